@@ -1,0 +1,104 @@
+import { z } from "zod";
+
+/**
+ * Every setting the shop reads, validated once at boot. Nothing else in the
+ * code base reads process.env: the parsed object is passed down explicitly.
+ * Names are fixed by ARCHITECTURE.md so scripts, docs and deploy files agree.
+ */
+
+// An empty string in a .env file means "not set", not "set to nothing".
+const optionalText = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z.string().trim().optional(),
+);
+
+const flag = (fallback: boolean) =>
+  z
+    .preprocess(
+      (value) => (value === undefined || value === "" ? String(fallback) : String(value).toLowerCase()),
+      z.enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" }),
+    )
+    .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+  .transform((value) => value.replace(/\/+$/, ""));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z
+      .preprocess((v) => (v === "" || v === undefined ? "development" : v), z.enum(["development", "production", "test"], {
+        error: "must be development, production or test",
+      })),
+    PORT: z.preprocess(
+      (v) => (v === "" || v === undefined ? "3000" : v),
+      z.coerce
+        .number({ error: "must be a whole number between 1 and 65535" })
+        .int({ error: "must be a whole number between 1 and 65535" })
+        .min(1, { error: "must be a whole number between 1 and 65535" })
+        .max(65535, { error: "must be a whole number between 1 and 65535" }),
+    ),
+    HOST: z.preprocess((v) => (v === "" || v === undefined ? "0.0.0.0" : v), z.string().min(1)),
+    DATA_DIR: z.preprocess((v) => (v === "" || v === undefined ? "./data" : v), z.string().min(1)),
+    PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
+    SEED_DEMO: flag(true),
+    ADMIN_PASSWORD: optionalText,
+    ADMIN_PASSWORD_HASH: optionalText,
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_API_BASE: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
+    RESEND_API_KEY: optionalText,
+    MAIL_FROM: optionalText,
+    OWNER_EMAIL: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.email({ error: "must be an email address" }).optional(),
+    ),
+    RESEND_API_BASE: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
+    TURNSTILE_SITE_KEY: optionalText,
+    TURNSTILE_SECRET_KEY: optionalText,
+    TURNSTILE_VERIFY_URL: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
+    LITESTREAM_REPLICA_URL: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.ADMIN_PASSWORD && !env.ADMIN_PASSWORD_HASH) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_PASSWORD"],
+        message: "is required in production (or set ADMIN_PASSWORD_HASH from `bun run hash-password`)",
+      });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "is required when STRIPE_SECRET_KEY is set, or paid orders cannot be confirmed",
+      });
+    }
+  });
+
+type ParsedEnv = z.infer<typeof envSchema>;
+export type Env = Omit<ParsedEnv, "PUBLIC_URL"> & { PUBLIC_URL: string };
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses a set of variables; throws EnvError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`),
+    );
+  }
+  const env = result.data;
+  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` };
+}
+
+/** The single place that reads the process environment. */
+export function loadEnv(): Env {
+  return parseEnv(process.env);
+}

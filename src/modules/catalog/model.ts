@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+/** Ids are chosen by the owner: short, URL-safe, case-sensitive. */
+export const productIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, {
+    error: "Product id must be 1 to 64 letters, digits, hyphens or underscores.",
+  });
+
+export const variantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price_cents: z.number().int().nonnegative(),
+  stock: z.number().int().nonnegative().nullable(),
+  sort_order: z.number().int(),
+});
+
+export const productImageSchema = z.object({
+  url: z.string(),
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
+});
+
+/** The public catalogue product of spec section 3. Money in pence. */
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  unitAmount: z.number().int().nonnegative(),
+  currency: z.string(),
+  imageUrl: z.string().nullable(),
+  images: z.array(productImageSchema),
+  stock: z.number().int().nonnegative().nullable(),
+  maxOnlineQty: z.number().int().nonnegative().nullable(),
+  requiresGpx: z.boolean(),
+  requiresImage: z.boolean(),
+  categoryId: z.string().nullable(),
+  variants: z.array(variantSchema),
+});
+
+export type Variant = z.infer<typeof variantSchema>;
+export type ProductImage = z.infer<typeof productImageSchema>;
+export type Product = z.infer<typeof productSchema>;

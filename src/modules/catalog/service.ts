@@ -1,0 +1,94 @@
+import type { Database } from "bun:sqlite";
+import type { Product, ProductImage, Variant } from "./model";
+
+type ProductRow = {
+  id: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  currency: string;
+  image_url: string | null;
+  stock: number | null;
+  max_online_qty: number | null;
+  requires_gpx: number;
+  requires_image: number;
+  category_id: string | null;
+};
+type ImageRow = { product_id: string; image_url: string; width: number | null; height: number | null };
+type VariantRow = Variant & { product_id: string };
+
+const PRODUCT_COLUMNS = `id, name, description, price_cents, currency, image_url, stock, max_online_qty,
+  requires_gpx, requires_image, category_id`;
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+/** Reads the public catalogue. Three queries assemble any number of products. */
+export function createCatalogService(db: Database) {
+  const allProducts = db.query<ProductRow, []>(
+    `SELECT ${PRODUCT_COLUMNS} FROM products ORDER BY name COLLATE NOCASE, id`,
+  );
+  const allImages = db.query<ImageRow, []>(
+    "SELECT product_id, image_url, width, height FROM product_images ORDER BY product_id, sort_order, id",
+  );
+  const allVariants = db.query<VariantRow, []>(
+    `SELECT id, product_id, name, price_cents, stock, sort_order FROM product_variants
+     ORDER BY product_id, sort_order, id`,
+  );
+  const oneProduct = db.query<ProductRow, [string]>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`);
+  const imagesOf = db.query<ImageRow, [string]>(
+    "SELECT product_id, image_url, width, height FROM product_images WHERE product_id = ? ORDER BY sort_order, id",
+  );
+  const variantsOf = db.query<VariantRow, [string]>(
+    `SELECT id, product_id, name, price_cents, stock, sort_order FROM product_variants
+     WHERE product_id = ? ORDER BY sort_order, id`,
+  );
+
+  return {
+    listProducts(): Product[] {
+      const images = groupBy(allImages.all(), (row) => row.product_id);
+      const variants = groupBy(allVariants.all(), (row) => row.product_id);
+      return allProducts.all().map((row) => toProduct(row, images.get(row.id) ?? [], variants.get(row.id) ?? []));
+    },
+
+    getProduct(id: string): Product | null {
+      const row = oneProduct.get(id);
+      return row ? toProduct(row, imagesOf.all(id), variantsOf.all(id)) : null;
+    },
+  };
+}
+
+function toProduct(row: ProductRow, imageRows: ImageRow[], variantRows: VariantRow[]): Product {
+  const images: ProductImage[] = imageRows.map((image) => ({
+    url: image.image_url,
+    width: image.width,
+    height: image.height,
+  }));
+  // A product saved with only image_url (no gallery rows) still shows its picture.
+  if (images.length === 0 && row.image_url) images.push({ url: row.image_url, width: null, height: null });
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    unitAmount: row.price_cents,
+    currency: row.currency,
+    imageUrl: images[0]?.url ?? null,
+    images,
+    stock: row.stock,
+    maxOnlineQty: row.max_online_qty,
+    requiresGpx: row.requires_gpx === 1,
+    requiresImage: row.requires_image === 1,
+    categoryId: row.category_id,
+    variants: variantRows.map(({ product_id: _, ...variant }) => variant),
+  };
+}
+
+function groupBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}

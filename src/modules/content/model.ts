@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+export const projectSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image_url: z.string().nullable(),
+  link_url: z.string().nullable(),
+  link_label: z.string().nullable(),
+  sort: z.number().int(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** The configuration keys of spec section 3, all stored as text. */
+export const CONFIG_KEYS = [
+  "delivery_fee",
+  "free_delivery_threshold",
+  "featured_products",
+  "hero_description",
+  "hero_image_url",
+  "hero_cta_text",
+  "hero_cta_link",
+] as const;
+export type ConfigKey = (typeof CONFIG_KEYS)[number];
+
+/** Spec section 9: £5.00 flat delivery, free delivery off, nothing featured. */
+export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
+  delivery_fee: "500",
+  free_delivery_threshold: "0",
+  featured_products: "[]",
+  hero_description: "",
+  hero_image_url: "",
+  hero_cta_text: "",
+  hero_cta_link: "",
+};
+
+export const MAX_FEATURED_PRODUCTS = 3;
+
+export const heroBannerSchema = z.object({
+  hero_description: z.string(),
+  hero_image_url: z.string(),
+  hero_cta_text: z.string(),
+  hero_cta_link: z.string(),
+});
+export type HeroBanner = z.infer<typeof heroBannerSchema>;
+
+/** GET /api/configuration/delivery-fee: numeric strings in pence. */
+export const deliveryFeeSchema = z.object({
+  delivery_fee: z.string().regex(/^\d+$/),
+  free_delivery_threshold: z.string().regex(/^\d+$/),
+});
+export type DeliveryFeeAnswer = z.infer<typeof deliveryFeeSchema>;
+
+/** The same settings as numbers, for code that does arithmetic with them. */
+export type DeliverySettings = { deliveryFeePence: number; freeDeliveryThresholdPence: number };
+
+export const featuredProductsSchema = z.object({ featured_products: z.array(z.string()).max(MAX_FEATURED_PRODUCTS) });

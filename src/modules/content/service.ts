@@ -1,0 +1,70 @@
+import type { Database } from "bun:sqlite";
+import {
+  CONFIG_DEFAULTS,
+  MAX_FEATURED_PRODUCTS,
+  type ConfigKey,
+  type DeliverySettings,
+  type HeroBanner,
+  type Project,
+} from "./model";
+
+export type ContentService = ReturnType<typeof createContentService>;
+
+/** Projects for the home carousel and the shop's key/value configuration. */
+export function createContentService(db: Database) {
+  const allProjects = db.query<Project, []>(
+    "SELECT id, title, description, image_url, link_url, link_label, sort FROM projects ORDER BY sort, title COLLATE NOCASE",
+  );
+  const allConfig = db.query<{ key: string; value: string }, []>("SELECT key, value FROM configuration");
+
+  function readConfig(): Record<ConfigKey, string> {
+    const config = { ...CONFIG_DEFAULTS };
+    for (const { key, value } of allConfig.all()) {
+      if (key in config) config[key as ConfigKey] = value;
+    }
+    return config;
+  }
+
+  return {
+    listProjects(): Project[] {
+      return allProjects.all();
+    },
+
+    readConfig,
+
+    deliverySettings(): DeliverySettings {
+      const config = readConfig();
+      return {
+        deliveryFeePence: wholePence(config.delivery_fee, 500),
+        freeDeliveryThresholdPence: wholePence(config.free_delivery_threshold, 0),
+      };
+    },
+
+    /** At most three ids, in the owner's order; anything unparseable counts as none. */
+    featuredProductIds(): string[] {
+      return parseFeatured(readConfig().featured_products);
+    },
+
+    heroBanner(): HeroBanner {
+      const { hero_description, hero_image_url, hero_cta_text, hero_cta_link } = readConfig();
+      return { hero_description, hero_image_url, hero_cta_text, hero_cta_link };
+    },
+  };
+}
+
+function wholePence(text: string, fallback: number): number {
+  return /^\d+$/.test(text.trim()) ? Number(text.trim()) : fallback;
+}
+
+export function parseFeatured(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!Array.isArray(value)) return [];
+    return value
+      .filter((id): id is string => typeof id === "string" && id.trim() !== "")
+      .map((id) => id.trim())
+      .slice(0, MAX_FEATURED_PRODUCTS);
+  } catch {
+    return [];
+  }
+}

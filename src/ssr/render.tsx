@@ -1,0 +1,44 @@
+import { renderToReadableStream } from "react-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  RouterContextProvider,
+  StaticRouterProvider,
+} from "react-router";
+import { routes } from "../../web/routes/route-table";
+import { depsContext } from "../../web/routes/context";
+import type { Deps } from "../deps";
+
+export type PageRenderer = (request: Request) => Promise<Response>;
+
+/**
+ * Server-side rendering through React Router's data router: match the URL,
+ * run the matched loaders (which read SQLite directly), then stream the HTML.
+ * The router is not hydrated in the browser; only islands are.
+ */
+export function createPageRenderer(deps: Deps): PageRenderer {
+  const handler = createStaticHandler(routes);
+
+  return async function renderPage(request) {
+    const requestContext = new RouterContextProvider();
+    requestContext.set(depsContext, deps);
+    const context = await handler.query(request, { requestContext });
+    if (context instanceof Response) return context; // a loader redirected
+
+    const router = createStaticRouter(handler.dataRoutes, context);
+    let renderFailed = false;
+    const stream = await renderToReadableStream(
+      <StaticRouterProvider router={router} context={context} hydrate={false} />,
+      {
+        onError(error) {
+          renderFailed = true;
+          console.error("Page render failed", request.url, error);
+        },
+      },
+    );
+    return new Response(stream, {
+      status: renderFailed ? 500 : context.statusCode,
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
+  };
+}

@@ -1,0 +1,60 @@
+import type { Product } from "../../src/modules/catalog/model";
+import { ProductPurchase } from "../islands/ProductPurchase";
+import { priceLabel } from "../lib/product-view";
+import { pluralise } from "../lib/text";
+import { Island } from "./Island";
+
+/**
+ * A catalogue card (spec section 2): a swipeable strip of pictures (CSS scroll
+ * snap, no script), name, price, variant count, description, stock text and
+ * the add-to-basket island.
+ */
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const href = `/products/${encodeURIComponent(product.id)}`;
+  const { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, variants } = product;
+  return (
+    <article className="product-card" aria-labelledby={`product-${id}-name`}>
+      <div className="product-card__media" role="group" aria-label={`Pictures of ${name}`}>
+        {product.images.length === 0 ? (
+          <a href={href} className="product-card__image product-card__image--none" aria-label={name} />
+        ) : (
+          product.images.map((image, index) => (
+            <a key={image.url} href={href} className="product-card__image" tabIndex={index === 0 ? 0 : -1}>
+              <img
+                src={image.url}
+                alt={index === 0 ? name : ""}
+                width={image.width ?? 800}
+                height={image.height ?? 800}
+                loading={eager && index === 0 ? "eager" : "lazy"}
+                decoding="async"
+              />
+            </a>
+          ))
+        )}
+        {product.images.length > 1 && (
+          <span className="product-card__count" aria-hidden="true">
+            {pluralise(product.images.length, "photo")} ›
+          </span>
+        )}
+      </div>
+      <div className="product-card__body">
+        <h3 id={`product-${id}-name`} className="product-card__name">
+          <a href={href}>{name}</a>
+        </h3>
+        <p className="product-card__price">
+          <span>{priceLabel(product)}</span>
+          {variants.length > 1 && <span className="product-card__variants">{pluralise(variants.length, "option")}</span>}
+        </p>
+        <p className="product-card__description">{product.description}</p>
+        <Island
+          name="ProductPurchase"
+          component={ProductPurchase}
+          props={{
+            product: { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, variants },
+            compact: true,
+          }}
+        />
+      </div>
+    </article>
+  );
+}

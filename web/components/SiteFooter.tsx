@@ -1,0 +1,24 @@
+import { SHOP } from "../lib/shop-info";
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <p className="site-footer__brand">
+          <strong>{SHOP.name}</strong> · {SHOP.tagline}
+        </p>
+        <nav aria-label="Footer">
+          <ul className="site-footer__links">
+            <li>
+              <a href="/contact">Contact</a>
+            </li>
+            <li>
+              <a href="/policies">Policies</a>
+            </li>
+          </ul>
+        </nav>
+        <p className="site-footer__small">Prices include VAT where applicable. Payments are taken securely by card.</p>
+      </div>
+    </footer>
+  );
+}

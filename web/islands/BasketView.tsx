@@ -1,0 +1,244 @@
+import { useEffect, useState } from "react";
+import type { Product } from "../../src/modules/catalog/model";
+import {
+  availabilityAlert,
+  availabilityProblems,
+  isSingleUnit,
+  maxQuantityFor,
+  quoteDelivery,
+  removeLine,
+  setQuantity,
+  subtotalPence,
+  type BasketItem,
+  type ProductFacts,
+} from "../lib/basket";
+import { clearBasket, readBasket, writeBasket } from "../lib/basket-store";
+import { checkoutEntries, startCheckout } from "../lib/checkout-client";
+import { formatPence, poundsToPence } from "../lib/money";
+import { productFacts } from "../lib/product-view";
+import { useBasket } from "../lib/use-basket";
+
+/** Spec section 9: success banners are shown for 3 seconds. */
+export const BANNER_MS = 3000;
+export const STOCK_WARNING = "Unable to verify live stock; limits may not be enforced in UI";
+
+export type BasketViewProps = {
+  deliveryFeePence: number;
+  freeDeliveryThresholdPence: number;
+  banner: "success" | "canceled" | null;
+};
+
+type Catalogue = Map<string, Product>;
+
+async function fetchCatalogue(): Promise<Catalogue> {
+  const response = await fetch("/api/catalog", { headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`catalogue answered ${response.status}`);
+  const products = (await response.json()) as Product[];
+  return new Map(products.map((product) => [product.id, product]));
+}
+
+export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banner }: BasketViewProps) {
+  const items = useBasket();
+  const [mounted, setMounted] = useState(false);
+  const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
+  const [stockWarning, setStockWarning] = useState(false);
+  const [bannerVisible, setBannerVisible] = useState(banner !== null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setMounted(true);
+    if (banner === "success") clearBasket();
+    fetchCatalogue()
+      .then(setCatalogue)
+      .catch(() => setStockWarning(true));
+  }, [banner]);
+
+  useEffect(() => {
+    if (!bannerVisible) return;
+    const timer = setTimeout(() => setBannerVisible(false), BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [bannerVisible]);
+
+  const factsOf = (id: string): ProductFacts | undefined => {
+    const product = catalogue?.get(id);
+    return product ? productFacts(product) : undefined;
+  };
+  const quote = quoteDelivery(subtotalPence(items), deliveryFeePence, freeDeliveryThresholdPence);
+
+  async function checkout() {
+    setBusy(true);
+    try {
+      let live: Catalogue;
+      try {
+        live = await fetchCatalogue();
+        setCatalogue(live);
+      } catch {
+        window.alert("Unable to start checkout");
+        return;
+      }
+      const basket = readBasket();
+      const problems = availabilityProblems(basket, [...live.values()].map(productFacts));
+      if (problems.length > 0) {
+        window.alert(availabilityAlert(problems));
+        return;
+      }
+      const outcome = await startCheckout(checkoutEntries(basket));
+      if (outcome.ok) window.location.assign(outcome.url);
+      else window.alert(outcome.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="basket">
+      {bannerVisible && banner === "success" && (
+        <p className="banner banner--success" role="status">
+          Thank you — your payment went through and your basket has been cleared.
+        </p>
+      )}
+      {bannerVisible && banner === "canceled" && (
+        <p className="banner banner--info" role="status">
+          Checkout was cancelled. Your basket is just as you left it.
+        </p>
+      )}
+      {stockWarning && (
+        <p className="banner banner--warning" role="alert">
+          {STOCK_WARNING}
+        </p>
+      )}
+
+      {!mounted ? (
+        <>
+          <p className="basket__loading">Loading your basket…</p>
+          <noscript>
+            <p className="banner banner--warning">Your basket is kept in this browser and needs JavaScript switched on.</p>
+          </noscript>
+        </>
+      ) : items.length === 0 ? (
+        <div className="empty-state">
+          <h2>Your basket is empty</h2>
+          <p>Find something you like in the shop, or send us a custom request.</p>
+          <a className="button button--primary" href="/products">
+            Browse products
+          </a>
+        </div>
+      ) : (
+        <div className="basket__layout">
+          <ul className="basket__lines" aria-label="Basket items">
+            {items.map((item) => (
+              <BasketLine
+                key={item.key}
+                item={item}
+                product={catalogue?.get(item.id)}
+                max={maxQuantityFor(items, item.key, factsOf(item.id))}
+                onQuantity={(quantity) => writeBasket(setQuantity(readBasket(), item.key, quantity, factsOf(item.id)))}
+                onRemove={() => writeBasket(removeLine(readBasket(), item.key))}
+              />
+            ))}
+          </ul>
+
+          <aside className="basket__summary" aria-label="Order summary">
+            <dl>
+              <div>
+                <dt>Subtotal</dt>
+                <dd data-testid="subtotal">{formatPence(quote.subtotal)}</dd>
+              </div>
+              <div>
+                <dt>Delivery</dt>
+                <dd data-testid="delivery">{quote.delivery === 0 ? "Free" : formatPence(quote.delivery)}</dd>
+              </div>
+              <div className="basket__total">
+                <dt>Total</dt>
+                <dd data-testid="total">{formatPence(quote.total)}</dd>
+              </div>
+            </dl>
+            {quote.toFreeDelivery !== null && (
+              <p className="basket__free-delivery">
+                Add {formatPence(quote.toFreeDelivery)} more for free delivery.
+              </p>
+            )}
+            {quote.toFreeDelivery === null && freeDeliveryThresholdPence > 0 && (
+              <p className="basket__free-delivery basket__free-delivery--reached">You get free delivery.</p>
+            )}
+            <div className="basket__actions">
+              <button type="button" className="button button--primary button--wide" disabled={busy} onClick={checkout}>
+                {busy ? "Starting checkout…" : "Checkout"}
+              </button>
+              <button type="button" className="button button--ghost" disabled={busy} onClick={() => clearBasket()}>
+                Clear
+              </button>
+            </div>
+            <p className="basket__note">UK delivery. Payment is taken securely by card on the next page.</p>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function BasketLine({
+  item,
+  product,
+  max,
+  onQuantity,
+  onRemove,
+}: {
+  item: BasketItem;
+  product: Product | undefined;
+  max: number;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+}) {
+  const image = product?.images[0];
+  const single = isSingleUnit(item);
+  const href = `/products/${encodeURIComponent(item.id)}`;
+  return (
+    <li className="basket-line">
+      <a className="basket-line__image" href={href} tabIndex={-1} aria-hidden="true">
+        {image ? <img src={image.url} alt="" width={88} height={88} loading="lazy" /> : <span />}
+      </a>
+      <div className="basket-line__body">
+        <a className="basket-line__name" href={href}>
+          {item.name}
+        </a>
+        {item.meta.variantName && <p className="basket-line__detail">{item.meta.variantName}</p>}
+        {item.meta.gpxName && <p className="basket-line__detail">Route: {item.meta.gpxName}</p>}
+        {item.meta.imageName && <p className="basket-line__detail">Photo: {item.meta.imageName}</p>}
+        <p className="basket-line__unit">{formatPence(poundsToPence(item.price))} each</p>
+      </div>
+      <div className="basket-line__quantity">
+        {single ? (
+          <span className="quantity-fixed" aria-label={`Quantity of ${item.name}: 1`}>
+            Qty 1
+          </span>
+        ) : (
+          <div className="stepper" role="group" aria-label={`Quantity of ${item.name}`}>
+            <button
+              type="button"
+              aria-label={`One fewer ${item.name}`}
+              disabled={item.quantity <= 1}
+              onClick={() => onQuantity(item.quantity - 1)}
+            >
+              −
+            </button>
+            <output aria-live="polite">{item.quantity}</output>
+            <button
+              type="button"
+              aria-label={`One more ${item.name}`}
+              disabled={item.quantity >= max}
+              onClick={() => onQuantity(item.quantity + 1)}
+            >
+              +
+            </button>
+          </div>
+        )}
+        {!single && item.quantity >= max && <p className="hint">Limit reached</p>}
+      </div>
+      <p className="basket-line__total">{formatPence(poundsToPence(item.price) * item.quantity)}</p>
+      <button type="button" className="link-button basket-line__remove" onClick={onRemove}>
+        Remove<span className="visually-hidden"> {item.name}</span>
+      </button>
+    </li>
+  );
+}

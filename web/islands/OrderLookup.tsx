@@ -1,0 +1,131 @@
+import { useState, type FormEvent } from "react";
+import { formatPence } from "../lib/money";
+import { formatDateTime, orderStatusLabel } from "../lib/order-view";
+
+export type OrderLookupProps = { orderId: string | null };
+
+/** The fields of an order a customer sees once the postal code matches. */
+type CustomerOrder = {
+  id: string;
+  status: string;
+  created_at: string;
+  amount_cents: number;
+  shipping_name?: string | null;
+  shipping_postal_code?: string | null;
+  tracking_carrier?: string | null;
+  tracking_number?: string | null;
+  tracking_url?: string | null;
+  items: { product_name: string; quantity: number; unit_price_cents: number; meta?: { variantName?: string } }[];
+};
+
+type LookupState =
+  | { status: "idle" }
+  | { status: "checking" }
+  | { status: "error"; message: string }
+  | { status: "found"; order: CustomerOrder };
+
+/** Spec section 2: the customer enters the delivery postal code to see an order. */
+export function OrderLookup({ orderId }: OrderLookupProps) {
+  const [postalCode, setPostalCode] = useState("");
+  const [state, setState] = useState<LookupState>({ status: "idle" });
+
+  if (!orderId) return <p className="form-error">No order ID provided</p>;
+
+  async function lookUp(event: FormEvent) {
+    event.preventDefault();
+    if (!postalCode.trim()) {
+      setState({ status: "error", message: "Please enter your postal code" });
+      return;
+    }
+    setState({ status: "checking" });
+    const query = new URLSearchParams({ email: "", postalCode: postalCode.trim() });
+    try {
+      const response = await fetch(`/api/orders/${encodeURIComponent(orderId ?? "")}?${query}`, {
+        headers: { Accept: "application/json" },
+      });
+      const answer = (await response.json().catch(() => ({}))) as Partial<CustomerOrder> & { error?: string };
+      if (response.status === 404) return setState({ status: "error", message: answer.error || "Order not found" });
+      if (!response.ok || answer.error || !answer.id) {
+        return setState({ status: "error", message: answer.error || "Verification failed" });
+      }
+      setState({ status: "found", order: answer as CustomerOrder });
+    } catch {
+      setState({ status: "error", message: "Verification failed" });
+    }
+  }
+
+  if (state.status === "found") return <OrderDetails order={state.order} />;
+
+  return (
+    <form className="card form lookup-form" onSubmit={lookUp} noValidate>
+      <div className="field">
+        <label htmlFor="postal-code">Delivery postcode</label>
+        <input
+          id="postal-code"
+          name="postalCode"
+          autoComplete="postal-code"
+          value={postalCode}
+          onChange={(event) => setPostalCode(event.currentTarget.value)}
+          aria-describedby="postal-code-hint"
+          aria-invalid={state.status === "error" ? true : undefined}
+        />
+        <p id="postal-code-hint" className="hint">
+          The postcode the order was delivered to, for example SW1A 1AA.
+        </p>
+      </div>
+      {state.status === "error" && (
+        <p className="form-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      <button className="button button--primary" type="submit" disabled={state.status === "checking"}>
+        {state.status === "checking" ? "Checking…" : "View order"}
+      </button>
+    </form>
+  );
+}
+
+function OrderDetails({ order }: { order: CustomerOrder }) {
+  return (
+    <section className="card order-details" aria-label={`Order ${order.id}`}>
+      <dl className="facts">
+        <div>
+          <dt>Status</dt>
+          <dd>{orderStatusLabel(order.status)}</dd>
+        </div>
+        <div>
+          <dt>Placed</dt>
+          <dd>{formatDateTime(order.created_at)}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>{formatPence(order.amount_cents)}</dd>
+        </div>
+      </dl>
+      <ul className="order-items">
+        {order.items.map((item, index) => (
+          <li key={`${item.product_name}-${index}`}>
+            <span>
+              {item.quantity} × {item.product_name}
+              {item.meta?.variantName ? ` (${item.meta.variantName})` : ""}
+            </span>
+            <span>{formatPence(item.unit_price_cents * item.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      {order.tracking_number && (
+        <p>
+          Sent with {order.tracking_carrier}, tracking number{" "}
+          {order.tracking_url ? (
+            <a href={order.tracking_url} target="_blank" rel="noopener noreferrer">
+              {order.tracking_number}
+            </a>
+          ) : (
+            order.tracking_number
+          )}
+          .
+        </p>
+      )}
+    </section>
+  );
+}

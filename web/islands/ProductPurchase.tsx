@@ -1,0 +1,162 @@
+import { useEffect, useRef, useState } from "react";
+import type { Product } from "../../src/modules/catalog/model";
+import { addItem, roomFor, type BasketMeta } from "../lib/basket";
+import { readBasket, writeBasket } from "../lib/basket-store";
+import { formatPence, penceToPounds } from "../lib/money";
+import { preselectedVariantId, priceLabel, productFacts } from "../lib/product-view";
+import { availableStock, stockText, stockTone } from "../lib/stock";
+import { useBasket } from "../lib/use-basket";
+import { AttachmentUpload, type UploadedAttachment } from "./parts/AttachmentUpload";
+
+/** Spec section 9: the 'Added to basket' chip stays for 2 seconds. */
+export const ADDED_CHIP_MS = 2000;
+
+export type PurchasableProduct = Pick<
+  Product,
+  "id" | "name" | "unitAmount" | "stock" | "maxOnlineQty" | "requiresGpx" | "requiresImage" | "variants"
+>;
+
+export type ProductPurchaseProps = {
+  product: PurchasableProduct;
+  /** On catalogue cards: no variant picker or upload; those products link to their page. */
+  compact?: boolean;
+};
+
+/**
+ * Variant choice, stock text, the upload a product needs, and the
+ * add-to-basket button with every limit of spec section 5.
+ */
+export function ProductPurchase({ product, compact = false }: ProductPurchaseProps) {
+  const items = useBasket();
+  const [variantId, setVariantId] = useState<string | null>(() => preselectedVariantId(product.variants));
+  const [attachment, setAttachment] = useState<UploadedAttachment | null>(null);
+  const [uploadKey, setUploadKey] = useState(0);
+  const [added, setAdded] = useState(false);
+  const [refused, setRefused] = useState(false);
+  const chipTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (chipTimer.current && clearTimeout(chipTimer.current)), []);
+
+  const facts = productFacts(product);
+  const variant = product.variants.find((v) => v.id === variantId) ?? null;
+  const needsVariant = product.variants.length > 1 && !variant;
+  const needsUpload = product.requiresGpx || product.requiresImage;
+  const available = availableStock(facts, variant?.id);
+  const soldOut = available !== null && available <= 0;
+  const room = roomFor(items, facts, variant?.id);
+  const limitReached = !soldOut && (room < 1 || refused);
+
+  if (compact && (needsUpload || needsVariant)) {
+    return (
+      <div className="purchase purchase--compact">
+        <a className="button button--secondary" href={`/products/${encodeURIComponent(product.id)}`}>
+          {needsUpload ? (product.requiresGpx ? "Add your route" : "Add your photo") : "Choose options"}
+        </a>
+      </div>
+    );
+  }
+
+  function add() {
+    if (needsVariant || soldOut || (needsUpload && !attachment)) return;
+    const meta: BasketMeta = {};
+    if (variant) Object.assign(meta, { variantId: variant.id, variantName: variant.name });
+    if (attachment && product.requiresGpx) Object.assign(meta, { gpxToken: attachment.token, gpxName: attachment.fileName });
+    if (attachment && product.requiresImage) Object.assign(meta, { imageToken: attachment.token, imageName: attachment.fileName });
+    const outcome = addItem(
+      readBasket(),
+      {
+        id: product.id,
+        name: product.name,
+        price: penceToPounds(variant?.price_cents ?? product.unitAmount),
+        noStack: needsUpload,
+        meta,
+      },
+      facts,
+    );
+    if (!outcome.ok) {
+      setRefused(true);
+      return;
+    }
+    writeBasket(outcome.items);
+    setAdded(true);
+    if (chipTimer.current) clearTimeout(chipTimer.current);
+    chipTimer.current = setTimeout(() => setAdded(false), ADDED_CHIP_MS);
+    if (needsUpload) {
+      // Each printed map or lithophane is its own line with its own file.
+      setAttachment(null);
+      setUploadKey((key) => key + 1);
+    }
+  }
+
+  const label = soldOut
+    ? "Out of stock"
+    : limitReached
+      ? "Limit reached"
+      : needsVariant
+        ? "Select variant"
+        : "Add to basket";
+  const disabled = soldOut || limitReached || needsVariant || (needsUpload && !attachment);
+
+  return (
+    <div className={`purchase ${compact ? "purchase--compact" : ""}`}>
+      {!compact && product.variants.length > 1 && (
+        <fieldset className="variant-picker">
+          <legend>Choose an option</legend>
+          <div className="variant-picker__options">
+            {product.variants.map((option) => {
+              const optionStock = availableStock(facts, option.id);
+              const optionSoldOut = optionStock !== null && optionStock <= 0;
+              return (
+                <label key={option.id} className={`variant-option ${optionSoldOut ? "is-sold-out" : ""}`}>
+                  <input
+                    type="radio"
+                    name={`variant-${product.id}`}
+                    value={option.id}
+                    checked={variantId === option.id}
+                    onChange={() => {
+                      setVariantId(option.id);
+                      setRefused(false);
+                    }}
+                  />
+                  <span className="variant-option__name">{option.name}</span>
+                  <span className="variant-option__price">{formatPence(option.price_cents)}</span>
+                  {optionSoldOut && <span className="variant-option__note">Out of stock</span>}
+                </label>
+              );
+            })}
+          </div>
+          {needsVariant && <p className="hint">Please select a variant to continue</p>}
+        </fieldset>
+      )}
+
+      {!compact && (
+        <p className="purchase__price" aria-live="polite">
+          {variant ? formatPence(variant.price_cents) : priceLabel(product)}
+        </p>
+      )}
+
+      <p className={`stock stock--${stockTone(available)}`} data-testid="stock-text">
+        {stockText(available)}
+      </p>
+
+      {!compact && needsUpload && (
+        <AttachmentUpload
+          key={uploadKey}
+          kind={product.requiresGpx ? "gpx" : "image"}
+          productId={product.id}
+          onUploaded={setAttachment}
+        />
+      )}
+
+      <div className="purchase__actions">
+        <button type="button" className="button button--primary" disabled={disabled} onClick={add}>
+          {label}
+        </button>
+        {added && (
+          <span className="chip chip--success" role="status">
+            Added to basket
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

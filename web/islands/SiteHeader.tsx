@@ -1,0 +1,191 @@
+import { useEffect, useRef, useState } from "react";
+import { BasketIcon, ChevronIcon, CloseIcon, LogoMark, MenuIcon, MoonIcon, SunIcon } from "../components/Icons";
+import { unitCount } from "../lib/basket";
+import { SHOP } from "../lib/shop-info";
+import { applyTheme, currentTheme, type Theme } from "../lib/theme";
+import { useBasket } from "../lib/use-basket";
+
+/** Spec section 9: the category dropdown closes 180 ms after the pointer leaves. */
+export const DROPDOWN_CLOSE_DELAY_MS = 180;
+
+export type SiteHeaderProps = {
+  categories: { id: string; name: string }[];
+  path: string;
+};
+
+export function SiteHeader({ categories, path }: SiteHeaderProps) {
+  const items = useBasket();
+  const count = unitCount(items);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setDrawerOpen(false);
+    document.addEventListener("keydown", onKey);
+    document.body.classList.add("no-scroll");
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.body.classList.remove("no-scroll");
+    };
+  }, [drawerOpen]);
+
+  const current = (href: string) =>
+    (href === "/" ? path === "/" : path === href || path.startsWith(`${href}/`)) ? "page" : undefined;
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <a className="brand" href="/" aria-label={`${SHOP.name} home`}>
+          <LogoMark />
+          <span className="brand__name">{SHOP.name}</span>
+        </a>
+
+        <nav className="main-nav" aria-label="Main">
+          <ul className="main-nav__list">
+            <li>
+              <a className="main-nav__link" href="/" aria-current={current("/")}>
+                Home
+              </a>
+            </li>
+            <li>
+              <ProductsMenu categories={categories} current={current("/products")} />
+            </li>
+            <li>
+              <a className="main-nav__link" href="/custom-request" aria-current={current("/custom-request")}>
+                Custom Request
+              </a>
+            </li>
+          </ul>
+        </nav>
+
+        <div className="header-actions">
+          <a className="icon-button basket-link" href="/basket" aria-label={`Basket, ${count} ${count === 1 ? "item" : "items"}`}>
+            <BasketIcon />
+            {count > 0 && (
+              <span className="basket-badge" aria-hidden="true" data-testid="basket-count">
+                {count}
+              </span>
+            )}
+          </a>
+          <ThemeToggle />
+          <button
+            type="button"
+            className="icon-button menu-button"
+            aria-label="Open menu"
+            aria-expanded={drawerOpen}
+            aria-controls="mobile-drawer"
+            onClick={() => setDrawerOpen(true)}
+          >
+            <MenuIcon />
+          </button>
+        </div>
+      </div>
+
+      <div className={`drawer ${drawerOpen ? "drawer--open" : ""}`} hidden={!drawerOpen}>
+        <button type="button" className="drawer__backdrop" aria-label="Close menu" tabIndex={-1} onClick={() => setDrawerOpen(false)} />
+        <div id="mobile-drawer" className="drawer__panel" role="dialog" aria-modal="true" aria-label="Menu">
+          <button type="button" className="icon-button drawer__close" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
+            <CloseIcon />
+          </button>
+          <nav aria-label="Mobile">
+            <ul className="drawer__list">
+              <li><a href="/">Home</a></li>
+              <li><a href="/products">Products</a></li>
+              {categories.map((category) => (
+                <li key={category.id} className="drawer__sub">
+                  <a href={`/products?cat=${encodeURIComponent(category.id)}`}>{category.name}</a>
+                </li>
+              ))}
+              <li><a href="/custom-request">Custom Request</a></li>
+              <li><a href="/basket">Basket{count > 0 ? ` (${count})` : ""}</a></li>
+              <li><a href="/contact">Contact</a></li>
+              <li><a href="/policies">Policies</a></li>
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function ProductsMenu({ categories, current }: { categories: SiteHeaderProps["categories"]; current: "page" | undefined }) {
+  const [open, setOpen] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const cancelClose = () => {
+    if (closeTimer.current) clearTimeout(closeTimer.current);
+    closeTimer.current = null;
+  };
+  const openNow = () => {
+    cancelClose();
+    setOpen(true);
+  };
+  const closeSoon = () => {
+    cancelClose();
+    closeTimer.current = setTimeout(() => setOpen(false), DROPDOWN_CLOSE_DELAY_MS);
+  };
+  useEffect(() => cancelClose, []);
+
+  return (
+    <div
+      className="dropdown"
+      onMouseEnter={openNow}
+      onMouseLeave={closeSoon}
+      onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <a className="main-nav__link" href="/products" aria-current={current}>
+        Products
+      </a>
+      <button
+        type="button"
+        className="dropdown__toggle"
+        aria-label="Product categories"
+        aria-expanded={open}
+        aria-controls="category-menu"
+        onClick={() => (open ? setOpen(false) : openNow())}
+      >
+        <ChevronIcon />
+      </button>
+      <ul id="category-menu" className="dropdown__menu" hidden={!open}>
+        <li>
+          <a href="/products">All products</a>
+        </li>
+        {categories.map((category) => (
+          <li key={category.id}>
+            <a href={`/products?cat=${encodeURIComponent(category.id)}`}>{category.name}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ThemeToggle() {
+  // The server cannot know the stored theme; both icons render and CSS shows the
+  // right one, so the first paint is correct before this island even hydrates.
+  const [theme, setTheme] = useState<Theme | null>(null);
+  useEffect(() => setTheme(currentTheme()), []);
+  const next: Theme = theme === "light" ? "dark" : "light";
+  return (
+    <button
+      type="button"
+      className="icon-button theme-toggle"
+      aria-label={theme ? `Switch to ${next} mode` : "Switch colour theme"}
+      onClick={() => {
+        const chosen = currentTheme() === "light" ? "dark" : "light";
+        applyTheme(chosen);
+        setTheme(chosen);
+      }}
+    >
+      <span className="theme-toggle__dark">
+        <SunIcon />
+      </span>
+      <span className="theme-toggle__light">
+        <MoonIcon />
+      </span>
+    </button>
+  );
+}

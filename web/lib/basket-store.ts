@@ -1,0 +1,81 @@
+import type { BasketItem } from "./basket";
+
+/**
+ * The basket lives in the browser (spec section 3) under a versioned key, so a
+ * future change of shape can migrate or drop old baskets instead of crashing.
+ * Every island reads it through useBasket(), which re-renders on changes made
+ * by another island on the page or by the same shop in another tab.
+ */
+export const BASKET_STORAGE_KEY = "strata.basket.v1";
+const CHANGE_EVENT = "strata:basket-change";
+const EMPTY: BasketItem[] = [];
+
+let cachedRaw: string | null = null;
+let cachedItems: BasketItem[] = EMPTY;
+
+function isBasketItem(value: unknown): value is BasketItem {
+  if (!value || typeof value !== "object") return false;
+  const item = value as Record<string, unknown>;
+  return (
+    typeof item.key === "string" &&
+    typeof item.id === "string" &&
+    typeof item.name === "string" &&
+    typeof item.price === "number" &&
+    Number.isInteger(item.quantity) &&
+    (item.quantity as number) >= 1 &&
+    typeof item.meta === "object" &&
+    item.meta !== null
+  );
+}
+
+/** Reads the stored basket; anything unreadable counts as an empty basket. */
+export function readBasket(): BasketItem[] {
+  let raw: string | null = null;
+  try {
+    raw = localStorage.getItem(BASKET_STORAGE_KEY);
+  } catch {
+    return EMPTY;
+  }
+  if (raw === cachedRaw) return cachedItems;
+  cachedRaw = raw;
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    cachedItems = Array.isArray(parsed)
+      ? parsed.filter(isBasketItem).map((item) => ({ ...item, noStack: Boolean(item.noStack) }))
+      : EMPTY;
+  } catch {
+    cachedItems = EMPTY;
+  }
+  return cachedItems;
+}
+
+export function writeBasket(items: BasketItem[]): void {
+  try {
+    if (items.length === 0) localStorage.removeItem(BASKET_STORAGE_KEY);
+    else localStorage.setItem(BASKET_STORAGE_KEY, JSON.stringify(items));
+  } catch {
+    // Private mode or a full quota: the basket still works for this page view.
+  }
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+export function clearBasket(): void {
+  writeBasket(EMPTY);
+}
+
+export function subscribeToBasket(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === BASKET_STORAGE_KEY) onChange();
+  };
+  window.addEventListener(CHANGE_EVENT, onChange);
+  window.addEventListener("storage", onStorage);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, onChange);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+/** What the server renders: it cannot see the browser's basket. */
+export function serverBasket(): BasketItem[] {
+  return EMPTY;
+}

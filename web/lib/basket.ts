@@ -1,0 +1,185 @@
+import { poundsToPence } from "./money";
+import { availableStock, purchaseLimit, type StockFacts } from "./stock";
+
+/**
+ * The basket rules of spec section 5, as pure functions over plain data so
+ * the islands, the server and the tests all share one implementation.
+ */
+export type BasketMeta = {
+  variantId?: string;
+  variantName?: string;
+  gpxToken?: string;
+  gpxName?: string;
+  imageToken?: string;
+  imageName?: string;
+};
+
+/** Spec section 3. `price` is in pounds; everything derived from it is in pence. */
+export type BasketItem = {
+  key: string;
+  id: string;
+  name: string;
+  price: number;
+  quantity: number;
+  noStack: boolean;
+  meta: BasketMeta;
+};
+
+/** What the rules need to know about a product: its stock facts by id. */
+export type ProductFacts = StockFacts & { id: string; name: string };
+
+export type AddOutcome = { ok: true; items: BasketItem[] } | { ok: false; reason: "limit" };
+
+export function hasAttachment(meta: BasketMeta): boolean {
+  return Boolean(meta.gpxToken || meta.imageToken);
+}
+
+/** Lines with an upload, or flagged noStack, are one unit each and never merge. */
+export function isSingleUnit(item: Pick<BasketItem, "noStack" | "meta">): boolean {
+  return item.noStack || hasAttachment(item.meta);
+}
+
+export function lineKey(id: string, meta: BasketMeta): string {
+  return [id, meta.variantId ?? "", meta.gpxToken ?? "", meta.imageToken ?? ""].join("|");
+}
+
+function unitsOf(items: BasketItem[], predicate: (item: BasketItem) => boolean): number {
+  return items.reduce((sum, item) => (predicate(item) ? sum + item.quantity : sum), 0);
+}
+
+/**
+ * The most units of this line's product (and variant) the basket could hold:
+ * maxOnlineQty summed across all of the product's lines, capped by product
+ * stock, and the variant's own stock across that variant's lines.
+ */
+export function roomFor(items: BasketItem[], product: ProductFacts, variantId?: string): number {
+  const productRoom = purchaseLimit(product) - unitsOf(items, (item) => item.id === product.id);
+  if (!variantId) return Math.max(0, productRoom);
+  const variantStock = availableStock(product, variantId) ?? Number.POSITIVE_INFINITY;
+  const variantRoom =
+    variantStock - unitsOf(items, (item) => item.id === product.id && item.meta.variantId === variantId);
+  return Math.max(0, Math.min(productRoom, variantRoom));
+}
+
+/** Adds one unit; refused with reason 'limit' when it would pass any limit. */
+export function addItem(
+  items: BasketItem[],
+  candidate: Omit<BasketItem, "key" | "quantity">,
+  product: ProductFacts,
+): AddOutcome {
+  if (roomFor(items, product, candidate.meta.variantId) < 1) return { ok: false, reason: "limit" };
+  const key = lineKey(candidate.id, candidate.meta);
+  const existing = items.find((item) => item.key === key);
+  if (existing && !isSingleUnit(existing)) {
+    return { ok: true, items: items.map((item) => (item === existing ? { ...item, quantity: item.quantity + 1 } : item)) };
+  }
+  // A single-unit line that repeats (noStack without upload) still needs its own key.
+  const uniqueKey = existing ? `${key}|${crypto.randomUUID()}` : key;
+  return { ok: true, items: [...items, { ...candidate, key: uniqueKey, quantity: 1 }] };
+}
+
+/** The largest quantity this line may be set to, given every other line. */
+export function maxQuantityFor(items: BasketItem[], key: string, product: ProductFacts | undefined): number {
+  const line = items.find((item) => item.key === key);
+  if (!line) return 0;
+  if (isSingleUnit(line)) return 1;
+  if (!product) return line.quantity;
+  return line.quantity + roomFor(items, product, line.meta.variantId);
+}
+
+/** Sets a line's quantity, clamped to at least 1 and at most what the limits allow. */
+export function setQuantity(
+  items: BasketItem[],
+  key: string,
+  wanted: number,
+  product: ProductFacts | undefined,
+): BasketItem[] {
+  const max = maxQuantityFor(items, key, product);
+  const quantity = Math.max(1, Math.min(Math.floor(wanted), max));
+  return items.map((item) => (item.key === key ? { ...item, quantity } : item));
+}
+
+export function removeLine(items: BasketItem[], key: string): BasketItem[] {
+  return items.filter((item) => item.key !== key);
+}
+
+export function unitCount(items: BasketItem[]): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+export function subtotalPence(items: BasketItem[]): number {
+  return items.reduce((sum, item) => sum + poundsToPence(item.price) * item.quantity, 0);
+}
+
+export type DeliveryQuote = {
+  subtotal: number;
+  delivery: number;
+  total: number;
+  /** Pence still to add before delivery is free; null when free delivery is off or reached. */
+  toFreeDelivery: number | null;
+};
+
+/** Flat fee on every order, free once the subtotal reaches a non-zero threshold. */
+export function quoteDelivery(subtotal: number, feePence: number, thresholdPence: number): DeliveryQuote {
+  const freeDeliveryOn = thresholdPence > 0;
+  const isFree = freeDeliveryOn && subtotal >= thresholdPence;
+  const delivery = subtotal === 0 || isFree ? 0 : feePence;
+  return {
+    subtotal,
+    delivery,
+    total: subtotal + delivery,
+    toFreeDelivery: freeDeliveryOn && !isFree ? thresholdPence - subtotal : null,
+  };
+}
+
+export type AvailabilityProblem = { name: string; requested: number; available: number };
+
+/**
+ * Compares the basket with a freshly fetched catalogue: first each variant
+ * against its own stock, then each product against its overall limit
+ * (product stock, maxOnlineQty). A product gone from the catalogue has 0.
+ */
+export function availabilityProblems(items: BasketItem[], catalogue: ProductFacts[]): AvailabilityProblem[] {
+  const byId = new Map(catalogue.map((product) => [product.id, product]));
+  const problems: AvailabilityProblem[] = [];
+  const reportedProducts = new Set<string>();
+
+  const variantGroups = new Map<string, BasketItem[]>();
+  for (const item of items) {
+    if (!item.meta.variantId) continue;
+    const key = `${item.id}|${item.meta.variantId}`;
+    variantGroups.set(key, [...(variantGroups.get(key) ?? []), item]);
+  }
+  for (const [first, ...rest] of variantGroups.values()) {
+    if (!first) continue;
+    const product = byId.get(first.id);
+    const requested = unitsOf([first, ...rest], () => true);
+    const available = product ? (availableStock(product, first.meta.variantId) ?? Number.POSITIVE_INFINITY) : 0;
+    if (requested > available) {
+      problems.push({ name: `${first.name} (${first.meta.variantName ?? first.meta.variantId})`, requested, available });
+      reportedProducts.add(first.id);
+    }
+  }
+
+  const productIds = [...new Set(items.map((item) => item.id))];
+  for (const id of productIds) {
+    if (reportedProducts.has(id)) continue;
+    const product = byId.get(id);
+    const requested = unitsOf(items, (item) => item.id === id);
+    const available = product ? purchaseLimit(product) : 0;
+    if (requested > available) {
+      const name = product?.name ?? items.find((item) => item.id === id)?.name ?? id;
+      problems.push({ name, requested, available });
+    }
+  }
+  return problems;
+}
+
+export const AVAILABILITY_ALERT_HEADING = "Some items exceed current availability:";
+
+export function availabilityAlert(problems: AvailabilityProblem[]): string {
+  return [
+    AVAILABILITY_ALERT_HEADING,
+    ...problems.map((p) => `${p.name}: requested ${p.requested}, available ${p.available}`),
+  ].join("\n");
+}

@@ -1,0 +1,20 @@
+const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+const gbpWhole = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", maximumFractionDigits: 0 });
+
+/**
+ * The one money formatter: pence in, "£12.50" out. `dropZeroPence` turns
+ * £50.00 into £50 for prose like "Free delivery on orders over £50".
+ */
+export function formatPence(pence: number, { dropZeroPence = false } = {}): string {
+  if (dropZeroPence && pence % 100 === 0) return gbpWhole.format(pence / 100);
+  return gbp.format(pence / 100);
+}
+
+/** Basket items carry pounds (spec section 3); arithmetic happens in whole pence. */
+export function poundsToPence(pounds: number): number {
+  return Math.round(pounds * 100);
+}
+
+export function penceToPounds(pence: number): number {
+  return pence / 100;
+}

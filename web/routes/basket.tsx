@@ -1,0 +1,33 @@
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { Island } from "../components/Island";
+import { BasketView } from "../islands/BasketView";
+import { SHOP } from "../lib/shop-info";
+import { depsOf } from "./context";
+import type { RouteHandle } from "./meta";
+
+export function basketLoader(args: LoaderFunctionArgs) {
+  const { deliveryFeePence, freeDeliveryThresholdPence } = depsOf(args).content.deliverySettings();
+  const query = new URL(args.request.url).searchParams;
+  const banner = query.get("success") === "1" ? "success" : query.get("canceled") === "1" ? "canceled" : null;
+  return { deliveryFeePence, freeDeliveryThresholdPence, banner } as const;
+}
+
+export const basketHandle: RouteHandle = {
+  meta: () => ({
+    title: `Your basket · ${SHOP.name}`,
+    description: `Review the prints in your basket and check out securely with ${SHOP.name}.`,
+    path: null,
+  }),
+};
+
+export function BasketPage() {
+  const props = useLoaderData<typeof basketLoader>();
+  return (
+    <div className="container">
+      <div className="page-intro">
+        <h1>Your basket</h1>
+      </div>
+      <Island name="BasketView" component={BasketView} props={props} />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { UIMatch } from "react-router";
+
+/** What each page says about itself to browsers, search engines and link previews. */
+export type PageMeta = {
+  title: string;
+  description: string;
+  /** Canonical path, e.g. "/products/planter"; null for pages that should not be indexed. */
+  path: string | null;
+  image?: string | null;
+  type?: "website" | "product";
+  jsonLd?: Record<string, unknown>;
+};
+
+/**
+ * `data` is undefined when the route's loader threw (a 404, say): the meta
+ * function must then describe the error page rather than the missing data.
+ */
+export type RouteHandle<Data = unknown> = { meta: (data: Data | undefined) => PageMeta };
+
+/** The deepest matched route that describes itself wins. */
+export function pageMetaFrom(matches: UIMatch[]): PageMeta | null {
+  for (let index = matches.length - 1; index >= 0; index--) {
+    const match = matches[index];
+    const handle = match?.handle as RouteHandle | undefined;
+    if (handle?.meta) return handle.meta(match?.loaderData);
+  }
+  return null;
+}

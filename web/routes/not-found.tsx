@@ -1,0 +1,16 @@
+import { data } from "react-router";
+import { SHOP } from "../lib/shop-info";
+import type { RouteHandle } from "./meta";
+
+/** Any path no page claims: the layout's error boundary shows the 404 page. */
+export function notFoundLoader(): never {
+  throw data(null, { status: 404 });
+}
+
+export function NotFoundPage() {
+  return null;
+}
+
+export const notFoundHandle: RouteHandle = {
+  meta: () => ({ title: `Page not found · ${SHOP.name}`, description: "This page does not exist.", path: null }),
+};

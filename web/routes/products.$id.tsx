@@ -1,0 +1,112 @@
+import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { productIdSchema, type Product } from "../../src/modules/catalog/model";
+import { Island } from "../components/Island";
+import { ProductGallery } from "../islands/ProductGallery";
+import { ProductPurchase } from "../islands/ProductPurchase";
+import { SHOP } from "../lib/shop-info";
+import { availableStock } from "../lib/stock";
+import { productFacts } from "../lib/product-view";
+import { truncate } from "../lib/text";
+import { depsOf } from "./context";
+import type { RouteHandle } from "./meta";
+import type { ErrorData } from "./root";
+
+const NOT_FOUND: ErrorData = {
+  title: "Unable to load product",
+  message: "There is no product at this address. It may have been removed, or the link may be mistyped.",
+};
+
+export function productLoader(args: LoaderFunctionArgs) {
+  const { catalog, categories, env } = depsOf(args);
+  const id = productIdSchema.safeParse(args.params.id);
+  const product = id.success ? catalog.getProduct(id.data) : null;
+  if (!product) throw data(NOT_FOUND, { status: 404 });
+  const category = categories.listCategories().find((c) => c.id === product.categoryId) ?? null;
+  return { product, category: category && { id: category.id, name: category.name }, publicUrl: env.PUBLIC_URL };
+}
+
+type ProductData = ReturnType<typeof productLoader>;
+
+export const productHandle: RouteHandle<ProductData> = {
+  meta: (loaded) => {
+    if (!loaded) return { title: `${NOT_FOUND.title} · ${SHOP.name}`, description: NOT_FOUND.message ?? "", path: null };
+    const { product, publicUrl } = loaded;
+    return {
+    title: `${product.name} · ${SHOP.name}`,
+    description: truncate(product.description, 155),
+    path: `/products/${encodeURIComponent(product.id)}`,
+    image: product.imageUrl,
+    type: "product",
+    jsonLd: productJsonLd(product, publicUrl),
+    };
+  },
+};
+
+/** schema.org Product so search results can show price and availability. */
+function productJsonLd(product: Product, publicUrl: string): Record<string, unknown> {
+  const url = `${publicUrl}/products/${encodeURIComponent(product.id)}`;
+  const availability = (stock: number | null) =>
+    stock !== null && stock <= 0 ? "https://schema.org/OutOfStock" : "https://schema.org/InStock";
+  const facts = productFacts(product);
+  const offers =
+    product.variants.length > 1
+      ? product.variants.map((variant) => ({
+          "@type": "Offer",
+          name: variant.name,
+          price: (variant.price_cents / 100).toFixed(2),
+          priceCurrency: "GBP",
+          availability: availability(availableStock(facts, variant.id)),
+          url,
+        }))
+      : {
+          "@type": "Offer",
+          price: ((product.variants[0]?.price_cents ?? product.unitAmount) / 100).toFixed(2),
+          priceCurrency: "GBP",
+          availability: availability(availableStock(facts, product.variants[0]?.id)),
+          url,
+        };
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    sku: product.id,
+    name: product.name,
+    description: product.description,
+    image: product.images.map((image) => `${publicUrl}${image.url}`),
+    brand: { "@type": "Brand", name: SHOP.name },
+    offers,
+  };
+}
+
+export function ProductPage() {
+  const { product, category } = useLoaderData<typeof productLoader>();
+  const { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, variants } = product;
+  return (
+    <div className="container product-page">
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <a href="/products">← Back to products</a>
+        {category && (
+          <>
+            <span aria-hidden="true"> / </span>
+            <a href={`/products?cat=${encodeURIComponent(category.id)}`}>{category.name}</a>
+          </>
+        )}
+      </nav>
+      <div className="product-page__layout">
+        <Island name="ProductGallery" component={ProductGallery} props={{ name, images: product.images }} />
+        <div className="product-page__info">
+          <h1>{name}</h1>
+          <p className="product-page__description">{product.description}</p>
+          <Island
+            name="ProductPurchase"
+            component={ProductPurchase}
+            props={{ product: { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, variants } }}
+          />
+          <ul className="reassurance">
+            <li>Printed to order in the UK, usually dispatched within 3–5 working days.</li>
+            <li>{requiresGpx || requiresImage ? "Made from your file, just for you." : "14-day returns on unused items."}</li>
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import type { Category } from "../../src/modules/categories/model";
+import type { Product } from "../../src/modules/catalog/model";
+import { ProductCard } from "../components/ProductCard";
+import { SHOP } from "../lib/shop-info";
+import { depsOf } from "./context";
+import type { RouteHandle } from "./meta";
+
+/** Spec section 2: basic, then personalised, then any other category, then uncategorised. */
+const LEADING_CATEGORY_IDS = ["basic", "personalised"];
+
+export type ProductGroup = { category: Pick<Category, "id" | "name"> | null; products: Product[] };
+
+export function groupCatalogue(products: Product[], categories: Category[]): ProductGroup[] {
+  const leading = LEADING_CATEGORY_IDS.map((id) => categories.find((category) => category.id === id)).filter(
+    (category): category is Category => category !== undefined,
+  );
+  const others = categories.filter((category) => !LEADING_CATEGORY_IDS.includes(category.id));
+  const known = new Set(categories.map((category) => category.id));
+  const groups: ProductGroup[] = [...leading, ...others].map((category) => ({
+    category: { id: category.id, name: category.name },
+    products: products.filter((product) => product.categoryId === category.id),
+  }));
+  groups.push({
+    category: null,
+    products: products.filter((product) => product.categoryId === null || !known.has(product.categoryId)),
+  });
+  return groups.filter((group) => group.products.length > 0);
+}
+
+export function productsLoader(args: LoaderFunctionArgs) {
+  const { catalog, categories } = depsOf(args);
+  const allCategories = categories.listCategories();
+  const cat = new URL(args.request.url).searchParams.get("cat");
+  const selected = cat === null ? null : (allCategories.find((category) => category.id === cat) ?? null);
+  const groups = groupCatalogue(catalog.listProducts(), allCategories).filter(
+    (group) => cat === null || group.category?.id === cat,
+  );
+  const payload = { groups, cat, selected: selected && { id: selected.id, name: selected.name } };
+  // An unknown category is a missing page, but still shows the way back to the catalogue.
+  return cat !== null && !selected ? data(payload, { status: 404 }) : payload;
+}
+
+type ProductsData = { selected: { id: string; name: string } | null; cat: string | null };
+
+export const productsHandle: RouteHandle<ProductsData> = {
+  meta: ({ selected, cat } = { selected: null, cat: null }) => ({
+    title: selected ? `${selected.name} prints · ${SHOP.name}` : `All products · ${SHOP.name}`,
+    description: selected
+      ? `${selected.name} 3D-printed goods from ${SHOP.name}, made to order in the UK.`
+      : `Every 3D-printed product ${SHOP.name} makes: relief maps, lithophanes, and things for home and garden.`,
+    path: selected ? `/products?cat=${encodeURIComponent(selected.id)}` : cat === null ? "/products" : null,
+  }),
+};
+
+export function ProductsPage() {
+  const { groups, cat, selected } = useLoaderData<typeof productsLoader>();
+  let cardIndex = 0;
+  return (
+    <div className="container">
+      <div className="page-intro">
+        <h1>{selected ? selected.name : "Products"}</h1>
+        <p className="page-intro__text">
+          Printed to order in PLA and PETG in our Cumbrian workshop. Need something that isn't here?{" "}
+          <a href="/custom-request">Send a custom request</a>.
+        </p>
+        {cat !== null && (
+          <p>
+            <a href="/products">← All products</a>
+          </p>
+        )}
+      </div>
+      {cat !== null && !selected && (
+        <div className="empty-state">
+          <h2>We couldn't find that category</h2>
+          <p>It may have been renamed or removed.</p>
+          <a className="button button--primary" href="/products">
+            See all products
+          </a>
+        </div>
+      )}
+      {selected && groups.length === 0 && (
+        <div className="empty-state">
+          <h2>Nothing here yet</h2>
+          <p>There are no products in {selected.name} at the moment.</p>
+        </div>
+      )}
+      {groups.map((group) => (
+        <section
+          key={group.category?.id ?? "uncategorised"}
+          className="catalogue-group"
+          aria-label={group.category ? undefined : "More products"}
+          aria-labelledby={group.category ? `group-${group.category.id}` : undefined}
+        >
+          {group.category && !selected && <h2 id={`group-${group.category.id}`}>{group.category.name}</h2>}
+          {group.category && selected && (
+            <h2 id={`group-${group.category.id}`} className="visually-hidden">
+              {group.category.name}
+            </h2>
+          )}
+          <div className="product-grid">
+            {group.products.map((product) => (
+              <ProductCard key={product.id} product={product} eager={cardIndex++ < 2} />
+            ))}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

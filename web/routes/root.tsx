@@ -1,0 +1,142 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+} from "react-router";
+import { Island } from "../components/Island";
+import { SiteFooter } from "../components/SiteFooter";
+import { SiteHeader } from "../islands/SiteHeader";
+import { formatPence } from "../lib/money";
+import { SHOP } from "../lib/shop-info";
+import { THEME_BOOT_SCRIPT } from "../lib/theme";
+import { depsOf } from "./context";
+import { pageMetaFrom, type PageMeta } from "./meta";
+
+/** What every page's layout needs: the header's categories and the delivery banner. */
+export function rootLoader(args: LoaderFunctionArgs) {
+  const { env, assets, categories, content } = depsOf(args);
+  return {
+    categories: categories.listCategories().map(({ id, name }) => ({ id, name })),
+    freeDeliveryThresholdPence: content.deliverySettings().freeDeliveryThresholdPence,
+    assets,
+    publicUrl: env.PUBLIC_URL,
+  };
+}
+type RootData = ReturnType<typeof rootLoader>;
+
+export function RootLayout() {
+  const data = useLoaderData<typeof rootLoader>();
+  const meta = pageMetaFrom(useMatches()) ?? fallbackMeta;
+  return (
+    <Document data={data} meta={meta}>
+      <Outlet />
+    </Document>
+  );
+}
+
+/** When the layout's own data cannot load, still answer with a readable page. */
+export function RootErrorBoundary() {
+  const data = useRouteLoaderData<RootData>("root");
+  return (
+    <Document data={data} meta={{ ...fallbackMeta, title: `Something went wrong · ${SHOP.name}`, path: null }}>
+      <ErrorContent />
+    </Document>
+  );
+}
+
+/** Errors inside a page keep the header and footer around them. */
+export function PageErrorBoundary() {
+  return <ErrorContent />;
+}
+
+function ErrorContent() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const detail = isRouteErrorResponse(error) && typeof error.data === "object" && error.data ? (error.data as ErrorData) : null;
+  const title = detail?.title ?? (status === 404 ? "Page not found" : "Something went wrong");
+  const message =
+    detail?.message ??
+    (status === 404
+      ? "We couldn't find the page you asked for. It may have moved, or the link may be mistyped."
+      : "Sorry — the shop hit a problem showing this page. Please try again in a moment.");
+  return (
+    <section className="container error-page">
+      <p className="eyebrow">{status === 404 ? "Error 404" : `Error ${status}`}</p>
+      <h1>{title}</h1>
+      <p>{message}</p>
+      <p className="error-page__actions">
+        <a className="button button--primary" href="/products">
+          Browse products
+        </a>
+        <a className="button button--ghost" href="/">
+          Go to the home page
+        </a>
+      </p>
+    </section>
+  );
+}
+
+export type ErrorData = { title?: string; message?: string };
+
+const fallbackMeta: PageMeta = { title: SHOP.name, description: SHOP.description, path: null };
+
+function Document({ data, meta, children }: { data: RootData | undefined; meta: PageMeta; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const publicUrl = data?.publicUrl ?? "";
+  const canonical = meta.path === null ? null : `${publicUrl}${meta.path}`;
+  const image = meta.image ? new URL(meta.image, publicUrl || "http://localhost").href : null;
+  const threshold = data?.freeDeliveryThresholdPence ?? 0;
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{meta.title}</title>
+        <meta name="description" content={meta.description} />
+        <meta name="color-scheme" content="dark light" />
+        <meta name="theme-color" content="#12100e" />
+        {canonical ? <link rel="canonical" href={canonical} /> : <meta name="robots" content="noindex" />}
+        <meta property="og:site_name" content={SHOP.name} />
+        <meta property="og:title" content={meta.title} />
+        <meta property="og:description" content={meta.description} />
+        <meta property="og:type" content={meta.type ?? "website"} />
+        <meta property="og:locale" content="en_GB" />
+        {canonical && <meta property="og:url" content={canonical} />}
+        {image && <meta property="og:image" content={image} />}
+        <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
+        {/* Runs before first paint so the stored theme applies without a flash. */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {data && <link rel="stylesheet" href={data.assets.stylesheet} />}
+        {data && <script type="module" src={data.assets.clientScript} />}
+        {meta.jsonLd && (
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(meta.jsonLd) }} />
+        )}
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Island name="SiteHeader" component={SiteHeader} props={{ categories: data?.categories ?? [], path: pathname }} />
+        {threshold > 0 && (
+          <p className="free-delivery-banner">Free delivery on orders over {formatPence(threshold, { dropZeroPence: true })}</p>
+        )}
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+      </body>
+    </html>
+  );
+}
+
+/** JSON inside <script> must not be able to close the tag. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}

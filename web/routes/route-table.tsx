@@ -1,0 +1,42 @@
+import type { RouteObject } from "react-router";
+import { AdminPage, adminHandle } from "./admin";
+import { BasketPage, basketHandle, basketLoader } from "./basket";
+import { ContactPage, contactHandle } from "./contact";
+import { CustomRequestPage, customRequestHandle } from "./custom-request";
+import { HomePage, homeHandle, homeLoader } from "./index";
+import { NotFoundPage, notFoundHandle, notFoundLoader } from "./not-found";
+import { OrderPage, orderHandle, orderLoader } from "./order.$orderId";
+import { PoliciesPage, policiesHandle } from "./policies";
+import { ProductsPage, productsHandle, productsLoader } from "./products";
+import { ProductPage, productHandle, productLoader } from "./products.$id";
+import { SuccessPage, successHandle, successLoader } from "./success";
+import { PageErrorBoundary, RootErrorBoundary, RootLayout, rootLoader } from "./root";
+
+/** Every public page of spec section 2, matched on the server by React Router. */
+export const routes: RouteObject[] = [
+  {
+    id: "root",
+    path: "/",
+    loader: rootLoader,
+    Component: RootLayout,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      {
+        ErrorBoundary: PageErrorBoundary,
+        children: [
+          { index: true, loader: homeLoader, Component: HomePage, handle: homeHandle },
+          { path: "products", loader: productsLoader, Component: ProductsPage, handle: productsHandle },
+          { path: "products/:id", loader: productLoader, Component: ProductPage, handle: productHandle },
+          { path: "basket", loader: basketLoader, Component: BasketPage, handle: basketHandle },
+          { path: "custom-request", Component: CustomRequestPage, handle: customRequestHandle },
+          { path: "success", loader: successLoader, Component: SuccessPage, handle: successHandle },
+          { path: "order/:orderId", loader: orderLoader, Component: OrderPage, handle: orderHandle },
+          { path: "policies", Component: PoliciesPage, handle: policiesHandle },
+          { path: "contact", Component: ContactPage, handle: contactHandle },
+          { path: "admin/*", Component: AdminPage, handle: adminHandle },
+          { path: "*", loader: notFoundLoader, Component: NotFoundPage, handle: notFoundHandle },
+        ],
+      },
+    ],
+  },
+];
