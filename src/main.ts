@@ -28,7 +28,7 @@ async function main() {
     console.log("Seeded the demo catalogue into an empty database.");
   }
 
-  const assets = await loadAssets({ rebuild: env.NODE_ENV === "development" && process.argv.includes("--rebuild") });
+  const assets = await loadAssets();
   const app = createApp(createDeps(env, db, assets)).listen({ port: env.PORT, hostname: env.HOST });
   console.log(`Strata is open at ${env.PUBLIC_URL} (listening on ${env.HOST}:${env.PORT})`);
 

@@ -3,6 +3,7 @@ import { basename, join } from "node:path";
 import type { AssetManifest } from "./assets";
 
 const ROOT = join(import.meta.dir, "..", "..");
+export const CLIENT_SOURCE_DIR = join(ROOT, "web");
 export const CLIENT_OUT_DIR = join(ROOT, "dist", "client");
 export const ASSET_URL_PREFIX = "/assets";
 
@@ -17,7 +18,7 @@ export async function buildClientAssets(): Promise<AssetManifest> {
   mkdirSync(CLIENT_OUT_DIR, { recursive: true });
 
   const scripts = await Bun.build({
-    entrypoints: [join(ROOT, "web", "client.tsx")],
+    entrypoints: [join(CLIENT_SOURCE_DIR, "client.tsx")],
     outdir: CLIENT_OUT_DIR,
     target: "browser",
     format: "esm",
@@ -29,7 +30,7 @@ export async function buildClientAssets(): Promise<AssetManifest> {
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
   });
   const styles = await Bun.build({
-    entrypoints: [join(ROOT, "web", "styles", "main.css")],
+    entrypoints: [join(CLIENT_SOURCE_DIR, "styles", "main.css")],
     outdir: CLIENT_OUT_DIR,
     minify: true,
     naming: { entry: "[name]-[hash].[ext]", asset: "[name]-[hash].[ext]" },
