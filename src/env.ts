@@ -58,23 +58,23 @@ const envSchema = z
     TURNSTILE_SECRET_KEY: optionalText,
     TURNSTILE_VERIFY_URL: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
     LITESTREAM_REPLICA_URL: optionalText,
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === "production" && !env.ADMIN_PASSWORD && !env.ADMIN_PASSWORD_HASH) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["ADMIN_PASSWORD"],
-        message: "is required in production (or set ADMIN_PASSWORD_HASH from `bun run hash-password`)",
-      });
-    }
-    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["STRIPE_WEBHOOK_SECRET"],
-        message: "is required when STRIPE_SECRET_KEY is set, or paid orders cannot be confirmed",
-      });
-    }
   });
+
+/**
+ * Rules that span variables. They read the raw values, so they are reported
+ * even when another variable fails its own check (zod skips refinements then).
+ */
+function crossVariableProblems(source: Record<string, string | undefined>): string[] {
+  const set = (name: string) => (source[name] ?? "").trim() !== "";
+  const problems: string[] = [];
+  if (source.NODE_ENV?.trim() === "production" && !set("ADMIN_PASSWORD") && !set("ADMIN_PASSWORD_HASH")) {
+    problems.push("ADMIN_PASSWORD is required in production (or set ADMIN_PASSWORD_HASH from `bun run hash-password`)");
+  }
+  if (set("STRIPE_SECRET_KEY") && !set("STRIPE_WEBHOOK_SECRET")) {
+    problems.push("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set, or paid orders cannot be confirmed");
+  }
+  return problems;
+}
 
 type ParsedEnv = z.infer<typeof envSchema>;
 export type Env = Omit<ParsedEnv, "PUBLIC_URL"> & { PUBLIC_URL: string };
@@ -89,11 +89,11 @@ export class EnvError extends Error {
 /** Parses a set of variables; throws EnvError naming every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    throw new EnvError(
-      result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`),
-    );
-  }
+  const problems = [
+    ...(result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`)),
+    ...crossVariableProblems(source),
+  ];
+  if (problems.length > 0 || !result.success) throw new EnvError(problems);
   const env = result.data;
   return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` };
 }

@@ -7,6 +7,7 @@ import { SHOP } from "../lib/shop-info";
 import { availableStock } from "../lib/stock";
 import { productFacts } from "../lib/product-view";
 import { truncate } from "../lib/text";
+import { absoluteUrl } from "../lib/urls";
 import { depsOf } from "./context";
 import type { RouteHandle } from "./meta";
 import type { ErrorData } from "./root";
@@ -71,7 +72,7 @@ function productJsonLd(product: Product, publicUrl: string): Record<string, unkn
     sku: product.id,
     name: product.name,
     description: product.description,
-    image: product.images.map((image) => `${publicUrl}${image.url}`),
+    image: product.images.map((image) => absoluteUrl(image.url, publicUrl)),
     brand: { "@type": "Brand", name: SHOP.name },
     offers,
   };

@@ -45,7 +45,11 @@ type ProductsData = { selected: { id: string; name: string } | null; cat: string
 
 export const productsHandle: RouteHandle<ProductsData> = {
   meta: ({ selected, cat } = { selected: null, cat: null }) => ({
-    title: selected ? `${selected.name} prints · ${SHOP.name}` : `All products · ${SHOP.name}`,
+    title: selected
+      ? `${selected.name} prints · ${SHOP.name}`
+      : cat === null
+        ? `All products · ${SHOP.name}`
+        : `Category not found · ${SHOP.name}`,
     description: selected
       ? `${selected.name} 3D-printed goods from ${SHOP.name}, made to order in the UK.`
       : `Every 3D-printed product ${SHOP.name} makes: relief maps, lithophanes, and things for home and garden.`,

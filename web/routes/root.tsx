@@ -15,6 +15,7 @@ import { SiteHeader } from "../islands/SiteHeader";
 import { formatPence } from "../lib/money";
 import { SHOP } from "../lib/shop-info";
 import { THEME_BOOT_SCRIPT } from "../lib/theme";
+import { absoluteUrl } from "../lib/urls";
 import { depsOf } from "./context";
 import { pageMetaFrom, type PageMeta } from "./meta";
 
@@ -90,7 +91,7 @@ function Document({ data, meta, children }: { data: RootData | undefined; meta: 
   const { pathname } = useLocation();
   const publicUrl = data?.publicUrl ?? "";
   const canonical = meta.path === null ? null : `${publicUrl}${meta.path}`;
-  const image = meta.image ? new URL(meta.image, publicUrl || "http://localhost").href : null;
+  const image = meta.image && publicUrl ? absoluteUrl(meta.image, publicUrl) : null;
   const threshold = data?.freeDeliveryThresholdPence ?? 0;
   return (
     <html lang="en-GB">

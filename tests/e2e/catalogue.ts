@@ -1,0 +1,25 @@
+import type { APIRequestContext } from "@playwright/test";
+import type { Product } from "../../src/modules/catalog/model";
+
+/**
+ * Finds demo products by what they are, not by id, so the stories keep
+ * working when the demo catalogue changes.
+ */
+export async function loadCatalogue(request: APIRequestContext): Promise<Product[]> {
+  const response = await request.get("/api/catalog");
+  if (!response.ok()) throw new Error(`GET /api/catalog answered ${response.status()}`);
+  return (await response.json()) as Product[];
+}
+
+export function pick(products: Product[], description: string, predicate: (product: Product) => boolean): Product {
+  const product = products.find(predicate);
+  if (!product) throw new Error(`The demo catalogue has no ${description}`);
+  return product;
+}
+
+export const needsUpload = (product: Product) => product.requiresGpx || product.requiresImage;
+export const simple = (product: Product) => !needsUpload(product) && product.variants.length <= 1;
+
+export function productPath(product: Product): string {
+  return `/products/${encodeURIComponent(product.id)}`;
+}

@@ -1,0 +1,87 @@
+import { expect, test } from "@playwright/test";
+import { loadCatalogue, pick, productPath, simple } from "./catalogue";
+
+test.describe("browsing the shop", () => {
+  test("a shopper goes from the home page to a featured product", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "What We Offer" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Explore Our Product Range" })).toBeVisible();
+    const featured = page.locator(".featured-card a").first();
+    const name = (await featured.getByRole("heading").textContent()) ?? "";
+    await featured.click();
+    await expect(page).toHaveURL(/\/products\/[^/]+$/);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByRole("link", { name: "← Back to products" })).toBeVisible();
+  });
+
+  test("the projects carousel moves with its next button and dots", async ({ page }) => {
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Featured projects" });
+    const activeTitle = () => carousel.locator(".carousel__slide.is-active h3").textContent();
+    const first = await activeTitle();
+    await carousel.getByRole("button", { name: "Next project" }).click();
+    await expect.poll(activeTitle).not.toBe(first);
+    await carousel.getByRole("button", { name: /Show project 1/ }).click();
+    await expect.poll(activeTitle).toBe(first);
+  });
+
+  test("the category dropdown filters the catalogue and closes after the pointer leaves", async ({ page }) => {
+    await page.goto("/products");
+    await expect(page.getByRole("heading", { level: 2, name: "Basic" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Personalised" })).toBeVisible();
+
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Products", exact: true }).hover();
+    const menu = nav.locator("#category-menu");
+    await expect(menu).toBeVisible();
+    await page.mouse.move(5, 400);
+    await expect(menu).toBeHidden();
+
+    await nav.getByRole("link", { name: "Products", exact: true }).hover();
+    await menu.getByRole("link", { name: "Personalised" }).click();
+    await expect(page).toHaveURL(/\/products\?cat=personalised$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Personalised" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Basic" })).toHaveCount(0);
+  });
+
+  test("a product page is readable with JavaScript switched off", async ({ browser, request }) => {
+    const products = await loadCatalogue(request);
+    const product = pick(products, "product with 1 to 3 in stock", (p) => p.stock !== null && p.stock >= 1 && p.stock <= 3);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(productPath(product));
+    await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
+    await expect(page.getByText(product.description.slice(0, 40))).toBeVisible();
+    await expect(page.getByText(/£\d+\.\d{2}/).first()).toBeVisible();
+    await expect(page.getByTestId("stock-text")).toHaveText(`Only ${product.stock} left`);
+    await context.close();
+  });
+
+  test("the theme starts dark, toggles to light and stays light after a reload", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.getByRole("button", { name: "Switch to light mode" }).click();
+    await expect(page.locator("html")).toHaveClass(/light/);
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/light/);
+    await expect(page.getByRole("button", { name: "Switch to dark mode" })).toBeVisible();
+  });
+
+  test("an unknown page shows the 404 page inside the shop's layout", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Browse products" })).toBeVisible();
+  });
+
+  test("@phone the menu drawer opens with the categories and closes with Escape", async ({ page, request }) => {
+    const products = await loadCatalogue(request);
+    expect(products.some(simple)).toBe(true);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer.getByRole("link", { name: "Personalised" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+  });
+});
