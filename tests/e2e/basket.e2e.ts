@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { loadCatalogue, needsUpload, pick, productPath } from "./catalogue";
+import { loadCatalogue, lowStockSimple, needsUpload, pick, productPath, unlimitedSimple } from "./catalogue";
 
 const badge = (page: Page) => page.getByTestId("basket-count");
 const addButton = (page: Page) => page.locator("main .purchase").getByRole("button").first();
@@ -37,11 +37,7 @@ test.describe("filling the basket", () => {
 
   test("adding past the stock limit is refused with 'Limit reached'", async ({ page, request }) => {
     const products = await loadCatalogue(request);
-    const product = pick(
-      products,
-      "simple product with 1 to 3 in stock",
-      (p) => !needsUpload(p) && p.variants.length <= 1 && p.stock !== null && p.stock >= 1 && p.stock <= 3,
-    );
+    const product = pick(products, "simple product with 1 to 3 in stock", lowStockSimple);
     const stock = product.stock ?? 0;
     await page.goto(productPath(product));
     for (let added = 0; added < stock; added++) {
@@ -76,11 +72,7 @@ test.describe("filling the basket", () => {
 
   test("the basket keeps its lines after a reload and adds up with delivery", async ({ page, request }) => {
     const products = await loadCatalogue(request);
-    const product = pick(
-      products,
-      "simple product with unlimited stock",
-      (p) => !needsUpload(p) && p.variants.length <= 1 && p.stock === null && p.maxOnlineQty === null,
-    );
+    const product = pick(products, "simple product with unlimited stock", unlimitedSimple);
     await page.goto(productPath(product));
     await page.getByRole("button", { name: "Add to basket" }).click();
     await expect(badge(page)).toHaveText("1");
@@ -112,11 +104,7 @@ test.describe("filling the basket", () => {
 
   test("checkout stops with the availability alert when the basket asks for more than exists", async ({ page, request }) => {
     const products = await loadCatalogue(request);
-    const product = pick(
-      products,
-      "simple product with 1 to 3 in stock",
-      (p) => !needsUpload(p) && p.variants.length <= 1 && p.stock !== null && p.stock >= 1 && p.stock <= 3,
-    );
+    const product = pick(products, "simple product with 1 to 3 in stock", lowStockSimple);
     const stock = product.stock ?? 0;
     // A basket saved earlier, before someone else bought the last units.
     await page.goto("/");
@@ -141,7 +129,7 @@ test.describe("filling the basket", () => {
 
   test("@phone the basket works at phone width", async ({ page, request }) => {
     const products = await loadCatalogue(request);
-    const product = pick(products, "simple product with unlimited stock", (p) => !needsUpload(p) && p.variants.length <= 1 && p.stock === null);
+    const product = pick(products, "simple product with unlimited stock", unlimitedSimple);
     await page.goto(productPath(product));
     await page.getByRole("button", { name: "Add to basket" }).click();
     await page.goto("/basket");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { loadCatalogue, pick, productPath, simple } from "./catalogue";
+import { loadCatalogue, lowStockSimple, pick, productPath, simple } from "./catalogue";
 
 test.describe("browsing the shop", () => {
   test("a shopper goes from the home page to a featured product", async ({ page }) => {
@@ -46,7 +46,7 @@ test.describe("browsing the shop", () => {
 
   test("a product page is readable with JavaScript switched off", async ({ browser, request }) => {
     const products = await loadCatalogue(request);
-    const product = pick(products, "product with 1 to 3 in stock", (p) => p.stock !== null && p.stock >= 1 && p.stock <= 3);
+    const product = pick(products, "product with 1 to 3 in stock", lowStockSimple);
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(productPath(product));

@@ -3,6 +3,7 @@ import {
   addItem,
   availabilityAlert,
   availabilityProblems,
+  maxQuantityFor,
   quoteDelivery,
   setQuantity,
   type BasketItem,
@@ -316,5 +317,19 @@ describe("renderSimpleHtml (hero description)", () => {
     expect(renderSimpleHtml('<a href="javascript:alert(1)">win</a>')).toBe(
       "&lt;a href=&quot;javascript:alert(1)&quot;&gt;win&lt;/a&gt;",
     );
+  });
+});
+
+describe("without live stock facts", () => {
+  test("a line's quantity can still be raised when the catalogue could not be loaded", () => {
+    const items = [{ key: "k", id: "p", name: "P", price: 5, quantity: 2, noStack: false, meta: {} }];
+    expect(maxQuantityFor(items, "k", undefined)).toBe(Number.POSITIVE_INFINITY);
+    expect(setQuantity(items, "k", 7, undefined)[0]?.quantity).toBe(7);
+  });
+
+  test("an attachment line stays at 1 even without live stock facts", () => {
+    const items = [{ key: "k", id: "p", name: "P", price: 5, quantity: 1, noStack: false, meta: { gpxToken: "t" } }];
+    expect(maxQuantityFor(items, "k", undefined)).toBe(1);
+    expect(setQuantity(items, "k", 3, undefined)[0]?.quantity).toBe(1);
   });
 });

@@ -78,12 +78,16 @@ export function addItem(
   return { ok: true, items: [...items, { ...candidate, key: uniqueKey, quantity: 1 }] };
 }
 
-/** The largest quantity this line may be set to, given every other line. */
+/**
+ * The largest quantity this line may be set to, given every other line.
+ * Without live stock facts (the catalogue did not load) no limit is enforced
+ * in the browser; the server still checks at checkout.
+ */
 export function maxQuantityFor(items: BasketItem[], key: string, product: ProductFacts | undefined): number {
   const line = items.find((item) => item.key === key);
   if (!line) return 0;
   if (isSingleUnit(line)) return 1;
-  if (!product) return line.quantity;
+  if (!product) return Number.POSITIVE_INFINITY;
   return line.quantity + roomFor(items, product, line.meta.variantId);
 }
 

@@ -1,0 +1,29 @@
+import { expect, test } from "@playwright/test";
+import { loadCatalogue, productPath } from "./catalogue";
+
+/**
+ * Every island hydrates over the server's HTML. A mismatch, a failed chunk or
+ * a script error shows up in the console, so a clean console on every page is
+ * the proof that the islands took over without re-rendering from scratch.
+ */
+test("no storefront page logs an error or fails a request while its islands hydrate", async ({ page, request }) => {
+  const products = await loadCatalogue(request);
+  const withVariants = products.find((p) => p.variants.length > 1) ?? products[0];
+  if (!withVariants) throw new Error("empty catalogue");
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  page.on("requestfailed", (failed) => problems.push(`request failed: ${failed.url()}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400 && !response.url().endsWith("/no-such-page")) problems.push(`${response.status()}: ${response.url()}`);
+  });
+
+  const paths = ["/", "/products", "/products?cat=basic", productPath(withVariants), "/basket", "/custom-request", "/policies", "/contact", "/success", "/order/ORD-TEST"];
+  for (const path of paths) {
+    await page.goto(path, { waitUntil: "networkidle" });
+    await expect(page.locator("header .basket-link")).toBeVisible();
+  }
+  expect(problems).toEqual([]);
+});
