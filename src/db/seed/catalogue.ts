@@ -1,0 +1,194 @@
+import type { DemoPictureName } from "./pictures";
+
+// The demo shop. Together the products show every case the storefront has:
+// variants with and without a '-base' one, 'Only N left', out of stock,
+// unlimited stock, a per-order cap, a GPX upload, a photo upload and a
+// product in no category.
+
+export type DemoVariant = { id: string; name: string; price_cents: number; stock: number | null };
+export type DemoProduct = {
+  id: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  stock: number | null;
+  max_online_qty: number | null;
+  requires_gpx: boolean;
+  requires_image: boolean;
+  category_id: string | null;
+  pictures: DemoPictureName[];
+  variants: DemoVariant[];
+};
+
+export const DEMO_CATEGORIES = [
+  { id: "basic", name: "Basic", sort: 0 },
+  { id: "personalised", name: "Personalised", sort: 1 },
+];
+
+export const DEMO_PRODUCTS: DemoProduct[] = [
+  {
+    id: "route-relief-map",
+    name: "Route relief map",
+    description:
+      "Your walk, ride or run printed as a 3D landscape. Upload the GPX file from your watch or app and we raise the hills, sink the lakes and inlay your route in red, with start and finish marked. Printed in PLA on a 6 mm base.",
+    price_cents: 3900,
+    stock: null,
+    max_online_qty: null,
+    requires_gpx: true,
+    requires_image: false,
+    category_id: "personalised",
+    pictures: ["relief-map-angled", "relief-map-top", "relief-map-sizes"],
+    variants: [
+      { id: "route-relief-map-base", name: "A5 tile (148 × 210 mm)", price_cents: 3900, stock: null },
+      { id: "route-relief-map-a4", name: "A4 tile (210 × 297 mm)", price_cents: 5400, stock: null },
+      { id: "route-relief-map-a3", name: "A3 tile (297 × 420 mm)", price_cents: 7900, stock: null },
+    ],
+  },
+  {
+    id: "photo-lithophane",
+    name: "Photo lithophane lamp",
+    description:
+      "A favourite photo printed as a thin white panel that glows into a detailed picture when the warm LED stand behind it is switched on. Portrait panel 100 × 150 mm; the USB-powered stand is included. Upload a clear, well-lit photo.",
+    price_cents: 3400,
+    stock: null,
+    max_online_qty: 3,
+    requires_gpx: false,
+    requires_image: true,
+    category_id: "personalised",
+    pictures: ["lithophane-lit", "lithophane-unlit"],
+    variants: [],
+  },
+  {
+    id: "hex-planter",
+    name: "Hexagonal planter with drip tray",
+    description:
+      "A faceted planter with a matching drip tray, printed in tough PETG that is happy indoors or on a sheltered sill. A drainage hole keeps roots healthy. Choose from three sizes.",
+    price_cents: 1200,
+    stock: null,
+    max_online_qty: null,
+    requires_gpx: false,
+    requires_image: false,
+    category_id: "basic",
+    pictures: ["planter-terracotta", "planter-teal", "planter-sizes"],
+    variants: [
+      { id: "hex-planter-small", name: "Small, 9 cm", price_cents: 1200, stock: 8 },
+      { id: "hex-planter-medium", name: "Medium, 12 cm", price_cents: 1600, stock: 2 },
+      { id: "hex-planter-large", name: "Large, 15 cm", price_cents: 2200, stock: 0 },
+    ],
+  },
+  {
+    id: "bird-feeder",
+    name: "Cottage bird feeder",
+    description:
+      "A little house for the garden birds with a clear seed window, a perch and a lift-off roof for refilling. Printed in UV-stable ASA that keeps its colour through a British winter. Comes with a hanging cord.",
+    price_cents: 2400,
+    stock: 2,
+    max_online_qty: null,
+    requires_gpx: false,
+    requires_image: false,
+    category_id: "basic",
+    pictures: ["bird-feeder-robin", "bird-feeder-sage"],
+    variants: [],
+  },
+  {
+    id: "plant-labels",
+    name: "Plant labels, pack of 10",
+    description:
+      "Reusable labels for seed trays, pots and the veg patch. Write on them in pencil or marker and wipe clean for next season. A mixed pack of five colours, 12 cm long.",
+    price_cents: 450,
+    stock: null,
+    max_online_qty: null,
+    requires_gpx: false,
+    requires_image: false,
+    category_id: "basic",
+    pictures: ["plant-labels"],
+    variants: [],
+  },
+  {
+    id: "headphone-stand",
+    name: "Headphone stand",
+    description:
+      "A weighted desk stand with a wide, curved cradle that spreads the load on your headband. Printed in matt charcoal PLA with a non-slip foot. Limited to two per order while we catch up with demand.",
+    price_cents: 1800,
+    stock: 14,
+    max_online_qty: 2,
+    requires_gpx: false,
+    requires_image: false,
+    category_id: "basic",
+    pictures: ["headphone-stand"],
+    variants: [],
+  },
+  {
+    id: "cable-clips",
+    name: "Desk cable clips, set of 4",
+    description:
+      "Self-adhesive clips that hold charging leads at the edge of the desk so they stop sliding down the back. Each takes a cable up to 7 mm thick. Back in stock soon.",
+    price_cents: 800,
+    stock: 0,
+    max_online_qty: null,
+    requires_gpx: false,
+    requires_image: false,
+    category_id: "basic",
+    pictures: ["cable-clips"],
+    variants: [],
+  },
+  {
+    id: "bottle-cage",
+    name: "Bike bottle cage",
+    description:
+      "A light, springy bottle cage that grips a standard 74 mm bottle over rough tracks. Printed in PETG, bolts to the usual two bosses on your frame; stainless bolts included. Pick your colour.",
+    price_cents: 1500,
+    stock: null,
+    max_online_qty: null,
+    requires_gpx: false,
+    requires_image: false,
+    category_id: null,
+    pictures: ["bottle-cage"],
+    variants: [
+      { id: "bottle-cage-orange", name: "Orange", price_cents: 1500, stock: null },
+      { id: "bottle-cage-black", name: "Black", price_cents: 1500, stock: 3 },
+      { id: "bottle-cage-teal", name: "Teal", price_cents: 1500, stock: null },
+    ],
+  },
+];
+
+export const DEMO_PROJECTS: { id: string; title: string; description: string; picture: DemoPictureName; link_url: string | null; link_label: string | null; sort: number }[] = [
+  {
+    id: "coast-to-coast",
+    title: "Coast to Coast, 190 miles in relief",
+    description: "A long-format relief of Wainwright's route from St Bees to Robin Hood's Bay, printed as a leaving present for a walking club's founder.",
+    picture: "project-coast-to-coast",
+    link_url: "/products/route-relief-map",
+    link_label: "Make one of your route",
+    sort: 0,
+  },
+  {
+    id: "lifeboat-lithophanes",
+    title: "Lighthouse lithophanes for a lifeboat raffle",
+    description: "Three lit panels of the local lighthouse, printed from a volunteer's photograph and raffled to raise funds for the station.",
+    picture: "project-lighthouse",
+    link_url: "/products/photo-lithophane",
+    link_label: "See the lithophane lamp",
+    sort: 1,
+  },
+  {
+    id: "cafe-planters",
+    title: "Window planters for a neighbourhood café",
+    description: "Twenty hexagonal planters in the café's colours, sized to its window sills and printed in weather-proof PETG.",
+    picture: "project-cafe-planters",
+    link_url: "/custom-request",
+    link_label: "Ask about a batch",
+    sort: 2,
+  },
+];
+
+/** Configuration values as the spec stores them: text, money in pence. */
+export const DEMO_CONFIGURATION = {
+  delivery_fee: "500",
+  free_delivery_threshold: "5000",
+  featured_products: JSON.stringify(["route-relief-map", "photo-lithophane", "hex-planter"]),
+  hero_description:
+    "Route relief maps from your GPX file, lithophanes from your photos and useful prints for home and garden.<br><strong>Printed to order in our Cumbrian workshop.</strong>",
+  hero_cta_text: "Browse the shop",
+  hero_cta_link: "/products",
+};

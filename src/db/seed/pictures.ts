@@ -1,0 +1,67 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import sharp from "sharp";
+import { bottleCage, cableClips, headphoneStand } from "./art/household";
+import { birdFeederRobin, birdFeederSage, seedTrayLabels } from "./art/garden";
+import { lithophaneLit, lithophaneUnlit } from "./art/lithophane";
+import { planterHexSizes, planterHexTeal, planterHexTerracotta } from "./art/planter";
+import { reliefMapAngled, reliefMapSizes, reliefMapTop } from "./art/relief";
+import { heroPicture, projectCafePlanters, projectCoastToCoast, projectLighthousePanels } from "./art/scenes";
+
+/** Every picture the demo shop shows, drawn as SVG and stored as WebP. */
+export const DEMO_ART = {
+  "relief-map-top": reliefMapTop,
+  "relief-map-angled": reliefMapAngled,
+  "relief-map-sizes": reliefMapSizes,
+  "lithophane-lit": lithophaneLit,
+  "lithophane-unlit": lithophaneUnlit,
+  "planter-terracotta": planterHexTerracotta,
+  "planter-teal": planterHexTeal,
+  "planter-sizes": planterHexSizes,
+  "bird-feeder-robin": birdFeederRobin,
+  "bird-feeder-sage": birdFeederSage,
+  "plant-labels": seedTrayLabels,
+  "headphone-stand": headphoneStand,
+  "cable-clips": cableClips,
+  "bottle-cage": bottleCage,
+  "project-coast-to-coast": projectCoastToCoast,
+  "project-lighthouse": projectLighthousePanels,
+  "project-cafe-planters": projectCafePlanters,
+  hero: heroPicture,
+} satisfies Record<string, () => string>;
+
+export type DemoPictureName = keyof typeof DEMO_ART;
+export type StoredPicture = { url: string; width: number; height: number };
+export type RenderedPictures = {
+  pictures: Record<DemoPictureName, StoredPicture>;
+  /** Files this run created (not ones already there), so a failed seed can remove them. */
+  created: string[];
+};
+
+/**
+ * Renders every demo picture into `mediaDir` as `<name>-<hash>.webp`. The hash
+ * of the bytes is in the name so /media can be cached for a year, and a
+ * re-render of unchanged art writes nothing new.
+ */
+export async function renderDemoPictures(mediaDir: string): Promise<RenderedPictures> {
+  mkdirSync(mediaDir, { recursive: true });
+  const created: string[] = [];
+  const entries = await Promise.all(
+    (Object.entries(DEMO_ART) as [DemoPictureName, () => string][]).map(async ([name, draw]) => {
+      const { data, info } = await sharp(Buffer.from(draw())).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+      const file = `${name}-${createHash("sha256").update(data).digest("hex").slice(0, 10)}.webp`;
+      const path = join(mediaDir, file);
+      if (!existsSync(path)) {
+        await Bun.write(path, data);
+        created.push(path);
+      }
+      return [name, { url: `/media/${file}`, width: info.width, height: info.height }] as const;
+    }),
+  );
+  return { pictures: Object.fromEntries(entries) as Record<DemoPictureName, StoredPicture>, created };
+}
+
+export function removeFiles(paths: string[]): void {
+  for (const path of paths) rmSync(path, { force: true });
+}
