@@ -71,7 +71,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category_id: "basic",
     pictures: ["planter-terracotta", "planter-teal", "planter-sizes"],
     variants: [
-      { id: "hex-planter-small", name: "Small, 9 cm", price_cents: 1200, stock: 8 },
+      { id: "hex-planter-base", name: "Small, 9 cm", price_cents: 1200, stock: 8 },
       { id: "hex-planter-medium", name: "Medium, 12 cm", price_cents: 1600, stock: 2 },
       { id: "hex-planter-large", name: "Large, 15 cm", price_cents: 2200, stock: 0 },
     ],

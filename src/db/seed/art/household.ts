@@ -40,8 +40,10 @@ export function cableClips(): string {
   const deskTop = 430;
   svg += `<defs><linearGradient id="cc-desk" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#d7b98f"/><stop offset="1" stop-color="#c29d6d"/></linearGradient>${blurFilter("cc-soft", 6)}</defs>`;
   // Desk top seen from the front, its edge a darker band.
-  svg += `<path d="M40 ${deskTop}L760 ${deskTop - 40}L800 ${deskTop + 20}V560L0 600V${deskTop + 50}Z" fill="url(#cc-desk)"/>`;
-  svg += `<path d="M0 600L800 560V600L0 640Z" fill="#a98357"/>`;
+  // The desk and clips fill the frame: drawn in a 800-wide scene, then enlarged.
+  let desk = "";
+  desk += `<path d="M40 ${deskTop}L760 ${deskTop - 40}L800 ${deskTop + 20}V560L0 600V${deskTop + 50}Z" fill="url(#cc-desk)"/>`;
+  desk += `<path d="M0 600L800 560V600L0 640Z" fill="#a98357"/>`;
   const clips = [
     { x: 170, colour: PALETTE.teal, cable: "#1f2328" },
     { x: 330, colour: PALETTE.orange, cable: "#f4f4f2" },
@@ -51,15 +53,16 @@ export function cableClips(): string {
   for (const [i, clip] of clips.entries()) {
     const y = 560 - (clip.x / 800) * 40 + 4;
     // The lead runs across the desk to the clip, then drops over the edge.
-    svg += `<path d="M${clip.x - 20} ${y - 160 + i * 12}C${clip.x - 10} ${y - 90} ${clip.x} ${y - 60} ${clip.x} ${y - 30}V${y + 120}" fill="none" stroke="${clip.cable}" stroke-width="14" stroke-linecap="round"/>`;
-    svg += `<ellipse cx="${clip.x + 10}" cy="${y + 6}" rx="46" ry="10" fill="#000" opacity="0.18" filter="url(#cc-soft)"/>`;
+    desk += `<path d="M${clip.x + 70} ${y - 112 + i * 6}C${clip.x + 20} ${y - 104} ${clip.x - 4} ${y - 70} ${clip.x - 4} ${y - 32}V${y + 120}" fill="none" stroke="${clip.cable}" stroke-width="14" stroke-linecap="round"/>`;
+    desk += `<ellipse cx="${clip.x + 10}" cy="${y + 6}" rx="46" ry="10" fill="#000" opacity="0.18" filter="url(#cc-soft)"/>`;
     // Clip body: a rounded block with a C-shaped jaw around the lead.
-    svg += `<rect x="${clip.x - 40}" y="${y - 56}" width="80" height="60" rx="14" fill="${darken(clip.colour, 0.22)}"/>`;
-    svg += `<rect x="${clip.x - 44}" y="${y - 60}" width="80" height="56" rx="14" fill="${clip.colour}"/>`;
-    svg += `<circle cx="${clip.x - 4}" cy="${y - 32}" r="16" fill="${darken(clip.colour, 0.4)}"/>`;
-    svg += `<circle cx="${clip.x - 4}" cy="${y - 32}" r="9" fill="${clip.cable}"/>`;
-    svg += `<rect x="${clip.x - 40}" y="${y - 58}" width="72" height="8" rx="4" fill="#fff" opacity="0.25"/>`;
+    desk += `<rect x="${clip.x - 40}" y="${y - 56}" width="80" height="60" rx="14" fill="${darken(clip.colour, 0.22)}"/>`;
+    desk += `<rect x="${clip.x - 44}" y="${y - 60}" width="80" height="56" rx="14" fill="${clip.colour}"/>`;
+    desk += `<circle cx="${clip.x - 4}" cy="${y - 32}" r="16" fill="${darken(clip.colour, 0.4)}"/>`;
+    desk += `<circle cx="${clip.x - 4}" cy="${y - 32}" r="9" fill="${clip.cable}"/>`;
+    desk += `<rect x="${clip.x - 40}" y="${y - 58}" width="72" height="8" rx="4" fill="#fff" opacity="0.25"/>`;
   }
+  svg += `<g transform="translate(-100 -250) scale(1.25)">${desk}</g>`;
   return svgDoc(800, 800, svg);
 }
 
@@ -85,6 +88,6 @@ export function bottleCage(): string {
   scene += `<rect x="20" y="-60" width="80" height="40" rx="10" fill="${darken(rail, 0.2)}"/><rect x="20" y="120" width="80" height="40" rx="10" fill="${darken(rail, 0.2)}"/>`;
   for (const y of [-40, 140]) scene += `<circle cx="40" cy="${y}" r="9" fill="#c9ced3" stroke="#8a9097" stroke-width="3"/>`;
   svg += contactShadow("bc-sh", 430, 720, 300, 30, 0.18);
-  svg += `<g transform="translate(330 400) rotate(-28)">${scene}</g>`;
+  svg += `<g transform="translate(340 420) rotate(-28) scale(0.86)">${scene}</g>`;
   return svgDoc(800, 800, svg);
 }
