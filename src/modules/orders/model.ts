@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/** Spec section 3: what an order item's meta may carry. */
+export const orderItemMetaSchema = z.object({
+  variantId: z.string().optional(),
+  variantName: z.string().optional(),
+  gpxToken: z.string().optional(),
+  gpxName: z.string().optional(),
+  imageToken: z.string().optional(),
+  imageName: z.string().optional(),
+});
+export type OrderItemMeta = z.infer<typeof orderItemMetaSchema>;
+
+export type OrderItem = {
+  product_id: string;
+  product_name: string;
+  unit_price_cents: number;
+  quantity: number;
+  meta: OrderItemMeta;
+};
+
+export type OrderStatus = "paid" | "fulfilled" | "canceled";
+
+/** An order with every field of spec section 3. Money in pence. */
+export type Order = {
+  id: string;
+  status: string;
+  created_at: string;
+  amount_cents: number;
+  subtotal_cents: number;
+  delivery_cents: number;
+  currency: string;
+  email: string | null;
+  shipping_name: string | null;
+  shipping_line1: string | null;
+  shipping_line2: string | null;
+  shipping_city: string | null;
+  shipping_postal_code: string | null;
+  shipping_country: string | null;
+  billing_name: string | null;
+  billing_line1: string | null;
+  billing_line2: string | null;
+  billing_city: string | null;
+  billing_postal_code: string | null;
+  billing_country: string | null;
+  tracking_carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  tracking_notified_at: string | null;
+  payment_session_id: string;
+  refund_required: boolean;
+  items: OrderItem[];
+};

@@ -1,0 +1,74 @@
+/**
+ * What the shop needs from a card payment provider. Two implementations:
+ * Stripe Checkout (STRIPE_SECRET_KEY set) and the built-in demo checkout.
+ * Both are shaped after Stripe's Checkout Session so one fulfilment function
+ * serves both (src/modules/checkout).
+ */
+
+export type PostalAddress = {
+  name: string | null;
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  postalCode: string | null;
+  country: string | null;
+};
+
+export type PaymentLine = {
+  /** What the shopper sees on the payment page, e.g. "Route relief map — A4 tile". */
+  name: string;
+  unitAmountPence: number;
+  quantity: number;
+};
+
+export type CreatePaymentSession = {
+  /** The pending order id; carried in the session's metadata as `order_id`. */
+  checkoutId: string;
+  lines: PaymentLine[];
+  /** Delivery, shown as its own line (0 = free delivery). */
+  deliveryPence: number;
+  currency: "gbp";
+  /** When the session (and the stock hold) ends. At least 30 minutes ahead. */
+  expiresAt: Date;
+  /** Absolute URLs. The success URL contains the literal `{CHECKOUT_SESSION_ID}`. */
+  successUrl: string;
+  cancelUrl: string;
+  /** Same key, same session: a retried create never makes a second one. */
+  idempotencyKey: string;
+};
+
+export type CreatedPaymentSession = { id: string; url: string };
+
+export type PaymentSessionStatus = "open" | "complete" | "expired";
+export type PaymentStatus = "paid" | "unpaid" | "no_payment_required";
+
+/** A payment session as the provider sees it now. */
+export type PaymentSnapshot = {
+  id: string;
+  /** metadata.order_id, or null when the session is not one of ours. */
+  checkoutId: string | null;
+  status: PaymentSessionStatus;
+  paymentStatus: PaymentStatus;
+  customerEmail: string | null;
+  amountTotal: number | null;
+  currency: string;
+  shipping: PostalAddress | null;
+  billing: PostalAddress | null;
+};
+
+export interface PaymentProvider {
+  readonly name: "stripe" | "demo";
+  createSession(input: CreatePaymentSession): Promise<CreatedPaymentSession>;
+  /** null when the provider has no such session. */
+  retrieveSession(sessionId: string): Promise<PaymentSnapshot | null>;
+  /** Ends an open session early (cancel); a session already complete or expired is left alone. */
+  expireSession(sessionId: string): Promise<void>;
+}
+
+/** Thrown when the provider cannot be reached or refuses; the shopper sees a 502. */
+export class PaymentProviderError extends Error {
+  constructor(message: string, override readonly cause?: unknown) {
+    super(message);
+    this.name = "PaymentProviderError";
+  }
+}
