@@ -5,9 +5,13 @@ import { HttpError, NotFound } from "./errors";
 import { IMMUTABLE, serveFile } from "./http/serve-file";
 import { catalogRoutes } from "./modules/catalog";
 import { categoryRoutes } from "./modules/categories";
+import { checkoutRoutes } from "./modules/checkout";
 import { contentRoutes } from "./modules/content";
+import { demoCheckoutRoutes } from "./modules/demo-checkout";
 import { healthRoutes } from "./modules/health";
+import { orderRoutes } from "./modules/orders";
 import { seoRoutes } from "./modules/seo";
+import { webhookRoutes } from "./modules/webhooks";
 import { CLIENT_OUT_DIR } from "./ssr/build-client";
 import { createPageRenderer } from "./ssr/render";
 
@@ -26,6 +30,10 @@ export function createApp(deps: Deps) {
     .use(categoryRoutes(deps))
     .use(contentRoutes(deps))
     .use(seoRoutes(deps))
+    .use(checkoutRoutes(deps))
+    .use(orderRoutes(deps))
+    .use(webhookRoutes(deps))
+    .use(demoCheckoutRoutes(deps))
     .get("/assets/:name", ({ params }) => serveFile(CLIENT_OUT_DIR, params.name, IMMUTABLE))
     // Media names carry a content hash too (see the seed and image uploads).
     .get("/media/:name", ({ params }) => serveFile(mediaDir, params.name, IMMUTABLE))

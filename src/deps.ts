@@ -2,8 +2,16 @@ import type { Database } from "bun:sqlite";
 import type { Env } from "./env";
 import { createCatalogService, type CatalogService } from "./modules/catalog/service";
 import { createCategoryService, type CategoryService } from "./modules/categories/service";
+import { createCheckoutService, type CheckoutService } from "./modules/checkout/service";
 import { createContentService, type ContentService } from "./modules/content/service";
+import { queueOrderEmails } from "./modules/orders/order-emails";
+import { createOrderService, type OrderService } from "./modules/orders/service";
+import { createDemoProvider, type DemoPaymentProvider } from "./services/payments/demo";
+import { createStripeProvider, type StripeWebhookEvent } from "./services/payments/stripe";
 import type { AssetManifest } from "./ssr/assets";
+
+/** Verifies and reads a Stripe webhook; present only when Stripe is configured. */
+export type StripeWebhooks = { parse(rawBody: string, signature: string | null): Promise<StripeWebhookEvent> };
 
 /** Everything a request handler or page loader may use, built once at boot. */
 export type Deps = {
@@ -13,15 +21,37 @@ export type Deps = {
   catalog: CatalogService;
   categories: CategoryService;
   content: ContentService;
+  orders: OrderService;
+  checkout: CheckoutService;
+  /** The built-in demo checkout, when no Stripe key is set. */
+  demoPayments: DemoPaymentProvider | null;
+  stripeWebhooks: StripeWebhooks | null;
 };
 
 export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps {
+  const content = createContentService(db);
+  const stripe = env.STRIPE_SECRET_KEY
+    ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE })
+    : null;
+  const demoPayments = stripe ? null : createDemoProvider(db, env.PUBLIC_URL);
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
   return {
     env,
     db,
     assets,
     catalog: createCatalogService(db),
     categories: createCategoryService(db),
-    content: createContentService(db),
+    content,
+    orders: createOrderService(db),
+    checkout: createCheckoutService({
+      db,
+      provider: stripe ?? demoPayments!,
+      content,
+      publicUrl: env.PUBLIC_URL,
+      onOrderCreated: queueOrderEmails({ publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL }),
+    }),
+    demoPayments,
+    stripeWebhooks:
+      stripe && webhookSecret ? { parse: (raw, signature) => stripe.parseWebhook(raw, signature, webhookSecret) } : null,
   };
 }

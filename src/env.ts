@@ -46,6 +46,7 @@ const envSchema = z
     ADMIN_PASSWORD_HASH: optionalText,
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
+    DEMO_CHECKOUT: flag(false),
     STRIPE_API_BASE: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
     RESEND_API_KEY: optionalText,
     MAIL_FROM: optionalText,
@@ -69,6 +70,12 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
   const problems: string[] = [];
   if (source.NODE_ENV?.trim() === "production" && !set("ADMIN_PASSWORD") && !set("ADMIN_PASSWORD_HASH")) {
     problems.push("ADMIN_PASSWORD is required in production (or set ADMIN_PASSWORD_HASH from `bun run hash-password`)");
+  }
+  const demoAllowed = ["true", "1", "yes"].includes((source.DEMO_CHECKOUT ?? "").trim().toLowerCase());
+  if (source.NODE_ENV?.trim() === "production" && !set("STRIPE_SECRET_KEY") && !demoAllowed) {
+    problems.push(
+      "STRIPE_SECRET_KEY is required in production; without it the shop would take only test payments (set DEMO_CHECKOUT=true if that is really what you want)",
+    );
   }
   if (set("STRIPE_SECRET_KEY") && !set("STRIPE_WEBHOOK_SECRET")) {
     problems.push("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set, or paid orders cannot be confirmed");

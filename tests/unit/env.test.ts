@@ -64,7 +64,7 @@ describe("parseEnv defaults", () => {
   });
 
   test("production starts with an ADMIN_PASSWORD_HASH instead of a plain password", () => {
-    const env = parseEnv({ NODE_ENV: "production", ADMIN_PASSWORD_HASH: "$argon2id$v=19$m=65536,t=2,p=1$abc$def" });
+    const env = parseEnv({ NODE_ENV: "production", ADMIN_PASSWORD_HASH: "$argon2id$v=19$m=65536,t=2,p=1$abc$def", DEMO_CHECKOUT: "true" });
     expect(env.NODE_ENV).toBe("production");
   });
 });
@@ -95,9 +95,20 @@ describe("parseEnv refuses bad values, naming the variable", () => {
   });
 
   test("production without ADMIN_PASSWORD or ADMIN_PASSWORD_HASH is refused naming ADMIN_PASSWORD", () => {
-    expect(problemsOf({ NODE_ENV: "production" })).toEqual([
+    expect(problemsOf({ NODE_ENV: "production", DEMO_CHECKOUT: "true" })).toEqual([
       "ADMIN_PASSWORD is required in production (or set ADMIN_PASSWORD_HASH from `bun run hash-password`)",
     ]);
+  });
+
+  test("production without STRIPE_SECRET_KEY is refused naming STRIPE_SECRET_KEY, so real shoppers never meet the test checkout", () => {
+    expect(problemsOf({ NODE_ENV: "production", ADMIN_PASSWORD: "a long owner password" })).toEqual([
+      "STRIPE_SECRET_KEY is required in production; without it the shop would take only test payments (set DEMO_CHECKOUT=true if that is really what you want)",
+    ]);
+  });
+
+  test("production with DEMO_CHECKOUT=true starts on the demo checkout, as the owner asked", () => {
+    const env = parseEnv({ NODE_ENV: "production", ADMIN_PASSWORD: "a long owner password", DEMO_CHECKOUT: "true" });
+    expect(env.DEMO_CHECKOUT).toBe(true);
   });
 
   test("STRIPE_SECRET_KEY without STRIPE_WEBHOOK_SECRET is refused naming STRIPE_WEBHOOK_SECRET", () => {
@@ -130,7 +141,7 @@ describe("parseEnv refuses bad values, naming the variable", () => {
 
   test("a bad PORT in production is listed together with the missing ADMIN_PASSWORD", () => {
     // The owner should learn every problem from one failed boot, not one per restart.
-    const problems = problemsOf({ NODE_ENV: "production", PORT: "abc" });
+    const problems = problemsOf({ NODE_ENV: "production", PORT: "abc", STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" });
     expect(problems.toSorted()).toEqual([
       "ADMIN_PASSWORD is required in production (or set ADMIN_PASSWORD_HASH from `bun run hash-password`)",
       "PORT must be a whole number between 1 and 65535",

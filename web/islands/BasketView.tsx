@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Product } from "../../src/modules/catalog/model";
 import {
   availabilityAlert,
@@ -13,7 +13,7 @@ import {
   type ProductFacts,
 } from "../lib/basket";
 import { clearBasket, readBasket, writeBasket } from "../lib/basket-store";
-import { checkoutEntries, startCheckout } from "../lib/checkout-client";
+import { checkoutEntries, forgetCheckoutKey, startCheckout } from "../lib/checkout-client";
 import { formatPence, poundsToPence } from "../lib/money";
 import { productFacts } from "../lib/product-view";
 import { useBasket } from "../lib/use-basket";
@@ -44,14 +44,30 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
   const [stockWarning, setStockWarning] = useState(false);
   const [bannerVisible, setBannerVisible] = useState(banner !== null);
   const [busy, setBusy] = useState(false);
+  // State updates land after the click handler returns; the ref shuts out a second click at once.
+  const checkoutInFlight = useRef(false);
 
   useEffect(() => {
     setMounted(true);
-    if (banner === "success") clearBasket();
+    if (banner === "success") {
+      clearBasket();
+      forgetCheckoutKey();
+    }
     fetchCatalogue()
       .then(setCatalogue)
       .catch(() => setStockWarning(true));
   }, [banner]);
+
+  useEffect(() => {
+    // Back from the payment page, the browser may restore this page as it was left: mid-checkout.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      checkoutInFlight.current = false;
+      setBusy(false);
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, []);
 
   useEffect(() => {
     if (!bannerVisible) return;
@@ -66,7 +82,10 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
   const quote = quoteDelivery(subtotalPence(items), deliveryFeePence, freeDeliveryThresholdPence);
 
   async function checkout() {
+    if (checkoutInFlight.current) return;
+    checkoutInFlight.current = true;
     setBusy(true);
+    let leaving = false;
     try {
       let live: Catalogue;
       try {
@@ -83,10 +102,16 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
         return;
       }
       const outcome = await startCheckout(checkoutEntries(basket));
-      if (outcome.ok) window.location.assign(outcome.url);
-      else window.alert(outcome.message);
+      if (outcome.ok) {
+        // Stay disabled while the browser moves to the payment page.
+        leaving = true;
+        window.location.assign(outcome.url);
+      } else window.alert(outcome.message);
     } finally {
-      setBusy(false);
+      if (!leaving) {
+        checkoutInFlight.current = false;
+        setBusy(false);
+      }
     }
   }
 

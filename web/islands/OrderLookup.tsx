@@ -1,22 +1,7 @@
 import { useState, type FormEvent } from "react";
-import { formatPence } from "../lib/money";
-import { formatDateTime, orderStatusLabel } from "../lib/order-view";
+import { type CustomerOrder, OrderDetails } from "../components/OrderDetails";
 
 export type OrderLookupProps = { orderId: string | null };
-
-/** The fields of an order a customer sees once the postal code matches. */
-type CustomerOrder = {
-  id: string;
-  status: string;
-  created_at: string;
-  amount_cents: number;
-  shipping_name?: string | null;
-  shipping_postal_code?: string | null;
-  tracking_carrier?: string | null;
-  tracking_number?: string | null;
-  tracking_url?: string | null;
-  items: { product_name: string; quantity: number; unit_price_cents: number; meta?: { variantName?: string } }[];
-};
 
 type LookupState =
   | { status: "idle" }
@@ -82,50 +67,5 @@ export function OrderLookup({ orderId }: OrderLookupProps) {
         {state.status === "checking" ? "Checking…" : "View order"}
       </button>
     </form>
-  );
-}
-
-function OrderDetails({ order }: { order: CustomerOrder }) {
-  return (
-    <section className="card order-details" aria-label={`Order ${order.id}`}>
-      <dl className="facts">
-        <div>
-          <dt>Status</dt>
-          <dd>{orderStatusLabel(order.status)}</dd>
-        </div>
-        <div>
-          <dt>Placed</dt>
-          <dd>{formatDateTime(order.created_at)}</dd>
-        </div>
-        <div>
-          <dt>Total</dt>
-          <dd>{formatPence(order.amount_cents)}</dd>
-        </div>
-      </dl>
-      <ul className="order-items">
-        {order.items.map((item, index) => (
-          <li key={`${item.product_name}-${index}`}>
-            <span>
-              {item.quantity} × {item.product_name}
-              {item.meta?.variantName ? ` (${item.meta.variantName})` : ""}
-            </span>
-            <span>{formatPence(item.unit_price_cents * item.quantity)}</span>
-          </li>
-        ))}
-      </ul>
-      {order.tracking_number && (
-        <p>
-          Sent with {order.tracking_carrier}, tracking number{" "}
-          {order.tracking_url ? (
-            <a href={order.tracking_url} target="_blank" rel="noopener noreferrer">
-              {order.tracking_number}
-            </a>
-          ) : (
-            order.tracking_number
-          )}
-          .
-        </p>
-      )}
-    </section>
   );
 }

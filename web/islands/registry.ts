@@ -16,6 +16,7 @@ export const islandLoaders = {
   BasketView: () => import("./BasketView").then((module) => module.BasketView),
   CustomRequestForm: () => import("./CustomRequestForm").then((module) => module.CustomRequestForm),
   OrderLookup: () => import("./OrderLookup").then((module) => module.OrderLookup),
+  OrderConfirmation: () => import("./OrderConfirmation").then((module) => module.OrderConfirmation),
 } satisfies Record<string, IslandLoader>;
 
 export type IslandName = keyof typeof islandLoaders;

@@ -21,6 +21,76 @@ export function checkoutEntries(items: BasketItem[]): CheckoutEntry[] {
   });
 }
 
+/**
+ * The Idempotency-Key of a checkout request, remembered with the basket it was
+ * made for: a double click, a retry or a return from a cancelled payment page
+ * with the same basket reuses it (so the server makes one payment session),
+ * while a changed basket, or one older than KEY_MAX_AGE_MS, gets a new key.
+ */
+export type CheckoutKey = { basket: string; key: string; createdAt: number };
+
+/** Long enough for retries and a cancelled-then-resumed payment, short enough not to revive a paid session. */
+export const KEY_MAX_AGE_MS = 30 * 60 * 1000;
+const KEY_STORAGE_KEY = "strata.checkout-key.v1";
+
+export function checkoutKeyFor(
+  entries: CheckoutEntry[],
+  stored: CheckoutKey | null,
+  now: number,
+  newKey: () => string = randomUuid,
+): CheckoutKey {
+  const basket = JSON.stringify(entries);
+  const fresh = stored !== null && now - stored.createdAt >= 0 && now - stored.createdAt < KEY_MAX_AGE_MS;
+  if (fresh && stored.basket === basket) return stored;
+  return { basket, key: newKey(), createdAt: now };
+}
+
+/** crypto.randomUUID exists only on HTTPS or localhost; a self-hosted shop may be served on plain HTTP. */
+export function randomUuid(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function readCheckoutKey(): CheckoutKey | null {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(KEY_STORAGE_KEY) ?? "null");
+    if (!parsed || typeof parsed !== "object") return null;
+    const { basket, key, createdAt } = parsed as Record<string, unknown>;
+    return typeof basket === "string" && typeof key === "string" && typeof createdAt === "number"
+      ? { basket, key, createdAt }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The key to send for these entries, remembered in this browser for the next attempt. */
+export function idempotencyKeyFor(entries: CheckoutEntry[]): string {
+  const stored = readCheckoutKey();
+  const current = checkoutKeyFor(entries, stored, Date.now());
+  if (current !== stored) {
+    try {
+      localStorage.setItem(KEY_STORAGE_KEY, JSON.stringify(current));
+    } catch {
+      // Private mode or a full quota: the key still covers this click.
+    }
+  }
+  return current.key;
+}
+
+/** Called once a payment went through, so buying the same things again is a new checkout. */
+export function forgetCheckoutKey(): void {
+  try {
+    localStorage.removeItem(KEY_STORAGE_KEY);
+  } catch {
+    // Nothing stored, nothing to forget.
+  }
+}
+
 export type CheckoutOutcome = { ok: true; url: string } | { ok: false; message: string };
 
 /** Asks the server for a payment page; failures carry the text the spec's alert shows. */
@@ -28,11 +98,18 @@ export async function startCheckout(items: CheckoutEntry[]): Promise<CheckoutOut
   try {
     const response = await fetch("/api/checkout", {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        "Idempotency-Key": idempotencyKeyFor(items),
+      },
       body: JSON.stringify({ items }),
     });
     const answer = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
     if (response.ok && answer.url) return { ok: true, url: answer.url };
+    // A refusal (say, stock ran out) must not be replayed for the next try; a
+    // 409 (same key still in flight), a 5xx or no answer may have half-happened.
+    if (response.status >= 400 && response.status < 500 && response.status !== 409) forgetCheckoutKey();
     return { ok: false, message: answer.error || "Unable to start checkout" };
   } catch {
     return { ok: false, message: "Checkout failed" };

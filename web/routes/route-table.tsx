@@ -1,6 +1,7 @@
 import type { RouteObject } from "react-router";
 import { AdminPage, adminHandle } from "./admin";
 import { BasketPage, basketHandle, basketLoader } from "./basket";
+import { DemoCheckoutPage, demoCheckoutHandle, demoCheckoutLoader } from "./checkout.demo";
 import { ContactPage, contactHandle } from "./contact";
 import { CustomRequestPage, customRequestHandle } from "./custom-request";
 import { HomePage, homeHandle, homeLoader } from "./index";
@@ -30,6 +31,7 @@ export const routes: RouteObject[] = [
           { path: "basket", loader: basketLoader, Component: BasketPage, handle: basketHandle },
           { path: "custom-request", Component: CustomRequestPage, handle: customRequestHandle },
           { path: "success", loader: successLoader, Component: SuccessPage, handle: successHandle },
+          { path: "checkout/demo/:sessionId", loader: demoCheckoutLoader, Component: DemoCheckoutPage, handle: demoCheckoutHandle },
           { path: "order/:orderId", loader: orderLoader, Component: OrderPage, handle: orderHandle },
           { path: "policies", Component: PoliciesPage, handle: policiesHandle },
           { path: "contact", Component: ContactPage, handle: contactHandle },

@@ -1,0 +1,65 @@
+import type { Order } from "../modules/orders/model";
+import { formatPence } from "../../web/lib/money";
+import { formatDateTime } from "../../web/lib/order-view";
+import {
+  AddressBlock,
+  EmailLayout,
+  ItemsTable,
+  TotalsTable,
+  itemsAndTotalsText,
+  renderEmailHtml,
+  shippingAddressLines,
+  styles,
+} from "./parts";
+import type { RenderedEmail } from "./order-confirmation";
+
+export const REFUND_WARNING =
+  "REFUND NEEDED: this order was paid but is flagged for a refund (for example, stock ran out before the payment arrived). Check it in the admin area and refund the customer before making anything.";
+
+/** Tells the owner an order came in; the refund warning goes first so it cannot be missed. */
+export function renderNewOrderNotice(order: Order, publicUrl: string): RenderedEmail {
+  const subject = `New order ${order.id} — ${formatPence(order.amount_cents)}`;
+  const adminLink = `${publicUrl.replace(/\/+$/, "")}/admin`;
+  const customer = order.email ?? "no email given";
+  const address = shippingAddressLines(order);
+
+  const html = renderEmailHtml(
+    <EmailLayout title={subject}>
+      {order.refund_required && (
+        <p
+          style={{ ...styles.paragraph, padding: "12px", backgroundColor: "#fde7e9", border: "2px solid #b3261e", color: "#8c1d18", fontWeight: "bold" }}
+        >
+          {REFUND_WARNING}
+        </p>
+      )}
+      <h1 style={styles.heading}>New order {order.id}</h1>
+      <p style={styles.paragraph}>
+        Placed {formatDateTime(order.created_at)} by {customer}.
+      </p>
+      <ItemsTable items={order.items} showAttachments />
+      <TotalsTable order={order} />
+      <AddressBlock title="Ship to" lines={address} />
+      <p style={styles.small}>
+        Manage it at{" "}
+        <a href={adminLink} style={styles.link}>
+          {adminLink}
+        </a>
+      </p>
+    </EmailLayout>,
+  );
+
+  const text = [
+    ...(order.refund_required ? [REFUND_WARNING, ""] : []),
+    `New order ${order.id}`,
+    `Placed ${formatDateTime(order.created_at)} by ${customer}.`,
+    "",
+    ...itemsAndTotalsText(order, { showAttachments: true }),
+    "",
+    "Ship to:",
+    ...(address.length > 0 ? address : ["No address given"]),
+    "",
+    `Manage it at ${adminLink}`,
+  ].join("\n");
+
+  return { subject, html, text };
+}

@@ -1,0 +1,183 @@
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { Order, OrderItem } from "../modules/orders/model";
+import { formatPence } from "../../web/lib/money";
+import { SHOP } from "../../web/lib/shop-info";
+
+/**
+ * Building blocks shared by the order emails. Email clients ignore <style>
+ * blocks and most layout CSS, so everything is tables and inline styles.
+ * Each email also gets a plain-text part built from the same facts.
+ */
+
+const font = "Helvetica, Arial, sans-serif";
+const muted = "#5f6368";
+export const styles = {
+  heading: { margin: "0 0 12px", fontSize: "22px", lineHeight: "28px" },
+  paragraph: { margin: "0 0 16px", fontSize: "15px", lineHeight: "22px" },
+  small: { margin: "0 0 8px", fontSize: "13px", lineHeight: "18px", color: muted },
+  link: { color: "#1a5fb4" },
+} as const;
+
+/** Prefixes the doctype React cannot render; React escapes every value inside. */
+export function renderEmailHtml(element: ReactNode): string {
+  return `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
+}
+
+export function EmailLayout({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+      </head>
+      <body style={{ margin: 0, padding: "24px 12px", backgroundColor: "#f4f4f2", fontFamily: font, color: "#1f1f1f" }}>
+        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: "600px", margin: "0 auto" }}>
+          <tbody>
+            <tr>
+              <td style={{ padding: "0 0 12px", fontSize: "18px", fontWeight: "bold" }}>{SHOP.name}</td>
+            </tr>
+            <tr>
+              <td style={{ padding: "24px", backgroundColor: "#ffffff", borderRadius: "8px" }}>{children}</td>
+            </tr>
+            <tr>
+              <td style={{ padding: "12px 0", fontSize: "12px", color: muted }}>{SHOP.location}</td>
+            </tr>
+          </tbody>
+        </table>
+      </body>
+    </html>
+  );
+}
+
+export function variantOf(item: OrderItem): string | null {
+  return item.meta.variantName?.trim() || null;
+}
+
+export function lineTotal(item: OrderItem): number {
+  return item.unit_price_cents * item.quantity;
+}
+
+export function deliveryLabel(cents: number): string {
+  return cents === 0 ? "Free" : formatPence(cents);
+}
+
+const cell = { padding: "8px 0", borderBottom: "1px solid #e3e3e0", fontSize: "15px", verticalAlign: "top" } as const;
+
+/** The names of files a shopper attached (a GPX route, a photo): the owner needs them to make the item. */
+export function attachmentsOf(item: OrderItem): string[] {
+  return [
+    item.meta.gpxName ? `GPX route: ${item.meta.gpxName}` : null,
+    item.meta.imageName ? `Photo: ${item.meta.imageName}` : null,
+  ].filter((line): line is string => line !== null);
+}
+
+export function ItemsTable({ items, showAttachments = false }: { items: OrderItem[]; showAttachments?: boolean }) {
+  return (
+    <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: "0 0 16px" }}>
+      <tbody>
+        {items.map((item, index) => (
+          <tr key={index}>
+            <td style={cell}>
+              <strong>{item.product_name}</strong>
+              {variantOf(item) && <div style={{ color: muted, fontSize: "13px" }}>{variantOf(item)}</div>}
+              <div style={{ color: muted, fontSize: "13px" }}>Quantity: {item.quantity}</div>
+              {showAttachments &&
+                attachmentsOf(item).map((line) => (
+                  <div key={line} style={{ color: muted, fontSize: "13px" }}>
+                    {line}
+                  </div>
+                ))}
+            </td>
+            <td style={{ ...cell, textAlign: "right", whiteSpace: "nowrap" }}>{formatPence(lineTotal(item))}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function TotalsTable({ order }: { order: Order }) {
+  const rows: [string, string][] = [
+    ["Subtotal", formatPence(order.subtotal_cents)],
+    ["Delivery", deliveryLabel(order.delivery_cents)],
+  ];
+  return (
+    <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: "0 0 20px", fontSize: "15px" }}>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <td style={{ padding: "2px 0" }}>{label}</td>
+            <td style={{ padding: "2px 0", textAlign: "right" }}>{value}</td>
+          </tr>
+        ))}
+        <tr>
+          <td style={{ padding: "6px 0", fontWeight: "bold" }}>Total</td>
+          <td style={{ padding: "6px 0", fontWeight: "bold", textAlign: "right" }}>{formatPence(order.amount_cents)}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+const regionNames = new Intl.DisplayNames(["en-GB"], { type: "region" });
+
+/** Stripe and the demo checkout store ISO country codes; people read country names. */
+function countryName(country: string): string {
+  if (!/^[A-Za-z]{2}$/.test(country)) return country;
+  try {
+    return regionNames.of(country.toUpperCase()) ?? country;
+  } catch {
+    return country;
+  }
+}
+
+export function shippingAddressLines(order: Order): string[] {
+  return [
+    order.shipping_name,
+    order.shipping_line1,
+    order.shipping_line2,
+    order.shipping_city,
+    order.shipping_postal_code,
+    order.shipping_country ? countryName(order.shipping_country) : null,
+  ].filter((line): line is string => Boolean(line?.trim()));
+}
+
+export function AddressBlock({ title, lines }: { title: string; lines: string[] }) {
+  return (
+    <div style={{ margin: "0 0 20px" }}>
+      <p style={{ ...styles.paragraph, margin: "0 0 4px", fontWeight: "bold" }}>{title}</p>
+      <p style={styles.paragraph}>
+        {lines.length === 0
+          ? "No address given"
+          : lines.map((line, index) => (
+              <span key={index}>
+                {index > 0 && <br />}
+                {line}
+              </span>
+            ))}
+      </p>
+    </div>
+  );
+}
+
+/** The plain-text lines for items and totals, shared by both emails. */
+export function itemsAndTotalsText(order: Order, { showAttachments = false } = {}): string[] {
+  const items = order.items.flatMap((item) => {
+    const variant = variantOf(item);
+    const line = `- ${item.product_name}${variant ? ` (${variant})` : ""} × ${item.quantity}: ${formatPence(lineTotal(item))}`;
+    return [line, ...(showAttachments ? attachmentsOf(item).map((file) => `    ${file}`) : [])];
+  });
+  return [
+    ...items,
+    "",
+    `Subtotal: ${formatPence(order.subtotal_cents)}`,
+    `Delivery: ${deliveryLabel(order.delivery_cents)}`,
+    `Total: ${formatPence(order.amount_cents)}`,
+  ];
+}
+
+export function orderUrl(publicUrl: string, orderId: string): string {
+  return `${publicUrl.replace(/\/+$/, "")}/order/${encodeURIComponent(orderId)}`;
+}

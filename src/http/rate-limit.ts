@@ -1,0 +1,45 @@
+/**
+ * A fixed-window counter per key, in memory: enough for one process on one
+ * machine (the shop's shape). Old windows are dropped as keys are touched and
+ * by a periodic prune so memory stays bounded.
+ */
+export function createRateLimiter({ limit, windowMs, now = () => Date.now() }: { limit: number; windowMs: number; now?: () => number }) {
+  const windows = new Map<string, { start: number; count: number }>();
+
+  return {
+    /** Counts one attempt; `allowed` is false from the (limit + 1)th in a window. */
+    hit(key: string): { allowed: boolean; retryAfterSeconds: number } {
+      const time = now();
+      let window = windows.get(key);
+      if (!window || time - window.start >= windowMs) {
+        window = { start: time, count: 0 };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      const retryAfterSeconds = Math.max(1, Math.ceil((window.start + windowMs - time) / 1000));
+      if (windows.size > 10_000) this.prune();
+      return { allowed: window.count <= limit, retryAfterSeconds };
+    },
+    prune(): void {
+      const time = now();
+      for (const [key, window] of windows) if (time - window.start >= windowMs) windows.delete(key);
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+const LOCAL_PROXY = /^(127\.|::1$|::ffff:127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|fc|fd)/;
+
+/**
+ * The shopper's address. X-Forwarded-For is believed only when the connection
+ * comes from a proxy on this machine or its private network (Caddy, nginx in
+ * front of the container); from anywhere else it could be forged.
+ */
+export function clientAddress(request: Request, connectingAddress: string | undefined): string {
+  const direct = connectingAddress ?? "unknown";
+  if (!LOCAL_PROXY.test(direct)) return direct;
+  const forwarded = request.headers.get("x-forwarded-for");
+  const last = forwarded?.split(",").map((part) => part.trim()).filter(Boolean).pop();
+  return last ?? direct;
+}

@@ -1,0 +1,40 @@
+import type { Database } from "bun:sqlite";
+import type { Env } from "../env";
+import { createOutboxDelivery } from "../modules/outbox/service";
+import type { Mailer } from "../services/mail/mailer";
+import { createResendMailer } from "../services/mail/resend";
+import { startPeriodicJob, type PeriodicJob } from "./periodic";
+
+export const DELIVER_OUTBOX_INTERVAL_MS = 5_000;
+
+type MailSettings = Pick<Env, "RESEND_API_KEY" | "RESEND_API_BASE" | "MAIL_FROM">;
+
+/**
+ * The one place that decides whether email leaves the shop. Resend needs both
+ * a key and a sender on a verified domain; without either the shop runs
+ * outbox-only and emails wait as 'pending' for the owner to read.
+ */
+export function mailDeliveryFromEnv(env: MailSettings): { mailer: Mailer; from: string } | null {
+  if (!env.RESEND_API_KEY || !env.MAIL_FROM) return null;
+  return { mailer: createResendMailer({ apiKey: env.RESEND_API_KEY, apiBase: env.RESEND_API_BASE }), from: env.MAIL_FROM };
+}
+
+/** Starts delivering the outbox every few seconds, or returns null when no mailer is configured. */
+export function startDeliverOutboxJob({
+  db,
+  env,
+  intervalMs = DELIVER_OUTBOX_INTERVAL_MS,
+}: {
+  db: Database;
+  env: MailSettings;
+  intervalMs?: number;
+}): PeriodicJob | null {
+  const delivery = mailDeliveryFromEnv(env);
+  if (!delivery) {
+    // Half-configured is worth a warning: the owner set a key and expects mail to go out.
+    if (env.RESEND_API_KEY) console.warn("RESEND_API_KEY is set but MAIL_FROM is not: emails stay in the outbox unsent");
+    return null;
+  }
+  const outbox = createOutboxDelivery({ db, mailer: delivery.mailer, from: delivery.from });
+  return startPeriodicJob("deliver-outbox", intervalMs, () => outbox.deliverDue());
+}

@@ -1,0 +1,122 @@
+import type { Database } from "bun:sqlite";
+import type { PricedLine } from "./price-basket";
+import { returnStock, type HeldUnits } from "./stock-hold";
+
+export type CheckoutRow = {
+  id: string;
+  client_key: string | null;
+  request_hash: string;
+  provider: "stripe" | "demo";
+  provider_session_id: string | null;
+  payment_url: string | null;
+  state: "creating" | "open" | "paid" | "expired" | "failed";
+  hold: "held" | "released" | "sold";
+  subtotal_cents: number;
+  delivery_cents: number;
+  amount_cents: number;
+  currency: string;
+  expires_at: string;
+};
+
+type LineRow = {
+  product_id: string;
+  variant_id: string | null;
+  product_name: string;
+  variant_name: string | null;
+  unit_price_cents: number;
+  quantity: number;
+  meta: string;
+};
+
+const COLUMNS = `id, client_key, request_hash, provider, provider_session_id, payment_url, state, hold,
+  subtotal_cents, delivery_cents, amount_cents, currency, expires_at`;
+
+/** SQL for the checkouts and checkout_lines tables, in one place. */
+export function checkoutStore(db: Database) {
+  const byId = db.query<CheckoutRow, [string]>(`SELECT ${COLUMNS} FROM checkouts WHERE id = ?`);
+  const bySession = db.query<CheckoutRow, [string]>(`SELECT ${COLUMNS} FROM checkouts WHERE provider_session_id = ?`);
+  const byClientKey = db.query<CheckoutRow, [string]>(`SELECT ${COLUMNS} FROM checkouts WHERE client_key = ?`);
+  const linesOf = db.query<LineRow, [string]>(
+    `SELECT product_id, variant_id, product_name, variant_name, unit_price_cents, quantity, meta
+     FROM checkout_lines WHERE checkout_id = ? ORDER BY id`,
+  );
+  const setState = db.query(
+    `UPDATE checkouts SET state = ?, hold = ?, client_key = CASE WHEN ? = 1 THEN NULL ELSE client_key END,
+       updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
+  );
+
+  return {
+    byId: (id: string) => byId.get(id),
+    byClientKey: (key: string) => byClientKey.get(key),
+    /** The checkout a payment session belongs to; the metadata id covers a webhook that beats our own bookkeeping. */
+    forSession(sessionId: string, checkoutId: string | null): CheckoutRow | null {
+      const found = bySession.get(sessionId);
+      if (found) return found;
+      const byMeta = checkoutId ? byId.get(checkoutId) : null;
+      return byMeta && byMeta.provider_session_id === null ? byMeta : null;
+    },
+    lines(checkoutId: string): PricedLine[] {
+      return linesOf.all(checkoutId).map((line) => ({
+        productId: line.product_id,
+        variantId: line.variant_id,
+        productName: line.product_name,
+        variantName: line.variant_name,
+        unitPriceCents: line.unit_price_cents,
+        quantity: line.quantity,
+        meta: JSON.parse(line.meta) as PricedLine["meta"],
+      }));
+    },
+    insert(row: Omit<CheckoutRow, "provider_session_id" | "payment_url" | "state" | "hold">, lines: PricedLine[]): void {
+      db.query(
+        `INSERT INTO checkouts (id, client_key, request_hash, provider, subtotal_cents, delivery_cents, amount_cents, currency, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(row.id, row.client_key, row.request_hash, row.provider, row.subtotal_cents, row.delivery_cents, row.amount_cents, row.currency, row.expires_at);
+      const insertLine = db.query(
+        `INSERT INTO checkout_lines (checkout_id, product_id, variant_id, product_name, variant_name, unit_price_cents, quantity, meta)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      for (const line of lines) {
+        insertLine.run(row.id, line.productId, line.variantId, line.productName, line.variantName, line.unitPriceCents, line.quantity, JSON.stringify(line.meta));
+      }
+    },
+    opened(id: string, sessionId: string, url: string): void {
+      db.query(
+        `UPDATE checkouts SET provider_session_id = ?, payment_url = ?, state = 'open',
+           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND state = 'creating'`,
+      ).run(sessionId, url, id);
+    },
+    markPaid(id: string, sessionId: string): void {
+      setState.run("paid", "sold", 1, id);
+      db.query("UPDATE checkouts SET provider_session_id = ? WHERE id = ? AND provider_session_id IS NULL").run(sessionId, id);
+    },
+    markPaidWithoutStock(id: string, sessionId: string): void {
+      setState.run("paid", "released", 1, id);
+      db.query("UPDATE checkouts SET provider_session_id = ? WHERE id = ? AND provider_session_id IS NULL").run(sessionId, id);
+    },
+    /**
+     * Puts a checkout's held units back on the shelf, once: a second call (a
+     * replayed event, the sweep after the event) finds the hold gone and does nothing.
+     */
+    release(checkout: CheckoutRow, state: "expired" | "failed"): boolean {
+      const current = byId.get(checkout.id);
+      if (!current || current.hold !== "held" || current.state === "paid") return false;
+      returnStock(db, unitsOf(this.lines(checkout.id)));
+      setState.run(state, "released", 1, checkout.id);
+      return true;
+    },
+    /** Held checkouts past their end, oldest first. */
+    heldPast(isoTime: string, limit: number): CheckoutRow[] {
+      return db
+        .query<CheckoutRow, [string, number]>(
+          `SELECT ${COLUMNS} FROM checkouts WHERE hold = 'held' AND state != 'paid' AND expires_at < ? ORDER BY expires_at LIMIT ?`,
+        )
+        .all(isoTime, limit);
+    },
+  };
+}
+
+export type CheckoutStore = ReturnType<typeof checkoutStore>;
+
+export function unitsOf(lines: PricedLine[]): HeldUnits[] {
+  return lines.map((line) => ({ productId: line.productId, variantId: line.variantId, quantity: line.quantity }));
+}

@@ -1,0 +1,34 @@
+import type { CheckoutEntry } from "./model";
+
+/** Entries for the same product, variant and uploads become one line with a quantity. */
+export type RequestedLine = {
+  productId: string;
+  variantId: string | null;
+  gpxToken: string | null;
+  imageToken: string | null;
+  quantity: number;
+};
+
+export function groupEntries(entries: CheckoutEntry[]): RequestedLine[] {
+  const lines = new Map<string, RequestedLine>();
+  for (const entry of entries) {
+    const line: RequestedLine = {
+      productId: entry.id,
+      variantId: entry.variantId || null,
+      gpxToken: entry.gpxToken || null,
+      imageToken: entry.imageToken || null,
+      quantity: 1,
+    };
+    const key = JSON.stringify([line.productId, line.variantId, line.gpxToken, line.imageToken]);
+    const existing = lines.get(key);
+    if (existing) existing.quantity += 1;
+    else lines.set(key, line);
+  }
+  return [...lines.values()];
+}
+
+/** A stable fingerprint of what was asked for, to tell a retry from a different basket. */
+export function requestFingerprint(lines: RequestedLine[]): string {
+  const sorted = lines.map((line) => JSON.stringify(line)).sort();
+  return new Bun.CryptoHasher("sha256").update(sorted.join("\n")).digest("hex");
+}

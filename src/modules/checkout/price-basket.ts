@@ -1,0 +1,135 @@
+import type { Database } from "bun:sqlite";
+import { BadRequest, Conflict } from "../../errors";
+import type { OrderItemMeta } from "../orders/model";
+import type { RequestedLine } from "./lines";
+
+/** A line priced and checked against the database: what the checkout and the order record. */
+export type PricedLine = {
+  productId: string;
+  variantId: string | null;
+  productName: string;
+  variantName: string | null;
+  unitPriceCents: number;
+  quantity: number;
+  meta: OrderItemMeta;
+};
+
+type ProductRow = {
+  id: string;
+  name: string;
+  price_cents: number;
+  stock: number | null;
+  max_online_qty: number | null;
+  requires_gpx: number;
+  requires_image: number;
+};
+type VariantRow = { id: string; product_id: string; name: string; price_cents: number; stock: number | null };
+type UploadRow = { token: string; kind: string; product_id: string; original_name: string; order_id: string | null };
+
+/**
+ * Prices every line from the database (the client's prices are never used)
+ * and refuses anything the shop cannot sell: unknown products or variants,
+ * missing or foreign uploads, and more units than the shelf or the per-order
+ * limit allows. Run inside the transaction that then takes the stock, so the
+ * answer cannot go stale before the hold is written.
+ */
+export function priceBasket(db: Database, requested: RequestedLine[]): PricedLine[] {
+  const productById = db.query<ProductRow, [string]>(
+    "SELECT id, name, price_cents, stock, max_online_qty, requires_gpx, requires_image FROM products WHERE id = ?",
+  );
+  const variantsOf = db.query<VariantRow, [string]>(
+    "SELECT id, product_id, name, price_cents, stock FROM product_variants WHERE product_id = ?",
+  );
+  const uploadByToken = db.query<UploadRow, [string]>(
+    "SELECT token, kind, product_id, original_name, order_id FROM uploads WHERE token = ?",
+  );
+
+  const priced: PricedLine[] = [];
+  const products = new Map<string, { row: ProductRow; variants: VariantRow[] }>();
+  for (const line of requested) {
+    let product = products.get(line.productId);
+    if (!product) {
+      const row = productById.get(line.productId);
+      if (!row) throw new BadRequest(`There is no product "${line.productId}" in the shop any more. Remove it from your basket and try again.`);
+      product = { row, variants: variantsOf.all(row.id) };
+      products.set(row.id, product);
+    }
+    const { row, variants } = product;
+    const variant = pickVariant(row, variants, line.variantId);
+    const meta: OrderItemMeta = variant ? { variantId: variant.id, variantName: variant.name } : {};
+    const gpx = checkUpload(uploadByToken, row, "gpx", line.gpxToken, line.quantity);
+    const image = checkUpload(uploadByToken, row, "image", line.imageToken, line.quantity);
+    if (gpx) Object.assign(meta, { gpxToken: gpx.token, gpxName: gpx.original_name });
+    if (image) Object.assign(meta, { imageToken: image.token, imageName: image.original_name });
+    priced.push({
+      productId: row.id,
+      variantId: variant?.id ?? null,
+      productName: row.name,
+      variantName: variant?.name ?? null,
+      unitPriceCents: variant ? variant.price_cents : row.price_cents,
+      quantity: line.quantity,
+      meta,
+    });
+  }
+  checkQuantities(priced, products);
+  return priced;
+}
+
+function pickVariant(product: ProductRow, variants: VariantRow[], variantId: string | null): VariantRow | null {
+  if (variants.length === 0) {
+    if (variantId) throw new BadRequest(`"${product.name}" has no option "${variantId}". Remove it from your basket and add it again.`);
+    return null;
+  }
+  if (!variantId) throw new BadRequest(`Choose an option for "${product.name}" before checking out.`);
+  const variant = variants.find((v) => v.id === variantId);
+  if (!variant) throw new BadRequest(`"${product.name}" has no option "${variantId}" any more. Remove it from your basket and add it again.`);
+  return variant;
+}
+
+function checkUpload(
+  uploadByToken: { get(token: string): UploadRow | null },
+  product: ProductRow,
+  kind: "gpx" | "image",
+  token: string | null,
+  quantity: number,
+): UploadRow | null {
+  const label = kind === "gpx" ? "GPX file" : "photo";
+  const required = kind === "gpx" ? product.requires_gpx === 1 : product.requires_image === 1;
+  if (!token) {
+    if (required) throw new BadRequest(`"${product.name}" needs your ${label}. Upload it on the product page, then check out again.`);
+    return null;
+  }
+  const upload = uploadByToken.get(token);
+  if (!upload || upload.kind !== kind || upload.order_id !== null) {
+    throw new BadRequest(`The ${label} for "${product.name}" was not found. Upload it again on the product page.`);
+  }
+  if (upload.product_id !== product.id) {
+    throw new BadRequest(`The ${label} in your basket was uploaded for a different product than "${product.name}". Upload it again on the product page.`);
+  }
+  if (quantity > 1) throw new BadRequest(`Each uploaded ${label} is for one "${product.name}". Add another and upload a file for it.`);
+  return upload;
+}
+
+/** Spec section 5: maxOnlineQty summed across a product's lines, capped by product and variant stock. */
+function checkQuantities(lines: PricedLine[], products: Map<string, { row: ProductRow; variants: VariantRow[] }>): void {
+  const problems: string[] = [];
+  for (const { row, variants } of products.values()) {
+    const ofProduct = lines.filter((line) => line.productId === row.id);
+    const requested = ofProduct.reduce((sum, line) => sum + line.quantity, 0);
+    const limit = minOf(row.stock, row.max_online_qty);
+    if (limit !== null && requested > limit) problems.push(`${row.name}: requested ${requested}, available ${Math.max(0, limit)}`);
+    for (const variant of variants) {
+      const wanted = ofProduct.filter((line) => line.variantId === variant.id).reduce((sum, line) => sum + line.quantity, 0);
+      if (wanted > 0 && variant.stock !== null && wanted > variant.stock) {
+        problems.push(`${row.name} (${variant.name}): requested ${wanted}, available ${variant.stock}`);
+      }
+    }
+  }
+  if (problems.length > 0) throw new Conflict(`Some items exceed current availability: ${problems.join("; ")}`);
+}
+
+function minOf(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Math.min(a, b);
+}

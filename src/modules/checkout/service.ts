@@ -1,0 +1,205 @@
+import type { Database } from "bun:sqlite";
+import { writeTransaction } from "../../db/transaction";
+import { Conflict, HttpError, NotFound } from "../../errors";
+import type { PaymentProvider, PaymentSnapshot } from "../../services/payments/provider";
+import type { ContentService } from "../content/service";
+import { newOrderId } from "../orders/order-id";
+import { checkoutStore, unitsOf, type CheckoutRow } from "./checkout-store";
+import { fulfilPayment, type FulfilOutcome, type OrderCreatedHook } from "./fulfil";
+import { groupEntries, requestFingerprint } from "./lines";
+import type { CheckoutEntry, CheckoutSessionView } from "./model";
+import { priceBasket } from "./price-basket";
+import { takeStock } from "./stock-hold";
+
+/** Stripe's shortest session is 30 minutes; a minute more absorbs clock skew and network time. */
+export const HOLD_MINUTES = 31;
+/** The sweep leaves a hold alone this long after its end, so the provider's own expiry event comes first. */
+const SWEEP_GRACE_MS = 2 * 60_000;
+
+export type CheckoutServiceOptions = {
+  db: Database;
+  provider: PaymentProvider;
+  content: ContentService;
+  publicUrl: string;
+  onOrderCreated: OrderCreatedHook;
+  now?: () => Date;
+};
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+export function createCheckoutService({ db, provider, content, publicUrl, onOrderCreated, now = () => new Date() }: CheckoutServiceOptions) {
+  const store = checkoutStore(db);
+  const fulfil = (snapshot: PaymentSnapshot): FulfilOutcome => fulfilPayment(db, snapshot, onOrderCreated);
+
+  /** Ends a hold: by an expiry event, a failed bank payment, a cancel or the sweep. */
+  function release(checkout: CheckoutRow, state: "expired" | "failed"): boolean {
+    return writeTransaction(db, () => store.release(checkout, state));
+  }
+
+  async function waitForPaymentUrl(id: string): Promise<string> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const row = store.byId(id);
+      if (row?.payment_url) return row.payment_url;
+      if (!row || row.state !== "creating") break;
+      await Bun.sleep(200);
+    }
+    throw new Conflict("This checkout is still being set up. Please try again in a moment.");
+  }
+
+  async function snapshotOrNotFound(sessionId: string): Promise<PaymentSnapshot> {
+    const snapshot = await provider.retrieveSession(sessionId);
+    if (!snapshot || !store.forSession(snapshot.id, snapshot.checkoutId)) throw new NotFound("We couldn't find that checkout.");
+    return snapshot;
+  }
+
+  return {
+    fulfil,
+
+    /**
+     * POST /api/checkout: prices the basket, holds its stock and opens a
+     * payment session. The check and the hold share one IMMEDIATE transaction;
+     * the provider is called after it commits, never inside it.
+     */
+    async start(entries: CheckoutEntry[], clientKey: string | null): Promise<{ url: string }> {
+      const requested = groupEntries(entries);
+      const fingerprint = requestFingerprint(requested);
+      const begun = writeTransaction(db, () => {
+        const earlier = clientKey ? store.byClientKey(clientKey) : null;
+        if (earlier) {
+          if (earlier.request_hash !== fingerprint) {
+            throw new Conflict("This checkout was already started with a different basket. Reload the basket and try again.");
+          }
+          return { repeat: earlier.id, created: null } as const;
+        }
+        const lines = priceBasket(db, requested);
+        const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+        const { deliveryFeePence, freeDeliveryThresholdPence } = content.deliverySettings();
+        const delivery = freeDeliveryThresholdPence > 0 && subtotal >= freeDeliveryThresholdPence ? 0 : deliveryFeePence;
+        const id = newOrderId();
+        const expiresAt = new Date(now().getTime() + HOLD_MINUTES * 60_000);
+        store.insert(
+          {
+            id,
+            client_key: clientKey,
+            request_hash: fingerprint,
+            provider: provider.name,
+            subtotal_cents: subtotal,
+            delivery_cents: delivery,
+            amount_cents: subtotal + delivery,
+            currency: "gbp",
+            expires_at: expiresAt.toISOString(),
+          },
+          lines,
+        );
+        takeStock(db, unitsOf(lines));
+        return { repeat: null, created: { id, lines, delivery, expiresAt } } as const;
+      });
+      if (begun.repeat !== null) return { url: await waitForPaymentUrl(begun.repeat) };
+
+      const { id, lines, delivery, expiresAt } = begun.created;
+      try {
+        const session = await provider.createSession({
+          checkoutId: id,
+          lines: lines.map((line) => ({
+            name: line.variantName ? `${line.productName} — ${line.variantName}` : line.productName,
+            unitAmountPence: line.unitPriceCents,
+            quantity: line.quantity,
+          })),
+          deliveryPence: delivery,
+          currency: "gbp",
+          expiresAt,
+          successUrl: `${publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${publicUrl}/basket?canceled=1`,
+          idempotencyKey: `checkout-${id}`,
+        });
+        writeTransaction(db, () => store.opened(id, session.id, session.url));
+        return { url: session.url };
+      } catch (error) {
+        const checkout = store.byId(id);
+        if (checkout) release(checkout, "failed");
+        console.error("Payment session could not be created", id, error);
+        throw new HttpError(502, "We couldn't reach the payment provider, so nothing was charged. Please try again in a moment.");
+      }
+    },
+
+    /** POST /api/checkout/confirm: the success page asks; the order is created here if the webhook has not yet. */
+    async confirm(sessionId: string): Promise<{ orderId: string | null; status?: string }> {
+      const outcome = fulfil(await snapshotOrNotFound(sessionId));
+      if (outcome.kind === "order") return { orderId: outcome.orderId };
+      if (outcome.kind === "unknown") throw new NotFound("We couldn't find that checkout.");
+      return { orderId: null, status: outcome.status };
+    },
+
+    /** A provider event that ends a session without payment (expired, bank payment failed). */
+    endWithoutPayment(snapshot: PaymentSnapshot, state: "expired" | "failed"): void {
+      const checkout = store.forSession(snapshot.id, snapshot.checkoutId);
+      if (checkout) release(checkout, state);
+    },
+
+    /** The shopper left the payment page: end the session and hand the stock back at once. */
+    async cancel(sessionId: string): Promise<void> {
+      const checkout = store.forSession(sessionId, null);
+      if (!checkout || checkout.hold !== "held") return;
+      await provider.expireSession(sessionId);
+      const snapshot = await provider.retrieveSession(sessionId);
+      if (snapshot && snapshot.status === "expired") release(checkout, "expired");
+    },
+
+    /** GET /api/checkout/session: what the confirmation page shows before the order exists. */
+    async sessionView(sessionId: string): Promise<CheckoutSessionView> {
+      const snapshot = await snapshotOrNotFound(sessionId);
+      const checkout = store.forSession(snapshot.id, snapshot.checkoutId)!;
+      const order = db.query<{ id: string }, [string]>("SELECT id FROM orders WHERE id = ?").get(checkout.id);
+      const items = store.lines(checkout.id).map((line) => ({
+        description: line.variantName ? `${line.productName} — ${line.variantName}` : line.productName,
+        quantity: line.quantity,
+        amount_total: line.unitPriceCents * line.quantity,
+        currency: checkout.currency,
+      }));
+      const delivery = { description: checkout.delivery_cents === 0 ? "Free UK delivery" : "UK delivery", quantity: 1, amount_total: checkout.delivery_cents, currency: checkout.currency };
+      return {
+        status: snapshot.status,
+        payment_status: snapshot.paymentStatus,
+        customer_email: snapshot.customerEmail,
+        currency: checkout.currency,
+        amount_total: checkout.amount_cents,
+        line_items: [...items, delivery],
+        order_id: order?.id ?? null,
+      };
+    },
+
+    /**
+     * Reconciles holds past their end with the provider: a payment whose event
+     * never arrived becomes its order (no paid order is lost), an open session
+     * is expired, and everything else gives its stock back. Safe to run any
+     * number of times, alongside events.
+     */
+    async sweep(limit = 50): Promise<{ fulfilled: number; released: number }> {
+      const due = store.heldPast(new Date(now().getTime() - SWEEP_GRACE_MS).toISOString(), limit);
+      let fulfilled = 0;
+      let released = 0;
+      for (const checkout of due) {
+        try {
+          if (!checkout.provider_session_id) {
+            if (release(checkout, "failed")) released++;
+            continue;
+          }
+          let snapshot = await provider.retrieveSession(checkout.provider_session_id);
+          if (snapshot?.status === "open") {
+            await provider.expireSession(checkout.provider_session_id);
+            snapshot = await provider.retrieveSession(checkout.provider_session_id);
+          }
+          if (snapshot && snapshot.paymentStatus !== "unpaid") {
+            if (fulfil(snapshot).kind === "order") fulfilled++;
+          } else if (!snapshot || snapshot.status === "expired") {
+            if (release(checkout, "expired")) released++;
+          }
+          // Complete but unpaid: a bank payment is on its way; the hold stays until it succeeds or fails.
+        } catch (error) {
+          console.error("Could not reconcile checkout", checkout.id, error);
+        }
+      }
+      return { fulfilled, released };
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { Elysia } from "elysia";
+import { join } from "node:path";
+import type { Deps } from "../../deps";
+import { BadRequest, NotFound, TooManyRequests } from "../../errors";
+import { clientAddress, createRateLimiter } from "../../http/rate-limit";
+import type { Order } from "./model";
+import { ORDER_ID_PATTERN } from "./order-id";
+import { samePostcode } from "./service";
+
+const NOT_FOUND = "Order not found";
+/** Spec: more than 10 look-ups a minute from one address is someone guessing. */
+const LOOKUPS_PER_MINUTE = 10;
+
+type Proof = { postalCode?: string; sessionId?: string };
+
+/**
+ * A customer sees an order only with proof: the delivery postcode, or the
+ * payment session id that only the paying browser holds. An unknown id and a
+ * wrong postcode get the same answer, so ids cannot be probed.
+ */
+export function orderRoutes({ orders, db, env }: Pick<Deps, "orders" | "db" | "env">) {
+  const limiter = createRateLimiter({ limit: LOOKUPS_PER_MINUTE, windowMs: 60_000 });
+  const uploadsDir = join(env.DATA_DIR, "uploads");
+  const storedUpload = db.query<{ stored_name: string; original_name: string; content_type: string }, [string, string]>(
+    "SELECT stored_name, original_name, content_type FROM uploads WHERE token = ? AND kind = ?",
+  );
+
+  function authorisedOrder(request: Request, ip: string | undefined, orderId: string, proof: Proof): Order {
+    const sessionId = proof.sessionId?.trim();
+    const postalCode = proof.postalCode?.trim();
+    if (!sessionId && !postalCode) throw new BadRequest("Please enter your postal code");
+    const attempt = limiter.hit(clientAddress(request, ip));
+    if (!attempt.allowed) {
+      throw new TooManyRequests(attempt.retryAfterSeconds, "Too many attempts. Please wait a minute and try again.");
+    }
+    const order = ORDER_ID_PATTERN.test(orderId) ? orders.getOrder(orderId) : null;
+    const proven = order && (sessionId ? order.payment_session_id === sessionId : samePostcode(order.shipping_postal_code, postalCode ?? null));
+    if (!order || !proven) throw new NotFound(NOT_FOUND);
+    return order;
+  }
+
+  return new Elysia({ name: "orders" })
+    .get("/api/orders/:orderId", ({ params, query, request, server }) => {
+      const { refund_required: _, ...order } = authorisedOrder(request, server?.requestIP(request)?.address, params.orderId, query);
+      return order;
+    })
+    .get("/api/orders/:orderId/download/:kind/:token", async ({ params, query, request, server }) => {
+      if (params.kind !== "gpx" && params.kind !== "image") throw new NotFound("File not found.");
+      const order = authorisedOrder(request, server?.requestIP(request)?.address, params.orderId, query);
+      const tokenKey = params.kind === "gpx" ? "gpxToken" : "imageToken";
+      const belongs = order.items.some((item) => item.meta[tokenKey] === params.token);
+      const upload = belongs ? storedUpload.get(params.token, params.kind) : null;
+      const file = upload ? Bun.file(join(uploadsDir, upload.stored_name)) : null;
+      if (!upload || !file || !(await file.exists())) throw new NotFound("File not found.");
+      return new Response(file, {
+        headers: {
+          "Content-Type": upload.content_type,
+          "Content-Disposition": `attachment; filename="${asciiName(upload.original_name)}"; filename*=UTF-8''${encodeURIComponent(upload.original_name)}`,
+          "X-Content-Type-Options": "nosniff",
+          "Cache-Control": "private, no-store",
+        },
+      });
+    });
+}
+
+function asciiName(name: string): string {
+  return name.replace(/[^\x20-\x7e]|["\\]/g, "_") || "download";
+}

@@ -1,0 +1,36 @@
+import type { Database } from "bun:sqlite";
+import { renderNewOrderNotice } from "../../emails/new-order";
+import { renderOrderConfirmation } from "../../emails/order-confirmation";
+import type { OrderCreatedHook } from "../checkout/fulfil";
+import { enqueueEmail } from "../outbox/service";
+import { createOrderService } from "./service";
+
+/**
+ * Queues the shopper's confirmation and the owner's new-order notice in the
+ * order's own transaction: both commit with the order or not at all, and the
+ * dedupe keys make each one exactly once per order.
+ */
+export function queueOrderEmails({ publicUrl, ownerEmail }: { publicUrl: string; ownerEmail: string | undefined }): OrderCreatedHook {
+  return (db: Database, orderId: string) => {
+    const order = createOrderService(db).getOrder(orderId);
+    if (!order) return;
+    if (order.email) {
+      enqueueEmail(db, {
+        dedupeKey: `order-confirmation:${order.id}`,
+        kind: "order-confirmation",
+        orderId: order.id,
+        recipient: order.email,
+        ...renderOrderConfirmation(order, publicUrl),
+      });
+    }
+    if (ownerEmail) {
+      enqueueEmail(db, {
+        dedupeKey: `new-order:${order.id}`,
+        kind: "new-order",
+        orderId: order.id,
+        recipient: ownerEmail,
+        ...renderNewOrderNotice(order, publicUrl),
+      });
+    }
+  };
+}

@@ -1,0 +1,35 @@
+import type { Database } from "bun:sqlite";
+import type { Order, OrderItem, OrderItemMeta } from "./model";
+
+type OrderRow = Omit<Order, "items" | "refund_required"> & { refund_required: number };
+type ItemRow = { product_id: string; product_name: string; unit_price_cents: number; quantity: number; meta: string };
+
+const ORDER_COLUMNS = `id, status, created_at, amount_cents, subtotal_cents, delivery_cents, currency, email,
+  shipping_name, shipping_line1, shipping_line2, shipping_city, shipping_postal_code, shipping_country,
+  billing_name, billing_line1, billing_line2, billing_city, billing_postal_code, billing_country,
+  tracking_carrier, tracking_number, tracking_url, tracking_notified_at, payment_session_id, refund_required`;
+
+export type OrderService = ReturnType<typeof createOrderService>;
+
+/** Reads orders. Who may see which order is decided by the routes (see index.ts). */
+export function createOrderService(db: Database) {
+  const orderById = db.query<OrderRow, [string]>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`);
+  const itemsOf = db.query<ItemRow, [string]>(
+    "SELECT product_id, product_name, unit_price_cents, quantity, meta FROM order_items WHERE order_id = ? ORDER BY id",
+  );
+
+  return {
+    getOrder(id: string): Order | null {
+      const row = orderById.get(id);
+      if (!row) return null;
+      const items: OrderItem[] = itemsOf.all(id).map((item) => ({ ...item, meta: JSON.parse(item.meta) as OrderItemMeta }));
+      return { ...row, refund_required: row.refund_required === 1, items };
+    },
+  };
+}
+
+/** Postcodes match ignoring case and spaces: "sw1a 1aa" is "SW1A1AA". */
+export function samePostcode(a: string | null, b: string | null): boolean {
+  const normal = (code: string | null) => (code ?? "").replace(/\s+/g, "").toUpperCase();
+  return normal(a) !== "" && normal(a) === normal(b);
+}

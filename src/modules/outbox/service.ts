@@ -1,0 +1,165 @@
+import type { Database } from "bun:sqlite";
+import { writeTransaction } from "../../db/transaction";
+import { MailerError, type Mailer } from "../../services/mail/mailer";
+
+export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
+
+/** One email_outbox row as stored. Times are ISO-8601 UTC text. */
+export type OutboxRow = {
+  id: number;
+  dedupe_key: string;
+  kind: string;
+  order_id: string | null;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  provider_message_id: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
+
+export type NewEmail = {
+  /** One row per key, e.g. `order-confirmation:ORD-…`: a replayed webhook adds nothing. */
+  dedupeKey: string;
+  kind: string;
+  orderId: string | null;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+};
+
+/** Longer than any send may take (the Resend mailer gives up after 20 s): past it, the sender is presumed dead. */
+export const LEASE_MS = 2 * 60_000;
+export const MAX_ATTEMPTS = 8;
+/** Wait before attempt n + 1 after attempt n failed; the last step repeats. */
+const BACKOFF_MS = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000, 12 * 60 * 60_000, 24 * 60 * 60_000];
+
+export function backoffAfter(attempts: number): number {
+  return BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1] ?? 0;
+}
+
+/**
+ * Adds an email to the outbox. Synchronous on purpose: call it inside the
+ * caller's transaction so the email commits (or rolls back) with the order
+ * that caused it. Returns false when the dedupe key already had a row.
+ */
+export function enqueueEmail(db: Database, email: NewEmail): boolean {
+  const result = db
+    .query(
+      `INSERT INTO email_outbox (dedupe_key, kind, order_id, recipient, subject, html, text)
+       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(dedupe_key) DO NOTHING`,
+    )
+    .run(email.dedupeKey, email.kind, email.orderId, email.recipient, email.subject, email.html, email.text);
+  return result.changes === 1;
+}
+
+/** Plain rows for the admin, newest first. */
+export function listOutbox(db: Database, { orderId }: { orderId?: string } = {}): OutboxRow[] {
+  if (orderId !== undefined) {
+    return db
+      .query<OutboxRow, [string]>("SELECT * FROM email_outbox WHERE order_id = ? ORDER BY created_at DESC, id DESC")
+      .all(orderId);
+  }
+  return db.query<OutboxRow, []>("SELECT * FROM email_outbox ORDER BY created_at DESC, id DESC").all();
+}
+
+export type DeliveryResult = { sent: number; retried: number; failed: number };
+export type OutboxDelivery = ReturnType<typeof createOutboxDelivery>;
+
+/**
+ * Sends what is due. A row is claimed (status 'sending', a lease, attempts + 1)
+ * in one short IMMEDIATE transaction, so two senders — two calls here or two
+ * processes — never both hold it; the network call happens outside any
+ * transaction. Each later update names the attempt it belongs to, so a sender
+ * that lost its lease cannot overwrite the outcome of the one that took over.
+ */
+export function createOutboxDelivery({
+  db,
+  mailer,
+  from,
+  now = () => new Date(),
+}: {
+  db: Database;
+  mailer: Mailer;
+  from: string;
+  now?: () => Date;
+}) {
+  const claimDue = db.query<OutboxRow, { now: string; leaseEnd: string; limit: number }>(
+    `UPDATE email_outbox SET status = 'sending', locked_until = $leaseEnd, attempts = attempts + 1
+     WHERE id IN (
+       SELECT id FROM email_outbox
+       WHERE (status = 'pending' AND next_attempt_at <= $now)
+          OR (status = 'sending' AND locked_until <= $now) -- its sender died mid-send
+       ORDER BY next_attempt_at, id LIMIT $limit
+     )
+     RETURNING *`,
+  );
+  const markSent = db.query<unknown, [string, string, number, number]>(
+    `UPDATE email_outbox SET status = 'sent', provider_message_id = ?, sent_at = ?, locked_until = NULL, last_error = NULL
+     WHERE id = ? AND attempts = ? AND status = 'sending'`,
+  );
+  const markRetry = db.query<unknown, [string, string, number, number]>(
+    `UPDATE email_outbox SET status = 'pending', next_attempt_at = ?, last_error = ?, locked_until = NULL
+     WHERE id = ? AND attempts = ? AND status = 'sending'`,
+  );
+  const markFailed = db.query<unknown, [string, number, number]>(
+    `UPDATE email_outbox SET status = 'failed', last_error = ?, locked_until = NULL
+     WHERE id = ? AND attempts = ? AND status = 'sending'`,
+  );
+
+  async function deliverOne(row: OutboxRow): Promise<keyof DeliveryResult> {
+    let messageId: string;
+    try {
+      ({ id: messageId } = await mailer.send({
+        from,
+        to: row.recipient,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        // Stable across attempts: if Resend accepted an earlier try whose answer never
+        // reached us, it recognises this one and does not deliver the email again.
+        idempotencyKey: `outbox-${row.id}`,
+      }));
+    } catch (error) {
+      return recordFailure(row, error);
+    }
+    markSent.run(messageId, now().toISOString(), row.id, row.attempts);
+    return "sent";
+  }
+
+  function recordFailure(row: OutboxRow, error: unknown): "retried" | "failed" {
+    // Anything that is not a MailerError is unexpected, so it is retried rather than dropped.
+    const retryable = error instanceof MailerError ? error.retryable : true;
+    const message = error instanceof Error ? error.message : String(error);
+    if (retryable && row.attempts < MAX_ATTEMPTS) {
+      const next = new Date(now().getTime() + backoffAfter(row.attempts)).toISOString();
+      markRetry.run(next, message, row.id, row.attempts);
+      return "retried";
+    }
+    markFailed.run(message, row.id, row.attempts);
+    return "failed";
+  }
+
+  return {
+    async deliverDue(limit = 20): Promise<DeliveryResult> {
+      const at = now();
+      const leaseEnd = new Date(at.getTime() + LEASE_MS).toISOString();
+      const claimed = writeTransaction(db, () => claimDue.all({ now: at.toISOString(), leaseEnd, limit }));
+      const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
+      // One at a time, oldest first: a shop's outbox is short, and Resend rate-limits bursts.
+      for (const row of claimed.sort((a, b) => a.id - b.id)) {
+        // A slow batch can outlive a later row's lease; another sender may own it by now.
+        if (row.locked_until !== null && now().toISOString() >= row.locked_until) continue;
+        result[await deliverOne(row)] += 1;
+      }
+      return result;
+    },
+  };
+}

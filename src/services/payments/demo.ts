@@ -1,0 +1,143 @@
+import type { Database } from "bun:sqlite";
+import { randomBytes } from "node:crypto";
+import type {
+  CreatePaymentSession,
+  CreatedPaymentSession,
+  PaymentProvider,
+  PaymentSnapshot,
+  PostalAddress,
+} from "./provider";
+
+/** What the demo payment form collects. */
+export type DemoCustomer = { email: string; shipping: PostalAddress; billing: PostalAddress };
+
+type SessionRow = {
+  id: string;
+  checkout_id: string;
+  status: "open" | "complete" | "expired";
+  payment_status: "paid" | "unpaid";
+  amount_total: number;
+  currency: string;
+  lines: string;
+  delivery_cents: number;
+  customer: string;
+  success_url: string;
+  cancel_url: string;
+  expires_at: string;
+};
+
+export type DemoSession = {
+  id: string;
+  status: "open" | "complete" | "expired";
+  paymentStatus: "paid" | "unpaid";
+  amountTotal: number;
+  lines: { name: string; unitAmountPence: number; quantity: number }[];
+  deliveryPence: number;
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: string;
+};
+
+export type DemoPaymentProvider = PaymentProvider & {
+  /** The session as the demo payment page shows it, or null. */
+  session(sessionId: string): DemoSession | null;
+  /** The shopper pressed Pay: the session completes as paid. Null when it is not open any more. */
+  pay(sessionId: string, customer: DemoCustomer): PaymentSnapshot | null;
+};
+
+/**
+ * The shop's own stand-in for Stripe Checkout, used when no Stripe key is set:
+ * sessions live in SQLite and behave like Stripe's (open → complete or
+ * expired, an expiry time, idempotent creation per checkout). Nothing is charged.
+ */
+export function createDemoProvider(db: Database, publicUrl: string, now: () => Date = () => new Date()): DemoPaymentProvider {
+  const byId = db.query<SessionRow, [string]>("SELECT * FROM demo_payment_sessions WHERE id = ?");
+  const byCheckout = db.query<SessionRow, [string]>("SELECT * FROM demo_payment_sessions WHERE checkout_id = ?");
+
+  /** Like Stripe, a session past its end reads as expired whether or not anyone marked it. */
+  function current(sessionId: string): SessionRow | null {
+    const row = byId.get(sessionId);
+    if (row && row.status === "open" && new Date(row.expires_at) <= now()) {
+      db.query("UPDATE demo_payment_sessions SET status = 'expired' WHERE id = ? AND status = 'open'").run(sessionId);
+      return { ...row, status: "expired" };
+    }
+    return row;
+  }
+
+  function snapshotOf(row: SessionRow): PaymentSnapshot {
+    const customer = JSON.parse(row.customer) as Partial<DemoCustomer>;
+    return {
+      id: row.id,
+      checkoutId: row.checkout_id,
+      status: row.status,
+      paymentStatus: row.payment_status,
+      customerEmail: customer.email ?? null,
+      amountTotal: row.amount_total,
+      currency: row.currency,
+      shipping: customer.shipping ?? null,
+      billing: customer.billing ?? null,
+    };
+  }
+
+  return {
+    name: "demo",
+
+    async createSession(input: CreatePaymentSession): Promise<CreatedPaymentSession> {
+      // One session per checkout, like Stripe's idempotency key: a retry gets the same one.
+      const existing = byCheckout.get(input.checkoutId);
+      const id = existing?.id ?? `cs_demo_${randomBytes(18).toString("base64url").replace(/[-]/g, "_")}`;
+      if (!existing) {
+        const subtotal = input.lines.reduce((sum, line) => sum + line.unitAmountPence * line.quantity, 0);
+        db.query(
+          `INSERT INTO demo_payment_sessions (id, checkout_id, amount_total, currency, lines, delivery_cents, success_url, cancel_url, expires_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          id,
+          input.checkoutId,
+          subtotal + input.deliveryPence,
+          input.currency,
+          JSON.stringify(input.lines),
+          input.deliveryPence,
+          input.successUrl,
+          input.cancelUrl,
+          input.expiresAt.toISOString(),
+        );
+      }
+      return { id, url: `${publicUrl}/checkout/demo/${id}` };
+    },
+
+    async retrieveSession(sessionId: string): Promise<PaymentSnapshot | null> {
+      const row = current(sessionId);
+      return row ? snapshotOf(row) : null;
+    },
+
+    async expireSession(sessionId: string): Promise<void> {
+      db.query("UPDATE demo_payment_sessions SET status = 'expired' WHERE id = ? AND status = 'open'").run(sessionId);
+    },
+
+    session(sessionId: string): DemoSession | null {
+      const row = current(sessionId);
+      if (!row) return null;
+      return {
+        id: row.id,
+        status: row.status,
+        paymentStatus: row.payment_status,
+        amountTotal: row.amount_total,
+        lines: JSON.parse(row.lines) as DemoSession["lines"],
+        deliveryPence: row.delivery_cents,
+        successUrl: row.success_url.replace("{CHECKOUT_SESSION_ID}", row.id),
+        cancelUrl: row.cancel_url,
+        expiresAt: row.expires_at,
+      };
+    },
+
+    pay(sessionId: string, customer: DemoCustomer): PaymentSnapshot | null {
+      const row = current(sessionId);
+      if (!row || row.status !== "open") return null;
+      db.query(
+        "UPDATE demo_payment_sessions SET status = 'complete', payment_status = 'paid', customer = ? WHERE id = ? AND status = 'open'",
+      ).run(JSON.stringify(customer), sessionId);
+      return snapshotOf(current(sessionId)!);
+    },
+  };
+}

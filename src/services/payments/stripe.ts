@@ -1,0 +1,164 @@
+import Stripe from "stripe";
+import {
+  PaymentProviderError,
+  type CreatePaymentSession,
+  type CreatedPaymentSession,
+  type PaymentProvider,
+  type PaymentSnapshot,
+} from "./provider";
+import { toPaymentSnapshot } from "./stripe-snapshot";
+
+export type StripeProviderOptions = {
+  secretKey: string;
+  /** STRIPE_API_BASE: a Stripe-compatible server (stripe-mock, the test stand-in); unset = api.stripe.com. */
+  apiBase?: string;
+};
+
+export type StripeWebhookEvent = {
+  id: string;
+  type: string;
+  /** The session the event is about, for the checkout.session.* events the shop acts on; else null. */
+  snapshot: PaymentSnapshot | null;
+};
+
+export interface StripePaymentProvider extends PaymentProvider {
+  readonly name: "stripe";
+  /** Verifies the Stripe-Signature header against the raw body; throws StripeSignatureError. */
+  parseWebhook(rawBody: string, signatureHeader: string | null, webhookSecret: string): Promise<StripeWebhookEvent>;
+}
+
+/** The webhook route answers 400 for this; Stripe then retries, which is right if our secret was stale. */
+export class StripeSignatureError extends Error {
+  constructor(override readonly cause?: unknown) {
+    super("Invalid Stripe signature.");
+    this.name = "StripeSignatureError";
+  }
+}
+
+const UNREACHABLE = "The payment provider could not be reached. Please try again.";
+
+/** The events that move a checkout along; every other event is acknowledged and ignored. */
+const SESSION_EVENTS = new Set([
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "checkout.session.expired",
+]);
+
+export function createStripeProvider(options: StripeProviderOptions): StripePaymentProvider {
+  if (options.secretKey.trim() === "") throw new Error("createStripeProvider needs a secret key");
+  // No apiVersion: the SDK pins the version its types describe (Stripe.API_VERSION).
+  // Two retries cover a dropped connection or a 5xx; every retried POST carries the
+  // same Idempotency-Key, so Stripe never makes a second session. The shopper is
+  // waiting on the other end, hence 15 s rather than the SDK's 80 s.
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    ...(options.apiBase ? hostOptions(options.apiBase) : {}),
+  });
+
+  async function createSession(input: CreatePaymentSession): Promise<CreatedPaymentSession> {
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: input.lines.map((line) => ({
+            price_data: {
+              currency: input.currency,
+              product_data: { name: line.name },
+              unit_amount: line.unitAmountPence,
+            },
+            quantity: line.quantity,
+          })),
+          shipping_options: [
+            {
+              shipping_rate_data: {
+                type: "fixed_amount",
+                fixed_amount: { amount: input.deliveryPence, currency: input.currency },
+                display_name: input.deliveryPence === 0 ? "Free UK delivery" : "UK delivery",
+              },
+            },
+          ],
+          shipping_address_collection: { allowed_countries: ["GB"] },
+          billing_address_collection: "required",
+          client_reference_id: input.checkoutId,
+          metadata: { order_id: input.checkoutId },
+          // On the PaymentIntent too, so a refund or dispute in the dashboard leads back to the order.
+          payment_intent_data: { metadata: { order_id: input.checkoutId } },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+    } catch (error) {
+      throw new PaymentProviderError(UNREACHABLE, error);
+    }
+    // A hosted session always has a url; without one the shopper has nowhere to pay.
+    if (!session.url) throw new PaymentProviderError(UNREACHABLE, new Error(`Session ${session.id} has no url`));
+    return { id: session.id, url: session.url };
+  }
+
+  async function retrieveSession(sessionId: string): Promise<PaymentSnapshot | null> {
+    try {
+      return toPaymentSnapshot(await stripe.checkout.sessions.retrieve(sessionId));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw new PaymentProviderError(UNREACHABLE, error);
+    }
+  }
+
+  async function expireSession(sessionId: string): Promise<void> {
+    try {
+      await stripe.checkout.sessions.expire(sessionId);
+    } catch (error) {
+      if (isMissing(error)) return; // nothing open there to end
+      // Stripe refuses to expire a session that is not open, with no dedicated
+      // error code; rather than parse its wording, look at the session itself.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        const current = await retrieveSession(sessionId);
+        if (current === null || current.status !== "open") return;
+      }
+      throw new PaymentProviderError(UNREACHABLE, error);
+    }
+  }
+
+  async function parseWebhook(
+    rawBody: string,
+    signatureHeader: string | null,
+    webhookSecret: string,
+  ): Promise<StripeWebhookEvent> {
+    if (!signatureHeader) throw new StripeSignatureError();
+    let event: Stripe.Event;
+    try {
+      // The async form: under Bun the SDK loads its web build, whose SubtleCrypto
+      // cannot sign synchronously. Tolerance stays at the SDK's default 300 s.
+      event = await stripe.webhooks.constructEventAsync(rawBody, signatureHeader, webhookSecret);
+    } catch (error) {
+      throw new StripeSignatureError(error);
+    }
+    const object = event.data.object as unknown as { object?: string };
+    const snapshot =
+      SESSION_EVENTS.has(event.type) && object.object === "checkout.session"
+        ? toPaymentSnapshot(object as unknown as Stripe.Checkout.Session)
+        : null;
+    return { id: event.id, type: event.type, snapshot };
+  }
+
+  return { name: "stripe", createSession, retrieveSession, expireSession, parseWebhook };
+}
+
+/**
+ * The SDK takes host, port and protocol separately (no base URL), and its
+ * port defaults to 443 even for http, so every part is spelled out.
+ */
+function hostOptions(apiBase: string): { host: string; port: number; protocol: "http" | "https" } {
+  const url = new URL(apiBase);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
+}
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === "resource_missing");
+}

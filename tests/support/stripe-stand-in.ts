@@ -1,0 +1,398 @@
+import Stripe from "stripe";
+
+/**
+ * A small, stateful stand-in for the slice of Stripe's API the shop uses
+ * (Checkout Sessions), good enough for the real `stripe` SDK pointed at it
+ * through STRIPE_API_BASE. Tests drive the shopper's side with plain functions
+ * (pay, expire, …) and read what the shop sent from `requests`/`paramsOf`.
+ * Never reaches the internet.
+ */
+
+export type StandInAddress = {
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  country: string | null;
+};
+
+/** What the shopper typed on the payment page; anything left out takes a UK default. */
+export type StandInCustomer = {
+  email?: string;
+  name?: string;
+  address?: Partial<StandInAddress>;
+  /** Defaults to the billing name and address. */
+  shipping?: { name?: string; address?: Partial<StandInAddress> };
+};
+
+/** The fields of Stripe's `checkout.session` object that the stand-in fills in. */
+export type StandInSession = {
+  id: string;
+  object: "checkout.session";
+  mode: "payment";
+  status: "open" | "complete" | "expired";
+  payment_status: "paid" | "unpaid";
+  url: string | null;
+  created: number;
+  expires_at: number;
+  livemode: false;
+  currency: string;
+  amount_subtotal: number;
+  amount_total: number;
+  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
+  shipping_cost: { amount_subtotal: number; amount_tax: number; amount_total: number; shipping_rate: string } | null;
+  shipping_options: Array<{ shipping_amount: number; shipping_rate: string }>;
+  shipping_address_collection: { allowed_countries: string[] } | null;
+  billing_address_collection: string | null;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  success_url: string | null;
+  cancel_url: string | null;
+  customer: null;
+  customer_email: string | null;
+  customer_details: {
+    email: string;
+    name: string;
+    address: StandInAddress;
+    phone: null;
+    tax_exempt: "none";
+    tax_ids: [];
+  } | null;
+  collected_information: {
+    business_name: null;
+    individual_name: null;
+    shipping_details: { name: string; address: StandInAddress } | null;
+  } | null;
+  payment_intent: string | null;
+};
+
+export type StandInRequest = {
+  method: string;
+  path: string;
+  params: Record<string, unknown>;
+  idempotencyKey: string | null;
+  status: number;
+};
+
+type Reply = { status: number; body: unknown; headers?: Record<string, string> };
+type ParsedLine = { name: string; unitAmount: number; quantity: number; currency: string };
+
+export const STAND_IN_DEFAULT_CUSTOMER = {
+  email: "shopper@example.com",
+  name: "Alex Shopper",
+  address: { line1: "1 Harbour Street", line2: null, city: "Bristol", state: null, postal_code: "BS1 4DJ", country: "GB" },
+} as const;
+
+export type StripeStandIn = ReturnType<typeof startStripeStandIn>;
+
+export function startStripeStandIn() {
+  const sessions = new Map<string, StandInSession>();
+  const lineItems = new Map<string, ParsedLine[]>();
+  const createParams = new Map<string, Record<string, unknown>>();
+  const idempotent = new Map<string, { fingerprint: string; reply: Reply }>();
+  const requests: StandInRequest[] = [];
+  const failures = { remaining: 0, status: 500 };
+  let createCalls = 0;
+
+  const server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    async fetch(request) {
+      const url = new URL(request.url);
+      if (url.pathname.startsWith("/pay/")) return payPage(request, url);
+      const params = parseStripeForm(request.method === "GET" ? url.search.slice(1) : await request.text());
+      const idempotencyKey = request.headers.get("idempotency-key");
+      if (request.method === "POST" && url.pathname === "/v1/checkout/sessions") createCalls += 1;
+      const reply = answer(request, url.pathname, params, idempotencyKey);
+      requests.push({ method: request.method, path: url.pathname, params, idempotencyKey, status: reply.status });
+      return Response.json(reply.body, { status: reply.status, headers: { "request-id": `req_${randomId()}`, ...reply.headers } });
+    },
+  });
+  const base = `http://127.0.0.1:${server.port}`;
+
+  function answer(request: Request, path: string, params: Record<string, unknown>, key: string | null): Reply {
+    if (failures.remaining > 0) {
+      failures.remaining -= 1;
+      return stripeError(failures.status, "api_error", "Simulated failure from the Stripe stand-in.");
+    }
+    const auth = request.headers.get("authorization") ?? "";
+    if (!/^Bearer sk_test_\S+$/.test(auth)) {
+      return stripeError(401, "invalid_request_error", "Invalid API Key provided.");
+    }
+    if (request.method !== "POST" || key === null) return route(request.method, path, params);
+    // Like Stripe: a key replays its first answer, and refuses different parameters.
+    const fingerprint = `${request.method} ${path} ${canonical(params)}`;
+    const earlier = idempotent.get(key);
+    if (earlier && earlier.fingerprint !== fingerprint) {
+      return stripeError(
+        400,
+        "idempotency_error",
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+      );
+    }
+    if (earlier) return { ...earlier.reply, headers: { "idempotent-replayed": "true" } };
+    const reply = route(request.method, path, params);
+    // A copy: a replay answers what was said then, not the session as it is now.
+    idempotent.set(key, { fingerprint, reply: structuredClone(reply) });
+    return reply;
+  }
+
+  function route(method: string, path: string, params: Record<string, unknown>): Reply {
+    if (method === "POST" && path === "/v1/checkout/sessions") return createSession(params);
+    const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire|\/line_items)?$/.exec(path);
+    const session = match ? sessions.get(decodeURIComponent(match[1] ?? "")) : undefined;
+    if (match && !session) {
+      return stripeError(404, "invalid_request_error", `No such checkout.session: '${match[1]}'`, { code: "resource_missing", param: "session" });
+    }
+    if (match && session) {
+      if (method === "GET" && !match[2]) return { status: 200, body: session };
+      if (method === "POST" && match[2] === "/expire") {
+        if (session.status !== "open") {
+          return stripeError(400, "invalid_request_error", `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+        }
+        return { status: 200, body: expire(session.id) };
+      }
+      if (method === "GET" && match[2] === "/line_items") return { status: 200, body: lineItemList(session.id) };
+    }
+    return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  function createSession(params: Record<string, unknown>): Reply {
+    const created = Math.floor(Date.now() / 1000);
+    const invalid = (message: string, param: string) => stripeError(400, "invalid_request_error", message, { param });
+    if (params.mode !== "payment") return invalid("The stand-in only supports mode=payment.", "mode");
+    const rawLines = Array.isArray(params.line_items) ? (params.line_items as Record<string, any>[]) : [];
+    if (rawLines.length === 0) return invalid("line_items is required in payment mode.", "line_items");
+    const lines: ParsedLine[] = [];
+    for (const [i, raw] of rawLines.entries()) {
+      const line = {
+        name: String(raw.price_data?.product_data?.name ?? ""),
+        unitAmount: Number(raw.price_data?.unit_amount),
+        quantity: Number(raw.quantity),
+        currency: String(raw.price_data?.currency ?? ""),
+      };
+      if (!line.name) return invalid("Missing required param: product_data[name].", `line_items[${i}][price_data][product_data][name]`);
+      if (!Number.isInteger(line.unitAmount) || line.unitAmount < 0) return invalid("Invalid integer: unit_amount.", `line_items[${i}][price_data][unit_amount]`);
+      if (!Number.isInteger(line.quantity) || line.quantity < 1) return invalid("Invalid integer: quantity.", `line_items[${i}][quantity]`);
+      if (line.currency !== lines[0]?.currency && lines.length > 0) return invalid("All line items must share one currency.", `line_items[${i}][price_data][currency]`);
+      lines.push(line);
+    }
+    const currency = lines[0]?.currency ?? "";
+    const rate = (params.shipping_options as Record<string, any>[] | undefined)?.[0]?.shipping_rate_data;
+    const shipping = rate ? Number(rate.fixed_amount?.amount) : 0;
+    const expiresAt = params.expires_at === undefined ? created + 86_400 : Number(params.expires_at);
+    // Stripe's window is 30 minutes to 24 hours; a minute of grace absorbs the trip here.
+    if (expiresAt < created + 1_800 - 60) return invalid("The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.", "expires_at");
+    if (expiresAt > created + 86_400) return invalid("The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.", "expires_at");
+
+    const id = `cs_test_${randomId()}`;
+    const subtotal = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
+    const rateId = `shr_${randomId()}`;
+    const collection = params.shipping_address_collection as { allowed_countries?: string[] } | undefined;
+    const session: StandInSession = {
+      id,
+      object: "checkout.session",
+      mode: "payment",
+      status: "open",
+      payment_status: "unpaid",
+      url: `${base}/pay/${id}`,
+      created,
+      expires_at: expiresAt,
+      livemode: false,
+      currency,
+      amount_subtotal: subtotal,
+      amount_total: subtotal + shipping,
+      total_details: { amount_discount: 0, amount_shipping: shipping, amount_tax: 0 },
+      shipping_cost: rate ? { amount_subtotal: shipping, amount_tax: 0, amount_total: shipping, shipping_rate: rateId } : null,
+      shipping_options: rate ? [{ shipping_amount: shipping, shipping_rate: rateId }] : [],
+      shipping_address_collection: collection ? { allowed_countries: collection.allowed_countries ?? [] } : null,
+      billing_address_collection: typeof params.billing_address_collection === "string" ? params.billing_address_collection : null,
+      client_reference_id: typeof params.client_reference_id === "string" ? params.client_reference_id : null,
+      metadata: { ...((params.metadata as Record<string, string> | undefined) ?? {}) },
+      success_url: typeof params.success_url === "string" ? params.success_url : null,
+      cancel_url: typeof params.cancel_url === "string" ? params.cancel_url : null,
+      customer: null,
+      customer_email: typeof params.customer_email === "string" ? params.customer_email : null,
+      customer_details: null,
+      collected_information: null,
+      payment_intent: null,
+    };
+    sessions.set(id, session);
+    lineItems.set(id, lines);
+    createParams.set(id, params);
+    return { status: 200, body: session };
+  }
+
+  function lineItemList(id: string) {
+    const data = (lineItems.get(id) ?? []).map((line, i) => ({
+      id: `li_${id.slice(8)}_${i}`,
+      object: "item",
+      amount_discount: 0,
+      amount_subtotal: line.unitAmount * line.quantity,
+      amount_tax: 0,
+      amount_total: line.unitAmount * line.quantity,
+      currency: line.currency,
+      description: line.name,
+      quantity: line.quantity,
+      price: { id: `price_${id.slice(8)}_${i}`, object: "price", currency: line.currency, unit_amount: line.unitAmount, type: "one_time" },
+    }));
+    return { object: "list", data, has_more: false, url: `/v1/checkout/sessions/${id}/line_items` };
+  }
+
+  /** The hosted page the session url points at: Pay or Cancel, then Stripe's redirect. */
+  async function payPage(request: Request, url: URL): Promise<Response> {
+    const [, , id = "", action] = url.pathname.split("/");
+    const session = sessions.get(id);
+    if (!session) return new Response("No such checkout session", { status: 404 });
+    if (request.method === "POST" && action === "pay" && session.status === "open") {
+      complete(id, undefined, "paid");
+      return Response.redirect((session.success_url ?? base).replaceAll("{CHECKOUT_SESSION_ID}", id), 303);
+    }
+    if (request.method === "POST" && action === "cancel") return Response.redirect(session.cancel_url ?? base, 303);
+    const total = (session.amount_total / 100).toFixed(2);
+    const html = `<!doctype html><title>Stand-in Checkout</title><h1>Pay £${total}</h1><p>Session ${id} is ${session.status}.</p>
+<form method="post" action="/pay/${id}/pay"><button>Pay</button></form><form method="post" action="/pay/${id}/cancel"><button>Back to the shop</button></form>`;
+    return new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
+  }
+
+  function mustFind(id: string, expected: (s: StandInSession) => boolean, what: string): StandInSession {
+    const session = sessions.get(id);
+    if (!session) throw new Error(`Stripe stand-in: no session ${id}`);
+    if (!expected(session)) throw new Error(`Stripe stand-in: session ${id} is ${session.status}/${session.payment_status}, not ${what}`);
+    return session;
+  }
+
+  function complete(id: string, customer: StandInCustomer | undefined, paymentStatus: "paid" | "unpaid"): StandInSession {
+    const session = mustFind(id, (s) => s.status === "open", "open");
+    const name = customer?.name ?? STAND_IN_DEFAULT_CUSTOMER.name;
+    const address = { ...STAND_IN_DEFAULT_CUSTOMER.address, ...customer?.address };
+    session.status = "complete";
+    session.payment_status = paymentStatus;
+    session.url = null;
+    session.payment_intent = `pi_${randomId()}`;
+    session.customer_details = {
+      email: customer?.email ?? session.customer_email ?? STAND_IN_DEFAULT_CUSTOMER.email,
+      name,
+      address,
+      phone: null,
+      tax_exempt: "none",
+      tax_ids: [],
+    };
+    session.collected_information = {
+      business_name: null,
+      individual_name: null,
+      shipping_details: { name: customer?.shipping?.name ?? name, address: { ...address, ...customer?.shipping?.address } },
+    };
+    return structuredClone(session);
+  }
+
+  function expire(id: string): StandInSession {
+    const session = mustFind(id, (s) => s.status === "open", "open");
+    session.status = "expired";
+    session.url = null;
+    return structuredClone(session);
+  }
+
+  const isAwaitingAsync = (s: StandInSession) => s.status === "complete" && s.payment_status === "unpaid";
+
+  return {
+    url: base,
+    /** Live sessions by id; mutate through the controls below, not directly. */
+    sessions,
+    requests,
+    /** POST /v1/checkout/sessions requests received, replays and failures included; `sessions.size` counts what was made. */
+    get createCalls() {
+      return createCalls;
+    },
+    /** The decoded form parameters the shop sent when it created this session. */
+    paramsOf(sessionId: string): Record<string, unknown> | undefined {
+      return createParams.get(sessionId);
+    },
+    /** The next `count` API calls answer `status` with Stripe's error shape (the SDK retries 5xx and 409). */
+    failNext(count: number, status = 500) {
+      failures.remaining = count;
+      failures.status = status;
+    },
+    /** Card payment succeeded: complete + paid, with the shopper's email and both addresses. */
+    pay: (sessionId: string, customer?: StandInCustomer) => complete(sessionId, customer, "paid"),
+    /** Checkout finished with a delayed method (e.g. bank debit): complete, money not in yet. */
+    completeUnpaid: (sessionId: string, customer?: StandInCustomer) => complete(sessionId, customer, "unpaid"),
+    succeedAsync(sessionId: string): StandInSession {
+      const session = mustFind(sessionId, isAwaitingAsync, "complete and unpaid");
+      session.payment_status = "paid";
+      return structuredClone(session);
+    },
+    /** Stripe leaves the session complete + unpaid when a delayed payment fails; only the event differs. */
+    failAsync(sessionId: string): StandInSession {
+      return structuredClone(mustFind(sessionId, isAwaitingAsync, "complete and unpaid"));
+    },
+    expire,
+    stop: (): Promise<void> => server.stop(true),
+  };
+}
+
+/**
+ * A Stripe event around `session`, signed the way Stripe signs webhooks, by
+ * the SDK's own helper. Async because under Bun the SDK's crypto is
+ * SubtleCrypto, which cannot sign synchronously (generateTestHeaderString
+ * throws there). `timestamp` (unix seconds) backdates the signature.
+ */
+export async function signedEvent(
+  type: string,
+  session: StandInSession | Record<string, unknown>,
+  secret: string,
+  options: { timestamp?: number } = {},
+): Promise<{ payload: string; header: string; eventId: string }> {
+  const eventId = `evt_${randomId()}`;
+  const payload = JSON.stringify({
+    id: eventId,
+    object: "event",
+    api_version: Stripe.API_VERSION,
+    created: options.timestamp ?? Math.floor(Date.now() / 1000),
+    data: { object: session },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  });
+  const header = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp: options.timestamp });
+  return { payload, header, eventId };
+}
+
+/**
+ * Stripe's form encoding (`a[b][0][c]=v`) into nested objects; a numeric
+ * segment makes an array. Values stay strings, as on the wire.
+ */
+export function parseStripeForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const head = key.split("[", 1)[0] ?? key;
+    const path = [head, ...[...key.slice(head.length).matchAll(/\[([^\]]*)\]/g)].map((m) => m[1] ?? "")];
+    let node: any = root;
+    path.forEach((segment, i) => {
+      const next = path[i + 1];
+      if (next === undefined) node[segment] = value;
+      else node = node[segment] ??= /^\d+$/.test(next) ? [] : {};
+    });
+  }
+  return root;
+}
+
+function stripeError(status: number, type: string, message: string, extra: Record<string, string> = {}): Reply {
+  return { status, body: { error: { type, message, ...extra } } };
+}
+
+/** Key order must not make two equal requests look different. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).sort(([a], [b]) => a.localeCompare(b));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function randomId(): string {
+  return crypto.randomUUID().replaceAll("-", "").slice(0, 24);
+}

@@ -1,0 +1,142 @@
+import type { Order, OrderItem } from "../../src/modules/orders/model";
+import { formatPence } from "../lib/money";
+import { formatDateTime, orderStatusLabel } from "../lib/order-view";
+
+/** The fields of an order (spec section 3) a customer is shown. */
+export type CustomerOrder = Pick<Order, "id" | "status" | "created_at" | "amount_cents" | "items"> &
+  Partial<
+    Pick<
+      Order,
+      | "subtotal_cents"
+      | "delivery_cents"
+      | "shipping_name"
+      | "shipping_line1"
+      | "shipping_line2"
+      | "shipping_city"
+      | "shipping_postal_code"
+      | "shipping_country"
+      | "tracking_carrier"
+      | "tracking_number"
+      | "tracking_url"
+    >
+  >;
+
+type Attachment = { kind: "gpx" | "image"; token: string; name: string };
+
+function attachmentsOf(item: OrderItem): Attachment[] {
+  const { gpxToken, gpxName, imageToken, imageName } = item.meta ?? {};
+  const found: Attachment[] = [];
+  if (gpxToken) found.push({ kind: "gpx", token: gpxToken, name: gpxName || "GPX file" });
+  if (imageToken) found.push({ kind: "image", token: imageToken, name: imageName || "Photo" });
+  return found;
+}
+
+function downloadHref(orderId: string, attachment: Attachment, sessionId: string): string {
+  const query = new URLSearchParams({ sessionId });
+  return `/api/orders/${encodeURIComponent(orderId)}/download/${attachment.kind}/${encodeURIComponent(attachment.token)}?${query}`;
+}
+
+/**
+ * One order as the customer sees it, on the confirmation page and the order
+ * lookup. With `sessionId` (the browser that paid) the uploaded files can be
+ * downloaded; the postcode lookup does not offer them.
+ */
+export function OrderDetails({ order, sessionId }: { order: CustomerOrder; sessionId?: string }) {
+  const subtotal = order.subtotal_cents ?? order.items.reduce((sum, item) => sum + item.unit_price_cents * item.quantity, 0);
+  const delivery = order.delivery_cents ?? Math.max(0, order.amount_cents - subtotal);
+  const address = [
+    order.shipping_name,
+    order.shipping_line1,
+    order.shipping_line2,
+    order.shipping_city,
+    order.shipping_postal_code,
+    order.shipping_country,
+  ].filter((line): line is string => Boolean(line?.trim()));
+
+  return (
+    <section className="card order-details" aria-label={`Order ${order.id}`}>
+      <dl className="facts">
+        <div>
+          <dt>Status</dt>
+          <dd>{orderStatusLabel(order.status)}</dd>
+        </div>
+        <div>
+          <dt>Placed</dt>
+          <dd>{formatDateTime(order.created_at)}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>{formatPence(order.amount_cents)}</dd>
+        </div>
+      </dl>
+
+      <ul className="order-items" aria-label="Items">
+        {order.items.map((item, index) => {
+          const attachments = sessionId ? attachmentsOf(item) : [];
+          return (
+            <li key={`${item.product_id}-${index}`}>
+              <div className="order-item__body">
+                <span>
+                  {item.quantity} × {item.product_name}
+                  {item.meta?.variantName ? ` (${item.meta.variantName})` : ""}
+                </span>
+                {sessionId && attachments.length > 0 && (
+                  <ul className="order-item__files" aria-label={`Files for ${item.product_name}`}>
+                    {attachments.map((attachment) => (
+                      <li key={`${attachment.kind}-${attachment.token}`}>
+                        <a href={downloadHref(order.id, attachment, sessionId)} target="_blank" rel="noopener noreferrer">
+                          {attachment.name}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+              <span>{formatPence(item.unit_price_cents * item.quantity)}</span>
+            </li>
+          );
+        })}
+      </ul>
+
+      <dl className="order-totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatPence(subtotal)}</dd>
+        </div>
+        <div>
+          <dt>Delivery</dt>
+          <dd>{delivery === 0 ? "Free" : formatPence(delivery)}</dd>
+        </div>
+        <div className="order-totals__total">
+          <dt>Total</dt>
+          <dd>{formatPence(order.amount_cents)}</dd>
+        </div>
+      </dl>
+
+      {address.length > 0 && (
+        <div className="order-address">
+          <h2>Delivering to</h2>
+          <address>
+            {address.map((line, index) => (
+              <span key={`${index}-${line}`}>{line}</span>
+            ))}
+          </address>
+        </div>
+      )}
+
+      {order.tracking_number && (
+        <p>
+          Sent with {order.tracking_carrier}, tracking number{" "}
+          {order.tracking_url && /^https?:\/\//i.test(order.tracking_url) ? (
+            <a href={order.tracking_url} target="_blank" rel="noopener noreferrer">
+              {order.tracking_number}
+            </a>
+          ) : (
+            order.tracking_number
+          )}
+          .
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import type { DemoSession } from "../../src/services/payments/demo";
+import { formatPence } from "../lib/money";
+import { SHOP } from "../lib/shop-info";
+import { depsOf } from "./context";
+import type { RouteHandle } from "./meta";
+
+type Typed = Partial<Record<string, string>>;
+
+export function demoCheckoutLoader(args: LoaderFunctionArgs) {
+  const { demoPayments } = depsOf(args);
+  const session = demoPayments?.session(args.params.sessionId ?? "") ?? null;
+  if (!session) throw data("There is no such test payment.", { status: 404 });
+  const query = new URL(args.request.url).searchParams;
+  const typed: Typed = Object.fromEntries(query.entries());
+  return { session, error: query.get("error"), typed };
+}
+
+export const demoCheckoutHandle: RouteHandle = {
+  meta: () => ({ title: `Test payment · ${SHOP.name}`, description: "The shop's built-in test checkout.", path: null }),
+};
+
+/**
+ * The built-in demo checkout (no Stripe key set): shaped like a card payment
+ * page, plainly marked as a test, and a plain HTML form so it needs no JavaScript.
+ */
+export function DemoCheckoutPage() {
+  const { session, error, typed } = useLoaderData<typeof demoCheckoutLoader>();
+  return (
+    <div className="container narrow demo-checkout">
+      <p className="banner banner--warning" role="note">
+        <strong>Test payment.</strong> This shop is running its built-in demo checkout: no card is asked for and no money
+        is taken.
+      </p>
+      <h1>Pay {formatPence(session.amountTotal)}</h1>
+      <OrderSummary session={session} />
+      {session.status === "open" ? (
+        <PaymentForm session={session} error={error} typed={typed} />
+      ) : session.status === "complete" ? (
+        <p className="card">
+          This payment is complete. <a href={session.successUrl}>See your order confirmation</a>.
+        </p>
+      ) : (
+        <p className="card" role="alert">
+          This payment session has expired and the items are no longer held for you. Your basket is still saved:{" "}
+          <a href="/basket">go back to your basket</a> and check out again.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function OrderSummary({ session }: { session: DemoSession }) {
+  return (
+    <section className="card demo-checkout__summary" aria-label="Order summary">
+      <ul className="order-items">
+        {session.lines.map((line, index) => (
+          <li key={`${line.name}-${index}`}>
+            <span>
+              {line.quantity} × {line.name}
+            </span>
+            <span>{formatPence(line.unitAmountPence * line.quantity)}</span>
+          </li>
+        ))}
+        <li>
+          <span>{session.deliveryPence === 0 ? "Free UK delivery" : "UK delivery"}</span>
+          <span>{session.deliveryPence === 0 ? "Free" : formatPence(session.deliveryPence)}</span>
+        </li>
+        <li className="order-items__total">
+          <span>Total</span>
+          <span>{formatPence(session.amountTotal)}</span>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+function PaymentForm({ session, error, typed }: { session: DemoSession; error: string | null; typed: Typed }) {
+  const action = `/checkout/demo/${encodeURIComponent(session.id)}`;
+  const field = (name: string, label: string, options: { type?: string; autoComplete?: string; required?: boolean } = {}) => (
+    <div className="field">
+      <label htmlFor={`demo-${name}`}>{label}</label>
+      <input
+        id={`demo-${name}`}
+        name={name}
+        type={options.type ?? "text"}
+        autoComplete={options.autoComplete}
+        required={options.required ?? true}
+        defaultValue={typed[name] ?? ""}
+      />
+    </div>
+  );
+  return (
+    <form className="card form demo-checkout__form" method="post" action={`${action}/pay`}>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <fieldset>
+        <legend>Contact</legend>
+        {field("email", "Email", { type: "email", autoComplete: "email" })}
+      </fieldset>
+      <fieldset>
+        <legend>Delivery address</legend>
+        {field("name", "Full name", { autoComplete: "shipping name" })}
+        {field("line1", "Address line 1", { autoComplete: "shipping address-line1" })}
+        {field("line2", "Address line 2 (optional)", { autoComplete: "shipping address-line2", required: false })}
+        <div className="form__row">
+          {field("city", "Town or city", { autoComplete: "shipping address-level2" })}
+          {field("postalCode", "Postcode", { autoComplete: "shipping postal-code" })}
+        </div>
+        <div className="field">
+          <label htmlFor="demo-country">Country</label>
+          <select id="demo-country" name="country" autoComplete="shipping country" defaultValue="GB">
+            <option value="GB">United Kingdom</option>
+          </select>
+        </div>
+      </fieldset>
+      <label className="checkbox">
+        <input type="checkbox" name="billingSame" value="1" defaultChecked={typed.billingSame !== "0"} /> Billing address is the
+        same as delivery
+      </label>
+      <details className="demo-checkout__billing" open={typed.billingSame === "0"}>
+        <summary>Billing address, if different</summary>
+        {field("billingName", "Name on billing address", { autoComplete: "billing name", required: false })}
+        {field("billingLine1", "Billing address line 1", { autoComplete: "billing address-line1", required: false })}
+        {field("billingLine2", "Billing address line 2 (optional)", { autoComplete: "billing address-line2", required: false })}
+        <div className="form__row">
+          {field("billingCity", "Billing town or city", { autoComplete: "billing address-level2", required: false })}
+          {field("billingPostalCode", "Billing postcode", { autoComplete: "billing postal-code", required: false })}
+        </div>
+      </details>
+      <div className="demo-checkout__actions">
+        <button className="button button--primary button--large" type="submit">
+          Pay {formatPence(session.amountTotal)} (test)
+        </button>
+        <a className="button button--ghost" href={`${action}/cancel`}>
+          Cancel and return to basket
+        </a>
+      </div>
+    </form>
+  );
+}
