@@ -5,6 +5,8 @@ import { openDatabase } from "./db/open";
 import { seedDemoCatalogue } from "./db/seed";
 import { createDeps } from "./deps";
 import { EnvError, loadEnv } from "./env";
+import { startDeliverOutboxJob } from "./jobs/deliver-outbox";
+import { startSweepCheckoutsJob } from "./jobs/sweep-checkouts";
 import { loadAssets } from "./ssr/assets";
 
 /** Composition root: configuration → database → assets → app → listen. */
@@ -29,12 +31,17 @@ async function main() {
   }
 
   const assets = await loadAssets();
-  const app = createApp(createDeps(env, db, assets)).listen({ port: env.PORT, hostname: env.HOST });
+  const deps = createDeps(env, db, assets);
+  const app = createApp(deps).listen({ port: env.PORT, hostname: env.HOST });
   console.log(`Strata is open at ${env.PUBLIC_URL} (listening on ${env.HOST}:${env.PORT})`);
+  console.log(deps.demoPayments ? "Payments: built-in demo checkout (no card is charged)." : "Payments: Stripe Checkout.");
+  const jobs = [startSweepCheckoutsJob(deps.checkout), startDeliverOutboxJob({ db, env })].filter((job) => job !== null);
+  if (jobs.length < 2) console.log("Email: no RESEND_API_KEY and MAIL_FROM, so emails wait in the outbox unsent.");
 
   const shutdown = async (signal: string) => {
     console.log(`${signal} received, closing.`);
     await app.stop();
+    await Promise.all(jobs.map((job) => job.stop()));
     db.close();
     process.exit(0);
   };

@@ -223,6 +223,23 @@ describe("deliverDue", () => {
       provider_message_id: resend.delivered[0]!.id,
     });
   });
+
+  test("a row whose lease ran out while an earlier send in the batch was slow is left for the next claim, not sent late", async () => {
+    enqueueEmail(shop.db, email({ dedupeKey: "slow-1" }));
+    enqueueEmail(shop.db, email({ dedupeKey: "slow-2" }));
+    const slowMailer: Mailer = {
+      async send(message) {
+        advance(3 * MINUTE);
+        return mailer.send(message);
+      },
+    };
+    const outbox = createOutboxDelivery({ db: shop.db, mailer: slowMailer, from: FROM, now });
+    expect(await outbox.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(row(shop.db, "slow-2")).toMatchObject({ status: "sending", attempts: 1 });
+    expect(await outbox.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(row(shop.db, "slow-2")).toMatchObject({ status: "sent", attempts: 2 });
+    expect(resend.delivered).toHaveLength(2);
+  });
 });
 
 describe("createResendMailer", () => {

@@ -25,10 +25,12 @@ export async function createTestShop(variables: Record<string, string> = {}) {
   const env = parseEnv({ DATA_DIR: dataDir, NODE_ENV: "test", SEED_DEMO: "false", PUBLIC_URL: TEST_ORIGIN, ...variables });
   const db: Database = openDatabase(join(dataDir, "shop.db"));
   migrate(db);
-  const app = createApp(createDeps(env, db, TEST_ASSETS));
+  const deps = createDeps(env, db, TEST_ASSETS);
+  const app = createApp(deps);
 
   return {
     app,
+    deps,
     db,
     env,
     dataDir,

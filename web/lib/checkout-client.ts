@@ -23,13 +23,14 @@ export function checkoutEntries(items: BasketItem[]): CheckoutEntry[] {
 
 /**
  * The Idempotency-Key of a checkout request, remembered with the basket it was
- * made for: a double click, a retry or a return from a cancelled payment page
- * with the same basket reuses it (so the server makes one payment session),
- * while a changed basket, or one older than KEY_MAX_AGE_MS, gets a new key.
+ * made for: a double click, a retry after no answer, or a return from a
+ * cancelled payment page with the same basket reuses it (so the server opens
+ * one payment session), while a changed basket, one older than KEY_MAX_AGE_MS,
+ * or one the server refused gets a new key.
  */
 export type CheckoutKey = { basket: string; key: string; createdAt: number };
 
-/** Long enough for retries and a cancelled-then-resumed payment, short enough not to revive a paid session. */
+/** Within the server's 31-minute stock hold, so a reused key never leads to an expired payment page. */
 export const KEY_MAX_AGE_MS = 30 * 60 * 1000;
 const KEY_STORAGE_KEY = "strata.checkout-key.v1";
 
@@ -107,9 +108,10 @@ export async function startCheckout(items: CheckoutEntry[]): Promise<CheckoutOut
     });
     const answer = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
     if (response.ok && answer.url) return { ok: true, url: answer.url };
-    // A refusal (say, stock ran out) must not be replayed for the next try; a
-    // 409 (same key still in flight), a 5xx or no answer may have half-happened.
-    if (response.status >= 400 && response.status < 500 && response.status !== 409) forgetCheckoutKey();
+    // The server answered and no payment page is open for this key (a refusal,
+    // or a 502 after which it released the checkout), so the next try starts
+    // afresh. Only a request that got no answer keeps its key for the retry.
+    forgetCheckoutKey();
     return { ok: false, message: answer.error || "Unable to start checkout" };
   } catch {
     return { ok: false, message: "Checkout failed" };

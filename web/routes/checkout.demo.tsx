@@ -32,7 +32,7 @@ export function DemoCheckoutPage() {
         <strong>Test payment.</strong> This shop is running its built-in demo checkout: no card is asked for and no money
         is taken.
       </p>
-      <h1>Pay {formatPence(session.amountTotal)}</h1>
+      <h1>{`Pay ${formatPence(session.amountTotal)}`}</h1>
       <OrderSummary session={session} />
       {session.status === "open" ? (
         <PaymentForm session={session} error={error} typed={typed} />
@@ -56,9 +56,7 @@ function OrderSummary({ session }: { session: DemoSession }) {
       <ul className="order-items">
         {session.lines.map((line, index) => (
           <li key={`${line.name}-${index}`}>
-            <span>
-              {line.quantity} × {line.name}
-            </span>
+            <span>{`${line.quantity} × ${line.name}`}</span>
             <span>{formatPence(line.unitAmountPence * line.quantity)}</span>
           </li>
         ))}
@@ -133,7 +131,7 @@ function PaymentForm({ session, error, typed }: { session: DemoSession; error: s
       </details>
       <div className="demo-checkout__actions">
         <button className="button button--primary button--large" type="submit">
-          Pay {formatPence(session.amountTotal)} (test)
+          {`Pay ${formatPence(session.amountTotal)} (test)`}
         </button>
         <a className="button button--ghost" href={`${action}/cancel`}>
           Cancel and return to basket
