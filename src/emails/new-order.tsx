@@ -14,11 +14,11 @@ import {
 import type { RenderedEmail } from "./order-confirmation";
 
 export const REFUND_WARNING =
-  "REFUND NEEDED: this order was paid but is flagged for a refund (for example, stock ran out before the payment arrived). Check it in the admin area and refund the customer before making anything.";
+  "REFUND NEEDED: this payment arrived after its checkout had expired and the stock had gone to another shopper. The order is recorded as paid; refund the customer (or offer to make it when stock allows) before making anything.";
 
 /** Tells the owner an order came in; the refund warning goes first so it cannot be missed. */
 export function renderNewOrderNotice(order: Order, publicUrl: string): RenderedEmail {
-  const subject = `New order ${order.id} — ${formatPence(order.amount_cents)}`;
+  const subject = `${order.refund_required ? "REFUND NEEDED: " : ""}New order ${order.id} — ${formatPence(order.amount_cents)}`;
   const adminLink = `${publicUrl.replace(/\/+$/, "")}/admin`;
   const customer = order.email ?? "no email given";
   const address = shippingAddressLines(order);

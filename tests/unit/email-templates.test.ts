@@ -135,11 +135,11 @@ describe("renderNewOrderNotice", () => {
     expect(text).not.toContain("REFUND NEEDED");
   });
 
-  test("puts a REFUND NEEDED warning first when refund_required is true", () => {
-    const { html, text } = renderNewOrderNotice(order({ refund_required: true }), PUBLIC_URL);
+  test("puts REFUND NEEDED in the subject and first in the body when refund_required is true", () => {
+    const { subject, html, text } = renderNewOrderNotice(order({ refund_required: true }), PUBLIC_URL);
+    expect(subject).toStartWith("REFUND NEEDED: New order ORD-7Q2X");
     const seen = textOf(html.slice(html.indexOf("<body")));
-    expect(seen).toContain("REFUND NEEDED: this order was paid but is flagged for a refund");
-    expect(seen.indexOf("REFUND NEEDED")).toBeLessThan(seen.indexOf("New order ORD-7Q2X"));
-    expect(text).toStartWith("REFUND NEEDED: this order was paid but is flagged for a refund");
+    expect(seen).toContain("REFUND NEEDED: this payment arrived after its checkout had expired");
+    expect(text).toStartWith("REFUND NEEDED: this payment arrived after its checkout had expired");
   });
 });
