@@ -1,0 +1,468 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { clientAddress, createRateLimiter } from "../../src/http/rate-limit";
+import { addProduct } from "../support/factories";
+import { payDemo, postCheckout, sessionIdOf, units, type Entry } from "../support/checkout";
+import { createTestShop, type TestShop } from "../support/test-app";
+
+// GET /api/orders/{id} and its attachment downloads: a shopper sees an order
+// only with proof (the delivery postcode or the paying session's id), an
+// unknown id and a wrong postcode look the same, and guessing is rate limited.
+
+const POSTCODE = "SW1Y%204JH";
+const NOT_FOUND = { error: "Order not found" };
+const NO_POSTCODE = { error: "Please enter your postal code" };
+const FILE_NOT_FOUND = { error: "File not found." };
+const TOO_MANY = { error: "Too many attempts. Please wait a minute and try again." };
+
+const GPX_BYTES = new TextEncoder().encode(
+  '<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="test"><trk><name>Coast to coast</name><trkseg>' +
+    '<trkpt lat="54.49" lon="-3.61"/><trkpt lat="54.44" lon="-0.53"/></trkseg></trk></gpx>\n',
+);
+
+let shop: TestShop;
+
+beforeEach(async () => {
+  shop = await createTestShop();
+  addProduct(shop.db, { id: "feeder", name: "Bird feeder", price_cents: 2400, stock: 5 });
+  addProduct(shop.db, { id: "map", name: "Relief map", price_cents: 3900, requires_gpx: true });
+});
+afterEach(() => shop.close());
+
+/** Checks out, presses Pay on the demo checkout and confirms, as the shopper's browser does. */
+async function buy(items: Entry[]): Promise<{ orderId: string; sessionId: string }> {
+  const checkout = await postCheckout(shop, items);
+  expect(checkout.status).toBe(200);
+  const sessionId = sessionIdOf(checkout.body.url ?? "");
+  expect((await payDemo(shop, sessionId)).status).toBe(303);
+  const confirm = await shop.json<{ orderId: string }>("/api/checkout/confirm", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ id: sessionId }),
+  });
+  expect(confirm.status).toBe(200);
+  return { orderId: confirm.body.orderId, sessionId };
+}
+
+/** A real file under $DATA_DIR/uploads and its uploads row, as the upload endpoint leaves them. */
+function storeGpxUpload(token: string, productId = "map", bytes = GPX_BYTES): string {
+  const storedName = `${token}-stored.gpx`;
+  mkdirSync(join(shop.dataDir, "uploads"), { recursive: true });
+  writeFileSync(join(shop.dataDir, "uploads", storedName), bytes);
+  shop.db
+    .query("INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    .run(token, "gpx", productId, "Coast to coast.gpx", storedName, "application/gpx+xml", bytes.byteLength);
+  return storedName;
+}
+
+/** Everything a look-up could touch, to prove a refused one changed nothing. */
+function snapshot(): string {
+  const tables = ["orders", "order_items", "uploads", "email_outbox", "checkouts", "demo_payment_sessions"];
+  return JSON.stringify(tables.map((table) => shop.db.query(`SELECT * FROM ${table} ORDER BY rowid`).all()));
+}
+
+describe("looking up an order with its postcode", () => {
+  test("the right postcode answers 200 with the whole order", async () => {
+    const { orderId, sessionId } = await buy(units(2, { id: "feeder" }));
+    const { status, body } = await shop.json(`/api/orders/${orderId}?postalCode=${POSTCODE}`);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      id: orderId,
+      status: "paid",
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      amount_cents: 2 * 2400 + 500,
+      subtotal_cents: 4800,
+      delivery_cents: 500,
+      currency: "gbp",
+      email: "ada@example.co.uk",
+      shipping_name: "Ada Lovelace",
+      shipping_line1: "12 St James's Square",
+      shipping_line2: null,
+      shipping_city: "London",
+      shipping_postal_code: "SW1Y 4JH",
+      shipping_country: "GB",
+      billing_name: "Ada Lovelace",
+      billing_line1: "12 St James's Square",
+      billing_line2: null,
+      billing_city: "London",
+      billing_postal_code: "SW1Y 4JH",
+      billing_country: "GB",
+      tracking_carrier: null,
+      tracking_number: null,
+      tracking_url: null,
+      tracking_notified_at: null,
+      payment_session_id: sessionId,
+      items: [{ product_id: "feeder", product_name: "Bird feeder", unit_price_cents: 2400, quantity: 2, meta: {} }],
+    });
+  });
+
+  test("the postcode matches in lower case without its space", async () => {
+    const { orderId } = await buy(units(1, { id: "feeder" }));
+    const { status, body } = await shop.json<{ id: string }>(`/api/orders/${orderId}?postalCode=sw1y4jh`);
+    expect(status).toBe(200);
+    expect(body.id).toBe(orderId);
+  });
+
+  test("the postcode matches with spaces around it", async () => {
+    const { orderId } = await buy(units(1, { id: "feeder" }));
+    const { status, body } = await shop.json<{ id: string }>(`/api/orders/${orderId}?postalCode=${encodeURIComponent(" SW1Y 4JH ")}`);
+    expect(status).toBe(200);
+    expect(body.id).toBe(orderId);
+  });
+
+  test("the blank email field the page sends alongside the postcode is ignored", async () => {
+    const { orderId } = await buy(units(1, { id: "feeder" }));
+    const { status, body } = await shop.json<{ id: string }>(`/api/orders/${orderId}?email=&postalCode=${POSTCODE}`);
+    expect(status).toBe(200);
+    expect(body.id).toBe(orderId);
+  });
+
+  test("the answer never carries the internal refund_required flag, even when it is set", async () => {
+    const { orderId } = await buy(units(1, { id: "feeder" }));
+    shop.db.query("UPDATE orders SET refund_required = 1 WHERE id = ?").run(orderId);
+    const { status, body } = await shop.json<Record<string, unknown>>(`/api/orders/${orderId}?postalCode=${POSTCODE}`);
+    expect(status).toBe(200);
+    expect(body.id).toBe(orderId);
+    expect(Object.keys(body)).not.toContain("refund_required");
+    const bySession = await shop.json<Record<string, unknown>>(`/api/orders/${orderId}?sessionId=${body.payment_session_id}`);
+    expect(Object.keys(bySession.body)).not.toContain("refund_required");
+  });
+});
+
+describe("a look-up without proof of the order is refused and changes nothing", () => {
+  test("a wrong postcode: 404 Order not found", async () => {
+    const { orderId } = await buy(units(1, { id: "feeder" }));
+    const before = snapshot();
+    const { status, body, response } = await shop.json(`/api/orders/${orderId}?postalCode=SW1A%201AA`);
+    expect(status).toBe(404);
+    expect(body).toEqual(NOT_FOUND);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(snapshot()).toBe(before);
+  });
+
+  test("a well-formed but unknown order id: the same 404 Order not found", async () => {
+    await buy(units(1, { id: "feeder" }));
+    const before = snapshot();
+    const { status, body } = await shop.json(`/api/orders/ORD-0000000000000000000000000Z?postalCode=${POSTCODE}`);
+    expect(status).toBe(404);
+    expect(body).toEqual(NOT_FOUND);
+    expect(snapshot()).toBe(before);
+  });
+
+  test("a malformed order id like 123: the same 404 Order not found", async () => {
+    await buy(units(1, { id: "feeder" }));
+    const before = snapshot();
+    const { status, body } = await shop.json(`/api/orders/123?postalCode=${POSTCODE}`);
+    expect(status).toBe(404);
+    expect(body).toEqual(NOT_FOUND);
+    expect(snapshot()).toBe(before);
+  });
+
+  test("the real order id in lower case: the same 404 Order not found", async () => {
+    const { orderId } = await buy(units(1, { id: "feeder" }));
+    const before = snapshot();
+    const { status, body } = await shop.json(`/api/orders/${orderId.toLowerCase()}?postalCode=${POSTCODE}`);
+    expect(status).toBe(404);
+    expect(body).toEqual(NOT_FOUND);
+    expect(snapshot()).toBe(before);
+  });
+
+  test("a wrong postcode and an unknown id answer byte for byte the same", async () => {
+    const { orderId } = await buy(units(1, { id: "feeder" }));
+    const wrongPostcode = await shop.request(`/api/orders/${orderId}?postalCode=SW1A%201AA`);
+    const unknownId = await shop.request(`/api/orders/ORD-0000000000000000000000000Z?postalCode=${POSTCODE}`);
+    expect(wrongPostcode.status).toBe(unknownId.status);
+    expect(await wrongPostcode.text()).toBe(await unknownId.text());
+    expect([...wrongPostcode.headers]).toEqual([...unknownId.headers]);
+  });
+
+  test("no postcode and no session id (only the order id): 400 Please enter your postal code", async () => {
+    const { orderId } = await buy(units(1, { id: "feeder" }));
+    const before = snapshot();
+    const { status, body } = await shop.json(`/api/orders/${orderId}`);
+    expect(status).toBe(400);
+    expect(body).toEqual(NO_POSTCODE);
+    expect(snapshot()).toBe(before);
+  });
+
+  test("an empty postalCode=: 400 Please enter your postal code", async () => {
+    const { orderId } = await buy(units(1, { id: "feeder" }));
+    const before = snapshot();
+    const { status, body } = await shop.json(`/api/orders/${orderId}?postalCode=`);
+    expect(status).toBe(400);
+    expect(body).toEqual(NO_POSTCODE);
+    expect(snapshot()).toBe(before);
+  });
+
+  test("a postcode of only spaces: 400 Please enter your postal code", async () => {
+    const { orderId } = await buy(units(1, { id: "feeder" }));
+    const before = snapshot();
+    const { status, body } = await shop.json(`/api/orders/${orderId}?postalCode=%20%20`);
+    expect(status).toBe(400);
+    expect(body).toEqual(NO_POSTCODE);
+    expect(snapshot()).toBe(before);
+  });
+
+  test("only the blank email field: 400 Please enter your postal code", async () => {
+    const { orderId } = await buy(units(1, { id: "feeder" }));
+    const before = snapshot();
+    const { status, body } = await shop.json(`/api/orders/${orderId}?email=&postalCode=&sessionId=`);
+    expect(status).toBe(400);
+    expect(body).toEqual(NO_POSTCODE);
+    expect(snapshot()).toBe(before);
+  });
+});
+
+describe("looking up an order with the payment session id", () => {
+  test("the session that paid for it answers 200 without a postcode", async () => {
+    const { orderId, sessionId } = await buy(units(1, { id: "feeder" }));
+    const { status, body } = await shop.json<{ id: string; status: string; payment_session_id: string }>(
+      `/api/orders/${orderId}?sessionId=${sessionId}`,
+    );
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id: orderId, status: "paid", payment_session_id: sessionId, shipping_postal_code: "SW1Y 4JH" });
+  });
+
+  test("another order's session id: 404 Order not found", async () => {
+    const mine = await buy(units(1, { id: "feeder" }));
+    const theirs = await buy(units(1, { id: "feeder" }));
+    const before = snapshot();
+    const { status, body } = await shop.json(`/api/orders/${mine.orderId}?sessionId=${theirs.sessionId}`);
+    expect(status).toBe(404);
+    expect(body).toEqual(NOT_FOUND);
+    expect(snapshot()).toBe(before);
+  });
+
+  test("a made-up session id: 404 Order not found", async () => {
+    const { orderId } = await buy(units(1, { id: "feeder" }));
+    const before = snapshot();
+    const { status, body } = await shop.json(`/api/orders/${orderId}?sessionId=cs_demo_made_up`);
+    expect(status).toBe(404);
+    expect(body).toEqual(NOT_FOUND);
+    expect(snapshot()).toBe(before);
+  });
+});
+
+describe("rate limit on look-ups", () => {
+  test("ten look-ups a minute from one address are all answered", async () => {
+    const { orderId } = await buy(units(1, { id: "feeder" }));
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const { status, body } = await shop.json<{ id: string }>(`/api/orders/${orderId}?postalCode=${POSTCODE}`);
+      expect(status).toBe(200);
+      expect(body.id).toBe(orderId);
+    }
+  });
+
+  test("the eleventh look-up in a minute gets 429 with Retry-After, even with the right postcode", async () => {
+    const { orderId } = await buy(units(1, { id: "feeder" }));
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const guess = await shop.json(`/api/orders/${orderId}?postalCode=SW1A%20${attempt}AA`);
+      expect(guess.status).toBe(404);
+      expect(guess.body).toEqual(NOT_FOUND);
+    }
+    const before = snapshot();
+    const { status, body, response } = await shop.json(`/api/orders/${orderId}?postalCode=${POSTCODE}`);
+    expect(status).toBe(429);
+    expect(body).toEqual(TOO_MANY);
+    const retryAfter = Number(response.headers.get("retry-after"));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(snapshot()).toBe(before);
+  });
+
+  test("the right session id is refused too once the limit is reached", async () => {
+    const { orderId, sessionId } = await buy(units(1, { id: "feeder" }));
+    for (let attempt = 1; attempt <= 10; attempt++) await shop.request(`/api/orders/ORD-00000000000000000000000${attempt}0?postalCode=${POSTCODE}`);
+    const { status, body } = await shop.json(`/api/orders/${orderId}?sessionId=${sessionId}`);
+    expect(status).toBe(429);
+    expect(body).toEqual(TOO_MANY);
+  });
+
+  test("downloads count against the same limit as look-ups", async () => {
+    storeGpxUpload("gpx-coast");
+    const { orderId } = await buy(units(1, { id: "map", gpxToken: "gpx-coast" }));
+    for (let attempt = 1; attempt <= 10; attempt++) expect((await shop.request(`/api/orders/${orderId}?postalCode=SW1A%201AA`)).status).toBe(404);
+    const { status, body, response } = await shop.json(`/api/orders/${orderId}/download/gpx/gpx-coast?postalCode=${POSTCODE}`);
+    expect(status).toBe(429);
+    expect(body).toEqual(TOO_MANY);
+    expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  test("the limiter lets the eleventh through once the minute has passed", () => {
+    let clock = 1_000_000;
+    const limiter = createRateLimiter({ limit: 10, windowMs: 60_000, now: () => clock });
+    for (let attempt = 1; attempt <= 10; attempt++) expect(limiter.hit("203.0.113.7").allowed).toBe(true);
+    expect(limiter.hit("203.0.113.7")).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    clock += 45_000;
+    expect(limiter.hit("203.0.113.7")).toEqual({ allowed: false, retryAfterSeconds: 15 });
+    expect(limiter.hit("198.51.100.4").allowed).toBe(true);
+    clock += 15_000;
+    expect(limiter.hit("203.0.113.7")).toEqual({ allowed: true, retryAfterSeconds: 60 });
+  });
+});
+
+describe("clientAddress", () => {
+  const withForwardedFor = (value?: string) =>
+    new Request("http://shop.test/api/orders/x", { headers: value === undefined ? {} : { "X-Forwarded-For": value } });
+
+  const believed: [string, string][] = [
+    ["IPv4 loopback", "127.0.0.1"],
+    ["IPv6 loopback", "::1"],
+    ["IPv4-mapped loopback", "::ffff:127.0.0.1"],
+    ["10/8", "10.0.0.5"],
+    ["192.168/16", "192.168.1.2"],
+    ["172.16/12 (lowest)", "172.16.0.1"],
+    ["172.16/12 (highest)", "172.31.255.254"],
+    ["IPv6 unique local fd00::/8", "fd12:3456::1"],
+    ["IPv6 unique local fc00::/8", "fc00::1"],
+  ];
+  for (const [what, proxy] of believed) {
+    test(`X-Forwarded-For is believed from a ${what} proxy (${proxy})`, () => {
+      expect(clientAddress(withForwardedFor("203.0.113.7"), proxy)).toBe("203.0.113.7");
+    });
+  }
+
+  test("from a private proxy the last X-Forwarded-For entry is used, not a forgeable first one", () => {
+    expect(clientAddress(withForwardedFor("1.1.1.1, 198.51.100.4 , 203.0.113.7"), "127.0.0.1")).toBe("203.0.113.7");
+  });
+
+  test("a private proxy with no X-Forwarded-For gives the proxy's own address", () => {
+    expect(clientAddress(withForwardedFor(), "10.0.0.5")).toBe("10.0.0.5");
+    expect(clientAddress(withForwardedFor(" , "), "10.0.0.5")).toBe("10.0.0.5");
+  });
+
+  const ignored: [string, string][] = [
+    ["a public IPv4 address", "203.0.113.9"],
+    ["a public IPv6 address", "2001:db8::9"],
+    ["172.32.0.1, just outside 172.16/12", "172.32.0.1"],
+    ["172.15.0.1, just outside 172.16/12", "172.15.0.1"],
+    ["100.10.0.1, which only starts with 10", "100.10.0.1"],
+  ];
+  for (const [what, direct] of ignored) {
+    test(`X-Forwarded-For is ignored from ${what} (${direct})`, () => {
+      expect(clientAddress(withForwardedFor("127.0.0.1"), direct)).toBe(direct);
+    });
+  }
+
+  test("with no connecting address (in-process) X-Forwarded-For is ignored and every request is one address", () => {
+    expect(clientAddress(withForwardedFor("203.0.113.7"), undefined)).toBe("unknown");
+    expect(clientAddress(withForwardedFor(), undefined)).toBe("unknown");
+  });
+});
+
+describe("downloading an order's GPX file", () => {
+  async function paidMapOrder() {
+    const storedName = storeGpxUpload("gpx-coast");
+    const order = await buy(units(1, { id: "map", gpxToken: "gpx-coast" }));
+    return { ...order, storedName };
+  }
+
+  async function expectTheFile(response: Response) {
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/gpx+xml");
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="Coast to coast.gpx"; filename*=UTF-8''Coast%20to%20coast.gpx`,
+    );
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(GPX_BYTES);
+  }
+
+  test("with the postcode: 200, the exact bytes, as an attachment that is never cached or sniffed", async () => {
+    const { orderId } = await paidMapOrder();
+    const response = await shop.request(`/api/orders/${orderId}/download/gpx/gpx-coast?postalCode=${POSTCODE}`);
+    await expectTheFile(response);
+  });
+
+  test("with the paying session's id: 200 and the same file", async () => {
+    const { orderId, sessionId } = await paidMapOrder();
+    const response = await shop.request(`/api/orders/${orderId}/download/gpx/gpx-coast?sessionId=${sessionId}`);
+    await expectTheFile(response);
+  });
+
+  test("after payment the upload row belongs to the order; an upload nobody paid for does not", async () => {
+    storeGpxUpload("gpx-spare");
+    const { orderId } = await paidMapOrder();
+    const ownerOf = (token: string) =>
+      shop.db.query<{ order_id: string | null }, [string]>("SELECT order_id FROM uploads WHERE token = ?").get(token)?.order_id;
+    expect(ownerOf("gpx-coast")).toBe(orderId);
+    expect(ownerOf("gpx-spare")).toBeNull();
+  });
+
+  test("a real token that is not in this order's items: 404 File not found.", async () => {
+    storeGpxUpload("gpx-someone-else");
+    const { orderId } = await paidMapOrder();
+    const before = snapshot();
+    const { status, body } = await shop.json(`/api/orders/${orderId}/download/gpx/gpx-someone-else?postalCode=${POSTCODE}`);
+    expect(status).toBe(404);
+    expect(body).toEqual(FILE_NOT_FOUND);
+    expect(snapshot()).toBe(before);
+  });
+
+  test("another order's token with this order's postcode: 404 File not found.", async () => {
+    const { orderId } = await buy(units(1, { id: "feeder" }));
+    await paidMapOrder();
+    const { status, body } = await shop.json(`/api/orders/${orderId}/download/gpx/gpx-coast?postalCode=${POSTCODE}`);
+    expect(status).toBe(404);
+    expect(body).toEqual(FILE_NOT_FOUND);
+  });
+
+  test("the GPX token asked for as an image: 404 File not found.", async () => {
+    const { orderId } = await paidMapOrder();
+    const { status, body } = await shop.json(`/api/orders/${orderId}/download/image/gpx-coast?postalCode=${POSTCODE}`);
+    expect(status).toBe(404);
+    expect(body).toEqual(FILE_NOT_FOUND);
+  });
+
+  test("a wrong postcode: 404 Order not found", async () => {
+    const { orderId } = await paidMapOrder();
+    const before = snapshot();
+    const { status, body } = await shop.json(`/api/orders/${orderId}/download/gpx/gpx-coast?postalCode=SW1A%201AA`);
+    expect(status).toBe(404);
+    expect(body).toEqual(NOT_FOUND);
+    expect(snapshot()).toBe(before);
+  });
+
+  test("another order's session id: 404 Order not found", async () => {
+    const { orderId } = await paidMapOrder();
+    const other = await buy(units(1, { id: "feeder" }));
+    const { status, body } = await shop.json(`/api/orders/${orderId}/download/gpx/gpx-coast?sessionId=${other.sessionId}`);
+    expect(status).toBe(404);
+    expect(body).toEqual(NOT_FOUND);
+  });
+
+  test("an unknown order id: 404 Order not found", async () => {
+    await paidMapOrder();
+    const { status, body } = await shop.json(`/api/orders/ORD-0000000000000000000000000Z/download/gpx/gpx-coast?postalCode=${POSTCODE}`);
+    expect(status).toBe(404);
+    expect(body).toEqual(NOT_FOUND);
+  });
+
+  test("a kind other than gpx or image (exe): 404 File not found.", async () => {
+    const { orderId } = await paidMapOrder();
+    const before = snapshot();
+    const { status, body } = await shop.json(`/api/orders/${orderId}/download/exe/gpx-coast?postalCode=${POSTCODE}`);
+    expect(status).toBe(404);
+    expect(body).toEqual(FILE_NOT_FOUND);
+    expect(snapshot()).toBe(before);
+  });
+
+  test("no postcode and no session id: 400 Please enter your postal code", async () => {
+    const { orderId } = await paidMapOrder();
+    const before = snapshot();
+    const { status, body } = await shop.json(`/api/orders/${orderId}/download/gpx/gpx-coast`);
+    expect(status).toBe(400);
+    expect(body).toEqual(NO_POSTCODE);
+    expect(snapshot()).toBe(before);
+  });
+
+  test("a file missing from disk: 404 File not found. rather than a 500", async () => {
+    const { orderId, storedName } = await paidMapOrder();
+    await Bun.file(join(shop.dataDir, "uploads", storedName)).delete();
+    const { status, body } = await shop.json(`/api/orders/${orderId}/download/gpx/gpx-coast?postalCode=${POSTCODE}`);
+    expect(status).toBe(404);
+    expect(body).toEqual(FILE_NOT_FOUND);
+  });
+});
