@@ -29,7 +29,8 @@ export function createRateLimiter({ limit, windowMs, now = () => Date.now() }: {
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
-const LOCAL_PROXY = /^(127\.|::1$|::ffff:127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|fc|fd)/;
+// Loopback and private ranges, also as IPv4-mapped IPv6 (what a socket on "::" reports).
+const LOCAL_PROXY = /^(::ffff:)?(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)|^(::1$|fc|fd)/;
 
 /**
  * The shopper's address. X-Forwarded-For is believed only when the connection

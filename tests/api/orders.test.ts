@@ -65,8 +65,9 @@ function snapshot(): string {
 describe("looking up an order with its postcode", () => {
   test("the right postcode answers 200 with the whole order", async () => {
     const { orderId, sessionId } = await buy(units(2, { id: "feeder" }));
-    const { status, body } = await shop.json(`/api/orders/${orderId}?postalCode=${POSTCODE}`);
+    const { status, body, response } = await shop.json(`/api/orders/${orderId}?postalCode=${POSTCODE}`);
     expect(status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(body).toEqual({
       id: orderId,
       status: "paid",
@@ -317,6 +318,8 @@ describe("clientAddress", () => {
     ["172.16/12 (highest)", "172.31.255.254"],
     ["IPv6 unique local fd00::/8", "fd12:3456::1"],
     ["IPv6 unique local fc00::/8", "fc00::1"],
+    ["IPv4-mapped private (a Docker network seen on ::)", "::ffff:172.17.0.1"],
+    ["IPv4-mapped 10/8", "::ffff:10.1.2.3"],
   ];
   for (const [what, proxy] of believed) {
     test(`X-Forwarded-For is believed from a ${what} proxy (${proxy})`, () => {

@@ -40,8 +40,10 @@ export function orderRoutes({ orders, db, env }: Pick<Deps, "orders" | "db" | "e
   }
 
   return new Elysia({ name: "orders" })
-    .get("/api/orders/:orderId", ({ params, query, request, server }) => {
+    .get("/api/orders/:orderId", ({ params, query, request, server, set }) => {
       const { refund_required: _, ...order } = authorisedOrder(request, server?.requestIP(request)?.address, params.orderId, query);
+      // A name and address: never kept by a browser or proxy cache.
+      set.headers["cache-control"] = "private, no-store";
       return order;
     })
     .get("/api/orders/:orderId/download/:kind/:token", async ({ params, query, request, server }) => {
