@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { Order, OrderItem } from "../modules/orders/model";
 import { formatPence } from "../../web/lib/money";
 import { SHOP } from "../../web/lib/shop-info";
+import { countryName } from "../../web/lib/order-view";
 
 /**
  * Building blocks shared by the order emails. Email clients ignore <style>
@@ -121,17 +122,6 @@ export function TotalsTable({ order }: { order: Order }) {
   );
 }
 
-const regionNames = new Intl.DisplayNames(["en-GB"], { type: "region" });
-
-/** Stripe and the demo checkout store ISO country codes; people read country names. */
-function countryName(country: string): string {
-  if (!/^[A-Za-z]{2}$/.test(country)) return country;
-  try {
-    return regionNames.of(country.toUpperCase()) ?? country;
-  } catch {
-    return country;
-  }
-}
 
 export function shippingAddressLines(order: Order): string[] {
   return [

@@ -277,7 +277,7 @@ describe("paying through the demo checkout", () => {
       payment_session_id: sessionId,
       items: [
         { product_id: "map", product_name: "Relief map", unit_price_cents: 3900, quantity: 1, meta: { gpxToken: "gpx-token-1", gpxName: "gpx-token-1.gpx" } },
-        { product_id: "planter", product_name: "Planter — Large", unit_price_cents: 2200, quantity: 1, meta: { variantId: "planter-large", variantName: "Large" } },
+        { product_id: "planter", product_name: "Planter", unit_price_cents: 2200, quantity: 1, meta: { variantId: "planter-large", variantName: "Large" } },
       ],
     });
     const emails = shop.db.query<{ kind: string; recipient: string }, []>("SELECT kind, recipient FROM email_outbox ORDER BY kind").all();

@@ -1,6 +1,6 @@
 import type { Order, OrderItem } from "../../src/modules/orders/model";
 import { formatPence } from "../lib/money";
-import { formatDateTime, orderStatusLabel } from "../lib/order-view";
+import { countryName, formatDateTime, orderStatusLabel } from "../lib/order-view";
 
 /** The fields of an order (spec section 3) a customer is shown. */
 export type CustomerOrder = Pick<Order, "id" | "status" | "created_at" | "amount_cents" | "items"> &
@@ -31,6 +31,12 @@ function attachmentsOf(item: OrderItem): Attachment[] {
   return found;
 }
 
+/** The product name with its chosen option, e.g. "Planter (Large)". */
+function itemName(item: OrderItem): string {
+  const variant = item.meta?.variantName;
+  return variant ? `${item.product_name} (${variant})` : item.product_name;
+}
+
 function downloadHref(orderId: string, attachment: Attachment, sessionId: string): string {
   const query = new URLSearchParams({ sessionId });
   return `/api/orders/${encodeURIComponent(orderId)}/download/${attachment.kind}/${encodeURIComponent(attachment.token)}?${query}`;
@@ -50,7 +56,7 @@ export function OrderDetails({ order, sessionId }: { order: CustomerOrder; sessi
     order.shipping_line2,
     order.shipping_city,
     order.shipping_postal_code,
-    order.shipping_country,
+    order.shipping_country ? countryName(order.shipping_country) : null,
   ].filter((line): line is string => Boolean(line?.trim()));
 
   return (
@@ -77,8 +83,7 @@ export function OrderDetails({ order, sessionId }: { order: CustomerOrder; sessi
             <li key={`${item.product_id}-${index}`}>
               <div className="order-item__body">
                 <span>
-                  {item.quantity} × {item.product_name}
-                  {item.meta?.variantName ? ` (${item.meta.variantName})` : ""}
+                  {item.quantity} × {itemName(item)}
                 </span>
                 {sessionId && attachments.length > 0 && (
                   <ul className="order-item__files" aria-label={`Files for ${item.product_name}`}>

@@ -29,3 +29,15 @@ export function orderReference(id: string): string {
   if (bare.length <= 8) return bare.toUpperCase();
   return `${bare.slice(0, 4)}…${bare.slice(-4)}`.toUpperCase();
 }
+
+const regionNames = new Intl.DisplayNames(["en-GB"], { type: "region" });
+
+/** Stripe and the demo checkout store ISO country codes; people read country names. */
+export function countryName(country: string): string {
+  if (!/^[A-Za-z]{2}$/.test(country)) return country;
+  try {
+    return regionNames.of(country.toUpperCase()) ?? country;
+  } catch {
+    return country;
+  }
+}

@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+import { loadCatalogue, needsUpload, pick, productPath } from "./catalogue";
+
+const badge = (page: import("@playwright/test").Page) => page.getByTestId("basket-count");
+
+test("a shopper pays through the demo checkout, sees the order confirmed, and looks it up by id and postcode", async ({ page, request }) => {
+  const products = await loadCatalogue(request);
+  // Products no other story buys, so stories running side by side never race for stock.
+  const withVariants = pick(products, "product with a -base variant and no upload", (p) => !needsUpload(p) && p.variants.some((v) => v.id.endsWith("-base")));
+  const limited = pick(products, "product with a maxOnlineQty and plenty of stock", (p) => !needsUpload(p) && p.variants.length === 0 && p.maxOnlineQty !== null && (p.stock ?? 0) > 3);
+  const base = withVariants.variants.find((v) => v.id.endsWith("-base"));
+  if (!base) throw new Error("no -base variant");
+
+  await page.goto(productPath(withVariants));
+  await page.getByRole("button", { name: "Add to basket" }).click();
+  await expect(badge(page)).toHaveText("1");
+  await page.goto(productPath(limited));
+  await page.getByRole("button", { name: "Add to basket" }).click();
+  await expect(badge(page)).toHaveText("2");
+
+  await page.goto("/basket");
+  await page.getByRole("button", { name: "Checkout" }).click();
+
+  // The shop's own payment page, plainly a test.
+  await expect(page).toHaveURL(/\/checkout\/demo\/cs_demo_/);
+  await expect(page.getByText("Test payment.")).toBeVisible();
+  await page.getByLabel("Email").fill("ada@example.co.uk");
+  await page.getByLabel("Full name").fill("Ada Lovelace");
+  await page.getByLabel("Address line 1", { exact: true }).fill("12 St James's Square");
+  await page.getByLabel("Town or city", { exact: true }).fill("London");
+  await page.getByLabel("Postcode", { exact: true }).fill("SW1Y 4JH");
+
+  // Hold the confirm call back a moment, so the page's waiting state can be seen as a shopper would.
+  await page.route("**/api/checkout/confirm", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.getByRole("button", { name: /^Pay £[\d.]+ \(test\)$/ }).click();
+
+  await expect(page).toHaveURL(/\/success\?session_id=cs_demo_/);
+  await expect(page.getByRole("button", { name: "Processing Order..." })).toBeDisabled();
+  await expect(page.getByRole("status")).toContainText("Your order is confirmed. Your order reference is ORD-", { timeout: 15_000 });
+  await expect(page.getByText(`${withVariants.name} (${base.name})`)).toBeVisible();
+  await expect(page.getByText(limited.name, { exact: false }).first()).toBeVisible();
+  // The basket is cleared once the payment is complete.
+  await expect(badge(page)).toHaveCount(0);
+
+  const viewOrder = page.getByRole("link", { name: "View your order" });
+  const orderPath = await viewOrder.getAttribute("href");
+  expect(orderPath).toMatch(/^\/order\/ORD-[0-9A-Z]+$/);
+
+  // Later, in a fresh browser that never paid: the order id alone shows nothing; the postcode does.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(orderPath ?? "/");
+  await page.getByLabel("Delivery postcode").fill("sw1y4jh");
+  await page.getByRole("button", { name: "View order" }).click();
+  await expect(page.getByText("Processing", { exact: true })).toBeVisible();
+  await expect(page.getByText(`${withVariants.name} (${base.name})`)).toBeVisible();
+});
+
+test("a wrong postcode on the order page says the order was not found", async ({ page }) => {
+  await page.goto("/order/ORD-0000000000000000000000000");
+  await page.getByRole("button", { name: "View order" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Please enter your postal code");
+  await page.getByLabel("Delivery postcode").fill("ZZ1 1ZZ");
+  await page.getByRole("button", { name: "View order" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Order not found");
+});
