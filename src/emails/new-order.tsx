@@ -1,3 +1,4 @@
+import { shippingAddressLines } from "../../web/lib/order-view";
 import type { Order } from "../modules/orders/model";
 import { formatPence } from "../../web/lib/money";
 import { formatDateTime } from "../../web/lib/order-view";
@@ -8,7 +9,6 @@ import {
   TotalsTable,
   itemsAndTotalsText,
   renderEmailHtml,
-  shippingAddressLines,
   styles,
 } from "./parts";
 import type { RenderedEmail } from "./order-confirmation";

@@ -1,3 +1,4 @@
+import { shippingAddressLines } from "../../web/lib/order-view";
 import type { Order } from "../modules/orders/model";
 import { formatDateTime } from "../../web/lib/order-view";
 import { SHOP } from "../../web/lib/shop-info";
@@ -9,7 +10,6 @@ import {
   itemsAndTotalsText,
   orderUrl,
   renderEmailHtml,
-  shippingAddressLines,
   styles,
 } from "./parts";
 

@@ -3,7 +3,6 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { Order, OrderItem } from "../modules/orders/model";
 import { formatPence } from "../../web/lib/money";
 import { SHOP } from "../../web/lib/shop-info";
-import { countryName } from "../../web/lib/order-view";
 
 /**
  * Building blocks shared by the order emails. Email clients ignore <style>
@@ -122,17 +121,6 @@ export function TotalsTable({ order }: { order: Order }) {
   );
 }
 
-
-export function shippingAddressLines(order: Order): string[] {
-  return [
-    order.shipping_name,
-    order.shipping_line1,
-    order.shipping_line2,
-    order.shipping_city,
-    order.shipping_postal_code,
-    order.shipping_country ? countryName(order.shipping_country) : null,
-  ].filter((line): line is string => Boolean(line?.trim()));
-}
 
 export function AddressBlock({ title, lines }: { title: string; lines: string[] }) {
   return (

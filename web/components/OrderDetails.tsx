@@ -1,6 +1,6 @@
 import type { Order, OrderItem } from "../../src/modules/orders/model";
 import { formatPence } from "../lib/money";
-import { countryName, formatDateTime, orderStatusLabel } from "../lib/order-view";
+import { formatDateTime, orderStatusLabel, shippingAddressLines } from "../lib/order-view";
 
 /** The fields of an order (spec section 3) a customer is shown. */
 export type CustomerOrder = Pick<Order, "id" | "status" | "created_at" | "amount_cents" | "items"> &
@@ -50,14 +50,7 @@ function downloadHref(orderId: string, attachment: Attachment, sessionId: string
 export function OrderDetails({ order, sessionId }: { order: CustomerOrder; sessionId?: string }) {
   const subtotal = order.subtotal_cents ?? order.items.reduce((sum, item) => sum + item.unit_price_cents * item.quantity, 0);
   const delivery = order.delivery_cents ?? Math.max(0, order.amount_cents - subtotal);
-  const address = [
-    order.shipping_name,
-    order.shipping_line1,
-    order.shipping_line2,
-    order.shipping_city,
-    order.shipping_postal_code,
-    order.shipping_country ? countryName(order.shipping_country) : null,
-  ].filter((line): line is string => Boolean(line?.trim()));
+  const address = shippingAddressLines(order);
 
   return (
     <section className="card order-details" aria-label={`Order ${order.id}`}>

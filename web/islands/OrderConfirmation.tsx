@@ -1,3 +1,4 @@
+import type { CheckoutSessionView } from "../../src/modules/checkout/model";
 import { useEffect, useState } from "react";
 import { type CustomerOrder, OrderDetails } from "../components/OrderDetails";
 import { clearBasket } from "../lib/basket-store";
@@ -8,15 +9,7 @@ import { orderReference } from "../lib/order-view";
 export type OrderConfirmationProps = { sessionId: string };
 
 /** GET /api/checkout/session (spec section 3, "Checkout session (read)"). */
-type CheckoutSession = {
-  status: "open" | "complete" | "expired";
-  payment_status: "paid" | "unpaid" | "no_payment_required";
-  customer_email: string | null;
-  currency: string;
-  amount_total: number;
-  line_items: { description: string; quantity: number; amount_total: number; currency: string }[];
-  order_id: string | null;
-};
+type CheckoutSession = CheckoutSessionView;
 
 /** Spec section 8. */
 const UNABLE = "Unable to load order";

@@ -1,3 +1,5 @@
+import type { Order } from "../../src/modules/orders/model";
+
 /** How order facts read to a customer (spec sections 4 and 9). */
 export function orderStatusLabel(status: string): string {
   switch (status) {
@@ -40,4 +42,18 @@ export function countryName(country: string): string {
   } catch {
     return country;
   }
+}
+
+type ShippingFields = Pick<Order, "shipping_name" | "shipping_line1" | "shipping_line2" | "shipping_city" | "shipping_postal_code" | "shipping_country">;
+
+/** The delivery address as lines to print, blanks left out and the country spelled out. */
+export function shippingAddressLines(order: Partial<ShippingFields>): string[] {
+  return [
+    order.shipping_name,
+    order.shipping_line1,
+    order.shipping_line2,
+    order.shipping_city,
+    order.shipping_postal_code,
+    order.shipping_country ? countryName(order.shipping_country) : null,
+  ].filter((line): line is string => Boolean(line?.trim()));
 }
