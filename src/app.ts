@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Deps } from "./deps";
 import { HttpError, NotFound } from "./errors";
 import { IMMUTABLE, serveFile } from "./http/serve-file";
+import { adminRoutes } from "./modules/admin";
 import { catalogRoutes } from "./modules/catalog";
 import { categoryRoutes } from "./modules/categories";
 import { checkoutRoutes } from "./modules/checkout";
@@ -34,6 +35,7 @@ export function createApp(deps: Deps) {
     .use(orderRoutes(deps))
     .use(webhookRoutes(deps))
     .use(demoCheckoutRoutes(deps))
+    .use(adminRoutes(deps))
     .get("/assets/:name", ({ params }) => serveFile(CLIENT_OUT_DIR, params.name, IMMUTABLE))
     // Media names carry a content hash too (see the seed and image uploads).
     .get("/media/:name", ({ params }) => serveFile(mediaDir, params.name, IMMUTABLE))

@@ -1,5 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { Env } from "./env";
+import { createPasswordCheck, type PasswordCheck } from "./modules/admin-auth/password";
+import { createSessionStore, type SessionStore } from "./modules/admin-auth/sessions";
 import { createCatalogService, type CatalogService } from "./modules/catalog/service";
 import { createCategoryService, type CategoryService } from "./modules/categories/service";
 import { createCheckoutService, type CheckoutService } from "./modules/checkout/service";
@@ -26,6 +28,8 @@ export type Deps = {
   /** The built-in demo checkout, when no Stripe key is set. */
   demoPayments: DemoPaymentProvider | null;
   stripeWebhooks: StripeWebhooks | null;
+  adminSessions: SessionStore;
+  adminPassword: PasswordCheck;
 };
 
 export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps {
@@ -53,5 +57,7 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps 
     demoPayments,
     stripeWebhooks:
       stripe && webhookSecret ? { parse: (raw, signature) => stripe.parseWebhook(raw, signature, webhookSecret) } : null,
+    adminSessions: createSessionStore(db),
+    adminPassword: createPasswordCheck(env),
   };
 }

@@ -6,6 +6,7 @@ import { seedDemoCatalogue } from "./db/seed";
 import { createDeps } from "./deps";
 import { EnvError, loadEnv } from "./env";
 import { startDeliverOutboxJob } from "./jobs/deliver-outbox";
+import { passwordSource } from "./modules/admin-auth/password";
 import { startSweepCheckoutsJob } from "./jobs/sweep-checkouts";
 import { loadAssets } from "./ssr/assets";
 
@@ -34,6 +35,7 @@ async function main() {
   const deps = createDeps(env, db, assets);
   const app = createApp(deps).listen({ port: env.PORT, hostname: env.HOST });
   console.log(`Strata is open at ${env.PUBLIC_URL} (listening on ${env.HOST}:${env.PORT})`);
+  console.log(passwordSource(env));
   console.log(deps.demoPayments ? "Payments: built-in demo checkout (no card is charged)." : "Payments: Stripe Checkout.");
   const jobs = [startSweepCheckoutsJob(deps.checkout), startDeliverOutboxJob({ db, env })].filter((job) => job !== null);
   if (jobs.length < 2) console.log("Email: no RESEND_API_KEY and MAIL_FROM, so emails wait in the outbox unsent.");

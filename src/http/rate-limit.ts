@@ -29,17 +29,15 @@ export function createRateLimiter({ limit, windowMs, now = () => Date.now() }: {
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
-// Loopback and private ranges, also as IPv4-mapped IPv6 (what a socket on "::" reports).
-const LOCAL_PROXY = /^(::ffff:)?(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)|^(::1$|fc|fd)/;
-
 /**
- * The shopper's address. X-Forwarded-For is believed only when the connection
- * comes from a proxy on this machine or its private network (Caddy, nginx in
- * front of the container); from anywhere else it could be forged.
+ * The address a limit counts against. X-Forwarded-For is believed only when
+ * the owner says a reverse proxy (Caddy, nginx) stands in front of the shop
+ * (TRUST_PROXY=true): then its last entry is what that proxy saw. Otherwise
+ * the header could be anything an attacker likes, so the socket decides.
  */
-export function clientAddress(request: Request, connectingAddress: string | undefined): string {
+export function clientAddress(request: Request, connectingAddress: string | undefined, trustProxy: boolean): string {
   const direct = connectingAddress ?? "unknown";
-  if (!LOCAL_PROXY.test(direct)) return direct;
+  if (!trustProxy) return direct;
   const forwarded = request.headers.get("x-forwarded-for");
   const last = forwarded?.split(",").map((part) => part.trim()).filter(Boolean).pop();
   return last ?? direct;

@@ -29,7 +29,7 @@ export function orderRoutes({ orders, db, env }: Pick<Deps, "orders" | "db" | "e
     const sessionId = proof.sessionId?.trim();
     const postalCode = proof.postalCode?.trim();
     if (!sessionId && !postalCode) throw new BadRequest("Please enter your postal code");
-    const attempt = limiter.hit(clientAddress(request, ip));
+    const attempt = limiter.hit(clientAddress(request, ip, env.TRUST_PROXY));
     if (!attempt.allowed) {
       throw new TooManyRequests(attempt.retryAfterSeconds, "Too many attempts. Please wait a minute and try again.");
     }

@@ -1,0 +1,21 @@
+export {};
+
+// Prints an argon2id hash of the owner's password for ADMIN_PASSWORD_HASH, so
+// the plain password need not sit in the server's environment.
+// Usage: `bun run hash-password` (asks), or `echo 'secret' | bun run hash-password`.
+
+const MIN_LENGTH = 12;
+
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) return (await new Response(Bun.stdin.stream()).text()).replace(/\r?\n$/, "");
+  const answer = prompt(`Owner password (at least ${MIN_LENGTH} characters):`);
+  return answer ?? "";
+}
+
+const password = await readPassword();
+if (password.length < MIN_LENGTH) {
+  console.error(`The password must be at least ${MIN_LENGTH} characters long.`);
+  process.exit(1);
+}
+const hash = await Bun.password.hash(password, "argon2id");
+console.log(`ADMIN_PASSWORD_HASH='${hash}'`);
