@@ -23,9 +23,9 @@ export function refuseCrossSite(request: Request, publicUrl: string): void {
  */
 export function requireJsonBody(request: Request): void {
   if (request.method !== "POST" && request.method !== "PUT" && request.method !== "PATCH") return;
-  const length = request.headers.get("content-length");
-  const hasBody = (length !== null && length !== "0") || request.headers.has("transfer-encoding");
-  if (!hasBody) return;
+  // A body always comes with its type; a bodiless call (logout) has none to check.
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  if (type !== "application/json") throw new HttpError(415, "Send the data as JSON (Content-Type: application/json).");
+  if (type !== undefined && type !== "application/json") {
+    throw new HttpError(415, "Send the data as JSON (Content-Type: application/json).");
+  }
 }

@@ -1,0 +1,280 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { ADMIN_PASSWORD, adminCall, signIn } from "../support/admin";
+import { countRows, createTestShop, type TestShop } from "../support/test-app";
+
+// Who may use /api/admin: only a browser holding a live session from the
+// owner's password, on the shop's own site, sending JSON.
+
+let shop: TestShop;
+beforeEach(async () => {
+  shop = await createTestShop({ ADMIN_PASSWORD });
+});
+afterEach(() => shop.close());
+
+function login(password: string, headers: Record<string, string> = {}) {
+  return shop.request("/api/admin/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify({ password }),
+  });
+}
+
+/** Every guarded admin route the app has, read from the app itself so none can be forgotten. */
+function guardedRoutes(): { method: string; path: string }[] {
+  const routes = shop.app.routes
+    .filter((route) => route.path.startsWith("/api/admin/"))
+    .filter((route) => route.path !== "/api/admin/login" && route.path !== "/api/admin/logout")
+    .map((route) => ({ method: route.method, path: route.path.replace(/:[A-Za-z]+/g, "x") }));
+  return routes;
+}
+
+function callAs(route: { method: string; path: string }, cookie: string | null) {
+  const write = route.method !== "GET" && route.method !== "HEAD";
+  return shop.request(route.path, {
+    method: route.method,
+    headers: {
+      ...(cookie ? { Cookie: cookie } : {}),
+      "Sec-Fetch-Site": "same-origin",
+      ...(write ? { "Content-Type": "application/json" } : {}),
+    },
+    body: write ? "{}" : undefined,
+  });
+}
+
+describe("every /api/admin route needs a live session", () => {
+  test("the app has guarded admin routes to check (the list is read from the app)", () => {
+    expect(guardedRoutes().length).toBeGreaterThan(0);
+    expect(guardedRoutes()).toContainEqual({ method: "GET", path: "/api/admin/session" });
+  });
+
+  test("without a session cookie each answers 401", async () => {
+    for (const route of guardedRoutes()) {
+      const response = await callAs(route, null);
+      expect({ ...route, status: response.status }).toEqual({ ...route, status: 401 });
+      expect(await response.json()).toEqual({ error: "Sign in to the admin area to continue." });
+    }
+  });
+
+  test("with a tampered session cookie each answers 401", async () => {
+    const cookie = await signIn(shop);
+    const tampered = cookie.slice(0, -2) + (cookie.endsWith("A") ? "BB" : "AA");
+    for (const route of guardedRoutes()) {
+      const response = await callAs(route, tampered);
+      expect({ ...route, status: response.status }).toEqual({ ...route, status: 401 });
+    }
+  });
+
+  test("with a session past its absolute end each answers 401", async () => {
+    const cookie = await signIn(shop);
+    shop.db.query("UPDATE admin_sessions SET expires_at = ?").run(new Date(Date.now() - 1000).toISOString());
+    for (const route of guardedRoutes()) {
+      const response = await callAs(route, cookie);
+      expect({ ...route, status: response.status }).toEqual({ ...route, status: 401 });
+    }
+  });
+
+  test("a session idle for more than 8 hours answers 401", async () => {
+    const cookie = await signIn(shop);
+    shop.db.query("UPDATE admin_sessions SET last_seen_at = ?").run(new Date(Date.now() - 9 * 3600_000).toISOString());
+    expect((await adminCall(shop, cookie, "/api/admin/session")).status).toBe(401);
+  });
+
+  test("a live session is let through", async () => {
+    const cookie = await signIn(shop);
+    expect(await adminCall(shop, cookie, "/api/admin/session")).toMatchObject({ status: 200, body: { signedIn: true } });
+  });
+});
+
+describe("signing in and out", () => {
+  test("the session cookie is HttpOnly, SameSite=Strict, Path=/ and not Secure over plain http", async () => {
+    const response = await login(ADMIN_PASSWORD);
+    expect(response.status).toBe(200);
+    const cookie = response.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^strata_admin=[A-Za-z0-9_-]{43}; /);
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Strict");
+    expect(cookie).toContain("Path=/");
+    expect(cookie).not.toContain("Secure");
+    expect(cookie).not.toContain("Domain");
+  });
+
+  test("under https the cookie is __Host- prefixed and Secure", async () => {
+    const secureShop = await createTestShop({ ADMIN_PASSWORD, PUBLIC_URL: "https://shop.example" });
+    try {
+      const response = await secureShop.request("/api/admin/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ password: ADMIN_PASSWORD }),
+      });
+      const cookie = response.headers.get("set-cookie") ?? "";
+      expect(cookie).toMatch(/^__Host-strata_admin=[A-Za-z0-9_-]{43}; /);
+      expect(cookie).toContain("Secure");
+      expect(cookie).toContain("HttpOnly");
+      expect(cookie).toContain("SameSite=Strict");
+      expect(cookie).toContain("Path=/");
+    } finally {
+      secureShop.close();
+    }
+  });
+
+  test("only a hash of the session id is stored", async () => {
+    const cookie = await signIn(shop);
+    const id = cookie.split("=")[1] ?? "";
+    const stored = shop.db.query<{ id_hash: string }, []>("SELECT id_hash FROM admin_sessions").get();
+    expect(stored?.id_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored?.id_hash).not.toContain(id);
+  });
+
+  test("a cookie from before logout is refused", async () => {
+    const cookie = await signIn(shop);
+    const logout = await adminCall(shop, cookie, "/api/admin/logout", { method: "POST" });
+    expect(logout.status).toBe(200);
+    expect(logout.response.headers.get("set-cookie")).toMatch(/^strata_admin=; Max-Age=0/);
+    expect(countRows(shop.db, "admin_sessions")).toBe(0);
+    expect((await adminCall(shop, cookie, "/api/admin/session")).status).toBe(401);
+  });
+
+  test("each sign-in gets a new session id", async () => {
+    const first = await signIn(shop);
+    const second = await signIn(shop);
+    expect(second).not.toBe(first);
+  });
+
+  test("a wrong password answers 401 'Invalid admin password' and sets no cookie", async () => {
+    const response = await login("not the password");
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: "Invalid admin password" });
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect(countRows(shop.db, "admin_sessions")).toBe(0);
+  });
+
+  test("an empty password answers 400 'Admin password required'", async () => {
+    const response = await login("");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Admin password required" });
+  });
+
+  test("with no admin password configured nobody can sign in", async () => {
+    const openShop = await createTestShop();
+    try {
+      const response = await openShop.request("/api/admin/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ password: "anything at all" }),
+      });
+      expect(response.status).toBe(401);
+    } finally {
+      openShop.close();
+    }
+  });
+
+  test("ADMIN_PASSWORD_HASH from `bun run hash-password` signs in with the password it was made from", async () => {
+    const hashShop = await createTestShop({ ADMIN_PASSWORD_HASH: await Bun.password.hash("a hashed owner password", "argon2id") });
+    try {
+      expect(await signIn(hashShop, "a hashed owner password")).toMatch(/^strata_admin=/);
+    } finally {
+      hashShop.close();
+    }
+  });
+});
+
+describe("guessing the password", () => {
+  test("50 wrong passwords in a minute from one address: at least 40 are answered 429 with Retry-After", async () => {
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 50; i++) {
+      const response = await login(`guess ${i}`);
+      statuses.push(response.status);
+      if (response.status === 429) retryAfter ??= response.headers.get("retry-after");
+    }
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(40);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  }, 30_000);
+
+  test("the right password is refused too while the address is throttled (no way round the limit)", async () => {
+    for (let i = 0; i < 10; i++) await login(`guess ${i}`);
+    const response = await login(ADMIN_PASSWORD);
+    expect(response.status).toBe(429);
+    expect(await response.json()).toEqual({ error: "Too many sign-in attempts. Please wait a minute and try again." });
+  }, 30_000);
+
+  test("a changed X-Forwarded-For does not reset the count when no proxy is trusted", async () => {
+    for (let i = 0; i < 10; i++) await login(`guess ${i}`, { "X-Forwarded-For": `198.51.100.${i}` });
+    const response = await login("guess again", { "X-Forwarded-For": "203.0.113.99" });
+    expect(response.status).toBe(429);
+  }, 30_000);
+
+  test("with TRUST_PROXY=true each forwarded address has its own count", async () => {
+    const proxied = await createTestShop({ ADMIN_PASSWORD, TRUST_PROXY: "true" });
+    try {
+      const attempt = (address: string) =>
+        proxied.request("/api/admin/login", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Forwarded-For": address },
+          body: JSON.stringify({ password: "wrong" }),
+        });
+      for (let i = 0; i < 10; i++) await attempt("198.51.100.1");
+      expect((await attempt("198.51.100.1")).status).toBe(429);
+      expect((await attempt("203.0.113.99")).status).toBe(401);
+    } finally {
+      proxied.close();
+    }
+  }, 30_000);
+
+  test("password checks running at once are capped: the surplus is answered 429 at once", async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => login(`parallel guess ${i}`)));
+    const capped = answers.filter((answer) => answer.status === 429);
+    expect(capped.length).toBeGreaterThan(0);
+    expect(await capped[0]?.json()).toEqual({ error: "Too many sign-in attempts at once. Please try again in a moment." });
+  }, 30_000);
+});
+
+describe("requests a signed-in browser did not mean to make are refused", () => {
+  test("a cross-site write (Sec-Fetch-Site: cross-site) is refused with 403", async () => {
+    const cookie = await signIn(shop);
+    const response = await adminCall(shop, cookie, "/api/admin/logout", { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ error: "Cross-site requests to the admin area are refused." });
+    expect(countRows(shop.db, "admin_sessions")).toBe(1);
+  });
+
+  test("a write from a foreign Origin is refused with 403", async () => {
+    const cookie = await signIn(shop);
+    const response = await shop.request("/api/admin/session", {
+      method: "GET",
+      headers: { Cookie: cookie, Origin: "https://evil.example" },
+    });
+    expect(response.status).toBe(200); // reads are not state-changing
+    const write = await shop.request("/api/admin/logout", { method: "POST", headers: { Cookie: cookie, Origin: "https://evil.example" } });
+    expect(write.status).toBe(403);
+    expect(countRows(shop.db, "admin_sessions")).toBe(1);
+  });
+
+  test("a cross-site login attempt is refused with 403 before the password is checked", async () => {
+    const response = await login(ADMIN_PASSWORD, { "Sec-Fetch-Site": "cross-site" });
+    expect(response.status).toBe(403);
+    expect(countRows(shop.db, "admin_sessions")).toBe(0);
+  });
+
+  test("a text/plain body to a JSON endpoint is refused with 415", async () => {
+    const cookie = await signIn(shop);
+    const response = await shop.request("/api/admin/categories", {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "text/plain" },
+      body: JSON.stringify({ id: "lamps", name: "Lamps", sort: 0 }),
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ error: "Send the data as JSON (Content-Type: application/json)." });
+    expect(countRows(shop.db, "categories")).toBe(0);
+  });
+
+  test("a text/plain login is refused with 415", async () => {
+    const response = await shop.request("/api/admin/login", {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: JSON.stringify({ password: ADMIN_PASSWORD }),
+    });
+    expect(response.status).toBe(415);
+    expect(countRows(shop.db, "admin_sessions")).toBe(0);
+  });
+});
