@@ -8,10 +8,12 @@ import { catalogRoutes } from "./modules/catalog";
 import { categoryRoutes } from "./modules/categories";
 import { checkoutRoutes } from "./modules/checkout";
 import { contentRoutes } from "./modules/content";
+import { customRequestRoutes } from "./modules/custom-requests";
 import { demoCheckoutRoutes } from "./modules/demo-checkout";
 import { healthRoutes } from "./modules/health";
 import { orderRoutes } from "./modules/orders";
 import { seoRoutes } from "./modules/seo";
+import { uploadRoutes } from "./modules/uploads";
 import { webhookRoutes } from "./modules/webhooks";
 import { CLIENT_OUT_DIR } from "./ssr/build-client";
 import { createPageRenderer } from "./ssr/render";
@@ -35,6 +37,8 @@ export function createApp(deps: Deps) {
     .use(orderRoutes(deps))
     .use(webhookRoutes(deps))
     .use(demoCheckoutRoutes(deps))
+    .use(uploadRoutes(deps))
+    .use(customRequestRoutes(deps))
     .use(adminRoutes(deps))
     .get("/assets/:name", ({ params }) => serveFile(CLIENT_OUT_DIR, params.name, IMMUTABLE))
     // Media names carry a content hash too (see the seed and image uploads).

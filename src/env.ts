@@ -50,6 +50,14 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalText,
     DEMO_CHECKOUT: flag(false),
     TRUST_PROXY: flag(false),
+    UPLOAD_RETENTION_DAYS: z.preprocess(
+      (v) => (v === "" || v === undefined ? "14" : v),
+      z.coerce
+        .number({ error: "must be a whole number of days from 1 to 365" })
+        .int({ error: "must be a whole number of days from 1 to 365" })
+        .min(1, { error: "must be a whole number of days from 1 to 365" })
+        .max(365, { error: "must be a whole number of days from 1 to 365" }),
+    ),
     STRIPE_API_BASE: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
     RESEND_API_KEY: optionalText,
     MAIL_FROM: optionalText,
