@@ -2,7 +2,10 @@ import { Elysia } from "elysia";
 import { join } from "node:path";
 import type { Deps } from "./deps";
 import { HttpError, NotFound } from "./errors";
+import { newRequestId, redactPath, type RequestLogger } from "./http/request-log";
+import { createSecurityHeaders, withHeaders } from "./http/security-headers";
 import { IMMUTABLE, serveFile } from "./http/serve-file";
+import { errorFields, log } from "./log";
 import { adminRoutes } from "./modules/admin";
 import { catalogRoutes } from "./modules/catalog";
 import { categoryRoutes } from "./modules/categories";
@@ -19,14 +22,49 @@ import { CLIENT_OUT_DIR } from "./ssr/build-client";
 import { createPageRenderer } from "./ssr/render";
 
 /**
+ * Bun.serve's own limit (main.ts): a bigger body is refused with 413 before
+ * any handler runs. Above the largest legitimate body, a custom request's five
+ * 5 MB files (a photo upload is 15 MB), with room for the multipart framing.
+ */
+export const MAX_REQUEST_BODY_BYTES = 32 * 1024 * 1024;
+
+export type AppOptions = {
+  /** Receives one entry per request; main.ts writes them as JSON lines. Tests leave it out. */
+  requestLog?: RequestLogger;
+};
+
+/**
  * The whole shop as one Elysia app. It never listens: main.ts does, and tests
  * call app.handle(request) on an app built over a temporary database.
  */
-export function createApp(deps: Deps) {
+export function createApp(deps: Deps, { requestLog }: AppOptions = {}) {
   const renderPage = createPageRenderer(deps);
   const mediaDir = join(deps.env.DATA_DIR, "media");
+  const securityHeaders = createSecurityHeaders(deps.env);
 
   return new Elysia()
+    // Around everything, errors and 404s included: security headers, the
+    // request id, and the request's log line once its response is ready.
+    .wrap((handle, request) => async (...args: unknown[]) => {
+      const started = performance.now();
+      const requestId = newRequestId();
+      const pathname = new URL(request.url).pathname;
+      let status = 500;
+      try {
+        const answer: unknown = await handle(...args);
+        if (!(answer instanceof Response)) return answer;
+        status = answer.status;
+        return withHeaders(answer, { ...securityHeaders(pathname), "X-Request-Id": requestId });
+      } finally {
+        requestLog?.({
+          method: request.method,
+          path: redactPath(pathname),
+          status,
+          durationMs: Math.round((performance.now() - started) * 10) / 10,
+          requestId,
+        });
+      }
+    })
     .onError(({ code, error, request }) => errorResponse(code, error, request))
     .use(healthRoutes(deps))
     .use(catalogRoutes(deps))
@@ -75,7 +113,7 @@ function errorResponse(code: string | number, error: unknown, request: Request):
     status = 400;
     message = "The request is not valid.";
   } else {
-    console.error("Unhandled error", request.method, new URL(request.url).pathname, error);
+    log("error", "unhandled error", { method: request.method, path: redactPath(new URL(request.url).pathname), ...errorFields(error) });
   }
 
   if (isApi) {

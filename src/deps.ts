@@ -10,6 +10,7 @@ import { queueOrderEmails } from "./modules/orders/order-emails";
 import { createOrderService, type OrderService } from "./modules/orders/service";
 import { createDemoProvider, type DemoPaymentProvider } from "./services/payments/demo";
 import { createStripeProvider, type StripeWebhookEvent } from "./services/payments/stripe";
+import { createCaptcha, type CaptchaService } from "./services/captcha";
 import type { AssetManifest } from "./ssr/assets";
 
 /** Verifies and reads a Stripe webhook; present only when Stripe is configured. */
@@ -30,6 +31,7 @@ export type Deps = {
   stripeWebhooks: StripeWebhooks | null;
   adminSessions: SessionStore;
   adminPassword: PasswordCheck;
+  captcha: CaptchaService;
 };
 
 export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps {
@@ -59,5 +61,6 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps 
       stripe && webhookSecret ? { parse: (raw, signature) => stripe.parseWebhook(raw, signature, webhookSecret) } : null,
     adminSessions: createSessionStore(db),
     adminPassword: createPasswordCheck(env),
+    captcha: createCaptcha(env, db),
   };
 }

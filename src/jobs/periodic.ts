@@ -1,3 +1,5 @@
+import { errorFields, log } from "../log";
+
 export type PeriodicJob = { stop(): Promise<void> };
 
 /**
@@ -6,6 +8,8 @@ export type PeriodicJob = { stop(): Promise<void> };
  * next instead of overlapping it. A failing run is logged and the job goes
  * on: one bad tick must not stop email delivery for good. `stop()` resolves
  * once any run in flight has finished, so shutdown never cuts one in half.
+ * Each run leaves one JSON log line: the job, its duration, and its result
+ * (counts, never personal data) or its error.
  */
 export function startPeriodicJob(name: string, intervalMs: number, run: () => Promise<unknown> | unknown): PeriodicJob {
   let stopped = false;
@@ -13,10 +17,13 @@ export function startPeriodicJob(name: string, intervalMs: number, run: () => Pr
   let inFlight: Promise<void> | undefined;
 
   const tick = async () => {
+    const started = performance.now();
+    const durationMs = () => Math.round(performance.now() - started);
     try {
-      await run();
+      const result = await run();
+      log("info", "job", { job: name, durationMs: durationMs(), result: result ?? null });
     } catch (error) {
-      console.error(`[job ${name}] run failed:`, error);
+      log("error", "job", { job: name, durationMs: durationMs(), ...errorFields(error) });
     }
   };
 

@@ -4,9 +4,15 @@ import { buildClientAssets, CLIENT_OUT_DIR, CLIENT_SOURCE_DIR } from "./build-cl
 
 /** Public URLs of the built, content-hashed client files. */
 export type AssetManifest = {
+  /** The storefront's island hydrator: every page except /admin. */
   clientScript: string;
   stylesheet: string;
+  /** The owner's client app (web/admin/main.tsx): /admin only, never with clientScript. */
+  adminScript: string;
+  adminStylesheet: string;
 };
+
+const MANIFEST_KEYS = ["clientScript", "stylesheet", "adminScript", "adminStylesheet"] as const;
 
 export const MANIFEST_FILE = join(CLIENT_OUT_DIR, "manifest.json");
 
@@ -19,7 +25,10 @@ export async function loadAssets(): Promise<AssetManifest> {
   if (!existsSync(MANIFEST_FILE) || newestSourceChange(CLIENT_SOURCE_DIR) > statSync(MANIFEST_FILE).mtimeMs) {
     return buildClientAssets();
   }
-  return JSON.parse(readFileSync(MANIFEST_FILE, "utf8")) as AssetManifest;
+  const stored = JSON.parse(readFileSync(MANIFEST_FILE, "utf8")) as Partial<AssetManifest>;
+  // A manifest from an older build may lack an entry added since: build afresh.
+  if (MANIFEST_KEYS.some((key) => typeof stored[key] !== "string")) return buildClientAssets();
+  return stored as AssetManifest;
 }
 
 function newestSourceChange(dir: string): number {

@@ -7,18 +7,21 @@ export const CLIENT_SOURCE_DIR = join(ROOT, "web");
 export const CLIENT_OUT_DIR = join(ROOT, "dist", "client");
 export const ASSET_URL_PREFIX = "/assets";
 
+type Metafile = { inputs: Record<string, unknown>; outputs: Record<string, unknown> };
+
 /**
  * Bundles the browser code: one small entry that hydrates islands, each island
  * split into its own chunk (loaded only on pages that use it), and one CSS
- * file. Names carry a content hash so they can be cached for a year.
+ * file. The owner's admin app is a separate build with its own entry, chunks
+ * and stylesheet, so nothing of it can end up in a shopper's download.
+ * Names carry a content hash so they can be cached for a year.
  * The metafile is kept so a test can prove no server code reaches the browser.
  */
 export async function buildClientAssets(): Promise<AssetManifest> {
   rmSync(CLIENT_OUT_DIR, { recursive: true, force: true });
   mkdirSync(CLIENT_OUT_DIR, { recursive: true });
 
-  const scripts = await Bun.build({
-    entrypoints: [join(CLIENT_SOURCE_DIR, "client.tsx")],
+  const scriptOptions = {
     outdir: CLIENT_OUT_DIR,
     target: "browser",
     format: "esm",
@@ -26,32 +29,53 @@ export async function buildClientAssets(): Promise<AssetManifest> {
     minify: true,
     sourcemap: "linked",
     metafile: true,
-    naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
-  });
-  const styles = await Bun.build({
-    entrypoints: [join(CLIENT_SOURCE_DIR, "styles", "main.css")],
-    outdir: CLIENT_OUT_DIR,
-    minify: true,
-    naming: { entry: "[name]-[hash].[ext]", asset: "[name]-[hash].[ext]" },
-  });
-  for (const result of [scripts, styles]) {
+  } as const;
+  const [storefront, admin, styles] = await Promise.all([
+    Bun.build({
+      ...scriptOptions,
+      entrypoints: [join(CLIENT_SOURCE_DIR, "client.tsx")],
+      naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
+    }),
+    Bun.build({
+      ...scriptOptions,
+      entrypoints: [join(CLIENT_SOURCE_DIR, "admin", "main.tsx")],
+      naming: { entry: "admin-[hash].[ext]", chunk: "admin-chunk-[hash].[ext]", asset: "admin-[name]-[hash].[ext]" },
+    }),
+    Bun.build({
+      entrypoints: [join(CLIENT_SOURCE_DIR, "styles", "main.css"), join(CLIENT_SOURCE_DIR, "styles", "admin.css")],
+      outdir: CLIENT_OUT_DIR,
+      minify: true,
+      naming: { entry: "[name]-[hash].[ext]", asset: "[name]-[hash].[ext]" },
+    }),
+  ]);
+  for (const result of [storefront, admin, styles]) {
     if (!result.success) {
       throw new AggregateError(result.logs, `Client build failed:\n${result.logs.map(String).join("\n")}`);
     }
   }
 
   // Bun reports a CSS entry as an "asset", a JS entry as an "entry-point".
-  const entryUrl = (outputs: Bun.BuildArtifact[], extension: string) => {
-    const entry = outputs.find((output) => output.kind !== "chunk" && output.path.endsWith(extension));
-    if (!entry) throw new Error(`Client build produced no ${extension} entry`);
+  const entryUrl = (outputs: Bun.BuildArtifact[], prefix: string, extension: string) => {
+    const entry = outputs.find(
+      (output) => output.kind !== "chunk" && basename(output.path).startsWith(prefix) && output.path.endsWith(extension),
+    );
+    if (!entry) throw new Error(`Client build produced no ${prefix}*${extension} entry`);
     return `${ASSET_URL_PREFIX}/${basename(entry.path)}`;
   };
   const manifest: AssetManifest = {
-    clientScript: entryUrl(scripts.outputs, ".js"),
-    stylesheet: entryUrl(styles.outputs, ".css"),
+    clientScript: entryUrl(storefront.outputs, "client-", ".js"),
+    stylesheet: entryUrl(styles.outputs, "main-", ".css"),
+    adminScript: entryUrl(admin.outputs, "admin-", ".js"),
+    adminStylesheet: entryUrl(styles.outputs, "admin-", ".css"),
   };
-  if (scripts.metafile) writeFileSync(join(CLIENT_OUT_DIR, "metafile.json"), JSON.stringify(scripts.metafile));
+  // One metafile for both script builds: their inputs together, every output file by name.
+  const metafiles = [storefront.metafile, admin.metafile].filter(Boolean) as unknown as Metafile[];
+  const metafile: Metafile = {
+    inputs: Object.assign({}, ...metafiles.map((file) => file.inputs)),
+    outputs: Object.assign({}, ...metafiles.map((file) => file.outputs)),
+  };
+  writeFileSync(join(CLIENT_OUT_DIR, "metafile.json"), JSON.stringify(metafile));
   writeFileSync(join(CLIENT_OUT_DIR, "manifest.json"), JSON.stringify(manifest, null, 2));
   return manifest;
 }

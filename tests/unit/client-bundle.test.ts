@@ -1,15 +1,39 @@
-import { beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join, relative, resolve } from "node:path";
 import type { AssetManifest } from "../../src/ssr/assets";
 import { buildClientAssets, CLIENT_OUT_DIR } from "../../src/ssr/build-client";
 import { islandLoaders } from "../../web/islands/registry";
+import { createTestShop, type TestShop } from "../support/test-app";
 
 const ROOT = resolve(import.meta.dir, "..", "..");
 
 type Metafile = {
   inputs: Record<string, { imports: { path: string; kind: string; original?: string }[] }>;
+  outputs: Record<string, { entryPoint?: string; inputs: Record<string, unknown>; imports: { path: string; kind: string }[] }>;
 };
+
+/**
+ * Everything a browser can end up loading from one entry: its output file and
+ * every chunk reachable through static or dynamic imports, with their inputs.
+ */
+function reachableFrom(entryPoint: string): { files: Set<string>; inputs: Set<string> } {
+  const start = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]?.entryPoint === entryPoint);
+  if (!start) throw new Error(`No output has the entry point ${entryPoint}`);
+  const files = new Set<string>();
+  const inputs = new Set<string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (files.has(file)) continue;
+    files.add(file);
+    const output = metafile.outputs[file];
+    if (!output) continue;
+    for (const input of Object.keys(output.inputs)) inputs.add(input);
+    for (const imported of output.imports) queue.push(imported.path);
+  }
+  return { files, inputs };
+}
 
 /** A module only the server may load: our src/, SQLite, the web framework, Node built-ins. */
 function isServerOnly(specifier: string): boolean {
@@ -58,6 +82,63 @@ describe("the browser bundle (Architecture habit 2: server code never reaches th
 
   test("the manifest written to disk matches the one the build returned", () => {
     expect(JSON.parse(readFileSync(join(CLIENT_OUT_DIR, "manifest.json"), "utf8"))).toEqual(manifest);
+  });
+});
+
+describe("the admin app (its own entry and chunks, never on a storefront page)", () => {
+  test("is its own script and stylesheet in the manifest, both on disk", () => {
+    for (const url of [manifest.adminScript, manifest.adminStylesheet]) {
+      expect(url).toStartWith("/assets/admin-");
+      expect(existsSync(join(CLIENT_OUT_DIR, basename(url)))).toBe(true);
+    }
+    expect(manifest.adminScript).toEndWith(".js");
+    expect(manifest.adminStylesheet).toEndWith(".css");
+  });
+
+  test("bundles web/admin/main.tsx and its screens, with no runtime code from src/", () => {
+    const { inputs } = reachableFrom("web/admin/main.tsx");
+    expect(inputs).toContain("web/admin/main.tsx");
+    expect(inputs).toContain("web/admin/OrdersPage.tsx");
+    expect([...inputs].filter(isServerOnly)).toEqual([]);
+  });
+
+  test("the storefront's script cannot reach any admin code, and shares no file with the admin app", () => {
+    const storefront = reachableFrom("web/client.tsx");
+    const admin = reachableFrom("web/admin/main.tsx");
+    expect([...storefront.inputs].filter((input) => input.startsWith("web/admin/"))).toEqual([]);
+    expect([...storefront.files].filter((file) => admin.files.has(file))).toEqual([]);
+  });
+});
+
+describe("which script each page loads", () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop();
+  });
+  afterAll(() => shop.close());
+
+  test("storefront pages load the island script and never the admin app", async () => {
+    const { clientScript, adminScript, adminStylesheet } = shop.deps.assets;
+    for (const path of ["/", "/products", "/basket", "/custom-request", "/contact", "/policies", "/success", "/no-such-page"]) {
+      const { body } = await shop.html(path);
+      expect(body, path).toContain(clientScript);
+      expect(body, path).not.toContain(adminScript);
+      expect(body, path).not.toContain(adminStylesheet);
+    }
+  });
+
+  test("/admin and its pages load only the admin app, start at 'Checking session...' and are not indexed", async () => {
+    const { clientScript, adminScript, adminStylesheet, stylesheet } = shop.deps.assets;
+    for (const path of ["/admin", "/admin/orders", "/admin/products", "/admin/projects", "/admin/configuration"]) {
+      const { status, body } = await shop.html(path);
+      expect(status, path).toBe(200);
+      expect(body, path).toContain(`<script type="module" src="${adminScript}">`);
+      expect(body, path).toContain(adminStylesheet);
+      expect(body, path).toContain(stylesheet);
+      expect(body, path).not.toContain(clientScript);
+      expect(body, path).toContain("Checking session...");
+      expect(body, path).toContain('<meta name="robots" content="noindex"/>');
+    }
   });
 });
 

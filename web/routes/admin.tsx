@@ -1,18 +1,23 @@
-import { PageIntro } from "../components/PageIntro";
+import { ADMIN_MOUNT_ID } from "../admin/mount";
 import { SHOP } from "../lib/shop-info";
 import type { RouteHandle } from "./meta";
 
 export const adminHandle: RouteHandle = {
   meta: () => ({ title: `Admin · ${SHOP.name}`, description: "The shop owner's area.", path: null }),
+  clientApp: "admin",
 };
 
-/** The owner's area arrives with the admin work; until then /admin says so plainly. */
+/**
+ * The owner's area (/admin and everything under it) is one client-side app,
+ * web/admin/main.tsx. The server sends the shell in its first state, the
+ * session check (spec section 4), and the app takes over the mount element.
+ */
 export function AdminPage() {
   return (
-    <div className="container narrow">
-      <PageIntro title="Shop admin">
-        <p>The owner's sign-in and management screens are not installed in this version of the shop yet.</p>
-      </PageIntro>
+    <div className="container admin" id={ADMIN_MOUNT_ID}>
+      <p className="admin-checking" role="status">
+        Checking session...
+      </p>
     </div>
   );
 }

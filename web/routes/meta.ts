@@ -15,7 +15,16 @@ export type PageMeta = {
  * `data` is undefined when the route's loader threw (a 404, say): the meta
  * function must then describe the error page rather than the missing data.
  */
-export type RouteHandle<Data = unknown> = { meta: (data: Data | undefined) => PageMeta };
+export type RouteHandle<Data = unknown> = {
+  meta: (data: Data | undefined) => PageMeta;
+  /** "admin": the page loads the owner's client app (web/admin) instead of the storefront's island script. */
+  clientApp?: "admin";
+};
+
+/** Which browser script the page loads: the storefront's islands unless a matched route asks for the admin app. */
+export function clientAppFrom(matches: UIMatch[]): "storefront" | "admin" {
+  return matches.some((match) => (match.handle as RouteHandle | undefined)?.clientApp === "admin") ? "admin" : "storefront";
+}
 
 /** The deepest matched route that describes itself wins. */
 export function pageMetaFrom(matches: UIMatch[]): PageMeta | null {

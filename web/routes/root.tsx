@@ -17,7 +17,7 @@ import { SHOP } from "../lib/shop-info";
 import { THEME_BOOT_SCRIPT } from "../lib/theme";
 import { absoluteUrl } from "../lib/urls";
 import { depsOf } from "./context";
-import { pageMetaFrom, type PageMeta } from "./meta";
+import { clientAppFrom, pageMetaFrom, type PageMeta } from "./meta";
 
 /** What every page's layout needs: the header's categories and the delivery banner. */
 export function rootLoader(args: LoaderFunctionArgs) {
@@ -89,6 +89,8 @@ const fallbackMeta: PageMeta = { title: SHOP.name, description: SHOP.description
 
 function Document({ data, meta, children }: { data: RootData | undefined; meta: PageMeta; children: ReactNode }) {
   const { pathname } = useLocation();
+  // /admin runs the owner's app, which hydrates the header itself; the storefront script never loads there.
+  const isAdmin = clientAppFrom(useMatches()) === "admin";
   const publicUrl = data?.publicUrl ?? "";
   const canonical = meta.path === null ? null : `${publicUrl}${meta.path}`;
   const image = meta.image && publicUrl ? absoluteUrl(meta.image, publicUrl) : null;
@@ -115,7 +117,8 @@ function Document({ data, meta, children }: { data: RootData | undefined; meta: 
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {data && <link rel="stylesheet" href={data.assets.stylesheet} />}
-        {data && <script type="module" src={data.assets.clientScript} />}
+        {data && isAdmin && <link rel="stylesheet" href={data.assets.adminStylesheet} />}
+        {data && <script type="module" src={isAdmin ? data.assets.adminScript : data.assets.clientScript} />}
         {meta.jsonLd && (
           <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(meta.jsonLd) }} />
         )}

@@ -1,7 +1,118 @@
 import { Elysia } from "elysia";
+import { join } from "node:path";
 import type { Deps } from "../../deps";
+import { NotFound } from "../../errors";
+import { productIdSchema } from "../catalog/model";
+import { parseOrBadRequest } from "../validate";
+import { createAdminCategoriesService } from "./categories-service";
+import { createAdminImagesService } from "./images-service";
+import {
+  MESSAGES,
+  categoryIdSchema,
+  imageAddSchema,
+  imagePathIdSchema,
+  imageReorderSchema,
+  parseCategorySave,
+  parseProductSave,
+  parseVariantAdd,
+  parseVariantEdit,
+  stockAdjustSchema,
+  variantIdSchema,
+} from "./model";
+import { createAdminProductsService } from "./products-service";
+import { mediaPictureSize, readImageField, storeUploadedImage } from "./upload-image";
+import { createAdminVariantsService } from "./variants-service";
 
-// Filled in by the admin work in progress.
-export function adminCatalogRoutes(_deps: Deps) {
-  return new Elysia({ name: "admin-catalog" });
+const OK = { ok: true } as const;
+
+/**
+ * The owner's catalogue: products, their pictures, variants and stock, the
+ * categories, and picture uploads. Mounted behind the admin guard (session,
+ * same-site, JSON bodies) by modules/admin.
+ */
+export function adminCatalogRoutes({ db, env }: Pick<Deps, "db" | "env">) {
+  const products = createAdminProductsService(db);
+  const images = createAdminImagesService(db);
+  const variants = createAdminVariantsService(db);
+  const categories = createAdminCategoriesService(db);
+  const mediaDir = join(env.DATA_DIR, "media");
+  const productId = (id: string) => parseOrBadRequest(productIdSchema, id);
+
+  return (
+    new Elysia({ name: "admin-catalog" })
+      // Products
+      .get("/api/admin/products", () => products.list())
+      .get("/api/admin/products/:id", ({ params }) => {
+        const product = products.get(productId(params.id));
+        if (!product) throw new NotFound(MESSAGES.productNotFound);
+        return product;
+      })
+      .post("/api/admin/products", ({ body, set }) => {
+        const { product, created } = products.save(parseProductSave(body));
+        set.status = created ? 201 : 200;
+        return product;
+      })
+      .delete("/api/admin/products/:id", ({ params }) => {
+        products.remove(productId(params.id));
+        return OK;
+      })
+      .post("/api/admin/stock-adjust", ({ body }) => {
+        const { id, delta } = parseOrBadRequest(stockAdjustSchema, body);
+        return products.adjustStock(id, delta);
+      })
+
+      // Pictures
+      .get("/api/admin/products/:id/images", ({ params }) => images.list(productId(params.id)))
+      .post("/api/admin/products/:id/images", async ({ params, body, set }) => {
+        const id = productId(params.id);
+        const { image_url, sort_order } = parseOrBadRequest(imageAddSchema, body);
+        const size = await mediaPictureSize(mediaDir, image_url);
+        set.status = 201;
+        return images.add(id, image_url, sort_order, size);
+      })
+      .patch("/api/admin/products/:id/images/reorder", ({ params, body }) => {
+        const id = productId(params.id);
+        return images.reorder(id, parseOrBadRequest(imageReorderSchema, body).imageOrders);
+      })
+      .delete("/api/admin/product-images/:id", ({ params }) => {
+        images.remove(parseOrBadRequest(imagePathIdSchema, params.id));
+        return OK;
+      })
+      // The body is read here, bounded, rather than parsed up front by the framework.
+      .post(
+        "/api/admin/upload-image",
+        async ({ request, set }) => {
+          const { url } = await storeUploadedImage(await readImageField(request), mediaDir);
+          set.status = 201;
+          return { url };
+        },
+        { parse: "none" },
+      )
+
+      // Variants
+      .post("/api/admin/products/:id/variants", ({ params, body, set }) => {
+        const variant = variants.add(productId(params.id), parseVariantAdd(body));
+        set.status = 201;
+        return variant;
+      })
+      .put("/api/admin/product-variants/:id", ({ params, body }) =>
+        variants.edit(parseOrBadRequest(variantIdSchema, params.id), parseVariantEdit(body)),
+      )
+      .delete("/api/admin/product-variants/:id", ({ params }) => {
+        variants.remove(parseOrBadRequest(variantIdSchema, params.id));
+        return OK;
+      })
+
+      // Categories
+      .get("/api/admin/categories", () => categories.list())
+      .post("/api/admin/categories", ({ body, set }) => {
+        const { category, created } = categories.save(parseCategorySave(body));
+        set.status = created ? 201 : 200;
+        return category;
+      })
+      .delete("/api/admin/categories/:id", ({ params }) => {
+        categories.remove(parseOrBadRequest(categoryIdSchema, params.id));
+        return OK;
+      })
+  );
 }

@@ -1,7 +1,21 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { NotFound } from "../../errors";
+import { parseOrBadRequest } from "../validate";
+import { PROJECT_NOT_FOUND, configInputSchema, projectInputSchema } from "./model";
+import { createAdminContentService } from "./service";
 
-// Filled in by the admin work in progress.
-export function adminContentRoutes(_deps: Deps) {
-  return new Elysia({ name: "admin-content" });
+/** /admin/projects and /admin/configuration. GET /api/admin/projects is also the client's session check. */
+export function adminContentRoutes({ db, content }: Pick<Deps, "db" | "content">) {
+  const admin = createAdminContentService(db);
+
+  return new Elysia({ name: "admin-content" })
+    .get("/api/admin/projects", () => content.listProjects())
+    .post("/api/admin/projects", ({ body }) => admin.saveProject(parseOrBadRequest(projectInputSchema, body)))
+    .delete("/api/admin/projects/:id", ({ params }) => {
+      if (!admin.deleteProject(params.id)) throw new NotFound(PROJECT_NOT_FOUND);
+      return { ok: true };
+    })
+    .get("/api/admin/configuration", () => content.readConfig())
+    .post("/api/admin/configuration", ({ body }) => admin.saveConfig(parseOrBadRequest(configInputSchema, body)));
 }

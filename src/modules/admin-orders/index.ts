@@ -1,7 +1,61 @@
 import { Elysia } from "elysia";
+import { join } from "node:path";
 import type { Deps } from "../../deps";
+import { NotFound } from "../../errors";
+import { mailDeliveryFromEnv } from "../../jobs/deliver-outbox";
+import { adminRequestRoutes } from "../admin-requests";
+import { downloadResponse } from "../admin-requests/download";
+import { parseOrBadRequest } from "../validate";
+import { ORDER_NOT_FOUND, statusRequestSchema, trackingRequestSchema } from "./model";
+import { createAdminOrderService } from "./service";
 
-// Filled in by the admin work in progress.
-export function adminOrderRoutes(_deps: Deps) {
-  return new Elysia({ name: "admin-orders" });
+/** The tracking form reads trackingEmail even on a 404, to show the 'not-found' reason of spec 8. */
+const NOT_FOUND_WITH_REASON = { error: ORDER_NOT_FOUND, trackingEmail: { sent: false, reason: "not-found" } } as const;
+
+/** Orders (tracking, fulfil, cancel), the dashboard, order attachments and custom requests. */
+export function adminOrderRoutes(deps: Deps) {
+  const orders = createAdminOrderService(deps.db, {
+    publicUrl: deps.env.PUBLIC_URL,
+    mailConfigured: mailDeliveryFromEnv(deps.env) !== null,
+  });
+  const uploadsDir = join(deps.env.DATA_DIR, "uploads");
+  const upload = deps.db.query<{ stored_name: string; filename: string; content_type: string }, [string, string]>(
+    "SELECT stored_name, original_name AS filename, content_type FROM uploads WHERE token = ? AND kind = ?",
+  );
+
+  function downloadUpload(kind: "gpx" | "image", token: string) {
+    const file = upload.get(token, kind);
+    if (!file) throw new NotFound("File not found.");
+    return downloadResponse(uploadsDir, file);
+  }
+
+  return new Elysia({ name: "admin-orders" })
+    // Names, addresses and emails: never kept by a browser or proxy cache.
+    .onBeforeHandle(({ set }) => {
+      set.headers["cache-control"] = "private, no-store";
+    })
+    .get("/api/admin/orders", () => orders.list())
+    .get("/api/admin/orders/:id", ({ params }) => {
+      const order = orders.detail(params.id);
+      if (!order) throw new NotFound(ORDER_NOT_FOUND);
+      return order;
+    })
+    .post("/api/admin/orders/:id/tracking", ({ params, body, set }) => {
+      const change = orders.saveTracking(params.id, parseOrBadRequest(trackingRequestSchema, body));
+      if (change) return change;
+      set.status = 404;
+      return NOT_FOUND_WITH_REASON;
+    })
+    .post("/api/admin/orders/:id/status", ({ params, body, set }) => {
+      const request = parseOrBadRequest(statusRequestSchema, body);
+      const change = orders.changeStatus(params.id, request);
+      if (change) return change;
+      if (request.status !== "fulfilled") throw new NotFound(ORDER_NOT_FOUND);
+      set.status = 404;
+      return NOT_FOUND_WITH_REASON;
+    })
+    .get("/api/admin/dashboard/stats", () => orders.stats())
+    .get("/api/admin/download/gpx/:token", ({ params }) => downloadUpload("gpx", params.token))
+    .get("/api/admin/download/image/:token", ({ params }) => downloadUpload("image", params.token))
+    .use(adminRequestRoutes(deps));
 }

@@ -1,7 +1,105 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { BadRequest, NotFound, PayloadTooLarge, TooManyRequests } from "../../errors";
+import { clientAddress, createRateLimiter } from "../../http/rate-limit";
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../web/lib/attachments";
+import { parseOrBadRequest } from "../validate";
+import { checkAttachments } from "./file-checks";
+import {
+  BODY_TOO_LARGE,
+  CAPTCHA_FAILED,
+  CAPTCHA_MISSING,
+  customRequestFieldsSchema,
+  NOT_MULTIPART,
+  TOO_MANY_SENDS,
+} from "./model";
+import { createCustomRequestService } from "./service";
 
-// Filled in by the custom-request work in progress.
-export function customRequestRoutes(_deps: Deps) {
-  return new Elysia({ name: "custom-requests" });
+/** Per address: a person sends one or two; a spammer gets no further. */
+export const SENDS_PER_WINDOW = 5;
+export const SEND_WINDOW_MS = 10 * 60_000;
+/** Room for one file too many (so its count gets the clear message) plus the text fields. */
+const MAX_BODY_BYTES = (MAX_ATTACHMENTS + 1) * MAX_ATTACHMENT_BYTES + 1024 * 1024;
+const CHALLENGES_PER_MINUTE = 30;
+
+/**
+ * POST /api/custom-request (spec section 7) and the captcha it needs:
+ * GET /api/captcha/config (what the widget may know) and
+ * GET /api/captcha/challenge (ALTCHA's puzzle; 404 when Turnstile is in use).
+ */
+export function customRequestRoutes({ db, env, captcha }: Pick<Deps, "db" | "env" | "captcha">) {
+  const requests = createCustomRequestService({ db, dataDir: env.DATA_DIR, publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL });
+  const sends = createRateLimiter({ limit: SENDS_PER_WINDOW, windowMs: SEND_WINDOW_MS });
+  const challenges = createRateLimiter({ limit: CHALLENGES_PER_MINUTE, windowMs: 60_000 });
+  const noStore = { "cache-control": "no-store" };
+
+  return new Elysia({ name: "custom-requests" })
+    .get("/api/captcha/config", ({ set }) => {
+      Object.assign(set.headers, noStore);
+      return captcha.siteConfig();
+    })
+    .get("/api/captcha/challenge", async ({ request, server, set }) => {
+      if (!captcha.challenge) throw new NotFound("This shop uses Turnstile: there is no ALTCHA challenge to fetch.");
+      const attempt = challenges.hit(clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY));
+      if (!attempt.allowed) throw new TooManyRequests(attempt.retryAfterSeconds);
+      Object.assign(set.headers, noStore);
+      return captcha.challenge();
+    })
+    .post(
+      "/api/custom-request",
+      async ({ request, server, set }) => {
+        const address = clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY);
+        const attempt = sends.hit(address);
+        if (!attempt.allowed) throw new TooManyRequests(attempt.retryAfterSeconds, TOO_MANY_SENDS);
+        const form = await readForm(request);
+
+        // The captcha first: nothing about the rest is looked at for a robot.
+        const token = form.get("captchaToken");
+        if (typeof token !== "string" || token.trim() === "") throw new BadRequest(CAPTCHA_MISSING);
+        if (!(await captcha.verify(token.trim(), address === "unknown" ? undefined : address))) {
+          throw new BadRequest(CAPTCHA_FAILED);
+        }
+
+        const fields = parseOrBadRequest(customRequestFieldsSchema, {
+          name: formText(form, "name"),
+          email: formText(form, "email"),
+          details: formText(form, "details", { multiline: true }),
+          material: formText(form, "material"),
+          // The form may say colour or color; the database says color.
+          color: formText(form, "color") ?? formText(form, "colour"),
+        });
+        const attachments = await checkAttachments(form.getAll("attachments"));
+        set.status = 201;
+        return requests.submit(fields, attachments);
+      },
+      // Read by hand: Elysia's own form parser turns text that looks like JSON into objects.
+      { parse: "none" },
+    );
+}
+
+async function readForm(request: Request): Promise<FormData> {
+  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+    throw new BadRequest(NOT_MULTIPART);
+  }
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_BODY_BYTES) throw new PayloadTooLarge(BODY_TOO_LARGE);
+  try {
+    return await request.formData();
+  } catch {
+    throw new BadRequest("The form could not be read. Please try again.");
+  }
+}
+
+/**
+ * A text field trimmed, with control characters removed (kept: line breaks
+ * in multi-line text). Undefined when absent, empty or not text at all.
+ */
+function formText(form: FormData, key: string, { multiline = false } = {}): string | undefined {
+  const value = form.get(key);
+  if (typeof value !== "string") return undefined;
+  const cleaned = multiline
+    ? value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
+    : value.replace(/[\u0000-\u001f\u007f]+/g, " ");
+  const trimmed = cleaned.trim();
+  return trimmed === "" ? undefined : trimmed;
 }

@@ -1,7 +1,69 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { TooManyRequests } from "../../errors";
+import { clientAddress, createRateLimiter } from "../../http/rate-limit";
+import { createUploadStorage } from "../../services/storage/disk";
+import { parseOrBadRequest } from "../validate";
+import { GPX_MAX_BYTES, IMAGE_MAX_BYTES, MESSAGES, productIdSchema } from "./model";
+import { formFile, formText, readLimitedForm } from "./read-limited";
+import { createUploadService } from "./service";
 
-// Filled in by the uploads work in progress.
-export function uploadRoutes(_deps: Deps) {
-  return new Elysia({ name: "uploads" });
+/** Both upload calls together, per address: plenty for a basket, little for a script. */
+const UPLOADS_PER_WINDOW = 20;
+const WINDOW_MS = 10 * 60_000;
+
+/**
+ * POST /api/gpx/upload and /api/image/upload (spec section 7) answer
+ * `{ token, name, details }`; the previews draw what was uploaded. Bodies are
+ * read by readLimitedForm (parse: 'none'), which stops at the size limit.
+ */
+export function uploadRoutes({ db, env }: Pick<Deps, "db" | "env">) {
+  const uploads = createUploadService({ db, storage: createUploadStorage(env.DATA_DIR) });
+  const limiter = createRateLimiter({ limit: UPLOADS_PER_WINDOW, windowMs: WINDOW_MS });
+
+  // Counted before the body is read: a refused upload costs the shop nothing.
+  function countUpload(request: Request, ip: string | undefined): void {
+    const attempt = limiter.hit(clientAddress(request, ip, env.TRUST_PROXY));
+    if (!attempt.allowed) throw new TooManyRequests(attempt.retryAfterSeconds, MESSAGES.tooManyUploads);
+  }
+
+  return new Elysia({ name: "uploads" })
+    .post(
+      "/api/gpx/upload",
+      async ({ request, server, set }) => {
+        countUpload(request, server?.requestIP(request)?.address);
+        const form = await readLimitedForm(request, GPX_MAX_BYTES, MESSAGES.gpxTooLarge);
+        const productId = parseOrBadRequest(productIdSchema, formText(form, "productId"));
+        set.headers["cache-control"] = "no-store";
+        return uploads.uploadGpx(productId, formFile(form, "gpx", GPX_MAX_BYTES, MESSAGES.gpxTooLarge));
+      },
+      { parse: "none" },
+    )
+    .post(
+      "/api/image/upload",
+      async ({ request, server, set }) => {
+        countUpload(request, server?.requestIP(request)?.address);
+        const form = await readLimitedForm(request, IMAGE_MAX_BYTES, MESSAGES.imageTooLarge);
+        const productId = parseOrBadRequest(productIdSchema, formText(form, "productId"));
+        set.headers["cache-control"] = "no-store";
+        return uploads.uploadImage(productId, formFile(form, "image", IMAGE_MAX_BYTES, MESSAGES.imageTooLarge));
+      },
+      { parse: "none" },
+    )
+    .get("/api/uploads/:token/preview.svg", ({ params }) => {
+      return new Response(uploads.routePreview(params.token), {
+        headers: {
+          "Content-Type": "image/svg+xml; charset=utf-8",
+          // Our own drawing, but an SVG opened directly is a document: no scripts, no fetches.
+          "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+          "X-Content-Type-Options": "nosniff",
+          "Cache-Control": "private, max-age=3600",
+        },
+      });
+    })
+    .get("/api/uploads/:token/preview.jpg", async ({ params }) => {
+      return new Response(new Uint8Array(await uploads.photoPreview(params.token)), {
+        headers: { "Content-Type": "image/jpeg", "X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600" },
+      });
+    });
 }

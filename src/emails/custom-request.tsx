@@ -1,0 +1,136 @@
+import { SHOP } from "../../web/lib/shop-info";
+import type { RenderedEmail } from "./order-confirmation";
+import { EmailLayout, renderEmailHtml, styles } from "./parts";
+
+/** What both custom request emails are about. */
+export type CustomRequestSummary = {
+  id: string;
+  name: string;
+  email: string;
+  details: string;
+  material: string | null;
+  color: string | null;
+  /** Display names of the attached files, in the order sent. */
+  attachments: string[];
+};
+
+const detailsBox = {
+  ...styles.paragraph,
+  padding: "12px",
+  backgroundColor: "#f4f4f2",
+  borderRadius: "6px",
+  whiteSpace: "pre-wrap",
+} as const;
+
+function extras(request: CustomRequestSummary): string[] {
+  return [request.material ? `Material: ${request.material}` : null, request.color ? `Colour: ${request.color}` : null].filter(
+    (line): line is string => line !== null,
+  );
+}
+
+function Details({ request }: { request: CustomRequestSummary }) {
+  return (
+    <>
+      <p style={detailsBox}>{request.details}</p>
+      {extras(request).map((line) => (
+        <p key={line} style={{ ...styles.paragraph, margin: "0 0 4px" }}>
+          {line}
+        </p>
+      ))}
+      <p style={{ ...styles.paragraph, margin: "12px 0 4px", fontWeight: "bold" }}>Attachments</p>
+      {request.attachments.length === 0 ? (
+        <p style={styles.paragraph}>None</p>
+      ) : (
+        <ul style={{ ...styles.paragraph, paddingLeft: "20px" }}>
+          {request.attachments.map((name, index) => (
+            <li key={index}>{name}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function detailsText(request: CustomRequestSummary): string[] {
+  return [
+    request.details,
+    "",
+    ...extras(request),
+    "Attachments:",
+    ...(request.attachments.length === 0 ? ["None"] : request.attachments.map((name) => `- ${name}`)),
+  ];
+}
+
+/** Tells the owner a custom request came in, with everything needed to reply. */
+export function renderCustomRequestNotice(request: CustomRequestSummary, publicUrl: string): RenderedEmail {
+  const subject = `New custom request from ${request.name}`;
+  const adminLink = `${publicUrl.replace(/\/+$/, "")}/admin/orders`;
+
+  const html = renderEmailHtml(
+    <EmailLayout title={subject}>
+      <h1 style={styles.heading}>New custom request {request.id}</h1>
+      <p style={styles.paragraph}>
+        From {request.name} (
+        <a href={`mailto:${request.email}`} style={styles.link}>
+          {request.email}
+        </a>
+        ):
+      </p>
+      <Details request={request} />
+      <p style={styles.small}>
+        Manage it at{" "}
+        <a href={adminLink} style={styles.link}>
+          {adminLink}
+        </a>
+      </p>
+    </EmailLayout>,
+  );
+
+  const text = [
+    `New custom request ${request.id}`,
+    `From ${request.name} (${request.email}):`,
+    "",
+    ...detailsText(request),
+    "",
+    `Manage it at ${adminLink}`,
+  ].join("\n");
+
+  return { subject, html, text };
+}
+
+/** Tells the sender their request arrived and when to expect an answer. */
+export function renderCustomRequestAcknowledgement(request: CustomRequestSummary): RenderedEmail {
+  const subject = "We've received your request";
+  const intro = `Thank you, ${request.name}! We've received your custom print request (${request.id}) and will look at it shortly. We will reply within 1 business day.`;
+
+  const html = renderEmailHtml(
+    <EmailLayout title={subject}>
+      <h1 style={styles.heading}>{subject}</h1>
+      <p style={styles.paragraph}>{intro}</p>
+      <p style={{ ...styles.paragraph, margin: "0 0 4px", fontWeight: "bold" }}>What you sent us</p>
+      <Details request={request} />
+      <p style={styles.small}>
+        Anything to add? Write to us at{" "}
+        <a href={`mailto:${SHOP.email}`} style={styles.link}>
+          {SHOP.email}
+        </a>
+        .
+      </p>
+    </EmailLayout>,
+  );
+
+  const text = [
+    subject,
+    "",
+    intro,
+    "",
+    "What you sent us:",
+    ...detailsText(request),
+    "",
+    `Anything to add? Write to us at ${SHOP.email}.`,
+    "",
+    `${SHOP.name} — ${SHOP.location}`,
+  ].join("\n");
+
+  return { subject, html, text };
+}

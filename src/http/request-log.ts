@@ -1,0 +1,79 @@
+import { log } from "../log";
+
+/** One line per request: what the owner needs to follow a problem, nothing a thief could use. */
+export type RequestLogEntry = {
+  method: string;
+  /** The path with secret-looking segments replaced; never the query string. */
+  path: string;
+  status: number;
+  /** Milliseconds until the response started (a streamed page may go on a little longer). */
+  durationMs: number;
+  requestId: string;
+};
+
+export type RequestLogger = (entry: RequestLogEntry) => void;
+
+export const REDACTED = ":redacted";
+
+export function logRequestLine(entry: RequestLogEntry): void {
+  log("info", "request", entry);
+}
+
+/** A fresh id per request, sent back as X-Request-Id so a shopper's report can be found in the log. */
+export function newRequestId(): string {
+  return crypto.randomUUID();
+}
+
+// Segments that are secrets by position, whatever they look like:
+//   /api/orders/{id}/download/{kind}/{token}   an upload's download token
+//   /api/admin/download/{kind}/{token}          the same, for the owner
+//   /api/uploads/{token}/preview.…              an upload's preview
+//   /checkout/demo/{sessionId}/…               the payment session that proves an order
+const SECRET_AFTER: readonly RegExp[] = [
+  /^\/api\/orders\/[^/]+\/download\/[^/]+\/$/,
+  /^\/api\/admin\/download\/[^/]+\/$/,
+  /^\/api\/uploads\/$/,
+  /^\/checkout\/demo\/$/,
+];
+
+// Order ids (ORD- and 26 base32 characters) are the shopper's public reference,
+// printed in emails and the admin: they stay readable.
+const ORDER_ID = /^ORD-[0-9A-Z]{10,40}$/;
+// A slug: lowercase words or numbers joined by hyphens ("plant-labels", "relief-map-2025").
+const SLUG = /^[a-z]+(?:-(?:[a-z]+|[0-9]+))*$|^[0-9]+(?:-(?:[a-z]+|[0-9]+))*$/;
+
+/**
+ * True for a segment that looks like a random secret: 16 or more characters of
+ * a token alphabet that are not a readable slug (hex, base64url, UUIDs, cs_…).
+ */
+export function looksLikeToken(segment: string): boolean {
+  if (segment.length < 16 || !/^[A-Za-z0-9_.~=-]+$/.test(segment)) return false;
+  if (ORDER_ID.test(segment)) return false;
+  return !SLUG.test(segment);
+}
+
+/** The path as it may be logged: decoded-safe, secrets replaced by ":redacted". */
+export function redactPath(pathname: string): string {
+  const segments = pathname.split("/");
+  let prefix = "";
+  const out: string[] = [];
+  for (const [index, raw] of segments.entries()) {
+    if (index === 0) {
+      out.push(raw);
+      prefix = "/";
+      continue;
+    }
+    let segment = raw;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      // Malformed escapes are logged as sent.
+    }
+    const secret = raw !== "" && (SECRET_AFTER.some((pattern) => pattern.test(prefix)) || looksLikeToken(segment));
+    out.push(secret ? REDACTED : raw);
+    prefix += `${raw}/`;
+  }
+  // A path is attacker-chosen: keep lines short.
+  const path = out.join("/");
+  return path.length > 300 ? `${path.slice(0, 300)}…` : path;
+}

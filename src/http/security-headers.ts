@@ -1,0 +1,102 @@
+import { createHash } from "node:crypto";
+import type { Env } from "../env";
+import { THEME_BOOT_SCRIPT } from "../../web/lib/theme";
+
+/**
+ * Every inline <script> the server renders that the browser executes. The
+ * CSP allows exactly these by hash, so an injected script cannot run. JSON-LD
+ * (`type="application/ld+json"`) is data, never executed, and needs no hash.
+ * A test renders pages and fails if any other inline script appears.
+ */
+export const INLINE_SCRIPTS: readonly string[] = [THEME_BOOT_SCRIPT];
+
+/** Cloudflare Turnstile's widget script and its iframe both come from here. */
+export const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+
+export function scriptHash(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+type PolicySettings = Pick<Env, "PUBLIC_URL" | "TURNSTILE_SITE_KEY" | "TURNSTILE_SECRET_KEY">;
+
+/** Turnstile runs only with both keys (src/services/captcha); otherwise the self-hosted ALTCHA does. */
+function usesTurnstile(env: PolicySettings): boolean {
+  return Boolean(env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY);
+}
+
+/**
+ * The policy for every response. Stripe Checkout needs nothing: the browser
+ * leaves for Stripe by `window.location`, which CSP does not govern, and our
+ * own forms only post to ourselves. React's `style` attributes need inline
+ * styles; scripts never get 'unsafe-inline'.
+ */
+export function contentSecurityPolicy(env: PolicySettings): string {
+  const turnstile = usesTurnstile(env);
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'self'"],
+    ["script-src", "'self'", ...INLINE_SCRIPTS.map(scriptHash), ...(turnstile ? [TURNSTILE_ORIGIN] : [])],
+    ["style-src", "'self'", "'unsafe-inline'"],
+    // Product and project pictures may be https URLs the owner pasted.
+    ["img-src", "'self'", "data:", "https:"],
+    ["connect-src", "'self'"],
+    ...(turnstile
+      ? [["frame-src", TURNSTILE_ORIGIN] as [string, string]]
+      : // The ALTCHA widget solves its puzzle in Web Workers made from blob: URLs.
+        [["worker-src", "'self'", "blob:"] as [string, string, string]]),
+    ["object-src", "'none'"],
+    ["base-uri", "'none'"],
+    ["frame-ancestors", "'none'"],
+    ["form-action", "'self'"],
+  ];
+  return directives.map((parts) => parts.join(" ")).join("; ");
+}
+
+// Pages and API answers about one person (an order, a payment, the owner's
+// session): never kept by the browser's back/forward cache or a proxy.
+const PERSONAL_PAGES = [/^\/order(\/|$)/, /^\/success\/?$/, /^\/admin(\/|$)/, /^\/checkout\/demo(\/|$)/];
+const PERSONAL_API = [/^\/api\/orders(\/|$)/, /^\/api\/checkout(\/|$)/, /^\/api\/admin(\/|$)/];
+
+export function isPersonalPath(pathname: string): boolean {
+  return [...PERSONAL_PAGES, ...PERSONAL_API].some((pattern) => pattern.test(pathname));
+}
+
+export type SecurityHeaders = (pathname: string) => Record<string, string>;
+
+/** Builds the headers once from the configuration; the result picks per-path extras. */
+export function createSecurityHeaders(env: PolicySettings): SecurityHeaders {
+  const always: Record<string, string> = {
+    "Content-Security-Policy": contentSecurityPolicy(env),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    // Payment happens on Stripe's own site, so this origin needs none of these.
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+  };
+  // HSTS over plain http would be ignored at best; only an https shop sends it.
+  if (env.PUBLIC_URL.startsWith("https://")) always["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  const personal = { ...always, "Cache-Control": "no-store" };
+  return (pathname) => (isPersonalPath(pathname) ? personal : always);
+}
+
+/**
+ * Sets headers on a finished response. A handler's own Cache-Control wins
+ * unless the path is personal, where no-store is forced. Some responses
+ * (redirects made by Response.redirect, fetched ones) have frozen headers:
+ * those are copied into a fresh Response first.
+ */
+export function withHeaders(response: Response, headers: Record<string, string>): Response {
+  let target = response;
+  try {
+    applyTo(target.headers, headers);
+  } catch {
+    target = new Response(response.body, response);
+    applyTo(target.headers, headers);
+  }
+  return target;
+}
+
+function applyTo(target: Headers, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (name === "Cache-Control" && target.get("cache-control")?.includes("no-store")) continue;
+    target.set(name, value);
+  }
+}

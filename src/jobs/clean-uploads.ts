@@ -1,0 +1,76 @@
+import type { Database } from "bun:sqlite";
+import { writeTransaction } from "../db/transaction";
+import type { UploadStorage } from "../services/storage/disk";
+import { startPeriodicJob, type PeriodicJob } from "./periodic";
+
+export const CLEAN_UPLOADS_INTERVAL_MS = 3_600_000;
+const DAY_MS = 24 * 60 * 60_000;
+/** A file with no row is left this long: long enough that no upload is still between its file and its row. */
+const ORPHAN_GRACE_MS = DAY_MS;
+
+export type CleanUploadsResult = { expired: number; orphans: number };
+
+/**
+ * Deletes uploads nobody bought: rows never attached to an order and older
+ * than `retentionDays`, then their files. An upload named in a checkout that
+ * still holds stock stays, since that shopper may yet pay for it. Rows go
+ * first, in one transaction; a file whose removal fails is then an orphan,
+ * and orphans (files no row names, older than a day — from a crash or a
+ * failed removal) are removed too. Files the storage did not make are never
+ * touched.
+ */
+export async function cleanUploads(db: Database, storage: UploadStorage, retentionDays: number, now: Date): Promise<CleanUploadsResult> {
+  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+  const expired = writeTransaction(db, () =>
+    db
+      .query<{ stored_name: string }, [string]>(
+        `DELETE FROM uploads
+         WHERE order_id IS NULL AND created_at < ?
+           AND NOT EXISTS (
+             SELECT 1 FROM checkout_lines l JOIN checkouts c ON c.id = l.checkout_id
+             WHERE c.hold = 'held'
+               AND (json_extract(l.meta, '$.gpxToken') = uploads.token OR json_extract(l.meta, '$.imageToken') = uploads.token)
+           )
+         RETURNING stored_name`,
+      )
+      .all(cutoff)
+      .map((row) => row.stored_name),
+  );
+  for (const name of expired) await removeQuietly(storage, name);
+
+  const files = await storage.list();
+  const referenced = new Set(db.query<{ stored_name: string }, []>("SELECT stored_name FROM uploads").all().map((row) => row.stored_name));
+  const orphanBefore = now.getTime() - ORPHAN_GRACE_MS;
+  let orphans = 0;
+  for (const file of files) {
+    if (referenced.has(file.name) || file.modifiedAt.getTime() >= orphanBefore) continue;
+    if (await removeQuietly(storage, file.name)) orphans += 1;
+  }
+  return { expired: expired.length, orphans };
+}
+
+// One stubborn file must not stop the rest; it is tried again next run.
+async function removeQuietly(storage: UploadStorage, name: string): Promise<boolean> {
+  try {
+    await storage.remove(name);
+    return true;
+  } catch (error) {
+    console.error(`[job clean-uploads] could not remove ${name}:`, error);
+    return false;
+  }
+}
+
+/** Runs cleanUploads every hour (first after one interval). main.ts starts and stops it. */
+export function startCleanUploadsJob({
+  db,
+  storage,
+  retentionDays,
+  intervalMs = CLEAN_UPLOADS_INTERVAL_MS,
+}: {
+  db: Database;
+  storage: UploadStorage;
+  retentionDays: number;
+  intervalMs?: number;
+}): PeriodicJob {
+  return startPeriodicJob("clean-uploads", intervalMs, () => cleanUploads(db, storage, retentionDays, new Date()));
+}

@@ -1,0 +1,105 @@
+import type { Database } from "bun:sqlite";
+import { BadRequest, Conflict, NotFound } from "../../errors";
+import { writeTransaction } from "../../db/transaction";
+import { syncPrimaryImage } from "./images-service";
+import { MESSAGES, type AdminImage, type AdminProduct, type AdminVariant, type ProductSave } from "./model";
+
+type ProductRow = Omit<AdminProduct, "images" | "variants">;
+
+const COLUMNS = `id, name, description, price_cents, currency, image_url, max_online_qty, stock,
+  requires_gpx, requires_image, category_id`;
+
+export type AdminProductsService = ReturnType<typeof createAdminProductsService>;
+
+/** The owner's product list and editor: rows as stored, with gallery and variants. */
+export function createAdminProductsService(db: Database) {
+  const allProducts = db.query<ProductRow, []>(`SELECT ${COLUMNS} FROM products ORDER BY name COLLATE NOCASE, id`);
+  const oneProduct = db.query<ProductRow, [string]>(`SELECT ${COLUMNS} FROM products WHERE id = ?`);
+  const allImages = db.query<AdminImage & { product_id: string }, []>(
+    "SELECT id, product_id, image_url, sort_order FROM product_images ORDER BY sort_order, id",
+  );
+  const allVariants = db.query<AdminVariant & { product_id: string }, []>(
+    "SELECT id, product_id, name, price_cents, stock, sort_order FROM product_variants ORDER BY sort_order, id",
+  );
+  const imagesOf = db.query<AdminImage, [string]>(
+    "SELECT id, image_url, sort_order FROM product_images WHERE product_id = ? ORDER BY sort_order, id",
+  );
+  const variantsOf = db.query<AdminVariant, [string]>(
+    "SELECT id, name, price_cents, stock, sort_order FROM product_variants WHERE product_id = ? ORDER BY sort_order, id",
+  );
+  const categoryExists = db.query<{ id: string }, [string]>("SELECT id FROM categories WHERE id = ?");
+  const storedImageUrl = db.query<{ image_url: string | null }, [string]>("SELECT image_url FROM products WHERE id = ?");
+  const upsert = db.query(
+    `INSERT INTO products (${COLUMNS}) VALUES
+       ($id, $name, $description, $price_cents, $currency, $image_url, $max_online_qty, $stock,
+        $requires_gpx, $requires_image, $category_id)
+     ON CONFLICT (id) DO UPDATE SET
+       name = excluded.name, description = excluded.description, price_cents = excluded.price_cents,
+       currency = excluded.currency, image_url = excluded.image_url, max_online_qty = excluded.max_online_qty,
+       stock = excluded.stock, requires_gpx = excluded.requires_gpx, requires_image = excluded.requires_image,
+       category_id = excluded.category_id, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+  );
+  const remove = db.query("DELETE FROM products WHERE id = ?");
+  const stockOf = db.query<{ stock: number | null }, [string]>("SELECT stock FROM products WHERE id = ?");
+  const setStock = db.query("UPDATE products SET stock = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
+
+  function get(id: string): AdminProduct | null {
+    const row = oneProduct.get(id);
+    return row ? { ...row, images: imagesOf.all(id), variants: variantsOf.all(id) } : null;
+  }
+
+  return {
+    list(): AdminProduct[] {
+      const images = groupByProduct(allImages.all());
+      const variants = groupByProduct(allVariants.all());
+      return allProducts.all().map((row) => ({ ...row, images: images.get(row.id) ?? [], variants: variants.get(row.id) ?? [] }));
+    },
+
+    get,
+
+    /** Creates or replaces the product with this id; `created` says which. */
+    save(input: ProductSave): { product: AdminProduct; created: boolean } {
+      return writeTransaction(db, () => {
+        if (input.category_id !== null && !categoryExists.get(input.category_id)) throw new BadRequest(MESSAGES.unknownCategory);
+        const stored = storedImageUrl.get(input.id);
+        const { image_url, ...fields } = input;
+        upsert.run({ ...fields, image_url: image_url === undefined ? (stored?.image_url ?? null) : image_url });
+        // With a gallery, its first picture is the primary one whatever the form held.
+        if (imagesOf.all(input.id).length > 0) syncPrimaryImage(db, input.id);
+        return { product: get(input.id)!, created: stored === null };
+      });
+    },
+
+    /** Variants and gallery rows go with it (FK cascade); order items keep their copy of the name and price. */
+    remove(id: string): void {
+      writeTransaction(db, () => {
+        if (remove.run(id).changes === 0) throw new NotFound(MESSAGES.productNotFound);
+      });
+    },
+
+    /** The +1/−1 buttons. Read and write share one IMMEDIATE transaction, so two clicks never lose one. */
+    adjustStock(id: string, delta: number): { id: string; stock: number } {
+      return writeTransaction(db, () => {
+        const row = stockOf.get(id);
+        if (!row) throw new NotFound(MESSAGES.productNotFound);
+        if (row.stock === null) throw new Conflict(MESSAGES.unlimitedStock);
+        const stock = row.stock + delta;
+        if (stock < 0) {
+          throw new Conflict(row.stock === 0 ? MESSAGES.stockAtZero : `Stock cannot go below 0; it is ${row.stock}.`);
+        }
+        setStock.run(stock, id);
+        return { id, stock };
+      });
+    },
+  };
+}
+
+function groupByProduct<T extends { product_id: string }>(rows: T[]): Map<string, Omit<T, "product_id">[]> {
+  const groups = new Map<string, Omit<T, "product_id">[]>();
+  for (const { product_id, ...rest } of rows) {
+    const group = groups.get(product_id);
+    if (group) group.push(rest);
+    else groups.set(product_id, [rest]);
+  }
+  return groups;
+}

@@ -1,0 +1,134 @@
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
+import { BadRequest, PayloadTooLarge } from "../../errors";
+import type { PictureSize } from "./images-service";
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Room for the multipart boundaries and headers around the file itself. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+/** Stored pictures fit in this square: sharp on a phone screen, light on the wire. */
+const MAX_EDGE = 1600;
+/** Decoding costs about 4 bytes a pixel; this bounds it near 400 MB whatever the file claims. */
+const MAX_INPUT_PIXELS = 100_000_000;
+/** sharp's names for what we accept; AVIF is reported as HEIF with AV1 inside. */
+const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "heif"]);
+
+export const UPLOAD_MESSAGES = {
+  tooLarge: "Images can be at most 10 MB.",
+  notImage: "That file is not an image. Upload a JPEG, PNG, WebP, GIF or AVIF picture.",
+  missing: "Choose an image to upload.",
+  damaged: "That picture could not be read; it may be damaged. Try another file.",
+  tooManyPixels: "That picture has too many pixels (over 100 megapixels). Resize it and try again.",
+} as const;
+
+/**
+ * Reads the `image` field of a multipart body, never more than 10 MB (plus
+ * framing) of it: a larger body is refused while it streams, not after.
+ */
+export async function readImageField(request: Request): Promise<Uint8Array> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data")) throw new BadRequest(UPLOAD_MESSAGES.missing);
+  const raw = await readAtMost(request, MAX_IMAGE_BYTES + MULTIPART_OVERHEAD);
+  let form: FormData;
+  try {
+    form = await new Response(raw, { headers: { "content-type": type } }).formData();
+  } catch {
+    throw new BadRequest("The upload could not be read. Choose an image and try again.");
+  }
+  const file = form.get("image");
+  if (!(file instanceof Blob) || file.size === 0) throw new BadRequest(UPLOAD_MESSAGES.missing);
+  if (file.size > MAX_IMAGE_BYTES) throw new PayloadTooLarge(UPLOAD_MESSAGES.tooLarge);
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+async function readAtMost(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (Number(request.headers.get("content-length") ?? 0) > limit) throw new PayloadTooLarge(UPLOAD_MESSAGES.tooLarge);
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw new PayloadTooLarge(UPLOAD_MESSAGES.tooLarge);
+    }
+    chunks.push(value);
+  }
+  const whole = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return whole;
+}
+
+/**
+ * Trusts the bytes, not the name or type the browser gave: sharp must
+ * recognise an accepted format. The picture is turned upright by its EXIF
+ * orientation, shrunk to fit 1600×1600 and re-encoded as WebP, which drops
+ * every piece of metadata (location, camera) and anything smuggled inside.
+ */
+export async function storeUploadedImage(bytes: Uint8Array, mediaDir: string): Promise<{ url: string } & NonNullable<PictureSize>> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes).metadata();
+  } catch {
+    throw new BadRequest(UPLOAD_MESSAGES.notImage);
+  }
+  const { format, compression } = metadata;
+  if (!ACCEPTED.has(format) || (format === "heif" && compression !== "av1")) throw new BadRequest(UPLOAD_MESSAGES.notImage);
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) throw new BadRequest(UPLOAD_MESSAGES.tooManyPixels);
+
+  let output: { data: Buffer; info: OutputInfo };
+  try {
+    output = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .autoOrient()
+      .resize(MAX_EDGE, MAX_EDGE, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new BadRequest(UPLOAD_MESSAGES.damaged);
+  }
+
+  const name = `upload-${createHash("sha256").update(output.data).digest("hex").slice(0, 16)}.webp`;
+  writeOnce(join(mediaDir, name), output.data);
+  return { url: `/media/${name}`, width: output.info.width, height: output.info.height };
+}
+
+/**
+ * Same bytes, same name: an existing file is already right. A new one is
+ * written beside it under a dot-name (never served) and renamed into place,
+ * so a failed write leaves no half file behind.
+ */
+function writeOnce(path: string, data: Buffer): void {
+  if (existsSync(path)) return;
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
+  try {
+    writeFileSync(temporary, data);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Width and height of a picture already in /media, so pages can reserve its space; null when unknown. */
+export async function mediaPictureSize(mediaDir: string, imageUrl: string): Promise<PictureSize> {
+  if (!imageUrl.startsWith("/media/")) return null;
+  const path = join(mediaDir, basename(imageUrl));
+  if (!existsSync(path)) return null;
+  try {
+    const { width, height, autoOrient } = await sharp(path).metadata();
+    const size = autoOrient ?? { width, height };
+    return size.width && size.height ? { width: size.width, height: size.height } : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { CONFIG_KEYS, type ConfigKey } from "../content/model";
+
+export const PROJECT_NOT_FOUND = "Project not found.";
+const ID_AND_TITLE = "Provide an id and title before saving.";
+export const UNKNOWN_KEY = "Unknown configuration key.";
+
+/**
+ * Where a project image, link or hero button may point: a path on this site
+ * ("/products", not "//elsewhere") or an absolute http(s) address. Anything
+ * else (javascript:, data:, a bare word) is refused before it reaches a page.
+ */
+export function isLinkTarget(text: string): boolean {
+  if (/^\/(?![/\\])[^\s<>"'\\]*$/.test(text)) return true;
+  if (!/^https?:\/\/[^\s<>"'\\]+$/i.test(text)) return false;
+  try {
+    return new URL(text).hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** Blank (or null) means "none"; anything else must be a link target. */
+const optionalLink = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(2000, { error: message })
+    .refine((text) => text === "" || isLinkTarget(text), { error: message })
+    .nullish()
+    .transform((text) => text || null);
+
+/**
+ * Spec section 5, project save: the full record every time. Sort is parsed as
+ * an integer and falls back to 0, as the editor does; below 0 (the input's
+ * minimum) it is 0, and it is capped so it always fits the column.
+ */
+export const projectInputSchema = z.object(
+  {
+    id: z
+      .string({ error: ID_AND_TITLE })
+      .trim()
+      .min(1, { error: ID_AND_TITLE })
+      .max(64, { error: "The project id must be at most 64 characters." }),
+    title: z
+      .string({ error: ID_AND_TITLE })
+      .trim()
+      .min(1, { error: ID_AND_TITLE })
+      .max(200, { error: "The title must be at most 200 characters." }),
+    description: z
+      .string({ error: "The description must be text." })
+      .max(5000, { error: "The description must be at most 5000 characters." })
+      .nullish()
+      .transform((text) => text?.trim() ?? ""),
+    image_url: optionalLink("The image must be a path like /media/picture.jpg or an http(s):// address."),
+    link_url: optionalLink("The link must be a path like /products or an http(s):// address."),
+    link_label: z
+      .string({ error: "The link label must be text." })
+      .trim()
+      .max(100, { error: "The link label must be at most 100 characters." })
+      .nullish()
+      .transform((text) => text || null),
+    sort: z.unknown().optional().transform(parseSort),
+  },
+  { error: ID_AND_TITLE },
+);
+export type ProjectInput = z.infer<typeof projectInputSchema>;
+
+const MAX_SORT = 1_000_000;
+
+function parseSort(value: unknown): number {
+  const parsed = typeof value === "number" || typeof value === "string" ? Number.parseInt(String(value), 10) : Number.NaN;
+  if (!Number.isFinite(parsed)) return 0;
+  return Math.min(Math.max(parsed, 0), MAX_SORT);
+}
+
+const SETTING_SHAPE = "Send one setting as { key, value }, with the value as text.";
+
+/** POST /api/admin/configuration: one key per call (spec section 7). Numbers are taken as their text. */
+export const configInputSchema = z.object(
+  {
+    key: z.enum(CONFIG_KEYS, { error: UNKNOWN_KEY }),
+    value: z.union([z.string(), z.number()], { error: SETTING_SHAPE }).transform(String),
+  },
+  { error: SETTING_SHAPE },
+);
+export type ConfigInput = { key: ConfigKey; value: string };

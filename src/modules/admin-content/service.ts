@@ -1,0 +1,119 @@
+import type { Database } from "bun:sqlite";
+import { writeTransaction } from "../../db/transaction";
+import { BadRequest } from "../../errors";
+import { MAX_FEATURED_PRODUCTS, type ConfigKey, type Project } from "../content/model";
+import { isLinkTarget, type ConfigInput, type ProjectInput } from "./model";
+import { sanitiseHeroDescription } from "./sanitise";
+
+/** £1,000,000 in pence: far above any real fee, low enough to stay an exact integer everywhere. */
+const MAX_PENCE = 100_000_000;
+const MAX_HERO_DESCRIPTION = 5000;
+const MAX_CTA_TEXT = 80;
+
+export type AdminContentService = ReturnType<typeof createAdminContentService>;
+
+/** The owner's writes to projects and configuration; reads go through the public content service. */
+export function createAdminContentService(db: Database) {
+  const upsertProject = db.query<Project, [string, string, string, string | null, string | null, string | null, number]>(
+    `INSERT INTO projects (id, title, description, image_url, link_url, link_label, sort) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT(id) DO UPDATE SET title = excluded.title, description = excluded.description, image_url = excluded.image_url,
+       link_url = excluded.link_url, link_label = excluded.link_label, sort = excluded.sort
+     RETURNING id, title, description, image_url, link_url, link_label, sort`,
+  );
+  const upsertConfig = db.query<unknown, [string, string]>(
+    `INSERT INTO configuration (key, value) VALUES (?, ?)
+     ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+  );
+  const productExists = db.query<{ id: string }, [string]>("SELECT id FROM products WHERE id = ?");
+
+  /** Each key's rule (spec sections 3 and 5): what is stored is always the clean form. */
+  function normalise(key: ConfigKey, raw: string): string {
+    switch (key) {
+      case "delivery_fee":
+        return wholePence(raw, "Please enter a valid delivery fee amount");
+      case "free_delivery_threshold":
+        return wholePence(raw, "Please enter a valid free delivery threshold amount");
+      case "featured_products": {
+        const ids = featuredIds(raw);
+        const unknown = ids.filter((id) => !productExists.get(id));
+        if (unknown.length > 0) throw new BadRequest(`Featured products must be ids of existing products: ${unknown.join(", ")}.`);
+        return JSON.stringify(ids);
+      }
+      case "hero_description":
+        if (raw.length > MAX_HERO_DESCRIPTION) {
+          throw new BadRequest(`The hero description must be at most ${MAX_HERO_DESCRIPTION} characters.`);
+        }
+        return sanitiseHeroDescription(raw);
+      case "hero_image_url":
+        return linkOrBlank(raw, "The hero image must be a path like /media/hero.jpg or an http(s):// address.");
+      case "hero_cta_link":
+        return linkOrBlank(raw, "The button link must be a path like /products or an http(s):// address.");
+      case "hero_cta_text":
+        return buttonText(raw);
+    }
+  }
+
+  return {
+    saveProject(project: ProjectInput): Project {
+      const { id, title, description, image_url, link_url, link_label, sort } = project;
+      return writeTransaction(db, () => upsertProject.get(id, title, description, image_url, link_url, link_label, sort)!);
+    },
+
+    /** False when there was no such project. */
+    deleteProject(id: string): boolean {
+      return writeTransaction(db, () => db.query("DELETE FROM projects WHERE id = ?").run(id).changes > 0);
+    },
+
+    /** Validates, cleans and stores one setting; the featured products check reads inside the same transaction. */
+    saveConfig({ key, value }: ConfigInput): ConfigInput {
+      return writeTransaction(db, () => {
+        const stored = normalise(key, value);
+        upsertConfig.run(key, stored);
+        return { key, value: stored };
+      });
+    },
+  };
+}
+
+function wholePence(raw: string, message: string): string {
+  const text = raw.trim();
+  if (!/^\d+$/.test(text) || Number(text) > MAX_PENCE) throw new BadRequest(message);
+  return String(Number(text));
+}
+
+/**
+ * The admin sends a JSON array; a person typing into the field sends "a, b".
+ * Either way: trimmed, blanks dropped, repeats dropped, first three kept.
+ */
+function featuredIds(raw: string): string[] {
+  const parts = idList(raw.trim());
+  if (!parts) {
+    throw new BadRequest('Featured products must be a list of product ids, like ["planter", "relief-map"] or planter, relief-map.');
+  }
+  const ids = parts.map((id) => id.trim()).filter((id) => id !== "");
+  return [...new Set(ids)].slice(0, MAX_FEATURED_PRODUCTS);
+}
+
+function idList(text: string): string[] | null {
+  if (!text.startsWith("[")) return text.split(",");
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) && value.every((id) => typeof id === "string") ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function linkOrBlank(raw: string, message: string): string {
+  const text = raw.trim();
+  if (text !== "" && (text.length > 2000 || !isLinkTarget(text))) throw new BadRequest(message);
+  return text;
+}
+
+/** A button label is one short line of plain text; React escapes it on the page. */
+function buttonText(raw: string): string {
+  const text = raw.replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
+  if (/<[A-Za-z/!?]/.test(text)) throw new BadRequest("The button text must be plain text, without HTML tags.");
+  if (text.length > MAX_CTA_TEXT) throw new BadRequest(`The button text must be at most ${MAX_CTA_TEXT} characters.`);
+  return text;
+}

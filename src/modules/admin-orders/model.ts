@@ -1,0 +1,117 @@
+import { z } from "zod";
+import type { Order } from "../orders/model";
+
+export const ORDER_NOT_FOUND = "Order not found.";
+export const ORDER_CANCELLED = "This order is cancelled and cannot be updated.";
+export const ORDER_ALREADY_CANCELLED = "This order is already cancelled.";
+const TRACKING_REQUIRED = "Add a carrier and tracking number before finalizing shipment.";
+const TRACKING_URL = "The tracking link must start with http:// or https://.";
+const STATUS = "Status must be paid, fulfilled or canceled.";
+
+/** An absolute http(s) address and nothing else: no javascript:, no "http:host" shorthand, no spaces. */
+export function isHttpUrl(text: string): boolean {
+  if (!/^https?:\/\/[^\s<>"'\\]+$/i.test(text)) return false;
+  try {
+    return new URL(text).hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+const flag = (name: string) => z.boolean({ error: `${name} must be true or false.` }).optional().default(false);
+
+/** POST /api/admin/orders/{id}/tracking. A blank url means "no link". */
+export const trackingRequestSchema = z.object(
+  {
+    carrier: z
+      .string({ error: TRACKING_REQUIRED })
+      .trim()
+      .min(1, { error: TRACKING_REQUIRED })
+      .max(100, { error: "The carrier must be at most 100 characters." }),
+    number: z
+      .string({ error: TRACKING_REQUIRED })
+      .trim()
+      .min(1, { error: TRACKING_REQUIRED })
+      .max(100, { error: "The tracking number must be at most 100 characters." }),
+    url: z
+      .string({ error: TRACKING_URL })
+      .trim()
+      .max(2000, { error: "The tracking link must be at most 2000 characters." })
+      .refine((url) => url === "" || isHttpUrl(url), { error: TRACKING_URL })
+      .nullish()
+      .transform((url) => url || null),
+    forceResend: flag("forceResend"),
+  },
+  { error: TRACKING_REQUIRED },
+);
+export type TrackingRequest = z.infer<typeof trackingRequestSchema>;
+
+export const ORDER_STATUSES = ["paid", "fulfilled", "canceled"] as const;
+
+/** POST /api/admin/orders/{id}/status. restock only means something with 'canceled'. */
+export const statusRequestSchema = z.object(
+  {
+    status: z.enum(ORDER_STATUSES, { error: STATUS }),
+    forceResend: flag("forceResend"),
+    restock: flag("restock"),
+  },
+  { error: STATUS },
+);
+export type StatusRequest = z.infer<typeof statusRequestSchema>;
+
+/** The reasons of spec section 8's "Tracking email result" table. */
+export type TrackingEmailReason =
+  | "not-fulfilled"
+  | "missing-tracking"
+  | "missing-email"
+  | "already-sent"
+  | "smtp-not-configured"
+  | "not-found"
+  | "send-failed"
+  | "claim-error";
+
+export type TrackingEmailResult = { sent: boolean; reason?: TrackingEmailReason; error?: string };
+
+/** One row of GET /api/admin/orders. item_count counts units, not lines. */
+export type AdminOrderSummary = {
+  id: string;
+  status: string;
+  created_at: string;
+  amount_cents: number;
+  currency: string;
+  email: string | null;
+  shipping_name: string | null;
+  shipping_postal_code: string | null;
+  item_count: number;
+  refund_required: boolean;
+  tracking_carrier: string | null;
+  tracking_number: string | null;
+  tracking_notified_at: string | null;
+  payment_session_id: string;
+};
+
+export type AdminOrderEmail = {
+  kind: string;
+  recipient: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
+
+/** GET /api/admin/orders/{id}: the whole order plus what only the owner needs. */
+export type AdminOrderDetail = Order & {
+  restocked: boolean;
+  canceled_at: string | null;
+  payment_provider: string;
+  emails: AdminOrderEmail[];
+};
+
+export type DashboardStats = {
+  orders: number;
+  products: number;
+  projects: number;
+  activeCustomRequests: number;
+  recentOrders: AdminOrderSummary[];
+};

@@ -1,0 +1,132 @@
+import type { Database } from "bun:sqlite";
+import { writeTransaction } from "../../db/transaction";
+import { Conflict } from "../../errors";
+import { returnStock, type HeldUnits } from "../checkout/stock-hold";
+import { createOrderService } from "../orders/service";
+import { listOutbox } from "../outbox/service";
+import {
+  ORDER_ALREADY_CANCELLED,
+  ORDER_CANCELLED,
+  type AdminOrderDetail,
+  type AdminOrderSummary,
+  type DashboardStats,
+  type StatusRequest,
+  type TrackingEmailResult,
+  type TrackingRequest,
+} from "./model";
+import { queueTrackingEmail, type TrackingEmailSettings } from "./tracking-email";
+
+/** What a write answers; null means there is no such order. */
+export type OrderChange = { order: AdminOrderDetail; trackingEmail?: TrackingEmailResult } | null;
+
+type SummaryRow = Omit<AdminOrderSummary, "refund_required"> & { refund_required: number };
+type OwnerFields = { status: string; restocked: number; refund_required: number; canceled_at: string | null; payment_provider: string };
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+export type AdminOrderService = ReturnType<typeof createAdminOrderService>;
+
+/** The owner's view of orders: the list, one order in full, tracking, status and the dashboard. */
+export function createAdminOrderService(db: Database, settings: TrackingEmailSettings) {
+  const orders = createOrderService(db);
+  const summaries = db.query<SummaryRow, [number]>(
+    `SELECT o.id, o.status, o.created_at, o.amount_cents, o.currency, o.email, o.shipping_name, o.shipping_postal_code,
+       COALESCE((SELECT SUM(quantity) FROM order_items WHERE order_id = o.id), 0) AS item_count,
+       o.refund_required, o.tracking_carrier, o.tracking_number, o.tracking_notified_at, o.payment_session_id
+     FROM orders o ORDER BY o.created_at DESC, o.rowid DESC LIMIT ?`,
+  );
+  const ownerFields = db.query<OwnerFields, [string]>(
+    "SELECT status, restocked, refund_required, canceled_at, payment_provider FROM orders WHERE id = ?",
+  );
+  const unitsOf = db.query<HeldUnits, [string]>(
+    "SELECT product_id AS productId, variant_id AS variantId, quantity FROM order_items WHERE order_id = ?",
+  );
+
+  function list(limit = -1): AdminOrderSummary[] {
+    return summaries.all(limit).map((row) => ({ ...row, refund_required: row.refund_required === 1 }));
+  }
+
+  function detail(id: string): AdminOrderDetail | null {
+    const order = orders.getOrder(id);
+    const extra = ownerFields.get(id);
+    if (!order || !extra) return null;
+    const emails = listOutbox(db, { orderId: id }).map(({ kind, recipient, status, attempts, last_error, created_at, sent_at }) => ({
+      kind,
+      recipient,
+      status,
+      attempts,
+      last_error,
+      created_at,
+      sent_at,
+    }));
+    return {
+      ...order,
+      restocked: extra.restocked === 1,
+      canceled_at: extra.canceled_at,
+      payment_provider: extra.payment_provider,
+      emails,
+    };
+  }
+
+  /** The email rule, on the order as it stands after this transaction's update. */
+  function trackingEmailFor(id: string, forceResend: boolean): TrackingEmailResult {
+    return queueTrackingEmail(db, orders.getOrder(id)!, { forceResend }, settings);
+  }
+
+  return {
+    list,
+    detail,
+
+    /** Saving tracking finalises the shipment: paid becomes fulfilled (spec 4) and the shopper is told. */
+    saveTracking(id: string, { carrier, number, url, forceResend }: TrackingRequest): OrderChange {
+      return writeTransaction(db, () => {
+        const current = ownerFields.get(id);
+        if (!current) return null;
+        if (current.status === "canceled") throw new Conflict(ORDER_CANCELLED);
+        db.query(
+          `UPDATE orders SET tracking_carrier = ?, tracking_number = ?, tracking_url = ?, status = 'fulfilled', updated_at = ${NOW}
+           WHERE id = ?`,
+        ).run(carrier, number, url, id);
+        const trackingEmail = trackingEmailFor(id, forceResend);
+        return { order: detail(id)!, trackingEmail };
+      });
+    },
+
+    changeStatus(id: string, { status, forceResend, restock }: StatusRequest): OrderChange {
+      return writeTransaction(db, () => {
+        const current = ownerFields.get(id);
+        if (!current) return null;
+        if (status === "canceled") {
+          if (current.status === "canceled") throw new Conflict(ORDER_ALREADY_CANCELLED);
+          // A refund-flagged order was paid after its stock had gone elsewhere: it never
+          // took any units, so putting "its" units back would invent stock.
+          const restocked = restock && current.refund_required === 0;
+          if (restocked) returnStock(db, unitsOf.all(id));
+          db.query(`UPDATE orders SET status = 'canceled', canceled_at = ${NOW}, restocked = ?, updated_at = ${NOW} WHERE id = ?`).run(
+            restocked ? 1 : 0,
+            id,
+          );
+          return { order: detail(id)! };
+        }
+        if (current.status === "canceled") throw new Conflict(ORDER_CANCELLED);
+        db.query(`UPDATE orders SET status = ?, updated_at = ${NOW} WHERE id = ?`).run(status, id);
+        const trackingEmail: TrackingEmailResult =
+          status === "fulfilled" ? trackingEmailFor(id, forceResend) : { sent: false, reason: "not-fulfilled" };
+        return { order: detail(id)!, trackingEmail };
+      });
+    },
+
+    stats(): DashboardStats {
+      const counts = db
+        .query<Omit<DashboardStats, "recentOrders">, []>(
+          `SELECT (SELECT COUNT(*) FROM orders) AS orders,
+             (SELECT COUNT(*) FROM products) AS products,
+             (SELECT COUNT(*) FROM projects) AS projects,
+             (SELECT COUNT(*) FROM custom_requests WHERE status IN ('open', 'in_progress')) AS activeCustomRequests`,
+        )
+        .get()!;
+      // Spec section 9: the dashboard shows the 5 latest orders.
+      return { ...counts, recentOrders: list(5) };
+    },
+  };
+}

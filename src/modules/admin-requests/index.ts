@@ -1,0 +1,31 @@
+import { Elysia } from "elysia";
+import { join } from "node:path";
+import type { Deps } from "../../deps";
+import { NotFound } from "../../errors";
+import { parseOrBadRequest } from "../validate";
+import { downloadResponse } from "./download";
+import { REQUEST_NOT_FOUND, requestStatusSchema } from "./model";
+import { createAdminRequestService } from "./service";
+
+/** The custom requests section of /admin/orders: list, status change, attachment download. */
+export function adminRequestRoutes({ db, env }: Pick<Deps, "db" | "env">) {
+  const requests = createAdminRequestService(db);
+  const uploadsDir = join(env.DATA_DIR, "uploads");
+
+  return new Elysia({ name: "admin-requests" })
+    .get("/api/admin/custom-requests", () => requests.list())
+    .get("/api/admin/custom-requests/:id", ({ params }) => requests.get(params.id) ?? notFound())
+    .post("/api/admin/custom-requests/:id/status", ({ params, body }) => {
+      const { status } = parseOrBadRequest(requestStatusSchema, body);
+      return requests.setStatus(params.id, status) ?? notFound();
+    })
+    .get("/api/admin/custom-requests/:id/attachments/:attId/download", ({ params }) => {
+      const file = requests.attachment(params.id, params.attId);
+      if (!file) throw new NotFound("Attachment not found.");
+      return downloadResponse(uploadsDir, file);
+    });
+}
+
+function notFound(): never {
+  throw new NotFound(REQUEST_NOT_FOUND);
+}

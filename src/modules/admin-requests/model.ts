@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+export const REQUEST_NOT_FOUND = "Custom request not found.";
+const STATUS = "Status must be open, in_progress, completed or cancelled.";
+
+/** Spec section 4: the owner can set any of these at any time. */
+export const CUSTOM_REQUEST_STATUSES = ["open", "in_progress", "completed", "cancelled"] as const;
+export type CustomRequestStatus = (typeof CUSTOM_REQUEST_STATUSES)[number];
+
+export const requestStatusSchema = z.object({ status: z.enum(CUSTOM_REQUEST_STATUSES, { error: STATUS }) }, { error: STATUS });
+
+/** Spec section 3's custom request, as the admin reads it. */
+export type CustomRequest = {
+  id: string;
+  name: string;
+  email: string;
+  details: string;
+  material: string | null;
+  color: string | null;
+  status: CustomRequestStatus;
+  created_at: string;
+  attachments: { id: string; filename: string }[];
+};
+
+/** Where an attachment's bytes are and what to call them when downloaded. */
+export type StoredFile = { stored_name: string; filename: string; content_type: string };

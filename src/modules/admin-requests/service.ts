@@ -1,0 +1,54 @@
+import type { Database } from "bun:sqlite";
+import { writeTransaction } from "../../db/transaction";
+import type { CustomRequest, CustomRequestStatus, StoredFile } from "./model";
+
+type RequestRow = Omit<CustomRequest, "attachments">;
+
+export type AdminRequestService = ReturnType<typeof createAdminRequestService>;
+
+/** Custom print requests as the owner works through them. */
+export function createAdminRequestService(db: Database) {
+  const COLUMNS = "id, name, email, details, material, color, status, created_at";
+  const all = db.query<RequestRow, []>(`SELECT ${COLUMNS} FROM custom_requests ORDER BY created_at DESC, rowid DESC`);
+  const one = db.query<RequestRow, [string]>(`SELECT ${COLUMNS} FROM custom_requests WHERE id = ?`);
+  const attachments = db.query<{ request_id: string; id: string; filename: string }, []>(
+    "SELECT request_id, id, filename FROM custom_request_attachments ORDER BY created_at, rowid",
+  );
+  const attachmentsOf = db.query<{ id: string; filename: string }, [string]>(
+    "SELECT id, filename FROM custom_request_attachments WHERE request_id = ? ORDER BY created_at, rowid",
+  );
+  const setStatus = db.query<unknown, [string, string]>(
+    "UPDATE custom_requests SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
+  );
+  const storedFile = db.query<StoredFile, [string, string]>(
+    "SELECT stored_name, filename, content_type FROM custom_request_attachments WHERE id = ? AND request_id = ?",
+  );
+
+  function get(id: string): CustomRequest | null {
+    const row = one.get(id);
+    return row ? { ...row, attachments: attachmentsOf.all(id) } : null;
+  }
+
+  return {
+    get,
+
+    list(): CustomRequest[] {
+      // One query for every attachment instead of one per request.
+      const byRequest = new Map<string, { id: string; filename: string }[]>();
+      for (const { request_id, id, filename } of attachments.all()) {
+        byRequest.set(request_id, [...(byRequest.get(request_id) ?? []), { id, filename }]);
+      }
+      return all.all().map((row) => ({ ...row, attachments: byRequest.get(row.id) ?? [] }));
+    },
+
+    /** Null when there is no such request. */
+    setStatus(id: string, status: CustomRequestStatus): CustomRequest | null {
+      return writeTransaction(db, () => (setStatus.run(status, id).changes === 0 ? null : get(id)));
+    },
+
+    /** An attachment only through the request it belongs to. */
+    attachment(requestId: string, attachmentId: string): StoredFile | null {
+      return storedFile.get(attachmentId, requestId);
+    },
+  };
+}

@@ -1,0 +1,25 @@
+const MAX_NAME_LENGTH = 120;
+// C0/C1 controls (NUL included) and the bidi overrides that can make
+// "gpj.exe" display as "exe.jpg".
+const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The shopper's file name, kept for display and as the download name only
+ * (files are stored under random names): no path, no control characters, no
+ * "..", at most 120 characters with the extension kept.
+ */
+export function sanitiseFileName(raw: string, fallback: string): string {
+  const withoutControls = raw.replace(UNSAFE_CHARACTERS, "");
+  const lastPart = withoutControls.split(/[\\/]/).pop() ?? "";
+  const name = lastPart.replace(/\.{2,}/g, ".").replace(/^[.\s]+/, "").trim();
+  const characters = Array.from(name);
+  if (characters.length <= MAX_NAME_LENGTH) return name || fallback;
+  const extension = /\.[A-Za-z0-9]{1,10}$/.exec(name)?.[0] ?? "";
+  return characters.slice(0, MAX_NAME_LENGTH - extension.length).join("").trimEnd() + extension;
+}
+
+/** The same name with another extension: a photo is stored as JPEG whatever it arrived as. */
+export function withExtension(name: string, extension: string): string {
+  const base = name.replace(/\.[A-Za-z0-9]{1,10}$/, "");
+  return `${base || "photo"}.${extension}`;
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import type { RouteDetails } from "../../../web/lib/route-drawing";
+
+const MB = 1024 * 1024;
+export const GPX_MAX_BYTES = 10 * MB;
+export const IMAGE_MAX_BYTES = 15 * MB;
+/** Photos larger than this are refused before they are decoded. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+export type UploadKind = "gpx" | "image";
+export type ImageDetails = { width: number; height: number };
+export type { RouteDetails };
+
+/** What both upload calls answer; the basket keeps `token` and `name` (spec section 3: gpxToken/gpxName, imageToken/imageName). */
+export type UploadAnswer<D> = { token: string; name: string; details: D };
+
+/** Every message a shopper can get from these routes, word for word. */
+export const MESSAGES = {
+  productNotFound: "Product not found.",
+  productMissing: "Say which product this file is for.",
+  gpxNotTaken: "This product doesn't take a GPX file.",
+  imageNotTaken: "This product doesn't take a photo.",
+  gpxMissing: "Choose a GPX file to upload.",
+  imageMissing: "Choose a photo to upload.",
+  gpxTooLarge: "GPX files can be at most 10 MB.",
+  imageTooLarge: "Photos can be at most 15 MB.",
+  gpxDoctype: "GPX files with a DOCTYPE or entities are not accepted.",
+  notGpx: "That file is not a GPX route. Export a .gpx file from your watch or app.",
+  gpxOutOfRange: "The GPX file has coordinates out of range.",
+  gpxEmpty: "The GPX file has no track, route or waypoints.",
+  notPhoto: "That file is not a photo we can print from. Upload a JPEG, PNG, WebP or HEIC image.",
+  photoTooManyPixels: "That photo is too large (over 50 megapixels). Please upload a smaller one.",
+  uploadNotFound: "Upload not found.",
+  tooManyUploads: "Too many uploads. Please wait a few minutes and try again.",
+} as const;
+
+export const productIdSchema = z
+  .string({ error: MESSAGES.productMissing })
+  .trim()
+  .min(1, { error: MESSAGES.productMissing });
+
+/** 32 random bytes in base64url: 43 characters, nothing else. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -1,0 +1,101 @@
+import type { Database } from "bun:sqlite";
+import { randomBytes } from "node:crypto";
+import { writeTransaction } from "../../db/transaction";
+import { BadRequest, NotFound } from "../../errors";
+import type { StoredExtension, UploadStorage } from "../../services/storage/disk";
+import { routePreviewSvg } from "../../../web/lib/route-drawing";
+import { sanitiseFileName, withExtension } from "./file-name";
+import { parseGpx } from "./gpx";
+import { routeDetails } from "./gpx-stats";
+import { lithophanePreview, normalisePhoto } from "./images";
+import { MESSAGES, TOKEN_PATTERN, type ImageDetails, type RouteDetails, type UploadAnswer, type UploadKind } from "./model";
+
+type ProductRow = { requires_gpx: number; requires_image: number };
+type UploadRow = { kind: UploadKind; stored_name: string; details: string };
+type NewUpload = { kind: UploadKind; productId: string; name: string; bytes: Uint8Array; contentType: string; details: object };
+
+export type UploadService = ReturnType<typeof createUploadService>;
+
+/**
+ * Shopper uploads for a product: a GPX route or a photo, checked, stored and
+ * handed back as a token the basket carries to checkout.
+ */
+export function createUploadService({ db, storage }: { db: Database; storage: UploadStorage }) {
+  const productById = db.query<ProductRow, [string]>("SELECT requires_gpx, requires_image FROM products WHERE id = ?");
+  const insert = db.query(
+    `INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes, details)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  // Any upload, attached to an order or not: the token is a 256-bit bearer
+  // secret, and its holder can already download the file from the order.
+  const uploadByToken = db.query<UploadRow, [string]>("SELECT kind, stored_name, details FROM uploads WHERE token = ?");
+
+  function requireProductTaking(productId: string, kind: UploadKind): void {
+    const product = productById.get(productId);
+    if (!product) throw new NotFound(MESSAGES.productNotFound);
+    const takes = kind === "gpx" ? product.requires_gpx === 1 : product.requires_image === 1;
+    if (!takes) throw new BadRequest(kind === "gpx" ? MESSAGES.gpxNotTaken : MESSAGES.imageNotTaken);
+  }
+
+  /**
+   * File first, then the row in one IMMEDIATE transaction; if the row fails
+   * the file is removed again, so neither is left without the other. (A crash
+   * between the two leaves a nameless file that the clean-up job removes.)
+   */
+  async function store(upload: NewUpload): Promise<string> {
+    const extension: StoredExtension = upload.kind === "gpx" ? "gpx" : "jpg";
+    const storedName = await storage.put(upload.bytes, extension);
+    const token = randomBytes(32).toString("base64url");
+    try {
+      writeTransaction(db, () => {
+        requireProductTaking(upload.productId, upload.kind); // the product may have changed meanwhile
+        insert.run(token, upload.kind, upload.productId, upload.name, storedName, upload.contentType, upload.bytes.byteLength, JSON.stringify(upload.details));
+      });
+    } catch (error) {
+      await storage.remove(storedName);
+      throw error;
+    }
+    return token;
+  }
+
+  function findUpload(token: string, kind: UploadKind): UploadRow {
+    const upload = TOKEN_PATTERN.test(token) ? uploadByToken.get(token) : null;
+    if (!upload || upload.kind !== kind) throw new NotFound(MESSAGES.uploadNotFound);
+    return upload;
+  }
+
+  return {
+    async uploadGpx(productId: string, file: File | null): Promise<UploadAnswer<RouteDetails>> {
+      requireProductTaking(productId, "gpx");
+      if (!file) throw new BadRequest(MESSAGES.gpxMissing);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const details = routeDetails(parseGpx(bytes));
+      const name = sanitiseFileName(file.name, "route.gpx");
+      const token = await store({ kind: "gpx", productId, name, bytes, contentType: "application/gpx+xml", details });
+      return { token, name, details };
+    },
+
+    async uploadImage(productId: string, file: File | null): Promise<UploadAnswer<ImageDetails>> {
+      requireProductTaking(productId, "image");
+      if (!file) throw new BadRequest(MESSAGES.imageMissing);
+      const photo = await normalisePhoto(new Uint8Array(await file.arrayBuffer()));
+      // Named .jpg because that is what the stored file (and its download) is.
+      const name = sanitiseFileName(withExtension(sanitiseFileName(file.name, "photo.jpg"), "jpg"), "photo.jpg");
+      const details = { width: photo.width, height: photo.height };
+      const token = await store({ kind: "image", productId, name, bytes: photo.jpeg, contentType: "image/jpeg", details });
+      return { token, name, details };
+    },
+
+    routePreview(token: string): string {
+      const upload = findUpload(token, "gpx");
+      return routePreviewSvg(JSON.parse(upload.details) as RouteDetails);
+    },
+
+    async photoPreview(token: string): Promise<Buffer> {
+      const upload = findUpload(token, "image");
+      const path = storage.path(upload.stored_name);
+      if (!(await Bun.file(path).exists())) throw new NotFound(MESSAGES.uploadNotFound);
+      return lithophanePreview(path);
+    },
+  };
+}

@@ -1,0 +1,424 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createChallenge, solveChallenge, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import sharp from "sharp";
+import { ALTCHA_ALGORITHM, ALTCHA_KEY_CONFIG, altchaSecrets, type AltchaSecrets } from "../../src/services/captcha/altcha";
+import { countRows, createTestShop, type TestShop } from "../support/test-app";
+
+// POST /api/custom-request (spec sections 3, 5, 7) with the self-hosted ALTCHA
+// captcha: every token here is a real challenge from the shop, really solved.
+// Each refused request is checked to have left no row, no email and no file.
+
+const OWNER = "owner@strata.test";
+const CAPTCHA_MISSING = { error: "Please complete the captcha." };
+const CAPTCHA_FAILED = { error: "The captcha could not be verified. Please try again." };
+
+let shop: TestShop;
+
+beforeEach(async () => {
+  shop = await createTestShop({ OWNER_EMAIL: OWNER });
+});
+afterEach(() => shop.close());
+
+// ---- captcha tokens --------------------------------------------------------
+
+/** The widget's payload: base64 of the challenge and its solution. */
+async function solve(challenge: Challenge): Promise<string> {
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 10_000 });
+  if (!solution) throw new Error("could not solve the challenge");
+  return btoa(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }));
+}
+
+/** What the browser does: fetch a challenge from the shop and solve it. */
+async function captchaToken(): Promise<string> {
+  const { status, body } = await shop.json<Challenge>("/api/captcha/challenge");
+  expect(status).toBe(200);
+  return solve(body);
+}
+
+/** A challenge signed by hand, to control what the shop never issues (a past expiry, another key). */
+async function signedToken(secrets: AltchaSecrets, expiresAt: Date): Promise<string> {
+  return solve(await createChallenge({ algorithm: ALTCHA_ALGORITHM, cost: 10, counter: 20, deriveKey, expiresAt, ...secrets }));
+}
+
+// ---- files -----------------------------------------------------------------
+
+/** A binary STL with one triangle: 80-byte header, count, 50 bytes per triangle. */
+function binaryStl(): Uint8Array {
+  const bytes = new Uint8Array(84 + 50);
+  new DataView(bytes.buffer).setUint32(80, 1, true);
+  return bytes;
+}
+const PDF_BYTES = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const OBJ_BYTES = new TextEncoder().encode("# cube corner\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+const png = () => sharp({ create: { width: 4, height: 4, channels: 3, background: "#c0ffee" } }).png().toBuffer();
+const jpeg = () => sharp({ create: { width: 4, height: 4, channels: 3, background: "#123456" } }).jpeg().toBuffer();
+
+const file = (bytes: Uint8Array | Buffer, name: string, type = "") => new File([new Uint8Array(bytes)], name, { type });
+
+// ---- sending ---------------------------------------------------------------
+
+type Fields = Partial<Record<"name" | "email" | "details" | "material" | "color" | "captchaToken", string>>;
+
+function form(fields: Fields, files: File[] = []): FormData {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) body.append(key, value);
+  for (const attachment of files) body.append("attachments", attachment);
+  return body;
+}
+
+const GOOD: Fields = { name: "Ada Lovelace", email: "ada@example.com", details: "A bracket for my shelf,\n15 cm long." };
+
+function send(body: FormData) {
+  return shop.json<{ id?: string; error?: string }>("/api/custom-request", { method: "POST", body });
+}
+
+/** Sends a good form with a fresh token, changing only what the test names. */
+async function sendWith(fields: Fields, files: File[] = []) {
+  return send(form({ ...GOOD, captchaToken: await captchaToken(), ...fields }, files));
+}
+
+// ---- what was stored -------------------------------------------------------
+
+const uploadsDir = () => join(shop.dataDir, "uploads");
+const filesOnDisk = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()).sort() : []);
+
+function expectNothingStored() {
+  expect(countRows(shop.db, "custom_requests")).toBe(0);
+  expect(countRows(shop.db, "custom_request_attachments")).toBe(0);
+  expect(countRows(shop.db, "email_outbox")).toBe(0);
+  expect(filesOnDisk()).toEqual([]);
+}
+
+type AttachmentRow = { id: string; request_id: string; filename: string; stored_name: string; content_type: string; size_bytes: number };
+const attachmentsOf = (requestId: string) =>
+  shop.db
+    .query<AttachmentRow, [string]>("SELECT * FROM custom_request_attachments WHERE request_id = ? ORDER BY rowid")
+    .all(requestId);
+
+// ---- tests -----------------------------------------------------------------
+
+describe("a good custom request", () => {
+  test("is stored open with its STL, PDF and PNG on disk, and both emails are queued", async () => {
+    const stl = binaryStl();
+    const photo = await png();
+    const { status, body } = await sendWith({ material: "PETG", color: "Forest green" }, [
+      file(stl, "bracket.stl", "model/stl"),
+      file(PDF_BYTES, "drawing.pdf", "application/pdf"),
+      file(photo, "shelf photo.png", "image/png"),
+    ]);
+
+    expect(status).toBe(201);
+    expect(body.id).toMatch(/^REQ-[0-9A-Z]{16}$/);
+    const id = body.id!;
+    expect(Object.keys(body)).toEqual(["id"]);
+
+    const request = shop.db.query("SELECT name, email, details, material, color, status FROM custom_requests WHERE id = ?").get(id);
+    expect(request).toEqual({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      details: "A bracket for my shelf,\n15 cm long.",
+      material: "PETG",
+      color: "Forest green",
+      status: "open",
+    });
+
+    const rows = attachmentsOf(id);
+    expect(rows.map(({ filename, content_type, size_bytes }) => ({ filename, content_type, size_bytes }))).toEqual([
+      { filename: "bracket.stl", content_type: "model/stl", size_bytes: stl.byteLength },
+      { filename: "drawing.pdf", content_type: "application/pdf", size_bytes: PDF_BYTES.byteLength },
+      { filename: "shelf photo.png", content_type: "image/png", size_bytes: photo.byteLength },
+    ]);
+    for (const row of rows) expect(row.stored_name).toMatch(/^r_[0-9a-f]{32}\.(stl|pdf|png)$/);
+    expect(rows.map((row) => row.stored_name.split(".").pop())).toEqual(["stl", "pdf", "png"]);
+    // Exactly these files, byte for byte, and no temporary file left behind.
+    expect(filesOnDisk()).toEqual(rows.map((row) => row.stored_name).sort());
+    expect(new Uint8Array(readFileSync(join(uploadsDir(), rows[0]!.stored_name)))).toEqual(stl);
+    expect(new Uint8Array(readFileSync(join(uploadsDir(), rows[1]!.stored_name)))).toEqual(PDF_BYTES);
+    expect(readFileSync(join(uploadsDir(), rows[2]!.stored_name)).equals(photo)).toBe(true);
+
+    type Email = { kind: string; recipient: string; subject: string; text: string; html: string; order_id: null; status: string };
+    const emails = shop.db
+      .query<Email, []>("SELECT kind, recipient, subject, text, html, order_id, status FROM email_outbox ORDER BY id")
+      .all();
+    expect(emails.map(({ kind, recipient, subject, order_id, status }) => ({ kind, recipient, subject, order_id, status }))).toEqual([
+      { kind: "custom-request-owner", recipient: OWNER, subject: "New custom request from Ada Lovelace", order_id: null, status: "pending" },
+      { kind: "custom-request-ack", recipient: "ada@example.com", subject: "We've received your request", order_id: null, status: "pending" },
+    ]);
+    const [owner, ack] = emails as [Email, Email];
+    for (const part of [id, "A bracket for my shelf,", "Material: PETG", "Colour: Forest green", "- bracket.stl", "- drawing.pdf", "- shelf photo.png", "http://shop.test/admin/orders"]) {
+      expect(owner.text).toContain(part);
+    }
+    expect(owner.html).toContain("ada@example.com");
+    expect(ack.text).toContain("We will reply within 1 business day.");
+    expect(ack.text).toContain("- shelf photo.png");
+    expect(ack.html).toContain("We&#x27;ve received your request");
+  });
+
+  test("with no attachments and no OWNER_EMAIL, only the acknowledgement is queued", async () => {
+    shop.close();
+    shop = await createTestShop();
+    const { status, body } = await sendWith({});
+    expect(status).toBe(201);
+    expect(countRows(shop.db, "custom_requests")).toBe(1);
+    expect(attachmentsOf(body.id!)).toEqual([]);
+    expect(shop.db.query("SELECT kind, recipient FROM email_outbox").all()).toEqual([
+      { kind: "custom-request-ack", recipient: "ada@example.com" },
+    ]);
+    expect(filesOnDisk()).toEqual([]);
+  });
+
+  test("accepts an OBJ model and a JPEG photo, judged by their bytes", async () => {
+    const { status, body } = await sendWith({}, [file(OBJ_BYTES, "corner.OBJ"), file(await jpeg(), "IMG_0001.jpeg", "image/jpeg")]);
+    expect(status).toBe(201);
+    expect(attachmentsOf(body.id!).map((row) => [row.filename, row.content_type, row.stored_name.split(".").pop()])).toEqual([
+      ["corner.OBJ", "model/obj", "obj"],
+      ["IMG_0001.jpeg", "image/jpeg", "jpg"],
+    ]);
+  });
+
+  test("a file name with ../ and a NUL byte is shown sanitised and stored under a random name", async () => {
+    const { status, body } = await sendWith({}, [file(binaryStl(), "../../etc/pass\u0000wd.stl", "model/stl")]);
+    expect(status).toBe(201);
+    const [row] = attachmentsOf(body.id!);
+    expect(row!.filename).toBe("passwd.stl");
+    expect(row!.stored_name).toMatch(/^r_[0-9a-f]{32}\.stl$/);
+    expect(filesOnDisk()).toEqual([row!.stored_name]);
+    expect(existsSync(join(shop.dataDir, "etc"))).toBe(false);
+    expect(existsSync(join(shop.dataDir, "..", "etc", "passwd.stl"))).toBe(false);
+  });
+});
+
+describe("the captcha is checked first", () => {
+  test("missing captcha: 400 'Please complete the captcha.'", async () => {
+    const { status, body } = await send(form(GOOD, [file(binaryStl(), "bracket.stl")]));
+    expect(status).toBe(400);
+    expect(body).toEqual(CAPTCHA_MISSING);
+    expectNothingStored();
+  });
+
+  test("missing captcha comes before any other problem", async () => {
+    const { status, body } = await send(form({ email: "not an email" }, [file(new Uint8Array(10), "setup.exe")]));
+    expect(status).toBe(400);
+    expect(body).toEqual(CAPTCHA_MISSING);
+    expectNothingStored();
+  });
+
+  test("wrong captcha (not a token at all): 400, nothing stored", async () => {
+    const { status, body } = await send(form({ ...GOOD, captchaToken: "not-a-real-token" }, [file(binaryStl(), "bracket.stl")]));
+    expect(status).toBe(400);
+    expect(body).toEqual(CAPTCHA_FAILED);
+    expectNothingStored();
+  });
+
+  test("wrong captcha (solved, but signed with another key): 400, nothing stored", async () => {
+    const stranger = { hmacSignatureSecret: "someone else's key", hmacKeySignatureSecret: "and another" };
+    const token = await signedToken(stranger, new Date(Date.now() + 60_000));
+    const { status, body } = await send(form({ ...GOOD, captchaToken: token }));
+    expect(status).toBe(400);
+    expect(body).toEqual(CAPTCHA_FAILED);
+    expectNothingStored();
+  });
+
+  test("wrong captcha (the widget's test-mode payload): 400, nothing stored", async () => {
+    const token = btoa(JSON.stringify({ challenge: null, solution: null, test: true }));
+    const { status, body } = await send(form({ ...GOOD, captchaToken: token }));
+    expect(status).toBe(400);
+    expect(body).toEqual(CAPTCHA_FAILED);
+    expectNothingStored();
+  });
+
+  test("expired captcha: a challenge of the shop's own key past its expiry is refused", async () => {
+    const secrets = altchaSecrets(shop.db);
+    // The same construction with a future expiry passes, so only the expiry is wrong below.
+    expect(await shop.deps.captcha.verify(await signedToken(secrets, new Date(Date.now() + 60_000)))).toBe(true);
+
+    const token = await signedToken(secrets, new Date(Date.now() - 1_000));
+    const { status, body } = await send(form({ ...GOOD, captchaToken: token }, [file(binaryStl(), "bracket.stl")]));
+    expect(status).toBe(400);
+    expect(body).toEqual(CAPTCHA_FAILED);
+    expect(countRows(shop.db, "custom_requests")).toBe(0);
+    expect(countRows(shop.db, "email_outbox")).toBe(0);
+    expect(filesOnDisk()).toEqual([]);
+  });
+
+  test("replayed captcha: the same token works once, the second send is refused", async () => {
+    const token = await captchaToken();
+    const first = await send(form({ ...GOOD, captchaToken: token }, [file(binaryStl(), "bracket.stl")]));
+    expect(first.status).toBe(201);
+    const storedBefore = filesOnDisk();
+
+    const second = await send(form({ ...GOOD, details: "Another one", captchaToken: token }, [file(PDF_BYTES, "plan.pdf")]));
+    expect(second.status).toBe(400);
+    expect(second.body).toEqual(CAPTCHA_FAILED);
+    expect(countRows(shop.db, "custom_requests")).toBe(1);
+    expect(countRows(shop.db, "custom_request_attachments")).toBe(1);
+    expect(countRows(shop.db, "email_outbox")).toBe(2);
+    expect(filesOnDisk()).toEqual(storedBefore);
+  });
+
+  test("a challenge is signed, expires in 10 minutes and never carries the shop's key", async () => {
+    const { status, body, response } = await shop.json<Challenge>("/api/captcha/challenge");
+    expect(status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(body.parameters.algorithm).toBe("PBKDF2/SHA-256");
+    expect(body.signature).toMatch(/^[0-9a-f]{64}$/);
+    const minutes = ((body.parameters.expiresAt ?? 0) * 1000 - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(9.9);
+    expect(minutes).toBeLessThanOrEqual(10);
+
+    const config = await shop.json("/api/captcha/config");
+    expect(config.body).toEqual({ kind: "altcha", challengeUrl: "/api/captcha/challenge" });
+
+    const key = shop.db.query<{ value: string }, [string]>("SELECT value FROM configuration WHERE key = ?").get(ALTCHA_KEY_CONFIG)!.value;
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    const secrets = altchaSecrets(shop.db);
+    for (const path of ["/api/captcha/challenge", "/api/captcha/config", "/api/configuration/hero-banner", "/api/configuration/delivery-fee", "/api/configuration/featured-products"]) {
+      const text = await (await shop.request(path)).text();
+      for (const secret of [key, secrets.hmacSignatureSecret, secrets.hmacKeySignatureSecret]) expect(text).not.toContain(secret);
+    }
+  });
+});
+
+describe("refused fields", () => {
+  test("missing name: 400 'Please enter your name.'", async () => {
+    const { status, body } = await sendWith({ name: "   " }, [file(binaryStl(), "bracket.stl")]);
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: "Please enter your name." });
+    expectNothingStored();
+  });
+
+  test("missing email: 400 'Please enter your email address.'", async () => {
+    const { status, body } = await send(form({ name: "Ada", details: "A bracket", captchaToken: await captchaToken() }));
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: "Please enter your email address." });
+    expectNothingStored();
+  });
+
+  test("missing details: 400 'Please describe what you would like printed.'", async () => {
+    const { status, body } = await sendWith({ details: "" }, [file(binaryStl(), "bracket.stl")]);
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: "Please describe what you would like printed." });
+    expectNothingStored();
+  });
+
+  test("bad email: 400 'Please enter a valid email address.'", async () => {
+    const { status, body } = await sendWith({ email: "ada at example" }, [file(binaryStl(), "bracket.stl")]);
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: "Please enter a valid email address." });
+    expectNothingStored();
+  });
+
+  test("details longer than 5000 characters: 400 with the limit", async () => {
+    const { status, body } = await sendWith({ details: "x".repeat(5001) });
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: "Details can be at most 5000 characters." });
+    expectNothingStored();
+  });
+
+  test("details that look like JSON are kept as the text they are", async () => {
+    const { status, body } = await sendWith({ details: '["a list", "of things"]' });
+    expect(status).toBe(201);
+    expect(shop.db.query("SELECT details FROM custom_requests WHERE id = ?").get(body.id!)).toEqual({ details: '["a list", "of things"]' });
+  });
+
+  test("not multipart: 400", async () => {
+    const { status, body } = await shop.json("/api/custom-request", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...GOOD, captchaToken: "x" }),
+    });
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: "Send the form as multipart/form-data." });
+    expectNothingStored();
+  });
+});
+
+describe("refused attachments", () => {
+  test("six attachments: 400 'You can attach up to 5 files.'", async () => {
+    const six = Array.from({ length: 6 }, (_, i) => file(binaryStl(), `part-${i + 1}.stl`));
+    const { status, body } = await sendWith({}, six);
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: "You can attach up to 5 files." });
+    expectNothingStored();
+  });
+
+  test("a 6 MB attachment: 413 '<name> is larger than 5 MB.'", async () => {
+    const big = new Uint8Array(6 * 1024 * 1024);
+    big.set(new TextEncoder().encode("%PDF-1.7\n"));
+    const { status, body } = await sendWith({}, [file(binaryStl(), "bracket.stl"), file(big, "huge scan.pdf", "application/pdf")]);
+    expect(status).toBe(413);
+    expect(body).toEqual({ error: "huge scan.pdf is larger than 5 MB." });
+    expectNothingStored();
+  });
+
+  test("a .exe attachment: 400 '<name> is not an STL, OBJ, PDF or image file.'", async () => {
+    const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]);
+    const { status, body } = await sendWith({}, [file(binaryStl(), "bracket.stl"), file(exe, "setup.exe", "application/x-msdownload")]);
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: "setup.exe is not an STL, OBJ, PDF or image file." });
+    expectNothingStored();
+  });
+
+  test("a PDF-named file that isn't a PDF: 400 with its name", async () => {
+    const { status, body } = await sendWith({}, [file(new TextEncoder().encode("just some notes"), "plan.pdf", "application/pdf")]);
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: "plan.pdf is not an STL, OBJ, PDF or image file." });
+    expectNothingStored();
+  });
+
+  test("an image-typed file whose bytes are not an image: 400 with its name", async () => {
+    const { status, body } = await sendWith({}, [file(new TextEncoder().encode("<html>hi</html>"), "photo.png", "image/png")]);
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: "photo.png is not an STL, OBJ, PDF or image file." });
+    expectNothingStored();
+  });
+
+  test("an STL-named file that is not a model: 400 with its name", async () => {
+    const { status, body } = await sendWith({}, [file(new TextEncoder().encode("solid nothing here"), "model.stl")]);
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: "model.stl is not an STL, OBJ, PDF or image file." });
+    expectNothingStored();
+  });
+
+  test("a text value where a file belongs: 400", async () => {
+    const body = form({ ...GOOD, captchaToken: await captchaToken() });
+    body.append("attachments", "bracket.stl");
+    const answer = await send(body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: "Attachments must be files." });
+    expectNothingStored();
+  });
+});
+
+describe("nothing half-written", () => {
+  test("a database failure after the files were written leaves no row, no email and no file", async () => {
+    shop.db.exec("CREATE TRIGGER refuse_email BEFORE INSERT ON email_outbox BEGIN SELECT RAISE(ABORT, 'disk full'); END");
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      const { status } = await sendWith({}, [file(binaryStl(), "bracket.stl"), file(PDF_BYTES, "drawing.pdf")]);
+      expect(status).toBe(500);
+    } finally {
+      console.error = quiet;
+    }
+    expect(countRows(shop.db, "custom_requests")).toBe(0);
+    expect(countRows(shop.db, "custom_request_attachments")).toBe(0);
+    expect(filesOnDisk()).toEqual([]);
+  });
+});
+
+describe("rate limit", () => {
+  test("the sixth send from one address in 10 minutes gets 429 with Retry-After", async () => {
+    for (let i = 0; i < 5; i++) expect((await send(form(GOOD))).status).toBe(400);
+    const { status, body, response } = await send(form(GOOD));
+    expect(status).toBe(429);
+    expect(body).toEqual({ error: "Too many requests sent from here. Please wait a few minutes and try again." });
+    const retryAfter = Number(response.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(500);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expectNothingStored();
+  });
+});

@@ -1,0 +1,37 @@
+import { ADMIN_PAGES, navigate } from "./router";
+import { useSession } from "./session";
+
+/** Spec section 2: Dashboard, Orders, Products, Projects, Configuration, Refresh, Sign out; the current page disabled. */
+export function AdminNav({ path, onRefresh }: { path: string; onRefresh: () => void }) {
+  const { signOut } = useSession();
+  return (
+    <nav className="admin-nav" aria-label="Admin">
+      <ul className="admin-nav__pages">
+        {ADMIN_PAGES.map((page) => {
+          const current = page.path === path;
+          return (
+            <li key={page.path}>
+              <button
+                type="button"
+                className="admin-nav__button"
+                disabled={current}
+                aria-current={current ? "page" : undefined}
+                onClick={() => navigate(page.path)}
+              >
+                {page.label}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="admin-nav__actions">
+        <button type="button" className="button button--ghost admin-button--small" onClick={onRefresh}>
+          Refresh
+        </button>
+        <button type="button" className="button button--secondary admin-button--small" onClick={() => void signOut()}>
+          Sign out
+        </button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from "react";
+import { orderReference } from "../lib/order-view";
+import { apiCall, enc, failureText, isSessionEnd } from "./api";
+import { Dialog, Notice } from "./parts";
+import type { AdminOrder } from "./types";
+
+/** Spec section 4: cancelling asks first; the customer is not told automatically. */
+export function CancelDialog({
+  order,
+  onClose,
+  onCanceled,
+}: {
+  order: AdminOrder;
+  onClose: () => void;
+  onCanceled: (order: AdminOrder, restocked: boolean) => void;
+}) {
+  const [restock, setRestock] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  async function cancel() {
+    setBusy(true);
+    setError("");
+    try {
+      const answer = await apiCall<{ order?: AdminOrder }>(`/api/admin/orders/${enc(order.id)}/status`, {
+        method: "POST",
+        json: { status: "canceled", restock },
+      });
+      onCanceled(answer?.order ?? { ...order, status: "canceled" }, restock);
+    } catch (caught) {
+      if (!isSessionEnd(caught)) setError(failureText(caught, "Failed to cancel order"));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      title={`Cancel order ${orderReference(order.id)}?`}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
+            Keep order
+          </button>
+          <button type="button" className="button button--primary admin-button--danger-solid" onClick={() => void cancel()} disabled={busy}>
+            {busy ? "Cancelling…" : "Cancel order"}
+          </button>
+        </>
+      }
+    >
+      <p>The customer is not notified automatically, and a cancelled order cannot be updated again. Refund the payment with your card provider.</p>
+      <label className="admin-check">
+        <input type="checkbox" checked={restock} onChange={(event) => setRestock(event.target.checked)} />
+        Put the items back into stock
+      </label>
+      <Notice tone="error">{error}</Notice>
+    </Dialog>
+  );
+}

@@ -1,0 +1,193 @@
+import { Fragment, useState, type FormEvent } from "react";
+import { apiCall, enc, failureText, isSessionEnd } from "./api";
+import { Notice, TableScroller, useFlash } from "./parts";
+import type { Category } from "./types";
+import type { Loaded } from "./use-load";
+
+type CategoryFields = { id: string; name: string; sort: string };
+
+/** Spec section 5, category save: the rule broken, or the body to send. */
+function categoryBody(fields: CategoryFields): Category | string {
+  if (!fields.id.trim() || !fields.name.trim()) return "Please provide an id and name before saving.";
+  const sort = fields.sort.trim() === "" ? 0 : Number(fields.sort);
+  if (!Number.isFinite(sort)) return "Sort must be a number.";
+  return { id: fields.id.trim(), name: fields.name.trim(), sort };
+}
+
+/** The categories table with its inline editor (spec section 2). */
+export function CategoriesTable({ categories }: { categories: Loaded<Category[]> }) {
+  const [editing, setEditing] = useState<null | "new" | string>(null);
+  const [error, setError] = useState("");
+  const [note, flash] = useFlash();
+  const list = [...(categories.data ?? [])].sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name));
+
+  async function save(fields: CategoryFields): Promise<void> {
+    const body = categoryBody(fields);
+    if (typeof body === "string") return setError(body);
+    setError("");
+    try {
+      await apiCall("/api/admin/categories", { method: "POST", json: body });
+      setEditing(null);
+      flash("Category saved.");
+      await categories.reload();
+    } catch (caught) {
+      if (!isSessionEnd(caught)) setError(failureText(caught, "Save failed", "Save failed: network error"));
+    }
+  }
+
+  async function remove(category: Category) {
+    if (!window.confirm(`Delete the category "${category.name}"? Its products stay, without a category.`)) return;
+    setError("");
+    try {
+      await apiCall(`/api/admin/categories/${enc(category.id)}`, { method: "DELETE" });
+      flash(`Deleted ${category.name}.`);
+      await categories.reload();
+    } catch (caught) {
+      if (!isSessionEnd(caught)) setError(failureText(caught, "Delete failed", "Delete failed: network error"));
+    }
+  }
+
+  return (
+    <section className="admin-section card" aria-labelledby="categories-title">
+      <div className="admin-section__header">
+        <h2 id="categories-title">Categories</h2>
+        <button
+          type="button"
+          className="button button--secondary admin-button--small"
+          aria-expanded={editing === "new"}
+          onClick={() => setEditing(editing === "new" ? null : "new")}
+        >
+          {editing === "new" ? "Close new category" : "Add category"}
+        </button>
+      </div>
+      <Notice tone="error">{error}</Notice>
+      <Notice tone="success">{note}</Notice>
+      <TableScroller label="Categories">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Id</th>
+              <th scope="col">Name</th>
+              <th scope="col" className="admin-num">Sort</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {editing === "new" && (
+              <CategoryEditorRow initial={{ id: "", name: "", sort: "" }} locked={false} onSave={save} onCancel={() => setEditing(null)} />
+            )}
+            {list.map((category) =>
+              editing === category.id ? (
+                <CategoryEditorRow
+                  key={category.id}
+                  initial={{ id: category.id, name: category.name, sort: String(category.sort) }}
+                  locked
+                  onSave={save}
+                  onCancel={() => setEditing(null)}
+                />
+              ) : (
+                <Fragment key={category.id}>
+                  <tr>
+                    <td className="admin-mono">{category.id}</td>
+                    <td>{category.name}</td>
+                    <td className="admin-num">{category.sort}</td>
+                    <td>
+                      <div className="admin-actions">
+                        <button
+                          type="button"
+                          className="button button--ghost admin-button--small"
+                          aria-label={`Edit category ${category.name}`}
+                          onClick={() => setEditing(category.id)}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="button button--ghost admin-button--small admin-button--danger"
+                          aria-label={`Delete category ${category.name}`}
+                          onClick={() => void remove(category)}
+                        >
+                          Delete
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                </Fragment>
+              ),
+            )}
+            {list.length === 0 && editing !== "new" && (
+              <tr>
+                <td colSpan={4} className="muted">
+                  {categories.loading ? "Loading categories…" : "No categories yet."}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </TableScroller>
+    </section>
+  );
+}
+
+function CategoryEditorRow({
+  initial,
+  locked,
+  onSave,
+  onCancel,
+}: {
+  initial: CategoryFields;
+  locked: boolean;
+  onSave: (fields: CategoryFields) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const [fields, setFields] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const formId = `category-form-${locked ? initial.id : "new"}`;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    await onSave(fields);
+    setSaving(false);
+  }
+
+  return (
+    <tr className="admin-editor-row">
+      <td>
+        <form id={formId} onSubmit={submit} aria-label={locked ? `Edit category ${initial.name}` : "New category"} />
+        <input
+          form={formId}
+          className={`admin-input${locked ? " admin-locked" : ""}`}
+          aria-label="Category id"
+          value={fields.id}
+          readOnly={locked}
+          onChange={(event) => setFields({ ...fields, id: event.target.value })}
+        />
+      </td>
+      <td>
+        <input form={formId} className="admin-input" aria-label="Category name" value={fields.name} onChange={(event) => setFields({ ...fields, name: event.target.value })} />
+      </td>
+      <td className="admin-num">
+        <input
+          form={formId}
+          className="admin-input admin-input--narrow"
+          aria-label="Sort"
+          inputMode="numeric"
+          value={fields.sort}
+          placeholder="0"
+          onChange={(event) => setFields({ ...fields, sort: event.target.value })}
+        />
+      </td>
+      <td>
+        <div className="admin-actions">
+          <button form={formId} type="submit" className="button button--primary admin-button--small" disabled={saving}>
+            Save category
+          </button>
+          <button type="button" className="button button--ghost admin-button--small" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}

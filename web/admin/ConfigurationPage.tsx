@@ -1,0 +1,28 @@
+import { apiCall } from "./api";
+import { DeliverySettings } from "./DeliverySettings";
+import { HeroSettings } from "./HeroSettings";
+import { Notice } from "./parts";
+import type { Configuration } from "./types";
+import { useLoad } from "./use-load";
+
+export function ConfigurationPage() {
+  const { data, error, loading } = useLoad(() => apiCall<Configuration>("/api/admin/configuration"), "Failed to load configuration");
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header">
+        <h1>Configuration</h1>
+      </header>
+      <Notice tone="error">{error}</Notice>
+      {loading && !data ? (
+        <p className="muted">Loading configuration…</p>
+      ) : (
+        data && (
+          <div className="admin-config">
+            <DeliverySettings config={data} />
+            <HeroSettings config={data} />
+          </div>
+        )
+      )}
+    </div>
+  );
+}

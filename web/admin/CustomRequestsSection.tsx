@@ -1,0 +1,111 @@
+import { useState } from "react";
+import { apiCall, enc, failureText, isSessionEnd } from "./api";
+import { Notice, shortDate, TableScroller } from "./parts";
+import { CUSTOM_REQUEST_STATUSES, type CustomRequest } from "./types";
+import { useLoad } from "./use-load";
+
+const STATUS_LABELS: Record<string, string> = {
+  open: "Open",
+  in_progress: "In progress",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+/** Spec section 4: any status at any time; attachments download as files. */
+export function CustomRequestsSection() {
+  const { data, error, loading } = useLoad(
+    () => apiCall<CustomRequest[]>("/api/admin/custom-requests"),
+    "Auth failed or server error",
+  );
+  const [statuses, setStatuses] = useState<Record<string, string>>({});
+  const [saveError, setSaveError] = useState("");
+
+  async function changeStatus(request: CustomRequest, status: string) {
+    const before = statuses[request.id] ?? request.status;
+    setStatuses((current) => ({ ...current, [request.id]: status }));
+    setSaveError("");
+    try {
+      await apiCall(`/api/admin/custom-requests/${enc(request.id)}/status`, { method: "POST", json: { status } });
+    } catch (caught) {
+      setStatuses((current) => ({ ...current, [request.id]: before }));
+      if (!isSessionEnd(caught)) setSaveError(failureText(caught, "Save failed", "Save failed: network error"));
+    }
+  }
+
+  return (
+    <section className="admin-section card" aria-labelledby="custom-requests-title">
+      <h2 id="custom-requests-title">Custom requests</h2>
+      <Notice tone="error">{error || saveError}</Notice>
+      {loading && !data ? (
+        <p className="muted">Loading custom requests…</p>
+      ) : !data || data.length === 0 ? (
+        !error && <p className="muted">No custom requests yet.</p>
+      ) : (
+        <TableScroller label="Custom requests">
+          <table className="admin-table admin-table--requests">
+            <thead>
+              <tr>
+                <th scope="col">Received</th>
+                <th scope="col">From</th>
+                <th scope="col">Details</th>
+                <th scope="col">Attachments</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((request) => (
+                <tr key={request.id}>
+                  <td className="admin-nowrap">{shortDate(request.created_at)}</td>
+                  <td>
+                    <span className="admin-cell-title">{request.name}</span>
+                    <a className="admin-cell-sub" href={`mailto:${request.email}`}>
+                      {request.email}
+                    </a>
+                  </td>
+                  <td className="admin-details">
+                    <p>{request.details}</p>
+                    {(request.material || request.color) && (
+                      <span className="admin-cell-sub">{[request.material, request.color].filter(Boolean).join(" · ")}</span>
+                    )}
+                  </td>
+                  <td>
+                    {request.attachments.length === 0 ? (
+                      "—"
+                    ) : (
+                      <ul className="admin-plain-list">
+                        {request.attachments.map((attachment) => (
+                          <li key={attachment.id}>
+                            <a
+                              href={`/api/admin/custom-requests/${enc(request.id)}/attachments/${enc(String(attachment.id))}/download`}
+                              download={attachment.filename}
+                            >
+                              {attachment.filename}
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                  <td>
+                    <select
+                      className="admin-select"
+                      aria-label={`Status of the request from ${request.name}`}
+                      value={statuses[request.id] ?? request.status}
+                      onChange={(event) => void changeStatus(request, event.target.value)}
+                    >
+                      {CUSTOM_REQUEST_STATUSES.map((status) => (
+                        <option key={status} value={status}>
+                          {STATUS_LABELS[status]}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { useId, useState, type FormEvent } from "react";
+import { formatPence } from "../lib/money";
+import { failureText, isSessionEnd, saveConfig } from "./api";
+import { Notice, penceToPoundsText, poundsTextToPence, useFlash } from "./parts";
+import type { Configuration } from "./types";
+
+/** Spec section 9: at most 3 featured products. */
+export const MAX_FEATURED = 3;
+
+function featuredIds(stored: string | undefined): string[] {
+  try {
+    const value: unknown = JSON.parse(stored ?? "[]");
+    return Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Spec section 5: split on commas, trimmed, blanks dropped, the first 3 kept. */
+export function parseFeaturedInput(text: string): string[] {
+  return text
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean)
+    .slice(0, MAX_FEATURED);
+}
+
+const storedPence = (text: string | undefined, fallback: number) => (text && /^\d+$/.test(text.trim()) ? Number(text) : fallback);
+
+/** The Delivery Settings card: three settings, each with its own Save. */
+export function DeliverySettings({ config }: { config: Configuration }) {
+  return (
+    <section className="card admin-section admin-config__card" aria-labelledby="delivery-settings-title">
+      <h2 id="delivery-settings-title">Delivery Settings</h2>
+      <MoneySetting
+        label="Flat Delivery Fee (£)"
+        configKey="delivery_fee"
+        initialPence={storedPence(config.delivery_fee, 500)}
+        hint="Added to every order."
+        invalid="Please enter a valid delivery fee amount"
+        saved="Delivery fee saved successfully!"
+        failed="Failed to save delivery fee"
+      />
+      <MoneySetting
+        label="Free Delivery Threshold (£)"
+        configKey="free_delivery_threshold"
+        initialPence={storedPence(config.free_delivery_threshold, 0)}
+        hint="Orders of at least this much ship free. 0 turns free delivery off."
+        invalid="Please enter a valid free delivery threshold amount"
+        saved="Free delivery threshold saved successfully!"
+        failed="Failed to save free delivery threshold"
+      />
+      <FeaturedSetting stored={config.featured_products} />
+    </section>
+  );
+}
+
+function MoneySetting(props: {
+  label: string;
+  configKey: "delivery_fee" | "free_delivery_threshold";
+  initialPence: number;
+  hint: string;
+  invalid: string;
+  saved: string;
+  failed: string;
+}) {
+  const [text, setText] = useState(penceToPoundsText(props.initialPence));
+  const [current, setCurrent] = useState(props.initialPence);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [note, flash] = useFlash();
+  const id = useId();
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const pence = poundsTextToPence(text);
+    if (pence === null) return setError(props.invalid);
+    setBusy(true);
+    setError("");
+    try {
+      await saveConfig(props.configKey, String(pence));
+      setCurrent(pence);
+      setText(penceToPoundsText(pence));
+      flash(props.saved);
+    } catch (caught) {
+      if (!isSessionEnd(caught)) setError(failureText(caught, props.failed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="admin-setting" onSubmit={save} aria-label={props.label} noValidate>
+      <label htmlFor={id}>{props.label}</label>
+      <div className="admin-setting__row">
+        <input id={id} type="number" inputMode="decimal" step="0.01" min="0" value={text} onChange={(event) => setText(event.target.value)} />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          Save
+        </button>
+      </div>
+      <p className="hint">
+        {props.hint} Now {formatPence(current)}.
+      </p>
+      <Notice tone="error">{error}</Notice>
+      <Notice tone="success">{note}</Notice>
+    </form>
+  );
+}
+
+function FeaturedSetting({ stored }: { stored: string | undefined }) {
+  const [text, setText] = useState(featuredIds(stored).join(", "));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [note, flash] = useFlash();
+  const id = useId();
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const ids = parseFeaturedInput(text);
+    setBusy(true);
+    setError("");
+    try {
+      await saveConfig("featured_products", JSON.stringify(ids));
+      setText(ids.join(", "));
+      flash("Featured products saved.");
+    } catch (caught) {
+      if (!isSessionEnd(caught)) setError(failureText(caught, "Failed to save featured products"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="admin-setting" onSubmit={save} aria-label="Featured products" noValidate>
+      <label htmlFor={id}>Featured products</label>
+      <div className="admin-setting__row">
+        <input id={id} value={text} placeholder="product-id, another-id" spellCheck={false} onChange={(event) => setText(event.target.value)} />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          Save
+        </button>
+      </div>
+      <p className="hint">Comma-separated product ids, up to 3, shown on the home page in this order.</p>
+      <Notice tone="error">{error}</Notice>
+      <Notice tone="success">{note}</Notice>
+    </form>
+  );
+}

@@ -1,0 +1,229 @@
+import { useState } from "react";
+import { formatPence } from "../lib/money";
+import { countryName, orderReference } from "../lib/order-view";
+import { apiCall, enc } from "./api";
+import { CancelDialog } from "./CancelDialog";
+import { CopyReference } from "./CopyReference";
+import { isTruthyFlag, StatusBadge } from "./OrderBits";
+import { Notice, shortDate, TableScroller } from "./parts";
+import { TrackingForm } from "./TrackingForm";
+import type { AdminOrder } from "./types";
+import { useLoad } from "./use-load";
+
+/** One order: what was bought, where it goes, the shipment and the emails sent about it. */
+export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
+  const { data: loaded, error, loading } = useLoad(
+    () => apiCall<AdminOrder>(`/api/admin/orders/${enc(id)}`),
+    "Unable to load this order. Try refreshing.",
+  );
+  // Saving tracking or cancelling answers with the updated order.
+  const [updated, setUpdated] = useState<AdminOrder | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelNote, setCancelNote] = useState("");
+  const order = updated ?? loaded;
+
+  return (
+    <>
+      <p className="admin-back">
+        <button type="button" className="link-button admin-back__button" onClick={onBack}>
+          ← All orders
+        </button>
+      </p>
+      {!order ? (
+        <>
+          <h1>Order {orderReference(id)}</h1>
+          {loading ? <p className="muted">Loading order…</p> : <Notice tone="error">{error}</Notice>}
+        </>
+      ) : (
+        <>
+          <header className="admin-page__header admin-order__header">
+            <h1>Order {orderReference(order.id)}</h1>
+            <CopyReference id={order.id} />
+            <StatusBadge status={order.status} />
+          </header>
+          <p className="muted">
+            Placed {shortDate(order.created_at)}
+            {order.canceled_at ? ` · cancelled ${shortDate(order.canceled_at)}` : ""}
+          </p>
+          {isTruthyFlag(order.refund_required) && (
+            <Notice tone="warning">Refund required: this payment arrived after the order could no longer be fulfilled.</Notice>
+          )}
+          <Notice tone="success">{cancelNote}</Notice>
+
+          <div className="admin-order">
+            <OrderItems order={order} />
+            <OrderPeople order={order} />
+            <section className="card admin-section" aria-labelledby="shipment-title">
+              <h2 id="shipment-title">Shipment</h2>
+              <TrackingForm order={order} onSaved={setUpdated} />
+              {order.status !== "canceled" && (
+                <div className="admin-danger-zone">
+                  <button type="button" className="button button--ghost admin-button--danger" onClick={() => setCancelling(true)}>
+                    Cancel order
+                  </button>
+                </div>
+              )}
+            </section>
+            <OrderEmails order={order} />
+          </div>
+
+          {cancelling && (
+            <CancelDialog
+              order={order}
+              onClose={() => setCancelling(false)}
+              onCanceled={(next, restocked) => {
+                setUpdated(next);
+                setCancelling(false);
+                setCancelNote(restocked ? "Order cancelled and the items put back into stock." : "Order cancelled.");
+              }}
+            />
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function uploadLinks(item: AdminOrder["items"][number]) {
+  const links: { href: string; label: string }[] = [];
+  const { gpxToken, gpxName, imageToken, imageName } = item.meta ?? {};
+  if (gpxToken) links.push({ href: `/api/admin/download/gpx/${enc(gpxToken)}`, label: `GPX: ${gpxName || "route file"}` });
+  if (imageToken) links.push({ href: `/api/admin/download/image/${enc(imageToken)}`, label: `Image: ${imageName || "photo"}` });
+  return links;
+}
+
+function OrderItems({ order }: { order: AdminOrder }) {
+  const subtotal = order.subtotal_cents ?? order.items.reduce((sum, item) => sum + item.unit_price_cents * item.quantity, 0);
+  const delivery = order.delivery_cents ?? Math.max(0, order.amount_cents - subtotal);
+  return (
+    <section className="card admin-section" aria-labelledby="items-title">
+      <h2 id="items-title">Items</h2>
+      <ul className="order-items">
+        {order.items.map((item, index) => (
+          <li key={`${item.product_id}-${index}`}>
+            <div className="order-item__body">
+              <span>
+                {item.quantity} × {item.product_name}
+                {item.meta?.variantName ? ` (${item.meta.variantName})` : ""}
+              </span>
+              <span className="admin-cell-sub">
+                {item.product_id} · {formatPence(item.unit_price_cents)} each
+              </span>
+              {uploadLinks(item).length > 0 && (
+                <ul className="order-item__files">
+                  {uploadLinks(item).map((link) => (
+                    <li key={link.href}>
+                      <a href={link.href} target="_blank" rel="noopener noreferrer">
+                        {link.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <span className="admin-nowrap">{formatPence(item.unit_price_cents * item.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="order-totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatPence(subtotal)}</dd>
+        </div>
+        <div>
+          <dt>Delivery</dt>
+          <dd>{delivery === 0 ? "Free" : formatPence(delivery)}</dd>
+        </div>
+        <div className="order-totals__total">
+          <dt>Total</dt>
+          <dd>{formatPence(order.amount_cents)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function addressLines(order: AdminOrder, prefix: "shipping" | "billing"): string[] {
+  const field = (name: string) => (order as unknown as Record<string, string | null>)[`${prefix}_${name}`];
+  const country = field("country");
+  return [field("name"), field("line1"), field("line2"), field("city"), field("postal_code"), country ? countryName(country) : null].filter(
+    (line): line is string => Boolean(line?.trim()),
+  );
+}
+
+function OrderPeople({ order }: { order: AdminOrder }) {
+  const shipping = addressLines(order, "shipping");
+  const billing = addressLines(order, "billing");
+  return (
+    <section className="card admin-section" aria-labelledby="customer-title">
+      <h2 id="customer-title">Customer</h2>
+      <dl className="admin-facts">
+        <div>
+          <dt>Email</dt>
+          <dd>{order.email ? <a href={`mailto:${order.email}`}>{order.email}</a> : "—"}</dd>
+        </div>
+        <div>
+          <dt>Deliver to</dt>
+          <dd>
+            <address className="admin-address">{shipping.length ? shipping.map((line) => <span key={line}>{line}</span>) : "—"}</address>
+          </dd>
+        </div>
+        <div>
+          <dt>Billing address</dt>
+          <dd>
+            <address className="admin-address">{billing.length ? billing.map((line) => <span key={line}>{line}</span>) : "Same as delivery"}</address>
+          </dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>
+            {order.payment_provider ? `${order.payment_provider} · ` : ""}
+            <span className="admin-mono admin-break">{order.payment_session_id}</span>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function OrderEmails({ order }: { order: AdminOrder }) {
+  const emails = order.emails ?? [];
+  return (
+    <section className="card admin-section" aria-labelledby="emails-title">
+      <h2 id="emails-title">Emails</h2>
+      {emails.length === 0 ? (
+        <p className="muted">No emails for this order yet.</p>
+      ) : (
+        <TableScroller label="Emails about this order">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">To</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="admin-num">Attempts</th>
+                <th scope="col">Queued</th>
+                <th scope="col">Sent</th>
+              </tr>
+            </thead>
+            <tbody>
+              {emails.map((email, index) => (
+                <tr key={`${email.kind}-${index}`}>
+                  <td>{email.kind}</td>
+                  <td>{email.recipient}</td>
+                  <td>
+                    {email.status}
+                    {email.last_error && <span className="admin-cell-sub admin-text-danger">{email.last_error}</span>}
+                  </td>
+                  <td className="admin-num">{email.attempts}</td>
+                  <td className="admin-nowrap">{shortDate(email.created_at)}</td>
+                  <td className="admin-nowrap">{shortDate(email.sent_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
+      )}
+    </section>
+  );
+}

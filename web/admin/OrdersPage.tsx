@@ -1,0 +1,47 @@
+import { apiCall } from "./api";
+import { CustomRequestsSection } from "./CustomRequestsSection";
+import { OrderDetail } from "./OrderDetail";
+import { OrdersTable } from "./OrderBits";
+import { Notice, TableScroller } from "./parts";
+import { navigate, useQueryParam } from "./router";
+import type { OrderListItem } from "./types";
+import { useLoad } from "./use-load";
+
+/** /admin/orders: the order list, one order's detail (?order=…), and the custom requests. */
+export function OrdersPage() {
+  const openId = useQueryParam("order");
+  return (
+    <div className="admin-page">
+      {openId ? (
+        <OrderDetail key={openId} id={openId} onBack={() => navigate("/admin/orders")} />
+      ) : (
+        <>
+          <header className="admin-page__header">
+            <h1>Orders</h1>
+          </header>
+          <OrderList />
+          <CustomRequestsSection />
+        </>
+      )}
+    </div>
+  );
+}
+
+function OrderList() {
+  const { data, error, loading } = useLoad(() => apiCall<OrderListItem[]>("/api/admin/orders"), "Unable to load orders");
+  return (
+    <section className="admin-section card" aria-labelledby="orders-title">
+      <h2 id="orders-title">All orders</h2>
+      <Notice tone="error">{error}</Notice>
+      {loading && !data ? (
+        <p className="muted">Loading orders…</p>
+      ) : !data || data.length === 0 ? (
+        !error && <p className="muted">No orders yet.</p>
+      ) : (
+        <TableScroller label="Orders">
+          <OrdersTable orders={data} label="Orders, newest first" onOpen={(id) => navigate("/admin/orders", { order: id })} />
+        </TableScroller>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import { useId, useState, type FormEvent } from "react";
+import { apiCall, failureText, isSessionEnd } from "./api";
+import { Notice } from "./parts";
+import { EMPTY_PRODUCT_FORM, formFromProduct, productBody, productFormProblem, type ProductForm } from "./product-form";
+import { ProductImages } from "./ProductImages";
+import { ProductVariants } from "./ProductVariants";
+import type { AdminProduct, Category } from "./types";
+
+/**
+ * Spec section 2: the inline product editor (6 columns). The id is locked once
+ * saved; images and variants need a saved product. Save product stays
+ * disabled while saving or while a rule of section 5 is broken.
+ */
+export function ProductEditor({
+  product,
+  categories,
+  onCancel,
+  onSaved,
+  onChanged,
+}: {
+  product: AdminProduct | null;
+  categories: Category[];
+  onCancel: () => void;
+  onSaved: (id: string) => void | Promise<void>;
+  /** Images or variants changed: the table's thumbnail and counts may need a reload. */
+  onChanged: () => void;
+}) {
+  const [form, setForm] = useState<ProductForm>(product ? formFromProduct(product) : EMPTY_PRODUCT_FORM);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState("");
+  const idBase = useId();
+  const problem = productFormProblem(form);
+  const field = (name: keyof ProductForm) => `${idBase}-${name}`;
+  const set = <K extends keyof ProductForm>(key: K, value: ProductForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (problem || saving) return;
+    setSaving(true);
+    setError("");
+    try {
+      await apiCall("/api/admin/products", { method: "POST", json: productBody(form) });
+      await onSaved(form.id.trim());
+    } catch (caught) {
+      if (!isSessionEnd(caught)) setError(failureText(caught, "Save failed", "Save failed: network error"));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="admin-editor">
+      <form className="admin-editor__form" onSubmit={save} aria-label={product ? `Edit ${product.name}` : "New product"} noValidate>
+        <h3>{product ? `Edit ${product.name}` : "New product"}</h3>
+        <div className="admin-grid admin-grid--6">
+          <div className="field admin-span-2">
+            <label htmlFor={field("id")}>Product id</label>
+            <input
+              id={field("id")}
+              value={form.id}
+              readOnly={Boolean(product)}
+              aria-readonly={Boolean(product)}
+              className={product ? "admin-locked" : undefined}
+              onChange={(event) => set("id", event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </div>
+          <div className="field admin-span-2">
+            <label htmlFor={field("name")}>Name</label>
+            <input id={field("name")} value={form.name} onChange={(event) => set("name", event.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={field("price")}>Price (£)</label>
+            <input
+              id={field("price")}
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              value={form.price}
+              onChange={(event) => set("price", event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={field("currency")}>Currency</label>
+            <input id={field("currency")} value={form.currency} placeholder="gbp" onChange={(event) => set("currency", event.target.value)} />
+          </div>
+          <div className="field admin-span-6">
+            <label htmlFor={field("description")}>Description</label>
+            <textarea id={field("description")} rows={3} value={form.description} onChange={(event) => set("description", event.target.value)} />
+          </div>
+          <div className="field admin-span-2">
+            <label htmlFor={field("categoryId")}>Category</label>
+            <select id={field("categoryId")} value={form.categoryId} onChange={(event) => set("categoryId", event.target.value)}>
+              <option value="">No category</option>
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={field("maxOnlineQty")}>Max online qty</label>
+            <input
+              id={field("maxOnlineQty")}
+              type="number"
+              inputMode="numeric"
+              min="0"
+              step="1"
+              placeholder="None"
+              value={form.maxOnlineQty}
+              onChange={(event) => set("maxOnlineQty", event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={field("stock")}>Stock</label>
+            <input
+              id={field("stock")}
+              type="number"
+              inputMode="numeric"
+              min="0"
+              step="1"
+              placeholder="Unlimited"
+              value={form.stock}
+              onChange={(event) => set("stock", event.target.value)}
+            />
+          </div>
+          <div className="admin-span-2 admin-checks">
+            <label className="admin-check">
+              <input type="checkbox" checked={form.requiresGpx} onChange={(event) => set("requiresGpx", event.target.checked)} />
+              Requires GPX upload
+            </label>
+            <label className="admin-check">
+              <input type="checkbox" checked={form.requiresImage} onChange={(event) => set("requiresImage", event.target.checked)} />
+              Requires image upload
+            </label>
+          </div>
+        </div>
+        {problem && <p className="hint admin-form-hint">{problem}</p>}
+        <Notice tone="error">{error}</Notice>
+        <div className="admin-editor__footer">
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={saving || problem !== null}>
+            {saving ? "Saving…" : "Save product"}
+          </button>
+        </div>
+      </form>
+
+      <div className="admin-editor__extras">
+        <ProductImages productId={product?.id ?? null} onChanged={onChanged} />
+        <ProductVariants productId={product?.id ?? null} onChanged={onChanged} />
+      </div>
+    </div>
+  );
+}

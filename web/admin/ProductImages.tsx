@@ -1,0 +1,169 @@
+import { useEffect, useRef, useState } from "react";
+import { ApiError, apiCall, enc, isSessionEnd, uploadImage } from "./api";
+import { Notice } from "./parts";
+import type { AdminProductImage } from "./types";
+
+/** Spec section 9: a new image goes after the others, at image count + 1000. */
+export const NEW_IMAGE_SORT_OFFSET = 1000;
+
+const bySortOrder = (a: AdminProductImage, b: AdminProductImage) => a.sort_order - b.sort_order;
+
+function detail(error: unknown): string {
+  if (error instanceof ApiError) return error.serverError || `HTTP ${error.status}`;
+  return "network error";
+}
+
+/** A saved product's pictures: add, reorder (the first is the primary image) and remove. */
+export function ProductImages({ productId, onChanged }: { productId: string | null; onChanged: () => void }) {
+  const [images, setImages] = useState<AdminProductImage[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+
+  async function load(id: string) {
+    try {
+      const list = await apiCall<AdminProductImage[]>(`/api/admin/products/${enc(id)}/images`);
+      setImages([...list].sort(bySortOrder));
+    } catch (caught) {
+      if (!isSessionEnd(caught)) setError("Failed to load product details.");
+    }
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load only depends on the id
+  useEffect(() => {
+    if (productId) void load(productId);
+  }, [productId]);
+
+  if (!productId) {
+    return (
+      <section className="admin-subsection" aria-label="Product Images">
+        <h4>Product Images</h4>
+        <p className="muted">Save the product first to add multiple images.</p>
+      </section>
+    );
+  }
+
+  async function add(file: File | undefined) {
+    if (!file) return;
+    if (!productId) {
+      setError("Please save the product first before adding images.");
+      return;
+    }
+    setBusy(true);
+    setError("");
+    try {
+      const url = await uploadImage(file);
+      await apiCall(`/api/admin/products/${enc(productId)}/images`, {
+        method: "POST",
+        json: { image_url: url, sort_order: images.length + NEW_IMAGE_SORT_OFFSET },
+      });
+      await load(productId);
+      onChanged();
+    } catch (caught) {
+      if (!isSessionEnd(caught)) setError("Image upload failed. Please try again.");
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = "";
+    }
+  }
+
+  async function move(index: number, step: -1 | 1) {
+    if (!productId) return;
+    const next = [...images];
+    const [moved] = next.splice(index, 1);
+    if (!moved) return;
+    next.splice(index + step, 0, moved);
+    const reordered = next.map((image, position) => ({ ...image, sort_order: position }));
+    setImages(reordered);
+    setError("");
+    try {
+      await apiCall(`/api/admin/products/${enc(productId)}/images/reorder`, {
+        method: "PATCH",
+        json: { imageOrders: reordered.map(({ id, sort_order }) => ({ id, sort_order })) },
+      });
+      onChanged();
+    } catch (caught) {
+      if (isSessionEnd(caught)) return;
+      setError("Failed to reorder images. Please try again.");
+      await load(productId);
+    }
+  }
+
+  async function remove(image: AdminProductImage) {
+    if (!productId) return;
+    setError("");
+    try {
+      await apiCall(`/api/admin/product-images/${enc(String(image.id))}`, { method: "DELETE" });
+      await load(productId);
+      onChanged();
+    } catch (caught) {
+      if (!isSessionEnd(caught)) setError(`Failed to delete image: ${detail(caught)}`);
+    }
+  }
+
+  return (
+    <section className="admin-subsection" aria-label="Product Images">
+      <div className="admin-subsection__header">
+        <h4>Product Images</h4>
+        <input
+          ref={input}
+          type="file"
+          accept="image/*"
+          hidden
+          onChange={(event) => void add(event.target.files?.[0])}
+        />
+        <button type="button" className="button button--secondary admin-button--small" disabled={busy} onClick={() => input.current?.click()}>
+          {busy ? "Uploading…" : "Add Image"}
+        </button>
+      </div>
+      <p className="hint">
+        {images.length} {images.length === 1 ? "image" : "images"} · First image is used as primary
+      </p>
+      <Notice tone="error">{error}</Notice>
+      {images.length > 0 && (
+        <ol className="admin-images">
+          {images.map((image, index) => (
+            <li key={image.id} className="admin-image">
+              <img src={image.image_url} alt={`Image ${index + 1}`} width={72} height={72} loading="lazy" />
+              <div className="admin-image__text">
+                <strong>
+                  Image {index + 1}
+                  {index === 0 && <span className="admin-image__primary"> (Primary)</span>}
+                </strong>
+                <span className="admin-cell-sub">Sort order: {image.sort_order}</span>
+              </div>
+              <div className="admin-actions">
+                <button
+                  type="button"
+                  className="admin-icon-button"
+                  aria-label={`Move image ${index + 1} up`}
+                  disabled={index === 0}
+                  onClick={() => void move(index, -1)}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="admin-icon-button"
+                  aria-label={`Move image ${index + 1} down`}
+                  disabled={index === images.length - 1}
+                  onClick={() => void move(index, 1)}
+                >
+                  ↓
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost admin-button--small admin-button--danger"
+                  aria-label={`Remove image ${index + 1}`}
+                  onClick={() => void remove(image)}
+                >
+                  Remove
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,212 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { formatPence } from "../lib/money";
+import { isBaseVariant } from "../lib/product-view";
+import { ApiError, apiCall, enc, isSessionEnd } from "./api";
+import { Notice, penceToPoundsText, poundsTextToPence, wholeOrBlank } from "./parts";
+import type { AdminProduct, AdminVariant } from "./types";
+
+type VariantFields = { name: string; price: string; stock: string };
+const EMPTY: VariantFields = { name: "", price: "", stock: "" };
+
+function detail(error: unknown): string {
+  if (error instanceof ApiError) return error.serverError || `HTTP ${error.status}`;
+  return "network error";
+}
+
+/** The variant body for POST and PUT, or the rule the fields break. */
+function variantBody(fields: VariantFields): { name: string; price_cents: number; stock: number | null } | string {
+  const price = poundsTextToPence(fields.price);
+  if (price === null) return "Price must be a valid non-negative number.";
+  const stock = wholeOrBlank(fields.stock);
+  if (stock === undefined) return "Stock must be a whole number or blank for unlimited.";
+  return { name: fields.name.trim(), price_cents: price, stock };
+}
+
+/** Spec section 2: a saved product's variants; '-base' variants cannot be removed. */
+export function ProductVariants({ productId, onChanged }: { productId: string | null; onChanged: () => void }) {
+  const [variants, setVariants] = useState<AdminVariant[]>([]);
+  const [adding, setAdding] = useState<VariantFields>(EMPTY);
+  const [editing, setEditing] = useState<{ id: string; fields: VariantFields } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  async function load(id: string) {
+    try {
+      const product = await apiCall<AdminProduct>(`/api/admin/products/${enc(id)}`);
+      setVariants([...(product.variants ?? [])].sort((a, b) => a.sort_order - b.sort_order));
+    } catch (caught) {
+      if (!isSessionEnd(caught)) setError("Failed to load product details.");
+    }
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load only depends on the id
+  useEffect(() => {
+    if (productId) void load(productId);
+  }, [productId]);
+
+  if (!productId) {
+    return (
+      <section className="admin-subsection" aria-label="Product Variants">
+        <h4>Product Variants</h4>
+        <p className="muted">Save the product first to add variants.</p>
+      </section>
+    );
+  }
+  const id = productId;
+
+  async function run(action: () => Promise<unknown>, failure: (error: unknown) => string): Promise<boolean> {
+    setBusy(true);
+    setError("");
+    try {
+      await action();
+      await load(id);
+      onChanged();
+      return true;
+    } catch (caught) {
+      if (!isSessionEnd(caught)) setError(failure(caught));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const body = variantBody(adding);
+    if (typeof body === "string") return setError(`Failed to add variant: ${body}`);
+    const done = await run(
+      () => apiCall(`/api/admin/products/${enc(id)}/variants`, { method: "POST", json: body }),
+      (caught) => `Failed to add variant: ${detail(caught)}`,
+    );
+    if (done) setAdding(EMPTY);
+  }
+
+  async function update(event: FormEvent) {
+    event.preventDefault();
+    if (!editing) return;
+    const body = variantBody(editing.fields);
+    if (typeof body === "string") return setError(`Failed to update variant: ${body}`);
+    const done = await run(
+      () => apiCall(`/api/admin/product-variants/${enc(editing.id)}`, { method: "PUT", json: body }),
+      (caught) => `Failed to update variant: ${detail(caught)}`,
+    );
+    if (done) setEditing(null);
+  }
+
+  const remove = (variant: AdminVariant) =>
+    run(
+      () => apiCall(`/api/admin/product-variants/${enc(variant.id)}`, { method: "DELETE" }),
+      () => "Failed to delete variant. Please try again.",
+    );
+
+  return (
+    <section className="admin-subsection" aria-label="Product Variants">
+      <h4>Product Variants</h4>
+      <Notice tone="error">{error}</Notice>
+      {variants.length === 0 ? (
+        <p className="muted">No variants added yet. Add variants to offer different options like sizes, colors, or custom configurations.</p>
+      ) : (
+        <ul className="admin-variants">
+          {variants.map((variant) =>
+            editing?.id === variant.id ? (
+              <li key={variant.id} className="admin-variant admin-variant--editing">
+                <form className="admin-variant__form" onSubmit={update} aria-label={`Edit variant ${variant.name}`}>
+                  <VariantInputs fields={editing.fields} onChange={(fields) => setEditing({ id: variant.id, fields })} prefix={`edit-${variant.id}`} />
+                  <div className="admin-actions">
+                    <button type="submit" className="button button--primary admin-button--small" disabled={busy || !editing.fields.name.trim() || !editing.fields.price.trim()}>
+                      Save
+                    </button>
+                    <button type="button" className="button button--ghost admin-button--small" onClick={() => setEditing(null)}>
+                      Cancel
+                    </button>
+                  </div>
+                </form>
+              </li>
+            ) : (
+              <li key={variant.id} className="admin-variant">
+                <div className="admin-variant__text">
+                  <strong>{variant.name}</strong>
+                  <span>{formatPence(variant.price_cents)}</span>
+                  {variant.stock !== null && <span className="admin-cell-sub">Stock: {variant.stock}</span>}
+                  <span className="admin-cell-sub">Sort: {variant.sort_order}</span>
+                </div>
+                <div className="admin-actions">
+                  <button
+                    type="button"
+                    className="button button--ghost admin-button--small"
+                    aria-label={`Edit variant ${variant.name}`}
+                    onClick={() =>
+                      setEditing({
+                        id: variant.id,
+                        fields: { name: variant.name, price: penceToPoundsText(variant.price_cents), stock: variant.stock === null ? "" : String(variant.stock) },
+                      })
+                    }
+                  >
+                    Edit
+                  </button>
+                  {!isBaseVariant(variant.id) && (
+                    <button
+                      type="button"
+                      className="button button--ghost admin-button--small admin-button--danger"
+                      aria-label={`Remove variant ${variant.name}`}
+                      disabled={busy}
+                      onClick={() => void remove(variant)}
+                    >
+                      Remove
+                    </button>
+                  )}
+                </div>
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+
+      <form className="admin-variant-add" onSubmit={add} aria-label="Add New Variant">
+        <h5>Add New Variant</h5>
+        <div className="admin-variant__form">
+          <VariantInputs fields={adding} onChange={setAdding} prefix={`new-${id}`} />
+          <button type="submit" className="button button--secondary admin-button--small" disabled={busy || !adding.name.trim() || !adding.price.trim()}>
+            Add Variant
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function VariantInputs({ fields, onChange, prefix }: { fields: VariantFields; onChange: (fields: VariantFields) => void; prefix: string }) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${prefix}-name`}>Variant name</label>
+        <input id={`${prefix}-name`} value={fields.name} onChange={(event) => onChange({ ...fields, name: event.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${prefix}-price`}>Price (GBP)</label>
+        <input
+          id={`${prefix}-price`}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          value={fields.price}
+          onChange={(event) => onChange({ ...fields, price: event.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${prefix}-stock`}>Stock (optional)</label>
+        <input
+          id={`${prefix}-stock`}
+          type="number"
+          inputMode="numeric"
+          min="0"
+          step="1"
+          placeholder="Unlimited"
+          value={fields.stock}
+          onChange={(event) => onChange({ ...fields, stock: event.target.value })}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,197 @@
+import { Fragment, useState } from "react";
+import { formatPence } from "../lib/money";
+import { apiCall, enc, failureText, isSessionEnd } from "./api";
+import { CategoriesTable } from "./CategoriesTable";
+import { Notice, TableScroller, useFlash } from "./parts";
+import { ProductEditor } from "./ProductEditor";
+import type { AdminProduct, Category } from "./types";
+import { useLoad } from "./use-load";
+
+/** Editing nothing, a new product, or the product with this id. */
+type Editing = null | "new" | string;
+
+export function ProductsPage() {
+  const products = useLoad(() => apiCall<AdminProduct[]>("/api/admin/products"), "Unable to load products");
+  const categories = useLoad(() => apiCall<Category[]>("/api/admin/categories"), "Unable to load products");
+  const [editing, setEditing] = useState<Editing>(null);
+  const [error, setError] = useState("");
+  const [note, flash] = useFlash();
+  // Stock answered by +1/-1, shown until the list is next loaded.
+  const [stock, setStock] = useState<Record<string, number | null>>({});
+  const list = products.data ?? [];
+  const categoryList = categories.data ?? [];
+
+  async function adjust(product: AdminProduct, delta: 1 | -1) {
+    setError("");
+    try {
+      const answer = await apiCall<{ id: string; stock: number | null }>("/api/admin/stock-adjust", {
+        method: "POST",
+        json: { id: product.id, delta },
+      });
+      setStock((current) => ({ ...current, [product.id]: answer.stock }));
+    } catch (caught) {
+      if (!isSessionEnd(caught)) setError(failureText(caught, "Adjust failed"));
+    }
+  }
+
+  async function remove(product: AdminProduct) {
+    if (!window.confirm(`Delete the product "${product.name}" (${product.id})? This cannot be undone.`)) return;
+    setError("");
+    try {
+      await apiCall(`/api/admin/products/${enc(product.id)}`, { method: "DELETE" });
+      if (editing === product.id) setEditing(null);
+      flash(`Deleted ${product.name}.`);
+      await products.reload();
+    } catch (caught) {
+      if (!isSessionEnd(caught)) setError(failureText(caught, "Delete failed", "Delete failed: network error"));
+    }
+  }
+
+  const editor = (product: AdminProduct | null) => (
+    <ProductEditor
+      key={product?.id ?? "new"}
+      product={product}
+      categories={categoryList}
+      onCancel={() => setEditing(null)}
+      onSaved={async (id) => {
+        flash("Product saved.");
+        setStock({});
+        await products.reload();
+        setEditing(id);
+      }}
+      onChanged={() => void products.reload()}
+    />
+  );
+
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header">
+        <h1>Products</h1>
+        <button
+          type="button"
+          className="button button--primary"
+          aria-expanded={editing === "new"}
+          onClick={() => setEditing(editing === "new" ? null : "new")}
+        >
+          {editing === "new" ? "Close new product" : "Add product"}
+        </button>
+      </header>
+      <Notice tone="error">{products.error || error}</Notice>
+      <Notice tone="success">{note}</Notice>
+
+      <section className="admin-section card" aria-labelledby="products-title">
+        <h2 id="products-title">Products</h2>
+        {editing === "new" && <div className="admin-editor-block">{editor(null)}</div>}
+        {products.loading && !products.data ? (
+          <p className="muted">Loading products…</p>
+        ) : list.length === 0 ? (
+          !products.error && <p className="muted">No products yet.</p>
+        ) : (
+          <TableScroller label="Products">
+            <table className="admin-table admin-table--products">
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Category</th>
+                  <th scope="col" className="admin-num">Price</th>
+                  <th scope="col" className="admin-center">Stock</th>
+                  <th scope="col" className="admin-num">Variants</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((product) => {
+                  const open = editing === product.id;
+                  const units = product.id in stock ? (stock[product.id] ?? null) : product.stock;
+                  return (
+                    <Fragment key={product.id}>
+                      <tr className={open ? "admin-row--open" : undefined}>
+                        <td>
+                          <div className="admin-product-cell">
+                            {product.image_url ? (
+                              <img className="admin-thumb" src={product.image_url} alt="" loading="lazy" width={48} height={48} />
+                            ) : (
+                              <span className="admin-thumb admin-thumb--empty" aria-hidden="true" />
+                            )}
+                            <span>
+                              <span className="admin-cell-title">{product.name}</span>
+                              <span className="admin-cell-sub admin-mono">{product.id}</span>
+                            </span>
+                          </div>
+                        </td>
+                        <td>{categoryList.find((category) => category.id === product.category_id)?.name ?? "—"}</td>
+                        <td className="admin-num admin-nowrap">{formatPence(product.price_cents)}</td>
+                        <td className="admin-center">
+                          <StockControl name={product.name} stock={units} onAdjust={(delta) => void adjust(product, delta)} />
+                        </td>
+                        <td className="admin-num">{product.variants?.length ?? 0}</td>
+                        <td>
+                          <div className="admin-actions">
+                            <button
+                              type="button"
+                              className="button button--ghost admin-button--small"
+                              aria-expanded={open}
+                              aria-label={`${open ? "Close" : "Edit"} ${product.name}`}
+                              onClick={() => setEditing(open ? null : product.id)}
+                            >
+                              {open ? "Close" : "Edit"}
+                            </button>
+                            <button
+                              type="button"
+                              className="button button--ghost admin-button--small admin-button--danger"
+                              aria-label={`Delete ${product.name}`}
+                              onClick={() => void remove(product)}
+                            >
+                              Delete
+                            </button>
+                          </div>
+                        </td>
+                      </tr>
+                      {open && (
+                        <tr className="admin-editor-row">
+                          <td colSpan={6}>{editor(product)}</td>
+                        </tr>
+                      )}
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableScroller>
+        )}
+      </section>
+
+      <CategoriesTable categories={categories} />
+    </div>
+  );
+}
+
+/** Stock ±1 from the table; unlimited (null) shows ∞ and cannot be adjusted. */
+function StockControl({ name, stock, onAdjust }: { name: string; stock: number | null; onAdjust: (delta: 1 | -1) => void }) {
+  const unlimited = stock === null;
+  return (
+    <span className="admin-stock">
+      <button
+        type="button"
+        className="admin-stock__button"
+        aria-label={`One less ${name} in stock`}
+        disabled={unlimited || stock <= 0}
+        onClick={() => onAdjust(-1)}
+      >
+        −1
+      </button>
+      <span className="admin-stock__value" data-testid="stock-value">
+        {unlimited ? <span title="Unlimited" aria-label="Unlimited">∞</span> : stock}
+      </span>
+      <button
+        type="button"
+        className="admin-stock__button"
+        aria-label={`One more ${name} in stock`}
+        disabled={unlimited}
+        onClick={() => onAdjust(1)}
+      >
+        +1
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,141 @@
+import { Fragment, useState } from "react";
+import { apiCall, enc, failureText, isSessionEnd } from "./api";
+import { Notice, TableScroller, useFlash } from "./parts";
+import { ProjectEditor } from "./ProjectEditor";
+import type { Project } from "./types";
+import { useLoad } from "./use-load";
+
+/** Spec section 2, /admin/projects: the home carousel's projects. */
+export function ProjectsPage() {
+  const projects = useLoad(() => apiCall<Project[]>("/api/admin/projects"), "Unable to load projects");
+  // Spec section 4: the editor is closed, creating ('new') or editing one project.
+  const [editing, setEditing] = useState<null | "new" | string>(null);
+  const [error, setError] = useState("");
+  const [note, flash] = useFlash();
+  const list = projects.data ?? [];
+
+  async function remove(project: Project) {
+    if (!window.confirm("Delete this project?")) return;
+    setError("");
+    try {
+      await apiCall(`/api/admin/projects/${enc(project.id)}`, { method: "DELETE" });
+      if (editing === project.id) setEditing(null);
+      flash(`Deleted ${project.title}.`);
+      await projects.reload();
+    } catch (caught) {
+      if (!isSessionEnd(caught)) setError(failureText(caught, "Delete failed", "Delete failed: network error"));
+    }
+  }
+
+  const editor = (project: Project | null) => (
+    <ProjectEditor
+      key={project?.id ?? "new"}
+      project={project}
+      onCancel={() => setEditing(null)}
+      onSaved={async () => {
+        setEditing(null);
+        flash("Project saved.");
+        await projects.reload();
+      }}
+    />
+  );
+
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header">
+        <h1>Projects</h1>
+        <button
+          type="button"
+          className="button button--primary"
+          aria-expanded={editing === "new"}
+          onClick={() => setEditing(editing === "new" ? null : "new")}
+        >
+          {editing === "new" ? "Close new project" : "Add project"}
+        </button>
+      </header>
+      <Notice tone="error">{projects.error || error}</Notice>
+      <Notice tone="success">{note}</Notice>
+
+      <section className="admin-section card" aria-label="Projects">
+        {editing === "new" && <div className="admin-editor-block">{editor(null)}</div>}
+        {list.length === 0 ? (
+          <p className="muted">{projects.loading ? "Loading projects…" : "No projects found."}</p>
+        ) : (
+          <TableScroller label="Projects table">
+            <table className="admin-table admin-table--projects">
+              <thead>
+                <tr>
+                  <th scope="col">Project</th>
+                  <th scope="col">Link</th>
+                  <th scope="col" className="admin-num">Sort</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((project) => {
+                  const open = editing === project.id;
+                  return (
+                    <Fragment key={project.id}>
+                      <tr className={open ? "admin-row--open" : undefined}>
+                        <td>
+                          <div className="admin-project-cell">
+                            {project.image_url ? (
+                              <img className="admin-thumb admin-thumb--wide" src={project.image_url} alt="" loading="lazy" width={96} height={64} />
+                            ) : (
+                              <span className="admin-thumb admin-thumb--wide admin-thumb--empty">No image</span>
+                            )}
+                            <span>
+                              <span className="admin-cell-title">{project.title}</span>
+                              <span className="admin-cell-sub admin-mono">{project.id}</span>
+                              <span className="admin-cell-sub admin-clamp">{project.description}</span>
+                            </span>
+                          </div>
+                        </td>
+                        <td>
+                          {project.link_url ? (
+                            <a href={project.link_url} target="_blank" rel="noopener noreferrer">
+                              {project.link_label || project.link_url}
+                            </a>
+                          ) : (
+                            "—"
+                          )}
+                        </td>
+                        <td className="admin-num">{project.sort}</td>
+                        <td>
+                          <div className="admin-actions">
+                            <button
+                              type="button"
+                              className="button button--ghost admin-button--small"
+                              aria-expanded={open}
+                              aria-label={`${open ? "Close" : "Edit"} ${project.title}`}
+                              onClick={() => setEditing(open ? null : project.id)}
+                            >
+                              {open ? "Close" : "Edit"}
+                            </button>
+                            <button
+                              type="button"
+                              className="button button--ghost admin-button--small admin-button--danger"
+                              aria-label={`Delete ${project.title}`}
+                              onClick={() => void remove(project)}
+                            >
+                              Delete
+                            </button>
+                          </div>
+                        </td>
+                      </tr>
+                      {open && (
+                        <tr className="admin-editor-row">
+                          <td colSpan={4}>{editor(project)}</td>
+                        </tr>
+                      )}
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableScroller>
+        )}
+      </section>
+    </div>
+  );
+}

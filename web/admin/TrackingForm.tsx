@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from "react";
+import { apiCall, enc, failureText, isSessionEnd } from "./api";
+import { Notice, shortDate, useFlash, type Tone } from "./parts";
+import { ResendDialog } from "./ResendDialog";
+import { trackingEmailNotice } from "./tracking-email";
+import type { AdminOrder, TrackingEmailResult } from "./types";
+
+export const TRACKING_REQUIRED = "Add a carrier and tracking number before finalizing shipment.";
+
+/**
+ * Spec section 4: saving a carrier and number (URL optional) marks a paid order
+ * fulfilled and tries the tracking email; once one was sent, updating asks
+ * whether to send it again. A cancelled order's shipment cannot change.
+ */
+export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (order: AdminOrder) => void }) {
+  const [carrier, setCarrier] = useState(order.tracking_carrier ?? "");
+  const [number, setNumber] = useState(order.tracking_number ?? "");
+  const [url, setUrl] = useState(order.tracking_url ?? "");
+  const [saving, setSaving] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState("");
+  const [emailNote, setEmailNote] = useState<{ tone: Tone; text: string } | null>(null);
+  const [saved, flashSaved] = useFlash();
+  const canceled = order.status === "canceled";
+  const finalizing = order.status !== "fulfilled";
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setEmailNote(null);
+    if (!carrier.trim() || !number.trim()) {
+      setError(TRACKING_REQUIRED);
+      return;
+    }
+    setError("");
+    if (order.tracking_notified_at) setAsking(true);
+    else void save(false);
+  }
+
+  async function save(forceResend: boolean) {
+    setAsking(false);
+    setSaving(true);
+    const fallback = finalizing ? "Failed to finalize shipment" : "Failed to save tracking";
+    try {
+      const answer = await apiCall<{ order?: AdminOrder; trackingEmail?: TrackingEmailResult }>(
+        `/api/admin/orders/${enc(order.id)}/tracking`,
+        { method: "POST", json: { carrier: carrier.trim(), number: number.trim(), url: url.trim(), forceResend } },
+      );
+      if (answer?.order) onSaved(answer.order);
+      if (finalizing && answer?.order && answer.order.status !== "fulfilled") setError("Failed to mark order as fulfilled");
+      else flashSaved(finalizing ? "Shipment finalized: the order is fulfilled." : "Tracking saved.");
+      setEmailNote(trackingEmailNotice(answer?.trackingEmail));
+    } catch (caught) {
+      if (!isSessionEnd(caught)) setError(failureText(caught, fallback));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (canceled) {
+    return (
+      <p className="muted">
+        This order is cancelled, so its shipment can no longer be updated.
+        {order.tracking_number ? ` Tracking on record: ${order.tracking_carrier ?? ""} ${order.tracking_number}.` : ""}
+      </p>
+    );
+  }
+
+  return (
+    <form className="form admin-tracking" onSubmit={submit} noValidate>
+      <div className="admin-grid admin-grid--3">
+        <div className="field">
+          <label htmlFor="tracking-carrier">Carrier</label>
+          <input id="tracking-carrier" value={carrier} onChange={(event) => setCarrier(event.target.value)} placeholder="Royal Mail" />
+        </div>
+        <div className="field">
+          <label htmlFor="tracking-number">Tracking number</label>
+          <input id="tracking-number" value={number} onChange={(event) => setNumber(event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="tracking-url">Tracking URL (optional)</label>
+          <input id="tracking-url" type="url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://" />
+        </div>
+      </div>
+      {order.tracking_notified_at && (
+        <p className="hint">Tracking emailed to the customer on {shortDate(order.tracking_notified_at)}.</p>
+      )}
+      <Notice tone="error">{error}</Notice>
+      <Notice tone="success">{saved}</Notice>
+      {emailNote && <Notice tone={emailNote.tone}>{emailNote.text}</Notice>}
+      <div>
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? "Saving…" : finalizing ? "Finalize shipment" : "Update shipment"}
+        </button>
+      </div>
+      {asking && <ResendDialog onResend={() => void save(true)} onSaveOnly={() => void save(false)} onClose={() => setAsking(false)} />}
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+
+/** Spec sections 4 and 9: success banners show for 3 seconds. */
+export const SUCCESS_BANNER_MS = 3_000;
+
+/** A success note that clears itself after 3 seconds; a newer note restarts the clock. */
+export function useFlash(): [string, (text: string) => void] {
+  const [text, setText] = useState("");
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+  const show = useCallback((next: string) => {
+    if (timer.current) clearTimeout(timer.current);
+    setText(next);
+    timer.current = setTimeout(() => setText(""), SUCCESS_BANNER_MS);
+  }, []);
+  return [text, show];
+}
+
+export type Tone = "success" | "info" | "warning" | "error";
+
+/** A message line: errors are alerts, everything else a polite status. */
+export function Notice({ tone, children }: { tone: Tone; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p className={`admin-notice admin-notice--${tone}`} role={tone === "error" ? "alert" : "status"}>
+      {children}
+    </p>
+  );
+}
+
+/** A modal dialog on the native <dialog>: focus moves in, Escape closes, the page behind is inert. */
+export function Dialog({
+  title,
+  onClose,
+  children,
+  actions,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="admin-dialog"
+      aria-labelledby="admin-dialog-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id="admin-dialog-title">{title}</h2>
+      <div className="admin-dialog__body">{children}</div>
+      <div className="admin-dialog__actions">{actions}</div>
+    </dialog>
+  );
+}
+
+/** A table that scrolls sideways inside its card on a narrow screen instead of widening the page. */
+export function TableScroller({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <div className="admin-table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
+/** Pence to the text of a £ input: 1250 → "12.50". */
+export function penceToPoundsText(pence: number | null | undefined): string {
+  return pence === null || pence === undefined ? "" : (pence / 100).toFixed(2);
+}
+
+/** A £ input to whole pence (pounds × 100, rounded); null when it is not a number of at least 0. */
+export function poundsTextToPence(text: string): number | null {
+  if (text.trim() === "") return null;
+  const pounds = Number(text);
+  if (!Number.isFinite(pounds) || pounds < 0) return null;
+  return Math.round(pounds * 100);
+}
+
+/** A whole number of at least 0 or blank (null); undefined when it is neither. */
+export function wholeOrBlank(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : undefined;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
+
+/** Short en-GB date and time for tables. */
+export function shortDate(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}

@@ -1,0 +1,72 @@
+import { penceToPoundsText, poundsTextToPence, wholeOrBlank } from "./parts";
+import type { AdminProduct } from "./types";
+
+/** The product editor's fields as typed (spec section 3: price in pounds, booleans for the two flags). */
+export type ProductForm = {
+  id: string;
+  name: string;
+  price: string;
+  currency: string;
+  description: string;
+  categoryId: string;
+  maxOnlineQty: string;
+  stock: string;
+  requiresGpx: boolean;
+  requiresImage: boolean;
+};
+
+export const EMPTY_PRODUCT_FORM: ProductForm = {
+  id: "",
+  name: "",
+  price: "",
+  currency: "",
+  description: "",
+  categoryId: "",
+  maxOnlineQty: "",
+  stock: "",
+  requiresGpx: false,
+  requiresImage: false,
+};
+
+export function formFromProduct(product: AdminProduct): ProductForm {
+  return {
+    id: product.id,
+    name: product.name,
+    price: penceToPoundsText(product.price_cents),
+    currency: product.currency ?? "",
+    description: product.description ?? "",
+    categoryId: product.category_id ?? "",
+    maxOnlineQty: product.max_online_qty === null || product.max_online_qty === undefined ? "" : String(product.max_online_qty),
+    stock: product.stock === null || product.stock === undefined ? "" : String(product.stock),
+    requiresGpx: Boolean(product.requires_gpx),
+    requiresImage: Boolean(product.requires_image),
+  };
+}
+
+/** Spec section 5, admin product save: the first rule broken, or null when the form can be saved. */
+export function productFormProblem(form: ProductForm): string | null {
+  if (!form.id.trim() || !form.name.trim() || form.price.trim() === "") return "Please provide an id, name, and price before saving.";
+  if (poundsTextToPence(form.price) === null) return "Price must be a valid non-negative number.";
+  if (wholeOrBlank(form.maxOnlineQty) === undefined) return "Max online quantity must be a whole number or blank.";
+  if (wholeOrBlank(form.stock) === undefined) return "Stock must be a whole number or blank for unlimited.";
+  return null;
+}
+
+/**
+ * The POST /api/admin/products body: the admin product's fields, money in pence.
+ * image_url is left out: the server keeps the stored one, which follows the gallery's first image.
+ */
+export function productBody(form: ProductForm) {
+  return {
+    id: form.id.trim(),
+    name: form.name.trim(),
+    description: form.description,
+    price_cents: poundsTextToPence(form.price) ?? 0,
+    currency: form.currency.trim().toLowerCase() || "gbp",
+    max_online_qty: wholeOrBlank(form.maxOnlineQty) ?? null,
+    stock: wholeOrBlank(form.stock) ?? null,
+    requires_gpx: form.requiresGpx ? 1 : 0,
+    requires_image: form.requiresImage ? 1 : 0,
+    category_id: form.categoryId || null,
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * What the admin API answers (spec sections 3 and 7), as the server's own
+ * modules define it. Type-only imports: nothing from src/ reaches the bundle.
+ */
+import type { AdminCategory, AdminImage, AdminProduct, AdminVariant } from "../../src/modules/admin-catalog/model";
+import type {
+  AdminOrderDetail,
+  AdminOrderEmail,
+  AdminOrderSummary,
+  DashboardStats,
+  TrackingEmailResult,
+} from "../../src/modules/admin-orders/model";
+import type { CustomRequest } from "../../src/modules/admin-requests/model";
+import type { ConfigKey, Project } from "../../src/modules/content/model";
+
+export type {
+  AdminOrderEmail as OrderEmail,
+  AdminOrderSummary as OrderListItem,
+  AdminOrderDetail as AdminOrder,
+  AdminProduct,
+  AdminImage as AdminProductImage,
+  AdminVariant,
+  CustomRequest,
+  DashboardStats,
+  Project,
+  TrackingEmailResult,
+};
+export type Category = AdminCategory;
+
+/** GET /api/admin/configuration: every key as text. */
+export type Configuration = Partial<Record<ConfigKey, string>>;
+
+/** Spec section 4: the owner can set any of these at any time (mirrors admin-requests/model). */
+export const CUSTOM_REQUEST_STATUSES = ["open", "in_progress", "completed", "cancelled"] as const;
