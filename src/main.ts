@@ -1,16 +1,35 @@
+import type { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { createApp } from "./app";
+import { createApp, MAX_REQUEST_BODY_BYTES } from "./app";
 import { migrate } from "./db/migrate";
 import { openDatabase } from "./db/open";
 import { seedDemoCatalogue } from "./db/seed";
 import { createDeps } from "./deps";
 import { EnvError, loadEnv } from "./env";
+import { logRequestLine } from "./http/request-log";
+import { startCleanUploadsJob } from "./jobs/clean-uploads";
 import { startDeliverOutboxJob } from "./jobs/deliver-outbox";
-import { passwordSource } from "./modules/admin-auth/password";
+import type { PeriodicJob } from "./jobs/periodic";
 import { startSweepCheckoutsJob } from "./jobs/sweep-checkouts";
+import { errorFields, log } from "./log";
+import { passwordSource } from "./modules/admin-auth/password";
+import { createUploadStorage } from "./services/storage/disk";
 import { loadAssets } from "./ssr/assets";
 
-/** Composition root: configuration → database → assets → app → listen. */
+/** How long requests already in flight get to finish after SIGTERM (Docker waits 10 s by default: use `--stop-timeout 30`). */
+export const SHUTDOWN_GRACE_MS = 20_000;
+/** How long a job run in flight (an email being sent) gets to finish. */
+const JOB_STOP_MS = 10_000;
+/**
+ * Litestream (v0.3.13) makes its final sync on exit only once it has taken up
+ * the database, at its first one-second tick after the file exists. A shop
+ * stopped sooner would leave its first writes unreplicated, so under
+ * Litestream the shop lives at least this long before it exits.
+ */
+const MIN_REPLICATED_UPTIME_MS = 2_500;
+const startedAt = performance.now();
+
+/** Composition root: configuration → database → assets → app → listen; signals close it in order. */
 async function main() {
   const env = (() => {
     try {
@@ -26,29 +45,74 @@ async function main() {
 
   const db = openDatabase(join(env.DATA_DIR, "shop.db"));
   const applied = migrate(db);
-  if (applied.length > 0) console.log(`Applied migrations: ${applied.join(", ")}`);
+  if (applied.length > 0) log("info", "migrations applied", { migrations: applied });
   if (env.SEED_DEMO && (await seedDemoCatalogue(db, join(env.DATA_DIR, "media")))) {
-    console.log("Seeded the demo catalogue into an empty database.");
+    log("info", "Seeded the demo catalogue into an empty database.");
   }
 
   const assets = await loadAssets();
   const deps = createDeps(env, db, assets);
-  const app = createApp(deps).listen({ port: env.PORT, hostname: env.HOST });
-  console.log(`Strata is open at ${env.PUBLIC_URL} (listening on ${env.HOST}:${env.PORT})`);
-  console.log(passwordSource(env));
-  console.log(deps.demoPayments ? "Payments: built-in demo checkout (no card is charged)." : "Payments: Stripe Checkout.");
-  const jobs = [startSweepCheckoutsJob(deps.checkout), startDeliverOutboxJob({ db, env })].filter((job) => job !== null);
-  if (jobs.length < 2) console.log("Email: no RESEND_API_KEY and MAIL_FROM, so emails wait in the outbox unsent.");
+  const app = createApp(deps, { requestLog: logRequestLine }).listen({
+    port: env.PORT,
+    hostname: env.HOST,
+    maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+  });
+  const server = app.server!;
+  log("info", `Strata is open at ${env.PUBLIC_URL}`, { host: env.HOST, port: server.port, pid: process.pid });
+  log("info", passwordSource(env));
+  log("info", deps.demoPayments ? "Payments: built-in demo checkout (no card is charged)." : "Payments: Stripe Checkout.");
 
+  const outbox = startDeliverOutboxJob({ db, env });
+  if (!outbox) log("info", "Email: no RESEND_API_KEY and MAIL_FROM, so emails wait in the outbox unsent.");
+  const jobs: PeriodicJob[] = [
+    startSweepCheckoutsJob(deps.checkout),
+    startCleanUploadsJob({ db, storage: createUploadStorage(env.DATA_DIR), retentionDays: env.UPLOAD_RETENTION_DAYS }),
+    ...(outbox ? [outbox] : []),
+  ];
+
+  let closing = false;
   const shutdown = async (signal: string) => {
-    console.log(`${signal} received, closing.`);
-    await app.stop();
-    await Promise.all(jobs.map((job) => job.stop()));
-    db.close();
-    process.exit(0);
+    if (closing) return;
+    closing = true;
+    log("info", "shutting down", { signal });
+    try {
+      // Stop accepting; requests already in flight run to their real answer.
+      const drained = await Promise.race([server.stop(false).then(() => true), sleep(SHUTDOWN_GRACE_MS, { unref: true }).then(() => false)]);
+      if (!drained) {
+        log("warn", "requests still in flight after the grace period were cut off", { graceMs: SHUTDOWN_GRACE_MS });
+        await server.stop(true);
+      }
+      await Promise.race([Promise.all(jobs.map((job) => job.stop())), sleep(JOB_STOP_MS, { unref: true })]);
+      closeDatabase(db);
+      const uptime = performance.now() - startedAt;
+      if (env.LITESTREAM_REPLICA_URL && uptime < MIN_REPLICATED_UPTIME_MS) await sleep(MIN_REPLICATED_UPTIME_MS - uptime);
+      log("info", "closed cleanly", { signal });
+      process.exit(0);
+    } catch (error) {
+      log("error", "shutdown failed", errorFields(error));
+      process.exit(1);
+    }
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/**
+ * A PASSIVE checkpoint copies the WAL into the database without waiting on
+ * readers (Litestream keeps one open); closing the last connection then
+ * checkpoints fully and removes the WAL, so the file on disk is complete.
+ */
+function closeDatabase(db: Database): void {
+  db.exec("PRAGMA wal_checkpoint(PASSIVE)");
+  db.close();
+}
+
+/** A wait; `unref` ones (deadlines in a race) never keep the process alive by themselves. */
+function sleep(ms: number, { unref = false } = {}): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    if (unref) timer.unref();
+  });
 }
 
 await main();

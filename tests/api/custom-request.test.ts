@@ -56,7 +56,7 @@ const OBJ_BYTES = new TextEncoder().encode("# cube corner\nv 0 0 0\nv 1 0 0\nv 0
 const png = () => sharp({ create: { width: 4, height: 4, channels: 3, background: "#c0ffee" } }).png().toBuffer();
 const jpeg = () => sharp({ create: { width: 4, height: 4, channels: 3, background: "#123456" } }).jpeg().toBuffer();
 
-const file = (bytes: Uint8Array | Buffer, name: string, type = "") => new File([new Uint8Array(bytes)], name, { type });
+const file = (bytes: Uint8Array, name: string, type = "") => new File([new Uint8Array(bytes)], name, { type });
 
 // ---- sending ---------------------------------------------------------------
 
@@ -135,7 +135,7 @@ describe("a good custom request", () => {
     expect(rows.map((row) => row.stored_name.split(".").pop())).toEqual(["stl", "pdf", "png"]);
     // Exactly these files, byte for byte, and no temporary file left behind.
     expect(filesOnDisk()).toEqual(rows.map((row) => row.stored_name).sort());
-    expect(new Uint8Array(readFileSync(join(uploadsDir(), rows[0]!.stored_name)))).toEqual(stl);
+    expect(new Uint8Array(readFileSync(join(uploadsDir(), rows[0]!.stored_name)))).toEqual(new Uint8Array(stl));
     expect(new Uint8Array(readFileSync(join(uploadsDir(), rows[1]!.stored_name)))).toEqual(PDF_BYTES);
     expect(readFileSync(join(uploadsDir(), rows[2]!.stored_name)).equals(photo)).toBe(true);
 
@@ -259,6 +259,16 @@ describe("the captcha is checked first", () => {
     expect(filesOnDisk()).toEqual(storedBefore);
   });
 
+  test("used tokens are remembered by hash only, and forgotten once their challenge has expired", async () => {
+    shop.db.query("INSERT INTO captcha_spent (token_hash, expires_at) VALUES ('old', ?)").run(Math.floor(Date.now() / 1000) - 60);
+    const token = await captchaToken();
+    expect((await send(form({ ...GOOD, captchaToken: token }))).status).toBe(201);
+    const rows = shop.db.query<{ token_hash: string }, []>("SELECT token_hash FROM captcha_spent").all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(token).not.toContain(rows[0]!.token_hash);
+  });
+
   test("a challenge is signed, expires in 10 minutes and never carries the shop's key", async () => {
     const { status, body, response } = await shop.json<Challenge>("/api/captcha/challenge");
     expect(status).toBe(200);
@@ -279,6 +289,16 @@ describe("the captcha is checked first", () => {
       const text = await (await shop.request(path)).text();
       for (const secret of [key, secrets.hmacSignatureSecret, secrets.hmacKeySignatureSecret]) expect(text).not.toContain(secret);
     }
+  });
+});
+
+describe("the puzzle's size", () => {
+  test("outside tests a challenge asks for the standard proof of work", async () => {
+    shop.close();
+    shop = await createTestShop({ NODE_ENV: "development" });
+    const { body } = await shop.json<Challenge>("/api/captcha/challenge");
+    expect(body.parameters.cost).toBe(5_000);
+    expect(body.parameters.keySignature).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 

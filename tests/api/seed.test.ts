@@ -24,7 +24,7 @@ describe("the demo catalogue on an empty database", () => {
   beforeAll(async () => {
     await openShop();
     expect(await seedDemoCatalogue(shop.db, mediaDir)).toBe(true);
-  });
+  }, 60_000);
   afterAll(() => shop.close());
 
   test("has the categories basic and personalised and at least 8 products", async () => {
@@ -106,5 +106,5 @@ describe("a shop that already has data", () => {
     expect(countRows(shop.db, "projects")).toBe(1);
     expect(countRows(shop.db, "configuration")).toBe(0);
     expect(mediaFiles()).toEqual([]);
-  });
+  }, 60_000);
 });

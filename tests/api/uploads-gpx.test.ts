@@ -240,6 +240,18 @@ describe("GPX files that are refused", () => {
   });
 });
 
+describe("bodies that are not a file upload", () => {
+  test("a JSON body instead of a form", async () => {
+    const { status, body } = await shop.json("/api/gpx/upload", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ productId: "map", gpx: MERIDIAN_RIDE }),
+    });
+    expect({ status, body }).toEqual({ status: 400, body: { error: "Say which product this file is for." } });
+    expectNothingStored();
+  });
+});
+
 describe("big bodies are cut off while they are read", () => {
   test("a declared Content-Length over the limit is refused before the body is read", async () => {
     let pulled = 0;
@@ -276,6 +288,27 @@ describe("big bodies are cut off while they are read", () => {
     expect({ status, answer }).toEqual({ status: 413, answer: { error: "GPX files can be at most 10 MB." } });
     expect(sent).toBeLessThan(GPX_MAX_BYTES + 2 * 1024 * 1024);
     expectNothingStored();
+  });
+});
+
+describe("a big route does not stall the shop", () => {
+  test("other requests are answered while a large GPX file is being parsed", async () => {
+    const points = Array.from({ length: 40_000 }, (_, i) => `<trkpt lat="${(50 + i * 1e-5).toFixed(6)}" lon="-1.000000"><ele>${i % 300}</ele></trkpt>`);
+    let uploadDone = false;
+    const upload = postGpx(gpx(`<trk><trkseg>${points.join("")}</trkseg></trk>`)).then((answer) => {
+      uploadDone = true;
+      return answer;
+    });
+    // On the main thread the parse would hold the timer and the next request back for a second or more.
+    const started = performance.now();
+    await Bun.sleep(50);
+    const other = await shop.json(`/api/uploads/${"A".repeat(43)}/preview.svg`);
+    expect(other.status).toBe(404);
+    expect(performance.now() - started).toBeLessThan(400);
+    expect(uploadDone).toBe(false);
+    const { status, body } = await upload;
+    expect(status).toBe(200);
+    expect(body.details?.pointCount).toBe(40_000);
   });
 });
 

@@ -20,7 +20,8 @@ export function startTurnstileStandIn({ secret = "0x4AAAAAAA-test-secret" }: { s
       const url = new URL(request.url);
       if (request.method !== "POST" || url.pathname !== SITEVERIFY_PATH) return new Response("Not found", { status: 404 });
       const fields = await readFields(request);
-      const call = { secret: fields.get("secret"), response: fields.get("response"), remoteip: fields.get("remoteip") };
+      const field = (key: string) => fields.get(key) ?? null;
+      const call = { secret: field("secret"), response: field("response"), remoteip: field("remoteip") };
       calls.push(call);
 
       const failure = (codes: string[]) => Response.json({ success: false, "error-codes": codes, messages: [] });

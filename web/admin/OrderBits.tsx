@@ -35,15 +35,17 @@ export function OrdersTable({
           <th scope="col" className="admin-num">Total</th>
           <th scope="col">Status</th>
           <th scope="col">Tracking</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
         </tr>
       </thead>
       <tbody>
         {orders.map((order) => (
           <tr key={order.id}>
-            <td className="admin-mono">{orderReference(order.id)}</td>
+            <td>
+              <button type="button" className="admin-link-button admin-mono admin-nowrap" onClick={() => onOpen(order.id)}>
+                <span className="visually-hidden">View order </span>
+                {orderReference(order.id)}
+              </button>
+            </td>
             <td className="admin-nowrap">{shortDate(order.created_at)}</td>
             <td>
               <span className="admin-cell-title">{order.shipping_name || "—"}</span>
@@ -59,16 +61,6 @@ export function OrdersTable({
             </td>
             <td className="admin-nowrap">
               {order.tracking_number ? `${order.tracking_carrier ?? ""} ${order.tracking_number}`.trim() : "—"}
-            </td>
-            <td>
-              <button
-                type="button"
-                className="button button--ghost admin-button--small"
-                aria-label={`View order ${orderReference(order.id)}`}
-                onClick={() => onOpen(order.id)}
-              >
-                View
-              </button>
             </td>
           </tr>
         ))}

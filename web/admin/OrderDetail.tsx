@@ -52,8 +52,7 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
 
           <div className="admin-order">
             <OrderItems order={order} />
-            <OrderPeople order={order} />
-            <section className="card admin-section" aria-labelledby="shipment-title">
+            <section className="card admin-section admin-order__shipment" aria-labelledby="shipment-title">
               <h2 id="shipment-title">Shipment</h2>
               <TrackingForm order={order} onSaved={setUpdated} />
               {order.status !== "canceled" && (
@@ -64,6 +63,7 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
                 </div>
               )}
             </section>
+            <OrderPeople order={order} />
             <OrderEmails order={order} />
           </div>
 
@@ -96,7 +96,7 @@ function OrderItems({ order }: { order: AdminOrder }) {
   const subtotal = order.subtotal_cents ?? order.items.reduce((sum, item) => sum + item.unit_price_cents * item.quantity, 0);
   const delivery = order.delivery_cents ?? Math.max(0, order.amount_cents - subtotal);
   return (
-    <section className="card admin-section" aria-labelledby="items-title">
+    <section className="card admin-section admin-order__items" aria-labelledby="items-title">
       <h2 id="items-title">Items</h2>
       <ul className="order-items">
         {order.items.map((item, index) => (
@@ -154,8 +154,9 @@ function addressLines(order: AdminOrder, prefix: "shipping" | "billing"): string
 function OrderPeople({ order }: { order: AdminOrder }) {
   const shipping = addressLines(order, "shipping");
   const billing = addressLines(order, "billing");
+  const sameAddress = billing.length === 0 || billing.join("\n") === shipping.join("\n");
   return (
-    <section className="card admin-section" aria-labelledby="customer-title">
+    <section className="card admin-section admin-order__customer" aria-labelledby="customer-title">
       <h2 id="customer-title">Customer</h2>
       <dl className="admin-facts">
         <div>
@@ -171,7 +172,15 @@ function OrderPeople({ order }: { order: AdminOrder }) {
         <div>
           <dt>Billing address</dt>
           <dd>
-            <address className="admin-address">{billing.length ? billing.map((line) => <span key={line}>{line}</span>) : "Same as delivery"}</address>
+            {sameAddress ? (
+              "Same as the delivery address"
+            ) : (
+              <address className="admin-address">
+                {billing.map((line) => (
+                  <span key={line}>{line}</span>
+                ))}
+              </address>
+            )}
           </dd>
         </div>
         <div>
@@ -189,7 +198,7 @@ function OrderPeople({ order }: { order: AdminOrder }) {
 function OrderEmails({ order }: { order: AdminOrder }) {
   const emails = order.emails ?? [];
   return (
-    <section className="card admin-section" aria-labelledby="emails-title">
+    <section className="card admin-section admin-order__emails" aria-labelledby="emails-title">
       <h2 id="emails-title">Emails</h2>
       {emails.length === 0 ? (
         <p className="muted">No emails for this order yet.</p>

@@ -179,7 +179,7 @@ function VariantInputs({ fields, onChange, prefix }: { fields: VariantFields; on
   return (
     <>
       <div className="field">
-        <label htmlFor={`${prefix}-name`}>Variant name</label>
+        <label htmlFor={`${prefix}-name`}>Name</label>
         <input id={`${prefix}-name`} value={fields.name} onChange={(event) => onChange({ ...fields, name: event.target.value })} />
       </div>
       <div className="field">
@@ -195,7 +195,7 @@ function VariantInputs({ fields, onChange, prefix }: { fields: VariantFields; on
         />
       </div>
       <div className="field">
-        <label htmlFor={`${prefix}-stock`}>Stock (optional)</label>
+        <label htmlFor={`${prefix}-stock`}>Stock</label>
         <input
           id={`${prefix}-stock`}
           type="number"

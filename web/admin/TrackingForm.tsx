@@ -67,7 +67,7 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
 
   return (
     <form className="form admin-tracking" onSubmit={submit} noValidate>
-      <div className="admin-grid admin-grid--3">
+      <div className="admin-grid admin-grid--2">
         <div className="field">
           <label htmlFor="tracking-carrier">Carrier</label>
           <input id="tracking-carrier" value={carrier} onChange={(event) => setCarrier(event.target.value)} placeholder="Royal Mail" />
@@ -76,7 +76,7 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
           <label htmlFor="tracking-number">Tracking number</label>
           <input id="tracking-number" value={number} onChange={(event) => setNumber(event.target.value)} />
         </div>
-        <div className="field">
+        <div className="field admin-span-2">
           <label htmlFor="tracking-url">Tracking URL (optional)</label>
           <input id="tracking-url" type="url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://" />
         </div>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { acceptedAttachments, MAX_ATTACHMENTS } from "../lib/attachments";
+import { CaptchaField } from "./parts/CaptchaField";
 
 export type CustomRequestFormProps = { compact?: boolean };
 
@@ -27,6 +28,8 @@ export function CustomRequestForm({ compact = false }: CustomRequestFormProps) {
   const [files, setFiles] = useState<File[]>([]);
   const [fileInputKey, setFileInputKey] = useState(0);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  // A new round mounts a fresh captcha widget: a token is good for one send only.
+  const [captchaRound, setCaptchaRound] = useState(0);
   const [state, setState] = useState<SendState>({ status: "idle" });
 
   const filled = name.trim() !== "" && email.trim() !== "" && details.trim() !== "";
@@ -44,6 +47,7 @@ export function CustomRequestForm({ compact = false }: CustomRequestFormProps) {
     body.append("captchaToken", captchaToken);
     setState({ status: "sending" });
     setCaptchaToken(null); // single-use: a new one is needed for any further send
+    setCaptchaRound((round) => round + 1);
     try {
       const response = await fetch("/api/custom-request", { method: "POST", body });
       const answer = (await response.json().catch(() => ({}))) as { error?: string };
@@ -116,7 +120,7 @@ export function CustomRequestForm({ compact = false }: CustomRequestFormProps) {
           </p>
         )}
       </div>
-      {filled && <CaptchaSlot onToken={setCaptchaToken} />}
+      {filled && <CaptchaField key={captchaRound} onToken={setCaptchaToken} />}
       {state.status === "error" && (
         <p className="form-error" role="alert">
           {state.message}
@@ -132,13 +136,4 @@ export function CustomRequestForm({ compact = false }: CustomRequestFormProps) {
       </button>
     </form>
   );
-}
-
-/**
- * Where the captcha widget mounts once name, email and details are filled in
- * (spec section 4). The self-hosted widget and its server check arrive with
- * the uploads and custom requests work; until then no token is issued.
- */
-function CaptchaSlot(_: { onToken: (token: string | null) => void }) {
-  return <div className="captcha-slot" data-testid="captcha-slot" />;
 }

@@ -1,16 +1,33 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { createReadinessCheck, type ReadinessOptions } from "./readiness";
 
-/** 200 while the database answers a query; 503 otherwise, so a load balancer stops sending traffic. */
-export function healthRoutes({ db }: Pick<Deps, "db">) {
+/**
+ * /healthz: the process is alive and the database answers (Docker's
+ * HEALTHCHECK; a failure means restart). /readyz: the shop can take orders
+ * right now — migrations applied, database writable, disk not full (a load
+ * balancer's check; a failure means send traffic elsewhere). Both answer 503
+ * with a JSON reason when not.
+ */
+export function healthRoutes({ db, env }: Pick<Deps, "db" | "env">, options: Partial<ReadinessOptions> = {}) {
   const probe = db.query<{ ok: number }, []>("SELECT 1 AS ok");
-  return new Elysia({ name: "health" }).get("/healthz", ({ set }) => {
-    try {
-      probe.get();
-      return { status: "ok" };
-    } catch {
+  const readiness = createReadinessCheck(db, { dataDir: env.DATA_DIR, ...options });
+  return new Elysia({ name: "health" })
+    .get("/healthz", ({ set }) => {
+      set.headers["cache-control"] = "no-store";
+      try {
+        probe.get();
+        return { status: "ok" };
+      } catch {
+        set.status = 503;
+        return { status: "unavailable", error: "The database is not answering." };
+      }
+    })
+    .get("/readyz", ({ set }) => {
+      set.headers["cache-control"] = "no-store";
+      const problems = readiness();
+      if (problems.length === 0) return { status: "ready" };
       set.status = 503;
-      return { status: "unavailable", error: "The database is not answering." };
-    }
-  });
+      return { status: "not ready", error: problems.join(" "), problems };
+    });
 }

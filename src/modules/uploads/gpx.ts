@@ -26,12 +26,12 @@ const parser = new XMLParser({
 export function parseGpx(bytes: Uint8Array): GpxContent {
   const text = decodeText(bytes);
   if (DECLARATION.test(text)) throw new BadRequest(MESSAGES.gpxDoctype);
-  if (XMLValidator.validate(text) !== true) throw new BadRequest(MESSAGES.notGpx);
-
   let document: Record<string, unknown>;
   try {
+    if (XMLValidator.validate(text) !== true) throw new Error("not well-formed");
     document = parser.parse(text) as Record<string, unknown>;
   } catch {
+    // Malformed, or absurd enough (say, nesting deep enough to exhaust the stack) to break the parser.
     throw new BadRequest(MESSAGES.notGpx);
   }
   const roots = Object.keys(document);

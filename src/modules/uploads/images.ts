@@ -47,6 +47,7 @@ export function lithophanePreview(storedPath: string): Promise<Buffer> {
     .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: "inside", withoutEnlargement: true })
     .greyscale()
     .linear(0.82, 46)
+    .toColourspace("b-w")
     .jpeg({ quality: 80 })
     .toBuffer();
 }

@@ -21,6 +21,11 @@ export async function readLimitedForm(request: Request, fileLimitBytes: number, 
   // Read the headers before the body: Bun fills in a FormData body's
   // content-type lazily and loses it once the stream has been consumed.
   const contentType = request.headers.get("content-type") ?? "";
+  // Only multipart carries a file; anything else is answered as a form without one, unread.
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    await request.body?.cancel().catch(() => undefined);
+    return new FormData();
+  }
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
     await request.body?.cancel().catch(() => undefined);
@@ -44,7 +49,7 @@ export async function readLimitedForm(request: Request, fileLimitBytes: number, 
   try {
     return await new Response(new Blob(chunks as BlobPart[]), { headers: { "content-type": contentType } }).formData();
   } catch {
-    // Not form data at all: treated like a form without the file.
+    // A broken multipart body: treated like a form without the file.
     return new FormData();
   }
 }

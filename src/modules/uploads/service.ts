@@ -5,8 +5,7 @@ import { BadRequest, NotFound } from "../../errors";
 import type { StoredExtension, UploadStorage } from "../../services/storage/disk";
 import { routePreviewSvg } from "../../../web/lib/route-drawing";
 import { sanitiseFileName, withExtension } from "./file-name";
-import { parseGpx } from "./gpx";
-import { routeDetails } from "./gpx-stats";
+import { analyseGpx } from "./gpx-analysis";
 import { lithophanePreview, normalisePhoto } from "./images";
 import { MESSAGES, TOKEN_PATTERN, type ImageDetails, type RouteDetails, type UploadAnswer, type UploadKind } from "./model";
 
@@ -69,7 +68,7 @@ export function createUploadService({ db, storage }: { db: Database; storage: Up
       requireProductTaking(productId, "gpx");
       if (!file) throw new BadRequest(MESSAGES.gpxMissing);
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const details = routeDetails(parseGpx(bytes));
+      const details = await analyseGpx(bytes);
       const name = sanitiseFileName(file.name, "route.gpx");
       const token = await store({ kind: "gpx", productId, name, bytes, contentType: "application/gpx+xml", details });
       return { token, name, details };

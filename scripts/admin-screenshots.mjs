@@ -1,0 +1,125 @@
+// Screenshots of every admin screen at phone and desktop widths, in light and
+// dark, for looking at what we build:
+//   ADMIN_PASSWORD=… node scripts/admin-screenshots.mjs [base URL]
+// Needs a running shop (default http://localhost:3000) started with that
+// password. Signs in through the login form first; when the shop has no
+// order yet it places one through the demo checkout so the order screens
+// have something to show. Runs on Node, like Playwright.
+import { mkdirSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { chromium } from "@playwright/test";
+
+const base = process.argv[2] ?? "http://localhost:3000";
+const password = process.env.ADMIN_PASSWORD;
+if (!password) {
+  console.error("Set ADMIN_PASSWORD to the shop's admin password.");
+  process.exit(1);
+}
+const out = "test-results/screenshots";
+mkdirSync(out, { recursive: true });
+
+/** One paid order through the demo checkout, buying something anyone can buy any number of. */
+async function placeDemoOrder() {
+  const catalogue = await (await fetch(`${base}/api/catalog`)).json();
+  const product = catalogue.find((p) => !p.requiresGpx && !p.requiresImage && p.stock === null && p.variants.every((v) => v.stock === null));
+  if (!product) throw new Error("No product with unlimited stock to buy");
+  const variant = product.variants[0];
+  const item = { id: product.id, productName: product.name, ...(variant ? { variantId: variant.id, variantName: variant.name } : {}) };
+  const started = await fetch(`${base}/api/checkout`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
+    body: JSON.stringify({ items: [item, item] }),
+  });
+  const { url, error } = await started.json();
+  if (!url) throw new Error(`Checkout refused: ${error}`);
+  const form = new URLSearchParams({
+    email: "ada@example.co.uk",
+    name: "Ada Lovelace",
+    line1: "12 St James's Square",
+    city: "London",
+    postalCode: "SW1Y 4JH",
+    country: "GB",
+    billingSame: "1",
+  });
+  await fetch(`${url}/pay`, { method: "POST", body: form, redirect: "manual", headers: { Origin: new URL(base).origin } });
+}
+
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+
+async function signIn(page) {
+  await page.goto(`${base}/admin`);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("navigation", { name: "Admin" }).waitFor();
+}
+
+// Make sure there is an order to look at.
+{
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page);
+  const orders = await (await page.request.get(`${base}/api/admin/orders`)).json();
+  if (!Array.isArray(orders) || orders.length === 0) await placeDemoOrder();
+  await context.close();
+}
+
+const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } };
+for (const [sizeName, viewport] of Object.entries(sizes)) {
+  for (const theme of ["dark", "light"]) {
+    const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    await page.goto(base);
+    await page.evaluate((theme) => localStorage.setItem("strata.theme", theme), theme);
+    const shoot = async (name) => {
+      await page.waitForLoadState("networkidle");
+      const file = `${out}/admin-${sizeName}-${theme}-${name}.png`;
+      await page.screenshot({ path: file, fullPage: true });
+      console.log(file);
+    };
+
+    await page.goto(`${base}/admin`);
+    await page.getByRole("heading", { name: "Admin login" }).waitFor();
+    await shoot("login");
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await shoot("dashboard");
+
+    await page.getByRole("button", { name: "Orders", exact: true }).click();
+    await page.getByRole("heading", { name: "All orders" }).waitFor();
+    await shoot("orders");
+    await page.getByRole("button", { name: /^View order / }).first().click();
+    await page.getByRole("heading", { name: "Shipment" }).waitFor();
+    await shoot("order-detail");
+
+    await page.getByRole("button", { name: "Products", exact: true }).click();
+    await page.getByRole("heading", { name: "Categories" }).waitFor();
+    await page.getByRole("button", { name: "Edit" }).first().waitFor();
+    await shoot("products");
+    const products = await (await page.request.get(`${base}/api/admin/products`)).json();
+    const withVariants = products.find((p) => p.variants.length > 1 && p.images.length > 1) ?? products[0];
+    await page.getByRole("button", { name: `Edit ${withVariants.name}`, exact: true }).click();
+    await page.getByRole("region", { name: "Product Variants" }).or(page.getByLabel("Product Variants")).first().waitFor();
+    await shoot("product-editor");
+    await page.getByRole("button", { name: `Close ${withVariants.name}`, exact: true }).click();
+    await page.getByRole("button", { name: "Add product" }).click();
+    await shoot("product-new");
+
+    await page.getByRole("button", { name: "Projects", exact: true }).click();
+    await page.getByRole("button", { name: "Add project" }).waitFor();
+    await page.getByRole("button", { name: /^Edit / }).first().waitFor();
+    await shoot("projects");
+    await page.getByRole("button", { name: /^Edit / }).first().click();
+    await page.getByLabel("Project id").waitFor();
+    await shoot("project-editor");
+
+    await page.getByRole("button", { name: "Configuration", exact: true }).click();
+    await page.getByRole("heading", { name: "Hero Banner Settings" }).waitFor();
+    await shoot("configuration");
+    await context.close();
+  }
+}
+await browser.close();

@@ -1,0 +1,84 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { connect, type Socket } from "node:net";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { openDatabase } from "../../src/db/open";
+import { prepareShopDatabase, removeDir, startShop, tempDir, type ShopProcess } from "./support/shop-process";
+
+const dirs: string[] = [];
+const running: ShopProcess[] = [];
+afterAll(() => {
+  for (const shop of running) shop.proc.kill("SIGKILL");
+  for (const dir of dirs) removeDir(dir);
+});
+
+/**
+ * A shopper on a slow connection: a real POST /api/checkout whose body
+ * arrives in two parts. Between them the request is in flight on the server,
+ * its handler waiting for the rest of the body.
+ */
+function slowCheckout(port: number) {
+  const body = JSON.stringify({ items: [{ id: "plant-labels", productName: "Plant labels, pack of 10" }] });
+  const half = Math.floor(body.length / 2);
+  let socket: Socket;
+  let answer = "";
+  const firstHalfSent = new Promise<void>((resolve, reject) => {
+    socket = connect(port, "127.0.0.1", () => {
+      socket.write(
+        `POST /api/checkout HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, half)}`,
+        () => resolve(),
+      );
+    });
+    socket.on("error", reject);
+    socket.on("data", (chunk) => (answer += chunk));
+  });
+  const closed = firstHalfSent.then(() => new Promise<void>((resolve) => socket.on("close", () => resolve())));
+  return {
+    firstHalfSent,
+    async finish(): Promise<{ status: number; body: string }> {
+      socket.write(body.slice(half));
+      await closed;
+      const [head = "", rest = ""] = answer.split("\r\n\r\n");
+      return { status: Number(head.split(" ")[1]), body: rest };
+    },
+  };
+}
+
+describe("SIGTERM during 50 slow in-flight requests", () => {
+  test("the shop stops accepting, every in-flight request completes with its real answer, then it exits 0", async () => {
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    prepareShopDatabase(dataDir);
+    const shop = await startShop({ dataDir });
+    running.push(shop);
+
+    const requests = Array.from({ length: 50 }, () => slowCheckout(shop.port));
+    await Promise.all(requests.map((request) => request.firstHalfSent));
+    await Bun.sleep(200); // all 50 read by the server and waiting for their bodies
+
+    shop.proc.kill("SIGTERM");
+    await Bun.sleep(300);
+    // No longer accepting: a new shopper is refused at the door.
+    const late = await fetch(`${shop.origin}/healthz`).then(
+      (response) => `answered ${response.status}`,
+      () => "refused",
+    );
+    expect(late).toBe("refused");
+
+    const answers = await Promise.all(requests.map((request) => request.finish()));
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+    for (const answer of answers) expect(JSON.parse(answer.body).url).toMatch(/\/checkout\/demo\/cs_demo_/);
+
+    expect(await shop.exited).toBe(0);
+    expect(shop.output()).toContain('"msg":"closed cleanly"');
+    // The database was closed cleanly: checkpointed, no WAL left behind.
+    expect(existsSync(join(dataDir, "shop.db-wal"))).toBe(false);
+    // Every answered checkout was stored.
+    const db = openDatabase(join(dataDir, "shop.db"));
+    try {
+      expect(db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM checkouts").get()?.n).toBe(50);
+    } finally {
+      db.close();
+    }
+  }, 60_000);
+});

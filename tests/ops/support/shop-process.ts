@@ -1,0 +1,252 @@
+import type { Subprocess } from "bun";
+import { Database } from "bun:sqlite";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { migrate } from "../../../src/db/migrate";
+import { openDatabase } from "../../../src/db/open";
+import { addProduct } from "../../support/factories";
+
+/** Helpers for tests that run the shop as a real process, the way production does. */
+
+export const ROOT = resolve(import.meta.dir, "..", "..", "..");
+
+/**
+ * The real Litestream binary (v0.3.13) from @flydotio/litestream. Not
+ * node_modules/.bin/litestream: that is a Node wrapper that neither forwards
+ * signals nor dies with its child, so `kill -9` on it would orphan Litestream.
+ */
+export const LITESTREAM = join(ROOT, "node_modules", "@flydotio", `litestream-${process.platform}-${process.arch}`, "litestream");
+
+/** A folder holding only `litestream`, to put first on PATH as the Docker image does. */
+export function litestreamPathDir(parent: string): string {
+  const dir = join(parent, "bin");
+  mkdirSync(dir, { recursive: true });
+  symlinkSync(LITESTREAM, join(dir, "litestream"));
+  return dir;
+}
+
+export function tempDir(prefix = "strata-ops-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export async function freePort(): Promise<number> {
+  const listener = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  const port = listener.port;
+  listener.stop(true);
+  return port;
+}
+
+/**
+ * A migrated database with one unlimited-stock product, 'plant-labels' (as in
+ * the demo catalogue). Seeding the whole demo catalogue renders every product
+ * picture, which takes many seconds; the tests need one product.
+ */
+export function prepareShopDatabase(dataDir: string): string {
+  const file = join(dataDir, "shop.db");
+  const db = openDatabase(file);
+  migrate(db);
+  addProduct(db, { id: "plant-labels", name: "Plant labels, pack of 10", price_cents: 450, stock: null });
+  db.close();
+  return file;
+}
+
+// Variables a developer's .env might set that would change what the tests exercise.
+const NEUTRAL_ENV: Record<string, string> = {
+  NODE_ENV: "test",
+  SEED_DEMO: "false",
+  ADMIN_PASSWORD: "",
+  ADMIN_PASSWORD_HASH: "",
+  STRIPE_SECRET_KEY: "",
+  STRIPE_WEBHOOK_SECRET: "",
+  RESEND_API_KEY: "",
+  MAIL_FROM: "",
+  TURNSTILE_SITE_KEY: "",
+  TURNSTILE_SECRET_KEY: "",
+  LITESTREAM_REPLICA_URL: "",
+  LITESTREAM_S3_ENDPOINT: "",
+  LITESTREAM_S3_REGION: "",
+};
+
+export type ShopProcess = {
+  proc: Subprocess<"ignore", "pipe", "pipe">;
+  port: number;
+  origin: string;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** The pid of the Bun server (the child of Litestream when run under it). */
+  serverPid(): number;
+  exited: Promise<number>;
+};
+
+/**
+ * Starts `bun src/main.ts`, or scripts/entrypoint.sh with `entrypoint: true`,
+ * and waits until /healthz answers.
+ */
+export async function startShop({
+  dataDir,
+  env = {},
+  entrypoint = false,
+  pathDir,
+  readyTimeoutMs = 60_000,
+}: {
+  dataDir: string;
+  env?: Record<string, string>;
+  entrypoint?: boolean;
+  pathDir?: string;
+  readyTimeoutMs?: number;
+}): Promise<ShopProcess> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const command = entrypoint ? [join(ROOT, "scripts", "entrypoint.sh")] : ["bun", "src/main.ts"];
+  const proc = Bun.spawn(command, {
+    cwd: ROOT,
+    env: {
+      PATH: pathDir ? `${pathDir}:${process.env.PATH}` : (process.env.PATH ?? ""),
+      HOME: process.env.HOME ?? tmpdir(),
+      ...NEUTRAL_ENV,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: origin,
+      ...env,
+    },
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const chunks: string[] = [];
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) chunks.push(decoder.decode(chunk, { stream: true }));
+  };
+  const drained = Promise.all([collect(proc.stdout), collect(proc.stderr)]);
+  const exited = proc.exited.then(async (code) => {
+    await drained;
+    return code;
+  });
+  const shop: ShopProcess = {
+    proc,
+    port,
+    origin,
+    output: () => chunks.join(""),
+    serverPid() {
+      const match = [...shop.output().matchAll(/"msg":"Strata is open at [^"]*"[^\n]*"pid":(\d+)/g)].pop();
+      if (!match?.[1]) throw new Error(`No server pid in the output:\n${shop.output()}`);
+      return Number(match[1]);
+    },
+    exited,
+  };
+
+  const deadline = Date.now() + readyTimeoutMs;
+  let exitedEarly = false;
+  void proc.exited.then(() => (exitedEarly = true));
+  while (Date.now() < deadline) {
+    if (exitedEarly) throw new Error(`The shop exited before answering /healthz:\n${shop.output()}`);
+    try {
+      const response = await fetch(`${origin}/healthz`);
+      if (response.ok && shop.output().includes("Strata is open")) return shop;
+    } catch {
+      // Not listening yet.
+    }
+    await Bun.sleep(100);
+  }
+  proc.kill("SIGKILL");
+  throw new Error(`The shop did not answer /healthz within ${readyTimeoutMs} ms:\n${shop.output()}`);
+}
+
+export const DEMO_FORM = {
+  email: "ada@example.co.uk",
+  name: "Ada Lovelace",
+  line1: "12 St James's Square",
+  line2: "",
+  city: "London",
+  postalCode: "SW1Y 4JH",
+  country: "GB",
+  billingSame: "1",
+};
+
+/** Starts a demo checkout for one pack of plant labels; returns its payment session id. */
+export async function startCheckout(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/checkout`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ items: [{ id: "plant-labels", productName: "Plant labels, pack of 10" }] }),
+  });
+  if (response.status !== 200) throw new Error(`POST /api/checkout answered ${response.status}: ${await response.text()}`);
+  const { url } = (await response.json()) as { url: string };
+  const sessionId = url.split("/").pop();
+  if (!sessionId) throw new Error(`No session id in ${url}`);
+  return sessionId;
+}
+
+/**
+ * Places one order through the demo checkout, as a shopper's browser does.
+ * Returns the payment session id once the shop acknowledged the payment
+ * (303 to the success page), or null when it did not.
+ */
+export async function placeOrder(origin: string): Promise<string | null> {
+  try {
+    const sessionId = await startCheckout(origin);
+    const paid = await fetch(`${origin}/checkout/demo/${sessionId}/pay`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(DEMO_FORM).toString(),
+      redirect: "manual",
+    });
+    return paid.status === 303 && paid.headers.get("location")?.includes("/success") ? sessionId : null;
+  } catch {
+    return null; // The server went away mid-flight: not acknowledged.
+  }
+}
+
+export async function placeOrders(origin: string, count: number): Promise<string[]> {
+  const placed: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = await placeOrder(origin);
+    if (!id) throw new Error(`Order ${i + 1} of ${count} was not acknowledged`);
+    placed.push(id);
+  }
+  return placed;
+}
+
+/** Reads a database file the way an operator would after an incident: its own connection. */
+export function inspectDatabase(file: string): { integrity: string[]; orderSessions: Set<string>; orders: number } {
+  const db = new Database(file, { readwrite: true, create: false });
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    const integrity = db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").all().map((row) => row.integrity_check);
+    const sessions = db.query<{ payment_session_id: string }, []>("SELECT payment_session_id FROM orders").all();
+    return { integrity, orderSessions: new Set(sessions.map((row) => row.payment_session_id)), orders: sessions.length };
+  } finally {
+    db.close();
+  }
+}
+
+export async function runLitestream(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+  const proc = Bun.spawn([LITESTREAM, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, stdout: "pipe", stderr: "pipe" });
+  const [code, out, err] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+  return { code, output: out + err };
+}
+
+/** True once the process is gone (reaped or never there). */
+export function processGone(pid: number): boolean {
+  try {
+    const state = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0];
+    return state === "Z" || state === "X";
+  } catch {
+    return true;
+  }
+}
+
+export async function waitUntil(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await Bun.sleep(50);
+  }
+}

@@ -1,0 +1,191 @@
+import { useEffect, useRef, useState } from "react";
+import type { CaptchaSiteConfig } from "../../../src/services/captcha/captcha";
+
+type TokenListener = (token: string | null) => void;
+
+const CONFIG_URL = "/api/captcha/config";
+const TURNSTILE_SCRIPT = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
+const LOAD_FAILED = "The captcha could not load. Please refresh the page and try again.";
+
+/**
+ * The captcha of spec section 4: ALTCHA (self-hosted) or Cloudflare Turnstile,
+ * whichever the server says. It reports a token once solved and null whenever
+ * the token stops being usable (expired, failed, or the widget went away).
+ * Give it a new `key` to start over with a fresh widget after each send.
+ */
+export function CaptchaField({ onToken }: { onToken: TokenListener }) {
+  const [config, setConfig] = useState<CaptchaSiteConfig | "failed" | null>(null);
+  // The latest listener without re-creating the widget when the parent re-renders.
+  const listener = useRef(onToken);
+  listener.current = onToken;
+
+  useEffect(() => {
+    let current = true;
+    siteConfig()
+      .then((value) => current && setConfig(value))
+      .catch(() => current && setConfig("failed"));
+    return () => {
+      current = false;
+      listener.current(null);
+    };
+  }, []);
+
+  const report: TokenListener = (token) => listener.current(token);
+  return (
+    <div className="captcha-slot" data-testid="captcha-slot">
+      {config === "failed" && (
+        <p className="form-error" role="alert">
+          {LOAD_FAILED}
+        </p>
+      )}
+      {config !== null && config !== "failed" && config.kind === "altcha" && config.challengeUrl && (
+        <AltchaWidget challengeUrl={config.challengeUrl} onToken={report} />
+      )}
+      {config !== null && config !== "failed" && config.kind === "turnstile" && config.siteKey && (
+        <TurnstileWidget siteKey={config.siteKey} onToken={report} />
+      )}
+    </div>
+  );
+}
+
+let configRequest: Promise<CaptchaSiteConfig> | null = null;
+
+/** Asked once per page, shared by every form on it. */
+function siteConfig(): Promise<CaptchaSiteConfig> {
+  configRequest ??= fetch(CONFIG_URL)
+    .then((response) => {
+      if (!response.ok) throw new Error(`captcha config: ${response.status}`);
+      return response.json() as Promise<CaptchaSiteConfig>;
+    })
+    .catch((error: unknown) => {
+      configRequest = null; // let a later mount try again
+      throw error;
+    });
+  return configRequest;
+}
+
+type AltchaState = { state?: string; payload?: string | null };
+
+/** The `<altcha-widget>` web component; its code loads only when a form first needs it. */
+function AltchaWidget({ challengeUrl, onToken }: { challengeUrl: string; onToken: TokenListener }) {
+  const host = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    let widget: HTMLElement | null = null;
+    const onState = (event: Event) => {
+      const { state, payload } = ((event as CustomEvent<AltchaState>).detail ?? {}) as AltchaState;
+      onToken(state === "verified" && payload ? payload : null);
+    };
+    const onExpired = () => onToken(null);
+
+    import("altcha")
+      .then(() => {
+        if (cancelled || !host.current) return;
+        widget = document.createElement("altcha-widget");
+        widget.setAttribute("challenge", challengeUrl);
+        widget.setAttribute("name", "captchaToken");
+        widget.addEventListener("statechange", onState);
+        widget.addEventListener("expired", onExpired);
+        host.current.append(widget);
+      })
+      .catch(() => !cancelled && setFailed(true));
+
+    return () => {
+      cancelled = true;
+      widget?.removeEventListener("statechange", onState);
+      widget?.removeEventListener("expired", onExpired);
+      widget?.remove();
+      onToken(null);
+    };
+    // onToken forwards to the latest listener (see CaptchaField): one widget per challenge URL.
+  }, [challengeUrl]);
+
+  return (
+    <>
+      <div ref={host} className="captcha-slot__widget" />
+      {failed && (
+        <p className="form-error" role="alert">
+          {LOAD_FAILED}
+        </p>
+      )}
+    </>
+  );
+}
+
+type TurnstileOptions = {
+  sitekey: string;
+  callback: (token: string) => void;
+  "expired-callback": () => void;
+  "error-callback": () => void;
+  "timeout-callback": () => void;
+  theme?: "auto" | "light" | "dark";
+};
+type TurnstileApi = {
+  render(container: HTMLElement, options: TurnstileOptions): string | undefined;
+  remove(widgetId: string): void;
+};
+declare global {
+  interface Window {
+    turnstile?: TurnstileApi;
+  }
+}
+
+let turnstileScript: Promise<TurnstileApi> | null = null;
+
+function loadTurnstile(): Promise<TurnstileApi> {
+  if (window.turnstile) return Promise.resolve(window.turnstile);
+  turnstileScript ??= new Promise<TurnstileApi>((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = TURNSTILE_SCRIPT;
+    script.onload = () => (window.turnstile ? resolve(window.turnstile) : reject(new Error("Turnstile did not start")));
+    script.onerror = () => {
+      script.remove();
+      turnstileScript = null;
+      reject(new Error("Turnstile did not load"));
+    };
+    document.head.append(script);
+  });
+  return turnstileScript;
+}
+
+/** Cloudflare Turnstile, rendered explicitly into this field. */
+function TurnstileWidget({ siteKey, onToken }: { siteKey: string; onToken: TokenListener }) {
+  const host = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    let widgetId: string | undefined;
+    loadTurnstile()
+      .then((turnstile) => {
+        if (cancelled || !host.current) return;
+        widgetId = turnstile.render(host.current, {
+          sitekey: siteKey,
+          theme: "auto",
+          callback: (token) => onToken(token),
+          "expired-callback": () => onToken(null),
+          "error-callback": () => onToken(null),
+          "timeout-callback": () => onToken(null),
+        });
+      })
+      .catch(() => !cancelled && setFailed(true));
+    return () => {
+      cancelled = true;
+      if (widgetId !== undefined) window.turnstile?.remove(widgetId);
+      onToken(null);
+    };
+  }, [siteKey]);
+
+  return (
+    <>
+      <div ref={host} className="captcha-slot__widget" />
+      {failed && (
+        <p className="form-error" role="alert">
+          {LOAD_FAILED}
+        </p>
+      )}
+    </>
+  );
+}
