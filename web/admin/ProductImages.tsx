@@ -124,7 +124,7 @@ export function ProductImages({ productId, onChanged }: { productId: string | nu
         <ol className="admin-images">
           {images.map((image, index) => (
             <li key={image.id} className="admin-image">
-              <img src={image.image_url} alt={`Image ${index + 1}`} width={72} height={72} loading="lazy" />
+              <img src={image.image_url} alt={`Image ${index + 1}`} width={72} height={72} />
               <div className="admin-image__text">
                 <strong>
                   Image {index + 1}
