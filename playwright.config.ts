@@ -51,6 +51,7 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       NODE_ENV: "test",
       SEED_DEMO: "true",
+      ADMIN_PASSWORD: "correct horse battery staple",
     },
   },
 });

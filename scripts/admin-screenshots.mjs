@@ -94,6 +94,12 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
     await page.getByRole("button", { name: /^View order / }).first().click();
     await page.getByRole("heading", { name: "Shipment" }).waitFor();
     await shoot("order-detail");
+    if (await page.getByRole("button", { name: "Cancel order" }).isVisible()) {
+      await page.getByRole("button", { name: "Cancel order" }).click();
+      await page.getByRole("dialog").waitFor();
+      await shoot("cancel-dialog");
+      await page.getByRole("button", { name: "Keep order" }).click();
+    }
 
     await page.getByRole("button", { name: "Products", exact: true }).click();
     await page.getByRole("heading", { name: "Categories" }).waitFor();

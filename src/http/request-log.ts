@@ -36,6 +36,9 @@ const SECRET_AFTER: readonly RegExp[] = [
   /^\/checkout\/demo\/$/,
 ];
 
+// Public, content-hashed file names: never secrets, and worth reading in a log.
+const PUBLIC_FILES = /^\/(assets|media)\/[^/]+$/;
+
 // Order ids (ORD- and 26 base32 characters) are the shopper's public reference,
 // printed in emails and the admin: they stay readable.
 const ORDER_ID = /^ORD-[0-9A-Z]{10,40}$/;
@@ -54,6 +57,7 @@ export function looksLikeToken(segment: string): boolean {
 
 /** The path as it may be logged: decoded-safe, secrets replaced by ":redacted". */
 export function redactPath(pathname: string): string {
+  if (PUBLIC_FILES.test(pathname)) return pathname.length > 300 ? `${pathname.slice(0, 300)}…` : pathname;
   const segments = pathname.split("/");
   let prefix = "";
   const out: string[] = [];

@@ -8,6 +8,8 @@ import {
 import { routes } from "../../web/routes/route-table";
 import { depsContext } from "../../web/routes/context";
 import type { Deps } from "../deps";
+import { redactPath } from "../http/request-log";
+import { errorFields, log } from "../log";
 
 export type PageRenderer = (request: Request) => Promise<Response>;
 
@@ -32,7 +34,8 @@ export function createPageRenderer(deps: Deps): PageRenderer {
       {
         onError(error) {
           renderFailed = true;
-          console.error("Page render failed", request.url, error);
+          // The path only, secrets redacted: a query string may hold a payment session id.
+          log("error", "page render failed", { path: redactPath(new URL(request.url).pathname), ...errorFields(error) });
         },
       },
     );

@@ -6,7 +6,7 @@ import { inspectDatabase, placeOrder, prepareShopDatabase, removeDir, startShop,
 const dirs: string[] = [];
 const running: ShopProcess[] = [];
 afterAll(() => {
-  for (const shop of running) shop.proc.kill("SIGKILL");
+  for (const shop of running) shop.killAll();
   for (const dir of dirs) removeDir(dir);
 });
 

@@ -8,7 +8,7 @@ import { prepareShopDatabase, removeDir, startShop, tempDir, type ShopProcess } 
 const dirs: string[] = [];
 const running: ShopProcess[] = [];
 afterAll(() => {
-  for (const shop of running) shop.proc.kill("SIGKILL");
+  for (const shop of running) shop.killAll();
   for (const dir of dirs) removeDir(dir);
 });
 

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  shop?.proc.kill("SIGKILL");
+  shop?.killAll();
   removeDir(dataDir);
 });
 

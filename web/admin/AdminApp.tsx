@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import { SHOP } from "../lib/shop-info";
 import { AdminNav } from "./AdminNav";
 import { LoginView } from "./LoginView";
+import { ADMIN_MOUNT_ID } from "./mount";
 import { navigate, pageLabel, useAdminPath } from "./router";
 import { SessionProvider, useSession } from "./session";
 
@@ -32,6 +33,7 @@ function AdminScreens() {
   useEffect(() => {
     document.title = `${label ?? "Admin"} · Admin · ${SHOP.name}`;
   }, [label]);
+  useFocusHeadingOnNavigation(path);
 
   if (status === "checking") {
     return (
@@ -63,4 +65,27 @@ function UnknownPage() {
       </button>
     </section>
   );
+}
+
+/**
+ * After a client-side page change, focus moves to the new page's heading, as
+ * a full page load would put a screen reader at the top; otherwise it would
+ * fall to <body> with the nav button that was clicked, now disabled.
+ */
+function useFocusHeadingOnNavigation(path: string) {
+  const previous = useRef(path);
+  useEffect(() => {
+    if (previous.current === path) return;
+    previous.current = path;
+    let tries = 0;
+    const timer = setInterval(() => {
+      const heading = document.querySelector<HTMLElement>(`#${ADMIN_MOUNT_ID} h1`);
+      if (heading || ++tries > 40) clearInterval(timer);
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus({ preventScroll: true });
+      }
+    }, 25);
+    return () => clearInterval(timer);
+  }, [path]);
 }

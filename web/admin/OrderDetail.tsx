@@ -218,7 +218,7 @@ function OrderEmails({ order }: { order: AdminOrder }) {
             <tbody>
               {emails.map((email, index) => (
                 <tr key={`${email.kind}-${index}`}>
-                  <td>{email.kind}</td>
+                  <td className="admin-nowrap">{email.kind}</td>
                   <td>{email.recipient}</td>
                   <td>
                     {email.status}

@@ -80,7 +80,7 @@ export function ProductsPage() {
       <Notice tone="success">{note}</Notice>
 
       <section className="admin-section card" aria-labelledby="products-title">
-        <h2 id="products-title">Products</h2>
+        <h2 id="products-title">All products</h2>
         {editing === "new" && <div className="admin-editor-block">{editor(null)}</div>}
         {products.loading && !products.data ? (
           <p className="muted">Loading products…</p>
@@ -181,7 +181,7 @@ function StockControl({ name, stock, onAdjust }: { name: string; stock: number |
         −1
       </button>
       <span className="admin-stock__value" data-testid="stock-value">
-        {unlimited ? <span title="Unlimited" aria-label="Unlimited">∞</span> : stock}
+        {unlimited ? <span role="img" title="Unlimited" aria-label="Unlimited">∞</span> : stock}
       </span>
       <button
         type="button"

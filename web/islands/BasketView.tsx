@@ -202,6 +202,11 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
   );
 }
 
+/** The server's drawing of an uploaded route (svg) or the photo as a lit lithophane (jpg). */
+function uploadPreview(token: string, format: "svg" | "jpg"): string {
+  return `/api/uploads/${encodeURIComponent(token)}/preview.${format}`;
+}
+
 function BasketLine({
   item,
   product,
@@ -228,8 +233,36 @@ function BasketLine({
           {item.name}
         </a>
         {item.meta.variantName && <p className="basket-line__detail">{item.meta.variantName}</p>}
-        {item.meta.gpxName && <p className="basket-line__detail">Route: {item.meta.gpxName}</p>}
-        {item.meta.imageName && <p className="basket-line__detail">Photo: {item.meta.imageName}</p>}
+        {item.meta.gpxName && (
+          <p className="basket-line__detail basket-line__attachment">
+            {item.meta.gpxToken && (
+              <img
+                className="basket-line__thumb basket-line__thumb--route"
+                src={uploadPreview(item.meta.gpxToken, "svg")}
+                alt={`Map of your route ${item.meta.gpxName}`}
+                width={80}
+                height={50}
+                loading="lazy"
+              />
+            )}
+            <span>Route: {item.meta.gpxName}</span>
+          </p>
+        )}
+        {item.meta.imageName && (
+          <p className="basket-line__detail basket-line__attachment">
+            {item.meta.imageToken && (
+              <img
+                className="basket-line__thumb basket-line__thumb--photo"
+                src={uploadPreview(item.meta.imageToken, "jpg")}
+                alt={`Your photo ${item.meta.imageName}`}
+                width={36}
+                height={48}
+                loading="lazy"
+              />
+            )}
+            <span>Photo: {item.meta.imageName}</span>
+          </p>
+        )}
         <p className="basket-line__unit">{formatPence(poundsToPence(item.price))} each</p>
       </div>
       <div className="basket-line__quantity">

@@ -95,6 +95,8 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
         ? "Select variant"
         : "Add to basket";
   const disabled = soldOut || limitReached || needsVariant || (needsUpload && !attachment);
+  const waitingForFile = !compact && needsUpload && !attachment && !soldOut && !limitReached && !added;
+  const uploadHintId = `upload-first-${product.id}`;
 
   return (
     <div className={`purchase ${compact ? "purchase--compact" : ""}`}>
@@ -148,7 +150,13 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
       )}
 
       <div className="purchase__actions">
-        <button type="button" className="button button--primary" disabled={disabled} onClick={add}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={disabled}
+          aria-describedby={waitingForFile ? uploadHintId : undefined}
+          onClick={add}
+        >
           {label}
         </button>
         {added && (
@@ -157,6 +165,11 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
           </span>
         )}
       </div>
+      {waitingForFile && (
+        <p id={uploadHintId} className="hint purchase__upload-first">
+          {product.requiresGpx ? "Upload your GPX file to add this to your basket." : "Upload your photo to add this to your basket."}
+        </p>
+      )}
     </div>
   );
 }

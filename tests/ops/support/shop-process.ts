@@ -81,6 +81,8 @@ export type ShopProcess = {
   /** The pid of the Bun server (the child of Litestream when run under it). */
   serverPid(): number;
   exited: Promise<number>;
+  /** For afterAll: SIGKILL the process and, under Litestream, the server it runs. */
+  killAll(): void;
 };
 
 /**
@@ -140,6 +142,16 @@ export async function startShop({
       return Number(match[1]);
     },
     exited,
+    killAll() {
+      for (const pid of [...shop.output().matchAll(/"msg":"Strata is open at [^"]*"[^\n]*"pid":(\d+)/g)].map((m) => Number(m[1]))) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
+      proc.kill("SIGKILL");
+    },
   };
 
   const deadline = Date.now() + readyTimeoutMs;
@@ -155,7 +167,7 @@ export async function startShop({
     }
     await Bun.sleep(100);
   }
-  proc.kill("SIGKILL");
+  shop.killAll();
   throw new Error(`The shop did not answer /healthz within ${readyTimeoutMs} ms:\n${shop.output()}`);
 }
 

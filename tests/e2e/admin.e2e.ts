@@ -1,0 +1,258 @@
+import { expect, test, type Page } from "@playwright/test";
+import { deflateSync } from "node:zlib";
+import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
+
+/** The password playwright.config.ts gives the shop. */
+const ADMIN_PASSWORD = "correct horse battery staple";
+
+async function signIn(page: Page) {
+  await page.goto("/admin");
+  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+}
+
+const adminNav = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Admin" }).getByRole("button", { name, exact: true });
+
+test.describe("the owner's admin area", () => {
+  test("the owner signs in (a wrong password first), finds the session expiring on a 401, and signs out", async ({ page }) => {
+    // Script errors and hydration warnings; the 401s this story causes on purpose are the browser's own log lines.
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(message.text());
+    });
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
+    const signInButton = page.getByRole("button", { name: "Sign in" });
+    await expect(signInButton).toBeDisabled();
+
+    await page.getByLabel("Password").fill("Tr0ub4dor&3");
+    await page.getByLabel("Password").press("Enter");
+    await expect(page.getByRole("alert")).toHaveText("Invalid admin password");
+
+    await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+    await signInButton.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(adminNav(page, "Dashboard")).toBeDisabled();
+    await expect(page.getByRole("term").filter({ hasText: "Active custom requests" })).toBeVisible();
+
+    // Client-side pages with real addresses: the back button works, a reload keeps the session.
+    await adminNav(page, "Configuration").click();
+    await expect(page).toHaveURL(/\/admin\/configuration$/);
+    await expect(adminNav(page, "Configuration")).toBeDisabled();
+    await expect(page.getByRole("heading", { level: 1, name: "Configuration" })).toBeFocused();
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+
+    // The session ends on the server's side: the next call answers 401 and the login returns.
+    await page.context().clearCookies();
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Session expired. Please sign in again.");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toHaveCount(0);
+
+    await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
+    expect((await page.request.get("/api/admin/orders")).status()).toBe(401);
+    expect(problems).toEqual([]);
+  });
+
+  test("the owner adds a product with two variants and a picture, and shoppers find it", async ({ page }) => {
+    // "Zz…" sorts after the demo products, so other stories picking products by kind never meet it.
+    const id = `zz-desk-tidy-${Date.now().toString(36)}`;
+    const name = `Zz desk tidy ${id.slice(-5)}`;
+    await signIn(page);
+    await adminNav(page, "Products").click();
+    await page.getByRole("button", { name: "Add product" }).click();
+
+    const form = page.getByRole("form", { name: "New product" });
+    await expect(form.getByRole("button", { name: "Save product" })).toBeDisabled();
+    await expect(form.getByText("Please provide an id, name, and price before saving.")).toBeVisible();
+    await expect(page.getByText("Save the product first to add multiple images.")).toBeVisible();
+    await expect(page.getByText("Save the product first to add variants.")).toBeVisible();
+    await form.getByLabel("Product id").fill(id);
+    await form.getByLabel("Name", { exact: true }).fill(name);
+    await form.getByLabel("Price (£)").fill("-1");
+    await expect(form.getByText("Price must be a valid non-negative number.")).toBeVisible();
+    await form.getByLabel("Price (£)").fill("12.5");
+    await form.getByLabel("Stock").fill("2.5");
+    await expect(form.getByText("Stock must be a whole number or blank for unlimited.")).toBeVisible();
+    await form.getByLabel("Stock").fill("");
+    await form.getByLabel("Description").fill("A zigzag organiser for pens, cables and the odd screwdriver.");
+    await form.getByLabel("Category").selectOption({ label: "Basic" });
+    await form.getByRole("button", { name: "Save product" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
+
+    // The saved product's editor stays open, its id locked, ready for variants and pictures.
+    const editor = page.getByRole("form", { name: `Edit ${name}` });
+    await expect(editor.getByLabel("Product id")).toHaveValue(id);
+    await expect(editor.getByLabel("Product id")).toHaveAttribute("readonly", "");
+    await expect(
+      page.getByText("No variants added yet. Add variants to offer different options like sizes, colors, or custom configurations."),
+    ).toBeVisible();
+
+    const addVariant = page.getByRole("form", { name: "Add New Variant" });
+    await expect(addVariant.getByRole("button", { name: "Add Variant" })).toBeDisabled();
+    await addVariant.getByLabel("Name").fill("Small, 3 slots");
+    await addVariant.getByLabel("Price (GBP)").fill("12.50");
+    await addVariant.getByRole("button", { name: "Add Variant" }).click();
+    await expect(page.getByRole("button", { name: "Edit variant Small, 3 slots" })).toBeVisible();
+    await addVariant.getByLabel("Name").fill("Large, 6 slots");
+    await addVariant.getByLabel("Price (GBP)").fill("18");
+    await addVariant.getByLabel("Stock").fill("5");
+    await addVariant.getByRole("button", { name: "Add Variant" }).click();
+    await expect(page.getByRole("button", { name: "Edit variant Large, 6 slots" })).toBeVisible();
+    await expect(page.getByText("Stock: 5")).toBeVisible();
+
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Add Image" }).click();
+    await (await chooser).setFiles({ name: "desk-tidy.png", mimeType: "image/png", buffer: solidPng(48, 32, [251, 146, 60]) });
+    await expect(page.getByText("1 image · First image is used as primary")).toBeVisible();
+    await expect(page.getByRole("img", { name: "Image 1" })).toBeVisible();
+    await expect(page.getByText("(Primary)")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Move image 1 up" })).toBeDisabled();
+
+    // Unlimited stock reads ∞ in the table, and cannot be nudged.
+    const row = page.getByRole("row").filter({ has: page.getByRole("button", { name: `Delete ${name}` }) });
+    await expect(row.getByRole("img", { name: "Unlimited" })).toHaveText("∞");
+    await expect(row.getByRole("button", { name: `One more ${name} in stock` })).toBeDisabled();
+
+    await page.goto("/products");
+    const card = page.getByRole("article", { name });
+    await expect(card).toBeVisible();
+    await expect(card.getByText("From £12.50")).toBeVisible();
+    await expect(card.getByText("2 options")).toBeVisible();
+    await expect(card.getByRole("img", { name })).toBeVisible();
+  });
+
+  test("the owner ships a paid order with a tracking number", async ({ page, request }) => {
+    test.setTimeout(60_000);
+    // Something with unlimited stock, so stories running side by side never race for it.
+    const products = await loadCatalogue(request);
+    const product = pick(products, "simple product with unlimited stock", unlimitedSimple);
+    await page.goto(productPath(product));
+    await page.getByRole("button", { name: "Add to basket" }).click();
+    await expect(page.getByTestId("basket-count")).toHaveText("1");
+    await page.goto("/basket");
+    await page.getByRole("button", { name: "Checkout" }).click();
+    await expect(page).toHaveURL(/\/checkout\/demo\/cs_demo_/);
+    await page.getByLabel("Email").fill("grace@example.co.uk");
+    await page.getByLabel("Full name").fill("Grace Hopper");
+    await page.getByLabel("Address line 1", { exact: true }).fill("1 Harbour Street");
+    await page.getByLabel("Town or city", { exact: true }).fill("Whitby");
+    await page.getByLabel("Postcode", { exact: true }).fill("YO21 3PU");
+    await page.getByRole("button", { name: /^Pay £[\d.]+ \(test\)$/ }).click();
+    await expect(page.getByRole("status")).toContainText("Your order reference is ORD-", { timeout: 15_000 });
+    const orderId = (await page.getByRole("link", { name: "View your order" }).getAttribute("href"))?.split("/").pop() ?? "";
+    expect(orderId).toMatch(/^ORD-/);
+
+    await signIn(page);
+    await adminNav(page, "Orders").click();
+    await page.getByRole("button", { name: `View order ${orderId}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Order ${orderId}` })).toBeVisible();
+    await expect(page.getByText("paid", { exact: true })).toBeVisible();
+    await expect(page.getByText("Grace Hopper").first()).toBeVisible();
+
+    await page.getByRole("button", { name: "Finalize shipment" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Add a carrier and tracking number before finalizing shipment.");
+    await page.getByLabel("Carrier").fill("Royal Mail");
+    await page.getByLabel("Tracking number").fill("RM123456785GB");
+    await page.getByLabel("Tracking URL (optional)").fill("https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB");
+    await page.getByRole("button", { name: "Finalize shipment" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Shipment finalized: the order is fulfilled." })).toBeVisible();
+    await expect(page.getByText("fulfilled", { exact: true })).toBeVisible();
+    // No mail service in this shop: the email waits in the outbox, and the owner is told.
+    await expect(page.getByText("Tracking email skipped: no mail service is configured.")).toBeVisible();
+
+    // Tracking was emailed once already, so an update asks before sending it again.
+    await page.getByLabel("Tracking number").fill("RM987654321GB");
+    await page.getByRole("button", { name: "Update shipment" }).click();
+    const resend = page.getByRole("dialog", { name: "Resend the tracking email?" });
+    await expect(resend).toBeVisible();
+    await resend.getByRole("button", { name: "Save without emailing" }).click();
+    await expect(resend).toBeHidden();
+    await expect(page.getByText("Tracking email not sent: already emailed.")).toBeVisible();
+
+    await page.getByRole("button", { name: "← All orders" }).click();
+    const row = page.getByRole("row").filter({ has: page.getByRole("button", { name: `View order ${orderId}` }) });
+    await expect(row).toContainText("fulfilled");
+    await expect(row).toContainText("Royal Mail RM987654321GB");
+  });
+
+  test("the owner changes the delivery fee and the basket charges it", async ({ page, request }) => {
+    const products = await loadCatalogue(request);
+    const product = pick(products, "simple product with unlimited stock", unlimitedSimple);
+    const before = (await (await request.get("/api/configuration/delivery-fee")).json()) as { delivery_fee: string };
+    await signIn(page);
+    await adminNav(page, "Configuration").click();
+
+    const setting = page.getByRole("form", { name: "Flat Delivery Fee (£)" });
+    await setting.getByLabel("Flat Delivery Fee (£)").fill("-2");
+    await setting.getByRole("button", { name: "Save" }).click();
+    await expect(setting.getByRole("alert")).toHaveText("Please enter a valid delivery fee amount");
+
+    await setting.getByLabel("Flat Delivery Fee (£)").fill("3.75");
+    await setting.getByRole("button", { name: "Save" }).click();
+    try {
+      const saved = setting.getByRole("status").filter({ hasText: "Delivery fee saved successfully!" });
+      await expect(saved).toBeVisible();
+      // Spec section 4: success notes go after 3 seconds.
+      await expect(saved).toBeHidden({ timeout: 4_500 });
+
+      await page.goto(productPath(product));
+      await page.getByRole("button", { name: "Add to basket" }).click();
+      await expect(page.getByTestId("basket-count")).toHaveText("1");
+      await page.goto("/basket");
+      await expect(page.getByTestId("delivery")).toHaveText("£3.75");
+    } finally {
+      // Put the shop back as the other stories expect it.
+      const reset = await page.request.post("/api/admin/configuration", { data: { key: "delivery_fee", value: before.delivery_fee } });
+      expect(reset.ok()).toBe(true);
+    }
+  });
+});
+
+/** A tiny solid-colour PNG, made here so the story needs no fixture file. */
+function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 2; // RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}

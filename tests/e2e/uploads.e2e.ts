@@ -1,0 +1,150 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { loadCatalogue, pick, productPath } from "./catalogue";
+import { emptyGpx, gpxRoute, jpegPhoto, stlCube } from "./support/files";
+
+const badge = (page: Page) => page.getByTestId("basket-count");
+const addButton = (page: Page) => page.getByRole("button", { name: "Add to basket" });
+
+/** An <img> the browser actually decoded, not just one in the page. */
+async function expectLoaded(image: Locator) {
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
+}
+
+type RouteAnswer = { token: string; name: string; details: { distanceM: number; ascentM: number; descentM: number } };
+
+test.describe("uploading a route or a photo", () => {
+  test("a shopper uploads a GPX route, sees it drawn, buys the relief map and can download the route from the confirmation", async ({ page, request }) => {
+    const products = await loadCatalogue(request);
+    const reliefMap = pick(products, "product that needs a GPX route", (p) => p.requiresGpx);
+    const route = gpxRoute("Coniston loop");
+
+    await page.goto(productPath(reliefMap));
+    await expect(addButton(page)).toBeDisabled();
+    await expect(page.getByText("Upload your GPX file to add this to your basket.")).toBeVisible();
+
+    // Hold the upload back a moment, so the uploading state can be seen as a shopper would.
+    await page.route("**/api/gpx/upload", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const answered = page.waitForResponse((response) => response.url().endsWith("/api/gpx/upload"));
+    const picker = page.getByLabel("Your route (GPX file)");
+    await picker.setInputFiles(route);
+    await expect(page.getByRole("status").filter({ hasText: /Uploading coniston-loop\.gpx…|Reading your route…/ })).toBeVisible();
+    await expect(picker).toBeDisabled();
+    await expect(addButton(page)).toBeDisabled();
+
+    const answer = (await (await answered).json()) as RouteAnswer;
+    const km = `${(answer.details.distanceM / 1000).toFixed(1)} km`;
+    const metres = (value: number) => `${Math.round(value).toLocaleString("en-GB")} m`;
+    const ascent = metres(answer.details.ascentM);
+    const descent = metres(answer.details.descentM);
+    await expect(page.getByRole("status").filter({ hasText: "Uploaded coniston-loop.gpx" })).toBeVisible();
+    await expect(page.getByRole("img", { name: `Your route: ${km}, ${ascent} of ascent`, exact: false })).toBeVisible();
+    await expect(page.getByRole("img", { name: /^Elevation profile: from 180 m to 600 m over / })).toBeVisible();
+    // Distance, ascent and descent, in that order under their own terms.
+    await expect(page.getByRole("term")).toHaveText(["Distance", "Ascent", "Descent"]);
+    await expect(page.getByRole("definition")).toHaveText([km, ascent, descent]);
+
+    await addButton(page).click();
+    await expect(page.getByRole("status").filter({ hasText: "Added to basket" })).toBeVisible();
+    await expect(badge(page)).toHaveText("1");
+
+    await page.goto("/basket");
+    const line = page.getByRole("listitem").filter({ hasText: reliefMap.name });
+    await expect(line.getByText("Route: coniston-loop.gpx")).toBeVisible();
+    await expectLoaded(line.getByRole("img", { name: "Map of your route coniston-loop.gpx" }));
+    await expect(line.getByText("Qty 1")).toBeVisible();
+
+    await page.getByRole("button", { name: "Checkout" }).click();
+    await expect(page).toHaveURL(/\/checkout\/demo\/cs_demo_/);
+    await page.getByLabel("Email").fill("wainwright@example.co.uk");
+    await page.getByLabel("Full name").fill("Alfred Wainwright");
+    await page.getByLabel("Address line 1", { exact: true }).fill("1 Church Street");
+    await page.getByLabel("Town or city", { exact: true }).fill("Kendal");
+    await page.getByLabel("Postcode", { exact: true }).fill("LA9 4LA");
+    await page.getByRole("button", { name: /^Pay £[\d.]+ \(test\)$/ }).click();
+
+    await expect(page).toHaveURL(/\/success\?session_id=cs_demo_/);
+    await expect(page.getByRole("status")).toContainText("Your order is confirmed.", { timeout: 15_000 });
+    const download = page.getByRole("list", { name: `Files for ${reliefMap.name}` }).getByRole("link", { name: "coniston-loop.gpx" });
+    await expect(download).toBeVisible();
+    const file = await page.request.get((await download.getAttribute("href")) ?? "");
+    expect(file.status()).toBe(200);
+    expect(await file.text()).toContain("<name>Coniston loop</name>");
+  });
+
+  test("a GPX file with no points says 'GPX upload failed' with the reason, and the map cannot be added", async ({ page, request }) => {
+    const products = await loadCatalogue(request);
+    const reliefMap = pick(products, "product that needs a GPX route", (p) => p.requiresGpx);
+
+    await page.goto(productPath(reliefMap));
+    await page.getByLabel("Your route (GPX file)").setInputFiles(emptyGpx());
+
+    const alert = page.getByRole("alert");
+    await expect(alert.getByText("GPX upload failed", { exact: true })).toBeVisible();
+    await expect(alert.getByText("The GPX file has no track, route or waypoints.", { exact: true })).toBeVisible();
+    await expect(page.getByRole("img", { name: /^Your route:/ })).toHaveCount(0);
+    await expect(addButton(page)).toBeDisabled();
+    // The picker is there to try another file.
+    await expect(page.getByLabel("Your route (GPX file)")).toBeEnabled();
+  });
+
+  test("a shopper uploads a photo, sees it as a lit lithophane, replaces it, and the basket shows the photo", async ({ page, request }) => {
+    const products = await loadCatalogue(request);
+    const lithophane = pick(products, "product that needs a photo", (p) => p.requiresImage);
+
+    await page.goto(productPath(lithophane));
+    await expect(page.getByLabel("Your photo")).toHaveAttribute("accept", "image/*");
+    await expect(addButton(page)).toBeDisabled();
+    await page.getByLabel("Your photo").setInputFiles(await jpegPhoto("first-try.jpg"));
+
+    await expect(page.getByRole("status").filter({ hasText: "Uploaded first-try.jpg" })).toBeVisible();
+    await expectLoaded(page.getByRole("img", { name: "Your photo as a lit lithophane" }));
+    await expect(page.getByText("How your lithophane will look when lit")).toBeVisible();
+    await expect(addButton(page)).toBeEnabled();
+
+    // Changing their mind: the new photo replaces the first one.
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Replace file" }).click();
+    await (await chooser).setFiles(await jpegPhoto("harbour-at-dusk.jpg"));
+    await expect(page.getByRole("status").filter({ hasText: "Uploaded harbour-at-dusk.jpg" })).toBeVisible();
+    await expectLoaded(page.getByRole("img", { name: "Your photo as a lit lithophane" }));
+
+    await addButton(page).click();
+    await expect(badge(page)).toHaveText("1");
+
+    await page.goto("/basket");
+    const line = page.getByRole("listitem").filter({ hasText: lithophane.name });
+    await expect(line.getByText("Photo: harbour-at-dusk.jpg")).toBeVisible();
+    await expect(line.getByText("first-try.jpg")).toHaveCount(0);
+    await expectLoaded(line.getByRole("img", { name: "Your photo harbour-at-dusk.jpg" }));
+    await expect(line.getByText("Qty 1")).toBeVisible();
+  });
+});
+
+test("a shopper sends a custom request with an STL file once the captcha has checked them", async ({ page }) => {
+  await page.goto("/custom-request");
+  const send = page.getByRole("button", { name: "Send request" });
+  const captcha = page.getByRole("checkbox", { name: "I'm not a robot" });
+  await expect(send).toBeDisabled();
+
+  await page.getByLabel("Name").fill("Grace Hopper");
+  await page.getByLabel("Email").fill("grace@example.co.uk");
+  await expect(captcha).toHaveCount(0); // Spec section 4: only once name, email and details are filled in.
+  await page.getByLabel("What would you like printed?").fill("A 20 mm calibration cube in black PETG, two of them please.");
+
+  await expect(captcha).toBeVisible();
+  // ALTCHA draws its own tick over the box; a shopper clicks the words next to it.
+  await page.getByText("I'm not a robot").click();
+  await expect(send).toBeEnabled({ timeout: 15_000 });
+
+  await page.getByLabel("Attachments (optional)").setInputFiles(stlCube());
+  await expect(page.getByText("1 selected.")).toBeVisible();
+  await send.click();
+
+  await expect(page.getByRole("status").filter({ hasText: "Sent — we will get back to you shortly." })).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("");
+  await expect(page.getByLabel("What would you like printed?")).toHaveValue("");
+});

@@ -1,0 +1,57 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { litestreamPathDir, placeOrders, prepareShopDatabase, removeDir, ROOT, startShop, tempDir, type ShopProcess } from "./support/shop-process";
+
+const dirs: string[] = [];
+const running: ShopProcess[] = [];
+afterAll(() => {
+  for (const shop of running) shop.killAll();
+  for (const dir of dirs) removeDir(dir);
+});
+
+async function backupVerify(env: Record<string, string>, pathDir: string): Promise<{ code: number; output: string }> {
+  const proc = Bun.spawn(["bun", "run", "backup:verify"], {
+    cwd: ROOT,
+    env: { PATH: `${pathDir}:${process.env.PATH}`, HOME: process.env.HOME ?? "/tmp", NODE_ENV: "test", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [code, out, err] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+  return { code, output: out + err };
+}
+
+describe("bun run backup:verify", () => {
+  test("passes on a healthy replica, and fails with a clear verdict once the replica misses orders", async () => {
+    const root = tempDir();
+    dirs.push(root);
+    const dataDir = join(root, "data");
+    const pathDir = litestreamPathDir(root);
+    const env = { DATA_DIR: dataDir, LITESTREAM_REPLICA_URL: `file://${join(root, "replica")}` };
+    prepareShopDatabase(dataDir);
+    const shop = await startShop({ dataDir, env, entrypoint: true, pathDir });
+    running.push(shop);
+    await placeOrders(shop.origin, 5);
+
+    const good = await backupVerify(env, pathDir);
+    expect(good.output).toContain("integrity_check: ok");
+    expect(good.output).toContain("orders in the restored copy: 5");
+    expect(good.output).toContain("BACKUP OK");
+    expect(good.code).toBe(0);
+
+    // Litestream dies; the shop goes on taking orders that reach no replica.
+    process.kill(shop.proc.pid, "SIGKILL");
+    await shop.proc.exited; // (its output pipes stay open: the orphaned server still holds them)
+    await placeOrders(shop.origin, 3);
+    const behind = await backupVerify(env, pathDir);
+    expect(behind.output).toContain("the replica is missing 3 order(s)");
+    expect(behind.output).toContain("BACKUP FAILED");
+    expect(behind.code).toBe(1);
+
+    // A replica URL where nothing was ever written.
+    const empty = await backupVerify({ ...env, LITESTREAM_REPLICA_URL: `file://${join(root, "nothing-here")}` }, pathDir);
+    expect(empty.output).toContain("litestream restore failed");
+    expect(empty.code).toBe(1);
+
+    process.kill(shop.serverPid(), "SIGTERM");
+  }, 90_000);
+});

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { randomBytes, randomUUID } from "node:crypto";
+import { createApp } from "../../src/app";
+import { looksLikeToken, redactPath, type RequestLogEntry } from "../../src/http/request-log";
+import { createTestShop, TEST_ORIGIN, type TestShop } from "../support/test-app";
+
+describe("redactPath", () => {
+  test("keeps ordinary paths, slugs and order ids readable", () => {
+    for (const path of [
+      "/",
+      "/products",
+      "/products/plant-labels",
+      "/products/personalised-relief-map",
+      "/products/relief-map-2025",
+      "/order/ORD-0123456789ABCDEFGHJKMNPQRS",
+      "/api/orders/ORD-0123456789ABCDEFGHJKMNPQRS",
+      "/api/admin/products/hex-planter/images",
+      "/assets/client-kawx1058.js",
+      "/media/planter-terracotta-25e3c7bf1c.webp",
+    ]) {
+      expect(redactPath(path)).toBe(path);
+    }
+  });
+
+  test("replaces upload tokens, payment session ids and other random strings", () => {
+    const token = randomBytes(32).toString("base64url");
+    const session = `cs_demo_${randomBytes(18).toString("base64url").replace(/-/g, "_")}`;
+    expect(redactPath(`/api/orders/ORD-0123456789ABCDEFGHJKMNPQRS/download/gpx/${token}`)).toBe(
+      "/api/orders/ORD-0123456789ABCDEFGHJKMNPQRS/download/gpx/:redacted",
+    );
+    expect(redactPath(`/api/orders/ORD-0123456789ABCDEFGHJKMNPQRS/download/image/short`)).toBe(
+      "/api/orders/ORD-0123456789ABCDEFGHJKMNPQRS/download/image/:redacted",
+    );
+    expect(redactPath(`/checkout/demo/${session}`)).toBe("/checkout/demo/:redacted");
+    expect(redactPath(`/checkout/demo/${session}/pay`)).toBe("/checkout/demo/:redacted/pay");
+    expect(redactPath(`/checkout/demo/x/cancel`)).toBe("/checkout/demo/:redacted/cancel");
+    expect(redactPath(`/api/uploads/${token}/preview.svg`)).toBe("/api/uploads/:redacted/preview.svg");
+    expect(redactPath(`/api/admin/download/gpx/${token}`)).toBe("/api/admin/download/gpx/:redacted");
+    expect(redactPath(`/anything/${randomUUID()}`)).toBe("/anything/:redacted");
+    expect(redactPath(`/anything/${randomBytes(16).toString("hex")}/more`)).toBe("/anything/:redacted/more");
+    expect(redactPath(`/stripe/cs_test_a1B2c3D4e5F6g7H8i9J0kLmN`)).toBe("/stripe/:redacted");
+  });
+
+  test("checks percent-decoded segments, so encoding a token does not hide it", () => {
+    const token = randomBytes(24).toString("base64url");
+    expect(redactPath(`/x/${encodeURIComponent(token).replace(/[A-Za-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`)}`)).toBe("/x/:redacted");
+  });
+
+  test("looksLikeToken: 16+ random-looking characters, never a word slug", () => {
+    expect(looksLikeToken("abcdefghijklmnop")).toBe(false);
+    expect(looksLikeToken("Abcdefghijklmnop")).toBe(true);
+    expect(looksLikeToken("short1A")).toBe(false);
+    expect(looksLikeToken("k3J9sd8f7g6h5j4k")).toBe(true);
+  });
+});
+
+describe("the request log of createApp", () => {
+  let shop: TestShop;
+  const entries: RequestLogEntry[] = [];
+  let app: ReturnType<typeof createApp>;
+
+  beforeAll(async () => {
+    shop = await createTestShop();
+    app = createApp(shop.deps, { requestLog: (entry) => entries.push(entry) });
+  });
+  afterAll(() => shop.close());
+
+  test("one entry per request — pages, API answers, errors, 404s — with the id sent back as X-Request-Id and no query string", async () => {
+    const calls: [string, RequestInit?][] = [
+      ["/products?secret=abc"],
+      ["/api/catalog"],
+      ["/api/products/nope"],
+      ["/api/no-such-endpoint?token=xyz"],
+      ["/api/checkout", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{broken" }],
+    ];
+    const answers: Response[] = [];
+    for (const [path, init] of calls) answers.push(await app.handle(new Request(`${TEST_ORIGIN}${path}`, init)));
+    expect(entries).toHaveLength(calls.length);
+    expect(entries.map(({ method, path, status }) => ({ method, path, status }))).toEqual([
+      { method: "GET", path: "/products", status: 200 },
+      { method: "GET", path: "/api/catalog", status: 200 },
+      { method: "GET", path: "/api/products/nope", status: 404 },
+      { method: "GET", path: "/api/no-such-endpoint", status: 404 },
+      { method: "POST", path: "/api/checkout", status: 400 },
+    ]);
+    expect(entries.map((entry): string | null => entry.requestId)).toEqual(answers.map((answer) => answer.headers.get("x-request-id")));
+    for (const entry of entries) expect(entry.durationMs).toBeGreaterThanOrEqual(0);
+  });
+});
