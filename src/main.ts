@@ -17,7 +17,7 @@ import { createUploadStorage } from "./services/storage/disk";
 import { loadAssets } from "./ssr/assets";
 
 /** How long requests already in flight get to finish after SIGTERM (Docker waits 10 s by default: use `--stop-timeout 30`). */
-export const SHUTDOWN_GRACE_MS = 20_000;
+const SHUTDOWN_GRACE_MS = 20_000;
 /** How long a job run in flight (an email being sent) gets to finish. */
 const JOB_STOP_MS = 10_000;
 /**

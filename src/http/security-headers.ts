@@ -78,8 +78,9 @@ export function createSecurityHeaders(env: PolicySettings): SecurityHeaders {
 }
 
 /**
- * Sets headers on a finished response. A handler's own Cache-Control wins
- * unless the path is personal, where no-store is forced. Some responses
+ * Sets headers on a finished response. A header the handler set itself wins
+ * (an SVG preview sends its own, stricter CSP), except Cache-Control on a
+ * personal path, where no-store is forced. Some responses
  * (redirects made by Response.redirect, fetched ones) have frozen headers:
  * those are copied into a fresh Response first.
  */
@@ -96,7 +97,8 @@ export function withHeaders(response: Response, headers: Record<string, string>)
 
 function applyTo(target: Headers, headers: Record<string, string>): void {
   for (const [name, value] of Object.entries(headers)) {
-    if (name === "Cache-Control" && target.get("cache-control")?.includes("no-store")) continue;
+    const own = target.get(name);
+    if (own !== null && (name !== "Cache-Control" || own.includes("no-store"))) continue;
     target.set(name, value);
   }
 }

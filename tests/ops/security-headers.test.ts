@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { contentSecurityPolicy, createSecurityHeaders, INLINE_SCRIPTS, isPersonalPath } from "../../src/http/security-headers";
+import { contentSecurityPolicy, createSecurityHeaders, INLINE_SCRIPTS, isPersonalPath, withHeaders } from "../../src/http/security-headers";
 import { postCheckout, sessionIdOf } from "../support/checkout";
 import { addCategory, addProduct } from "../support/factories";
 import { createTestShop, type TestShop } from "../support/test-app";
@@ -168,5 +168,20 @@ describe("headers on every response", () => {
     expect(isPersonalPath("/orders-of-the-day")).toBe(false);
     expect(isPersonalPath("/administrator")).toBe(false);
     expect(isPersonalPath("/api/checkout")).toBe(true);
+  });
+
+  test("a handler's own header wins (an SVG preview's stricter CSP), except caching on a personal path", () => {
+    const headers = createSecurityHeaders({ PUBLIC_URL: "http://shop.test", TURNSTILE_SITE_KEY: undefined, TURNSTILE_SECRET_KEY: undefined });
+    const strict = "default-src 'none'; style-src 'unsafe-inline'";
+    const svg = withHeaders(new Response("<svg/>", { headers: { "Content-Security-Policy": strict, "Cache-Control": "private, max-age=60" } }), headers("/api/uploads/x/preview.svg"));
+    expect(svg.headers.get("content-security-policy")).toBe(strict);
+    expect(svg.headers.get("cache-control")).toBe("private, max-age=60");
+    const order = withHeaders(new Response("{}", { headers: { "Cache-Control": "public, max-age=600" } }), headers("/api/orders/ORD-1"));
+    expect(order.headers.get("cache-control")).toBe("no-store");
+    // A redirect made by Response.redirect has frozen headers: it is copied, not dropped.
+    const redirect = withHeaders(Response.redirect("http://shop.test/success", 303), headers("/success"));
+    expect(redirect.status).toBe(303);
+    expect(redirect.headers.get("location")).toBe("http://shop.test/success");
+    expect(redirect.headers.get("cache-control")).toBe("no-store");
   });
 });
