@@ -49,7 +49,10 @@ function AdminScreens() {
     <>
       <AdminNav path={path} onRefresh={() => setGeneration((value) => value + 1)} />
       <Suspense fallback={<p className="admin-loading" role="status">Loading…</p>}>
-        {Page ? <Page key={`${path}:${generation}`} /> : <UnknownPage />}
+        {/* While the next screen's chunk loads, the last one stays up: the wrapper says whose heading is whose. */}
+        <div key={`${path}:${generation}`} data-admin-page={path}>
+          {Page ? <Page /> : <UnknownPage />}
+        </div>
       </Suspense>
     </>
   );
@@ -79,7 +82,7 @@ function useFocusHeadingOnNavigation(path: string) {
     previous.current = path;
     let tries = 0;
     const timer = setInterval(() => {
-      const heading = document.querySelector<HTMLElement>(`#${ADMIN_MOUNT_ID} h1`);
+      const heading = document.querySelector<HTMLElement>(`#${ADMIN_MOUNT_ID} [data-admin-page="${path}"] h1`);
       if (heading || ++tries > 40) clearInterval(timer);
       if (heading) {
         heading.tabIndex = -1;

@@ -19,6 +19,8 @@ export function LoginView() {
     <section className="admin-login card" aria-labelledby="admin-login-title">
       <h1 id="admin-login-title">Admin login</h1>
       <form className="form" onSubmit={submit}>
+        {/* One shared password: this fixed user name lets password managers file it under this shop. */}
+        <input type="text" name="username" autoComplete="username" value="admin" readOnly hidden />
         <div className="field">
           <label htmlFor="admin-password">Password</label>
           <input
