@@ -1,8 +1,21 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
+import type { ModelFile } from "./ModelViewer";
 import { Notice, shortDate, TableScroller } from "./parts";
 import { CUSTOM_REQUEST_STATUSES, type CustomRequest } from "./types";
 import { useLoad } from "./use-load";
+
+// The viewer, and three.js behind it, load only when the owner opens a model.
+const ModelViewer = lazy(() => import("./ModelViewer").then((module) => ({ default: module.ModelViewer })));
+
+/** STL and OBJ attachments can be looked at in 3D. */
+export function isModelFile(filename: string): boolean {
+  return /\.(stl|obj)$/i.test(filename);
+}
+
+function attachmentUrl(requestId: string, attachmentId: string): string {
+  return `/api/admin/custom-requests/${enc(requestId)}/attachments/${enc(attachmentId)}/download`;
+}
 
 const STATUS_LABELS: Record<string, string> = {
   open: "Open",
@@ -11,7 +24,7 @@ const STATUS_LABELS: Record<string, string> = {
   cancelled: "Cancelled",
 };
 
-/** Spec section 4: any status at any time; attachments download as files. */
+/** Spec section 4: any status at any time; attachments download as files, and models open in 3D. */
 export function CustomRequestsSection() {
   const { data, error, loading } = useLoad(
     () => apiCall<CustomRequest[]>("/api/admin/custom-requests"),
@@ -19,6 +32,7 @@ export function CustomRequestsSection() {
   );
   const [statuses, setStatuses] = useState<Record<string, string>>({});
   const [saveError, setSaveError] = useState("");
+  const [viewing, setViewing] = useState<ModelFile | null>(null);
 
   async function changeStatus(request: CustomRequest, status: string) {
     const before = statuses[request.id] ?? request.status;
@@ -73,16 +87,26 @@ export function CustomRequestsSection() {
                       "—"
                     ) : (
                       <ul className="admin-plain-list">
-                        {request.attachments.map((attachment) => (
-                          <li key={attachment.id}>
-                            <a
-                              href={`/api/admin/custom-requests/${enc(request.id)}/attachments/${enc(String(attachment.id))}/download`}
-                              download={attachment.filename}
-                            >
-                              {attachment.filename}
-                            </a>
-                          </li>
-                        ))}
+                        {request.attachments.map((attachment) => {
+                          const url = attachmentUrl(request.id, String(attachment.id));
+                          return (
+                            <li key={attachment.id} className="admin-attachment">
+                              <a href={url} download={attachment.filename}>
+                                {attachment.filename}
+                              </a>
+                              {isModelFile(attachment.filename) && (
+                                <button
+                                  type="button"
+                                  className="button button--ghost admin-button--small"
+                                  aria-label={`View 3D: ${attachment.filename}`}
+                                  onClick={() => setViewing({ url, filename: attachment.filename })}
+                                >
+                                  View 3D
+                                </button>
+                              )}
+                            </li>
+                          );
+                        })}
                       </ul>
                     )}
                   </td>
@@ -105,6 +129,17 @@ export function CustomRequestsSection() {
             </tbody>
           </table>
         </TableScroller>
+      )}
+      {viewing && (
+        <Suspense
+          fallback={
+            <p className="admin-notice admin-notice--info" role="status">
+              Opening the 3D view…
+            </p>
+          }
+        >
+          <ModelViewer file={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
       )}
     </section>
   );

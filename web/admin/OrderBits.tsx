@@ -1,7 +1,8 @@
 import { formatPence } from "../lib/money";
 import { orderReference } from "../lib/order-view";
+import { enc } from "./api";
 import { shortDate } from "./parts";
-import type { OrderListItem } from "./types";
+import type { AdminOrder, OrderListItem } from "./types";
 
 /** Order status as stored (paid, fulfilled, canceled), as a coloured label. */
 export function StatusBadge({ status }: { status: string }) {
@@ -66,5 +67,63 @@ export function OrdersTable({
         ))}
       </tbody>
     </table>
+  );
+}
+
+type OrderItem = AdminOrder["items"][number];
+
+/**
+ * What the shopper uploaded for one line: the route drawn as map and profile,
+ * or the photo as its lithophane preview, each with the original file to
+ * download. The previews are the same drawings the shopper saw.
+ */
+export function ItemUploads({ item }: { item: OrderItem }) {
+  const { gpxToken, gpxName, imageToken, imageName } = item.meta ?? {};
+  if (!gpxToken && !imageToken) return null;
+  const routeName = gpxName || "route.gpx";
+  const photoName = imageName || "photo.jpg";
+  return (
+    <ul className="admin-uploads" aria-label={`Files for ${item.product_name}`}>
+      {gpxToken && (
+        <li className="admin-upload admin-upload--route">
+          <img
+            className="admin-upload__preview"
+            src={`/api/uploads/${enc(gpxToken)}/preview.svg`}
+            alt={`Route map and elevation profile of ${routeName}`}
+            width={640}
+            height={596}
+            loading="lazy"
+          />
+          <p className="admin-upload__caption">
+            <span className="admin-upload__name">
+              <span className="muted">Route </span>
+              {routeName}
+            </span>
+            <a className="admin-upload__download" href={`/api/admin/download/gpx/${enc(gpxToken)}`} download={routeName}>
+              Download GPX<span className="visually-hidden"> {routeName}</span>
+            </a>
+          </p>
+        </li>
+      )}
+      {imageToken && (
+        <li className="admin-upload admin-upload--photo">
+          <img
+            className="admin-upload__preview"
+            src={`/api/uploads/${enc(imageToken)}/preview.jpg`}
+            alt={`Lithophane preview of ${photoName}`}
+            loading="lazy"
+          />
+          <p className="admin-upload__caption">
+            <span className="admin-upload__name">
+              <span className="muted">Photo </span>
+              {photoName}
+            </span>
+            <a className="admin-upload__download" href={`/api/admin/download/image/${enc(imageToken)}`} download={photoName}>
+              Download photo<span className="visually-hidden"> {photoName}</span>
+            </a>
+          </p>
+        </li>
+      )}
+    </ul>
   );
 }

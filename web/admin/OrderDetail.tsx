@@ -4,7 +4,7 @@ import { countryName, orderReference } from "../lib/order-view";
 import { apiCall, enc } from "./api";
 import { CancelDialog } from "./CancelDialog";
 import { CopyReference } from "./CopyReference";
-import { isTruthyFlag, StatusBadge } from "./OrderBits";
+import { isTruthyFlag, ItemUploads, StatusBadge } from "./OrderBits";
 import { Notice, shortDate, TableScroller } from "./parts";
 import { TrackingForm } from "./TrackingForm";
 import type { AdminOrder } from "./types";
@@ -84,14 +84,6 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
   );
 }
 
-function uploadLinks(item: AdminOrder["items"][number]) {
-  const links: { href: string; label: string }[] = [];
-  const { gpxToken, gpxName, imageToken, imageName } = item.meta ?? {};
-  if (gpxToken) links.push({ href: `/api/admin/download/gpx/${enc(gpxToken)}`, label: `GPX: ${gpxName || "route file"}` });
-  if (imageToken) links.push({ href: `/api/admin/download/image/${enc(imageToken)}`, label: `Image: ${imageName || "photo"}` });
-  return links;
-}
-
 function OrderItems({ order }: { order: AdminOrder }) {
   const subtotal = order.subtotal_cents ?? order.items.reduce((sum, item) => sum + item.unit_price_cents * item.quantity, 0);
   const delivery = order.delivery_cents ?? Math.max(0, order.amount_cents - subtotal);
@@ -109,17 +101,7 @@ function OrderItems({ order }: { order: AdminOrder }) {
               <span className="admin-cell-sub">
                 {item.product_id} · {formatPence(item.unit_price_cents)} each
               </span>
-              {uploadLinks(item).length > 0 && (
-                <ul className="order-item__files">
-                  {uploadLinks(item).map((link) => (
-                    <li key={link.href}>
-                      <a href={link.href} target="_blank" rel="noopener noreferrer">
-                        {link.label}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <ItemUploads item={item} />
             </div>
             <span className="admin-nowrap">{formatPence(item.unit_price_cents * item.quantity)}</span>
           </li>

@@ -1,0 +1,83 @@
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+export type Encoding = "br" | "gzip";
+
+/** Answers below this size gain nothing from compression. */
+export const MIN_COMPRESS_BYTES = 512;
+
+/**
+ * The encoding to answer with for an Accept-Encoding header: brotli when the
+ * client takes it, else gzip, else none. `q=0` refuses an encoding.
+ */
+export function pickEncoding(acceptEncoding: string | null): Encoding | null {
+  if (!acceptEncoding) return null;
+  if (!acceptEncoding.includes("q=")) {
+    if (acceptEncoding.includes("br")) return "br";
+    return acceptEncoding.includes("gzip") ? "gzip" : null;
+  }
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    if (name && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  if (accepted.has("br")) return "br";
+  return accepted.has("gzip") || accepted.has("*") ? "gzip" : null;
+}
+
+/**
+ * Brotli quality for answers compressed while the shop runs (a page after each
+ * change): 6 is within a few per cent of 11 for pages this size at a
+ * fortieth of the time (about 2 ms for the catalogue page instead of 75).
+ */
+const RUNTIME_BROTLI_QUALITY = 6;
+
+export function compress(body: Uint8Array, encoding: Encoding, quality: "runtime" | "max" = "runtime"): Uint8Array {
+  if (encoding === "gzip") return gzipSync(body, { level: quality === "max" ? 9 : 6 });
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality === "max" ? 11 : RUNTIME_BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  });
+}
+
+/** Types worth compressing: text. Pictures (WebP, PNG) are compressed already. */
+export function isCompressible(contentType: string | null): boolean {
+  if (!contentType) return false;
+  return /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/.test(contentType);
+}
+
+/** An If-None-Match header that names this entity tag (weak comparison, as RFC 9110 asks for GET). */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === bare);
+}
+
+/** Bodies past this size are sent as they are rather than held in memory to compress. */
+const MAX_RUNTIME_COMPRESS_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Compresses an answer that was made for one request (a personal page, an API
+ * answer that is not kept): text types only, never one already encoded, and
+ * only when the client takes an encoding. The body is read whole first, which
+ * for these small answers costs less than the bytes it saves.
+ */
+export async function compressAnswer(response: Response, request: Request): Promise<Response> {
+  if (!response.body || response.status === 204 || response.status === 304 || request.method === "HEAD") return response;
+  const headers = response.headers;
+  if (headers.has("content-encoding") || !isCompressible(headers.get("content-type"))) return response;
+  const length = Number(headers.get("content-length") ?? 0);
+  if (length > MAX_RUNTIME_COMPRESS_BYTES || (length > 0 && length < MIN_COMPRESS_BYTES)) return response;
+  const encoding = pickEncoding(request.headers.get("accept-encoding"));
+  if (!encoding) return response;
+  const body = new Uint8Array(await response.arrayBuffer());
+  const fresh = new Headers(headers);
+  fresh.append("vary", "Accept-Encoding");
+  if (body.byteLength < MIN_COMPRESS_BYTES) return new Response(body, { status: response.status, statusText: response.statusText, headers: fresh });
+  fresh.delete("content-length");
+  fresh.set("content-encoding", encoding);
+  return new Response(compress(body, encoding), { status: response.status, statusText: response.statusText, headers: fresh });
+}

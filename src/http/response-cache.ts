@@ -1,0 +1,181 @@
+import type { Database } from "bun:sqlite";
+import { compress, etagMatches, isCompressible, MIN_COMPRESS_BYTES, pickEncoding, type Encoding } from "./compression";
+
+/**
+ * Storefront pages and catalogue JSON are the same for every shopper (the
+ * basket lives in the browser), so a rendered answer is kept in memory until
+ * the database changes. "Changed" is SQLite's total_changes() on the shop's one
+ * connection: every INSERT, UPDATE or DELETE through the process bumps it
+ * (reads never do), so an admin edit or a checkout's stock take is seen by the
+ * very next request. Writes by another process (the sqlite3 shell) show up in
+ * PRAGMA data_version, which costs ~15 µs, so it is polled at most once a
+ * second. See docs/decisions/0008-performance.md.
+ */
+export type ResponseCache = ReturnType<typeof createResponseCache>;
+
+type Entry = {
+  key: string;
+  status: number;
+  body: Uint8Array;
+  encoded: Partial<Record<Encoding, Uint8Array>>;
+  /** Headers for each representation, built once. */
+  headers: Record<"identity" | Encoding, Record<string, string>>;
+  notModified: Record<string, string>;
+  etag: string;
+  bytes: number;
+};
+
+export type ResponseCacheOptions = {
+  db: Database;
+  /** Upper bound on bodies kept (plain and compressed together). */
+  maxBytes?: number;
+  /** What browsers are told: keep it, but ask again (cheap with the ETag) before each use. */
+  cacheControl?: string;
+  now?: () => number;
+};
+
+const EXTERNAL_CHECK_MS = 1000;
+
+export function createResponseCache({ db, maxBytes = 16 * 1024 * 1024, cacheControl = "no-cache", now = Date.now }: ResponseCacheOptions) {
+  const totalChanges = db.query<{ n: number }, []>("SELECT total_changes() AS n");
+  const dataVersion = db.query<{ data_version: number }, []>("PRAGMA data_version");
+  const entries = new Map<string, Entry>();
+  const pending = new Map<string, { version: string; answer: Promise<Entry | Response> }>();
+  let cachedVersion = "";
+  let usedBytes = 0;
+  let external = dataVersion.get()?.data_version ?? 0;
+  let externalCheckedAt = now();
+  const stats = { hits: 0, misses: 0, clears: 0 };
+
+  function currentVersion(): string {
+    const time = now();
+    if (time - externalCheckedAt >= EXTERNAL_CHECK_MS) {
+      externalCheckedAt = time;
+      external = dataVersion.get()?.data_version ?? external;
+    }
+    return `${totalChanges.get()?.n ?? 0}:${external}`;
+  }
+
+  function clear(): void {
+    entries.clear();
+    usedBytes = 0;
+    stats.clears += 1;
+  }
+
+  function makeRoom(bytes: number): void {
+    // Maps iterate in insertion order and hits re-insert: the first key is the least recently used.
+    for (const [key, entry] of entries) {
+      if (usedBytes + bytes <= maxBytes) break;
+      entries.delete(key);
+      usedBytes -= entry.bytes;
+    }
+  }
+
+  async function build(key: string, response: Response): Promise<Entry | Response> {
+    const contentType = response.headers.get("content-type");
+    const ownCacheControl = response.headers.get("cache-control") ?? "";
+    const cacheable =
+      response.status === 200 &&
+      !response.headers.has("set-cookie") &&
+      !response.headers.has("content-encoding") &&
+      !/no-store|private/.test(ownCacheControl) &&
+      isCompressible(contentType);
+    if (!cacheable) return response;
+    const body = new Uint8Array(await response.arrayBuffer());
+    const etag = `W/"${Bun.hash(body).toString(36)}-${body.byteLength.toString(36)}"`;
+    const base: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (name !== "content-length") base[name] = value;
+    });
+    base["cache-control"] = ownCacheControl || cacheControl;
+    base.etag = etag;
+    base.vary = "Accept-Encoding";
+    return {
+      key,
+      status: 200,
+      body,
+      encoded: {},
+      headers: {
+        identity: base,
+        br: { ...base, "content-encoding": "br" },
+        gzip: { ...base, "content-encoding": "gzip" },
+      },
+      notModified: { etag, "cache-control": base["cache-control"], vary: "Accept-Encoding" },
+      etag,
+      bytes: body.byteLength + key.length * 2,
+    };
+  }
+
+  function answerFrom(entry: Entry, request: Request): Response {
+    if (etagMatches(request.headers.get("if-none-match"), entry.etag)) {
+      return new Response(null, { status: 304, headers: entry.notModified });
+    }
+    const encoding = entry.body.byteLength >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers.get("accept-encoding")) : null;
+    if (!encoding) return new Response(entry.body, { status: entry.status, headers: entry.headers.identity });
+    let encoded = entry.encoded[encoding];
+    if (!encoded) {
+      encoded = compress(entry.body, encoding);
+      entry.encoded[encoding] = encoded;
+      if (entries.get(entry.key) === entry) {
+        // Count it first, then trim: the entry itself may be the one to go.
+        entry.bytes += encoded.byteLength;
+        usedBytes += encoded.byteLength;
+        makeRoom(0);
+      }
+    }
+    return new Response(encoded, { status: entry.status, headers: entry.headers[encoding] });
+  }
+
+  return {
+    /**
+     * The kept answer for `key` while the database is unchanged; otherwise
+     * `produce` makes it (once, however many requests wait for it), and a
+     * 200 text answer without cookies or no-store is kept.
+     */
+    async respond(request: Request, key: string, produce: () => Response | Promise<Response>): Promise<Response> {
+      const version = currentVersion();
+      if (version !== cachedVersion) {
+        clear();
+        cachedVersion = version;
+      }
+      const entry = entries.get(key);
+      if (entry) {
+        stats.hits += 1;
+        entries.delete(key);
+        entries.set(key, entry);
+        return answerFrom(entry, request);
+      }
+      stats.misses += 1;
+      let inFlight = pending.get(key);
+      let mine = false;
+      if (!inFlight || inFlight.version !== version) {
+        mine = true;
+        const answer = (async () => build(key, await produce()))();
+        const started = { version, answer };
+        inFlight = started;
+        pending.set(key, started);
+        void answer
+          .then((made) => {
+            // Kept only if nothing was written while it was made (else it may show what was before).
+            if (!(made instanceof Response) && currentVersion() === version && cachedVersion === version && made.bytes <= maxBytes / 4) {
+              makeRoom(made.bytes);
+              entries.set(key, made);
+              usedBytes += made.bytes;
+            }
+          })
+          .catch(() => {})
+          .finally(() => {
+            if (pending.get(key) === started) pending.delete(key);
+          });
+      }
+      const made = await inFlight.answer;
+      if (!(made instanceof Response)) return answerFrom(made, request);
+      // An answer that is not kept (an error page, say) has a body only one request can read.
+      return mine ? made : produce();
+    },
+
+    stats(): { hits: number; misses: number; clears: number; entries: number; bytes: number } {
+      return { ...stats, entries: entries.size, bytes: usedBytes };
+    },
+  };
+}

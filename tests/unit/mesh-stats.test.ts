@@ -1,0 +1,197 @@
+import { describe, expect, test } from "bun:test";
+import {
+  MESH_MAX_BYTES,
+  MESH_MESSAGES,
+  MeshError,
+  measureModel,
+  meshStats,
+  parseMesh,
+  parseObj,
+  parseStl,
+  type Vec3,
+} from "../../web/lib/mesh-stats";
+
+// The figures the owner reads in the admin 3D viewer, from files built here.
+
+type Triangle = [Vec3, Vec3, Vec3];
+
+/** A cube of side `s` from the origin: twelve outward-facing triangles, bottom face first. */
+function cubeTriangles(s: number, offset: Vec3 = [0, 0, 0]): Triangle[] {
+  const v: Vec3[] = [
+    [0, 0, 0], [s, 0, 0], [s, s, 0], [0, s, 0],
+    [0, 0, s], [s, 0, s], [s, s, s], [0, s, s],
+  ].map(([x, y, z]) => [x + offset[0], y + offset[1], z + offset[2]] as Vec3);
+  const faces: [number, number, number][] = [
+    [0, 2, 1], [0, 3, 2], // bottom
+    [4, 5, 6], [4, 6, 7], // top
+    [0, 1, 5], [0, 5, 4],
+    [1, 2, 6], [1, 6, 5],
+    [2, 3, 7], [2, 7, 6],
+    [3, 0, 4], [3, 4, 7],
+  ];
+  return faces.map(([a, b, c]) => [v[a], v[b], v[c]] as Triangle);
+}
+
+function asciiStl(triangles: Triangle[]): Uint8Array {
+  const facets = triangles.map(
+    (corners) => `  facet normal 0 0 0\n    outer loop\n${corners.map((c) => `      vertex ${c.join(" ")}\n`).join("")}    endloop\n  endfacet`,
+  );
+  return new TextEncoder().encode(`solid cube\n${facets.join("\n")}\nendsolid cube\n`);
+}
+
+/** Binary STL; the header starts with "solid" on purpose, as many exporters' do. */
+function binaryStl(triangles: Triangle[]): Uint8Array {
+  const bytes = new Uint8Array(84 + triangles.length * 50);
+  bytes.set(new TextEncoder().encode("solid exported by a CAD program"));
+  const view = new DataView(bytes.buffer);
+  view.setUint32(80, triangles.length, true);
+  triangles.forEach((corners, t) => {
+    corners.flat().forEach((value, i) => view.setFloat32(84 + t * 50 + 12 + i * 4, value, true));
+  });
+  return bytes;
+}
+
+/** An OBJ cube of side 20 with quad faces, so the fan triangulation is exercised. */
+const OBJ_CUBE = `# 20 mm cube
+o cube
+v 0 0 0
+v 20 0 0
+v 20 20 0
+v 0 20 0
+v 0 0 20
+v 20 0 20
+v 20 20 20
+v 0 20 20
+vn 0 0 1
+f 1 4 3 2
+f 5/1/1 6/1/1 7/1/1 8/1/1
+f 1 2 6 5
+f 2 3 7 6
+f 3 4 8 7
+f -4 -1 -5 -8
+`;
+
+const text = (value: string) => new TextEncoder().encode(value);
+
+function expectCube(stats: ReturnType<typeof meshStats>) {
+  expect(stats.triangleCount).toBe(12);
+  expect(stats.volumeCm3).toBeCloseTo(8, 6);
+  expect(stats.volumeCm3.toFixed(1)).toBe("8.0");
+  expect(stats.size).toEqual({ width: 20, depth: 20, height: 20 });
+  expect(stats.watertight).toBe(true);
+  expect(stats.openEdges).toBe(0);
+  expect(stats.insideOut).toBe(false);
+}
+
+describe("a 20 mm cube", () => {
+  test("as ASCII STL: 8.0 cm³, 20 × 20 × 20 mm, 12 triangles, watertight", () => {
+    expectCube(meshStats(parseStl(asciiStl(cubeTriangles(20)))));
+  });
+
+  test("as binary STL, even with a header starting 'solid'", () => {
+    expectCube(meshStats(parseStl(binaryStl(cubeTriangles(20)))));
+  });
+
+  test("as OBJ with quads (fan-triangulated) and a negative index face", () => {
+    expectCube(meshStats(parseObj(text(OBJ_CUBE))));
+  });
+
+  test("the volume does not depend on where the model sits", () => {
+    const far = meshStats(parseStl(binaryStl(cubeTriangles(20, [150, -80, 3]))));
+    expect(far.volumeCm3).toBeCloseTo(8, 4);
+    expect(far.min).toEqual([150, -80, 3]);
+    expect(far.watertight).toBe(true);
+  });
+
+  test("inside-out triangles still give the volume, flagged", () => {
+    const flipped = cubeTriangles(20).map(([a, b, c]) => [a, c, b] as Triangle);
+    const stats = meshStats(parseStl(asciiStl(flipped)));
+    expect(stats.volumeCm3).toBeCloseTo(8, 6);
+    expect(stats.insideOut).toBe(true);
+  });
+
+  test("parseMesh and measureModel choose the reader by extension, in any case", () => {
+    expect(parseMesh(text(OBJ_CUBE), "Cube.OBJ").triangleCount).toBe(12);
+    expect(measureModel(asciiStl(cubeTriangles(20)), "cube.Stl").stats.volumeCm3).toBeCloseTo(8, 6);
+  });
+
+  test("the shopper fixture used by the browser stories measures the same", async () => {
+    const { stlCube } = await import("../e2e/support/files");
+    expectCube(meshStats(parseStl(new Uint8Array(stlCube().buffer))));
+  });
+});
+
+describe("a cube with its top missing", () => {
+  test("is not watertight: 4 open edges, 10 triangles", () => {
+    const open = cubeTriangles(20).filter((_, index) => index !== 2 && index !== 3);
+    const stats = meshStats(parseStl(binaryStl(open)));
+    expect(stats.triangleCount).toBe(10);
+    expect(stats.watertight).toBe(false);
+    expect(stats.openEdges).toBe(4);
+    expect(stats.nonManifoldEdges).toBe(0);
+    expect(stats.size).toEqual({ width: 20, depth: 20, height: 20 });
+  });
+
+});
+
+describe("welding corners before edges are counted", () => {
+  test("corners a hair apart (0.2 µm) are one corner, wherever they fall on the weld grid", () => {
+    // A small closed tetrahedron further out moves the grid's origin, so the cube's corners land all over their cells.
+    const tetrahedron = (d: number): Triangle[] => {
+      const [o, x, y, z]: Vec3[] = [[-d, -d, -d], [1 - d, -d, -d], [-d, 1 - d, -d], [-d, -d, 1 - d]];
+      return [[o, y, x], [o, x, z], [o, z, y], [x, y, z]] as Triangle[];
+    };
+    for (let step = 0; step < 24; step++) {
+      const d = 5 + step * 0.00013;
+      const jittered = cubeTriangles(20).map((corners, t) => corners.map((c) => c.map((v) => v + (t % 2) * 2e-4)) as Triangle);
+      const stats = meshStats(parseStl(asciiStl([...jittered, ...tetrahedron(d)])));
+      expect({ d, open: stats.openEdges }).toEqual({ d, open: 0 });
+    }
+  });
+
+  test("a real gap (0.05 mm) is not welded shut", () => {
+    const gapped = cubeTriangles(20).map((corners, t) => (t === 2 || t === 3 ? (corners.map(([x, y, z]) => [x, y, z + 0.05]) as Triangle) : corners));
+    const stats = meshStats(parseStl(asciiStl(gapped)));
+    expect(stats.watertight).toBe(false);
+    expect(stats.openEdges).toBe(8);
+  });
+});
+
+describe("files that cannot be previewed say why", () => {
+  test("random bytes named .stl", () => {
+    const garbage = new Uint8Array(1000).map((_, i) => (i * 7919 + 13) % 251);
+    expect(() => parseStl(garbage)).toThrow(new MeshError(MESH_MESSAGES.notStl));
+  });
+
+  test("a text file named .obj with no faces", () => {
+    expect(() => parseObj(text("hello, this is a letter\nnot a model\n"))).toThrow(MESH_MESSAGES.empty);
+  });
+
+  test("an OBJ face pointing at a vertex that does not exist", () => {
+    expect(() => parseObj(text("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 9\n"))).toThrow(MESH_MESSAGES.notObj);
+  });
+
+  test("an STL with no facets", () => {
+    expect(() => parseStl(text("solid nothing\nendsolid nothing\n"))).toThrow(MESH_MESSAGES.empty);
+  });
+
+  test("a PDF renamed .stl", () => {
+    expect(() => parseMesh(text("%PDF-1.7\n1 0 obj << >> endobj\n"), "drawing.stl")).toThrow(MESH_MESSAGES.notStl);
+  });
+
+  test("another kind of file", () => {
+    expect(() => parseMesh(text("G1 X10 Y10"), "part.gcode")).toThrow(MESH_MESSAGES.unknownKind);
+  });
+
+  test("a file over 50 MB is refused before it is read", () => {
+    expect(() => parseStl(new Uint8Array(MESH_MAX_BYTES + 1))).toThrow(MESH_MESSAGES.tooLarge);
+  });
+
+  test("more than 5 million triangles is refused before they are built", () => {
+    // One polygon with 5,000,003 corners fans into 5,000,001 triangles.
+    const face = `f ${"1 2 3 ".repeat(1_666_668)}`.trimEnd();
+    const started = performance.now();
+    expect(() => parseObj(text(`v 0 0 0\nv 1 0 0\nv 0 1 0\n${face}\n`))).toThrow(MESH_MESSAGES.tooManyTriangles);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+});
