@@ -2,8 +2,10 @@ import { Elysia } from "elysia";
 import { join } from "node:path";
 import type { Deps } from "./deps";
 import { HttpError, NotFound } from "./errors";
+import { compressAnswer } from "./http/compression";
 import { newRequestId, redactPath, type RequestLogger } from "./http/request-log";
-import { createSecurityHeaders, withHeaders } from "./http/security-headers";
+import { createResponseCache, type ResponseCache } from "./http/response-cache";
+import { createSecurityHeaders, isPersonalPath, withHeaders } from "./http/security-headers";
 import { IMMUTABLE, serveFile } from "./http/serve-file";
 import { errorFields, log } from "./log";
 import { adminRoutes } from "./modules/admin";
@@ -31,16 +33,23 @@ export const MAX_REQUEST_BODY_BYTES = 32 * 1024 * 1024;
 export type AppOptions = {
   /** Receives one entry per request; main.ts writes them as JSON lines. Tests leave it out. */
   requestLog?: RequestLogger;
+  /** Rendered pages and catalogue JSON kept until the database changes (tests may pass their own to read its stats). */
+  responseCache?: ResponseCache;
 };
 
 /**
  * The whole shop as one Elysia app. It never listens: main.ts does, and tests
  * call app.handle(request) on an app built over a temporary database.
  */
-export function createApp(deps: Deps, { requestLog }: AppOptions = {}) {
+export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions = {}) {
   const renderPage = createPageRenderer(deps);
   const mediaDir = join(deps.env.DATA_DIR, "media");
   const securityHeaders = createSecurityHeaders(deps.env);
+  const cache = responseCache ?? createResponseCache({ db: deps.db });
+  // Pages about one person (orders, payments, admin) are never kept; every other page is the same for everyone.
+  const page = (request: Request, pathname: string) =>
+    isPersonalPath(pathname) ? renderPage(request) : cache.respond(request, pathAndQuery(request.url), () => renderPage(request));
+  const keep = (request: Request, produce: () => Response) => cache.respond(request, pathAndQuery(request.url), produce);
 
   return new Elysia()
     // Around everything, errors and 404s included: security headers, the
@@ -54,7 +63,8 @@ export function createApp(deps: Deps, { requestLog }: AppOptions = {}) {
         const answer: unknown = await handle(...args);
         if (!(answer instanceof Response)) return answer;
         status = answer.status;
-        return withHeaders(answer, { ...securityHeaders(pathname), "X-Request-Id": requestId });
+        const compressed = await compressAnswer(answer, request);
+        return withHeaders(compressed, { ...securityHeaders(pathname), "X-Request-Id": requestId });
       } finally {
         requestLog?.({
           method: request.method,
@@ -67,7 +77,7 @@ export function createApp(deps: Deps, { requestLog }: AppOptions = {}) {
     })
     .onError(({ code, error, request }) => errorResponse(code, error, request))
     .use(healthRoutes(deps))
-    .use(catalogRoutes(deps))
+    .use(catalogRoutes(deps, keep))
     .use(categoryRoutes(deps))
     .use(contentRoutes(deps))
     .use(seoRoutes(deps))
@@ -78,14 +88,22 @@ export function createApp(deps: Deps, { requestLog }: AppOptions = {}) {
     .use(uploadRoutes(deps))
     .use(customRequestRoutes(deps))
     .use(adminRoutes(deps))
-    .get("/assets/:name", ({ params }) => serveFile(CLIENT_OUT_DIR, params.name, IMMUTABLE))
+    .get("/assets/:name", ({ params, request }) => serveFile(CLIENT_OUT_DIR, params.name, IMMUTABLE, request))
     // Media names carry a content hash too (see the seed and image uploads).
     .get("/media/:name", ({ params }) => serveFile(mediaDir, params.name, IMMUTABLE))
-    .get("/", ({ request }) => renderPage(request))
+    .get("/", ({ request }) => page(request, "/"))
     .get("/*", ({ request }) => {
-      if (new URL(request.url).pathname.startsWith("/api/")) throw new NotFound(apiNotFound(request));
-      return renderPage(request);
+      const { pathname } = new URL(request.url);
+      if (pathname.startsWith("/api/")) throw new NotFound(apiNotFound(request));
+      return page(request, pathname);
     });
+}
+
+/** "/products?cat=basic" from a full URL: the host is left out, pages never depend on it. */
+function pathAndQuery(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const hash = url.indexOf("#");
+  return start < 0 ? "/" : url.slice(start, hash < 0 ? undefined : hash);
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,6 +1,5 @@
 import { SHOP } from "../../web/lib/shop-info";
-import type { RenderedEmail } from "./order-confirmation";
-import { EmailLayout, renderEmailHtml, styles } from "./parts";
+import { EmailLayout, ManageLink, type RenderedEmail, manageText, renderEmailHtml, shopUrl, styles, textSignature } from "./parts";
 
 /** What both custom request emails are about. */
 export type CustomRequestSummary = {
@@ -64,7 +63,7 @@ function detailsText(request: CustomRequestSummary): string[] {
 /** Tells the owner a custom request came in, with everything needed to reply. */
 export function renderCustomRequestNotice(request: CustomRequestSummary, publicUrl: string): RenderedEmail {
   const subject = `New custom request from ${request.name}`;
-  const adminLink = `${publicUrl.replace(/\/+$/, "")}/admin/orders`;
+  const adminLink = shopUrl(publicUrl, "/admin/orders");
 
   const html = renderEmailHtml(
     <EmailLayout title={subject}>
@@ -77,12 +76,7 @@ export function renderCustomRequestNotice(request: CustomRequestSummary, publicU
         ):
       </p>
       <Details request={request} />
-      <p style={styles.small}>
-        Manage it at{" "}
-        <a href={adminLink} style={styles.link}>
-          {adminLink}
-        </a>
-      </p>
+      <ManageLink href={adminLink} />
     </EmailLayout>,
   );
 
@@ -92,7 +86,7 @@ export function renderCustomRequestNotice(request: CustomRequestSummary, publicU
     "",
     ...detailsText(request),
     "",
-    `Manage it at ${adminLink}`,
+    manageText(adminLink),
   ].join("\n");
 
   return { subject, html, text };
@@ -129,7 +123,7 @@ export function renderCustomRequestAcknowledgement(request: CustomRequestSummary
     "",
     `Anything to add? Write to us at ${SHOP.email}.`,
     "",
-    `${SHOP.name} — ${SHOP.location}`,
+    textSignature,
   ].join("\n");
 
   return { subject, html, text };

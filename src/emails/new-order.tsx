@@ -1,17 +1,20 @@
-import { shippingAddressLines } from "../../web/lib/order-view";
 import type { Order } from "../modules/orders/model";
 import { formatPence } from "../../web/lib/money";
-import { formatDateTime } from "../../web/lib/order-view";
+import { formatDateTime, shippingAddressLines } from "../../web/lib/order-view";
 import {
   AddressBlock,
   EmailLayout,
   ItemsTable,
+  ManageLink,
+  type RenderedEmail,
   TotalsTable,
+  addressText,
   itemsAndTotalsText,
+  manageText,
   renderEmailHtml,
+  shopUrl,
   styles,
 } from "./parts";
-import type { RenderedEmail } from "./order-confirmation";
 
 export const REFUND_WARNING =
   "REFUND NEEDED: this payment arrived after its checkout had expired and the stock had gone to another shopper. The order is recorded as paid; refund the customer (or offer to make it when stock allows) before making anything.";
@@ -19,7 +22,7 @@ export const REFUND_WARNING =
 /** Tells the owner an order came in; the refund warning goes first so it cannot be missed. */
 export function renderNewOrderNotice(order: Order, publicUrl: string): RenderedEmail {
   const subject = `${order.refund_required ? "REFUND NEEDED: " : ""}New order ${order.id} — ${formatPence(order.amount_cents)}`;
-  const adminLink = `${publicUrl.replace(/\/+$/, "")}/admin`;
+  const adminLink = shopUrl(publicUrl, "/admin");
   const customer = order.email ?? "no email given";
   const address = shippingAddressLines(order);
 
@@ -39,12 +42,7 @@ export function renderNewOrderNotice(order: Order, publicUrl: string): RenderedE
       <ItemsTable items={order.items} showAttachments />
       <TotalsTable order={order} />
       <AddressBlock title="Ship to" lines={address} />
-      <p style={styles.small}>
-        Manage it at{" "}
-        <a href={adminLink} style={styles.link}>
-          {adminLink}
-        </a>
-      </p>
+      <ManageLink href={adminLink} />
     </EmailLayout>,
   );
 
@@ -55,10 +53,9 @@ export function renderNewOrderNotice(order: Order, publicUrl: string): RenderedE
     "",
     ...itemsAndTotalsText(order, { showAttachments: true }),
     "",
-    "Ship to:",
-    ...(address.length > 0 ? address : ["No address given"]),
+    ...addressText("Ship to", address),
     "",
-    `Manage it at ${adminLink}`,
+    manageText(adminLink),
   ].join("\n");
 
   return { subject, html, text };

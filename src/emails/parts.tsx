@@ -2,13 +2,16 @@ import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Order, OrderItem } from "../modules/orders/model";
 import { formatPence } from "../../web/lib/money";
+import { shippingAddressLines } from "../../web/lib/order-view";
 import { SHOP } from "../../web/lib/shop-info";
 
 /**
- * Building blocks shared by the order emails. Email clients ignore <style>
+ * Building blocks shared by the emails. Email clients ignore <style>
  * blocks and most layout CSS, so everything is tables and inline styles.
  * Each email also gets a plain-text part built from the same facts.
  */
+
+export type RenderedEmail = { subject: string; html: string; text: string };
 
 const font = "Helvetica, Arial, sans-serif";
 const muted = "#5f6368";
@@ -121,6 +124,7 @@ export function TotalsTable({ order }: { order: Order }) {
   );
 }
 
+const NO_ADDRESS = "No address given";
 
 export function AddressBlock({ title, lines }: { title: string; lines: string[] }) {
   return (
@@ -128,7 +132,7 @@ export function AddressBlock({ title, lines }: { title: string; lines: string[] 
       <p style={{ ...styles.paragraph, margin: "0 0 4px", fontWeight: "bold" }}>{title}</p>
       <p style={styles.paragraph}>
         {lines.length === 0
-          ? "No address given"
+          ? NO_ADDRESS
           : lines.map((line, index) => (
               <span key={index}>
                 {index > 0 && <br />}
@@ -140,11 +144,21 @@ export function AddressBlock({ title, lines }: { title: string; lines: string[] 
   );
 }
 
+/** The plain-text twin of AddressBlock. */
+export function addressText(title: string, lines: string[]): string[] {
+  return [`${title}:`, ...(lines.length > 0 ? lines : [NO_ADDRESS])];
+}
+
+/** "Name (variant) × quantity", the plain-text name of an order line. */
+export function itemText(item: OrderItem): string {
+  const variant = variantOf(item);
+  return `${item.product_name}${variant ? ` (${variant})` : ""} × ${item.quantity}`;
+}
+
 /** The plain-text lines for items and totals, shared by both emails. */
 export function itemsAndTotalsText(order: Order, { showAttachments = false } = {}): string[] {
   const items = order.items.flatMap((item) => {
-    const variant = variantOf(item);
-    const line = `- ${item.product_name}${variant ? ` (${variant})` : ""} × ${item.quantity}: ${formatPence(lineTotal(item))}`;
+    const line = `- ${itemText(item)}: ${formatPence(lineTotal(item))}`;
     return [line, ...(showAttachments ? attachmentsOf(item).map((file) => `    ${file}`) : [])];
   });
   return [
@@ -156,6 +170,69 @@ export function itemsAndTotalsText(order: Order, { showAttachments = false } = {
   ];
 }
 
+/** An absolute link into the shop; PUBLIC_URL may or may not end in a slash. */
+export function shopUrl(publicUrl: string, path: string): string {
+  return `${publicUrl.replace(/\/+$/, "")}${path}`;
+}
+
 export function orderUrl(publicUrl: string, orderId: string): string {
-  return `${publicUrl.replace(/\/+$/, "")}/order/${encodeURIComponent(orderId)}`;
+  return shopUrl(publicUrl, `/order/${encodeURIComponent(orderId)}`);
+}
+
+/** The last line of every plain-text email a shopper gets. */
+export const textSignature = `${SHOP.name} — ${SHOP.location}`;
+
+const LOOK_UP = "You can look up your order at any time with your postcode:";
+const QUESTIONS = "Questions? Email us at";
+
+/** How every shopper email about an order ends: where it goes, how to look it up, how to ask. */
+export function ShopperOrderFooter({ order, publicUrl }: { order: Order; publicUrl: string }) {
+  const link = orderUrl(publicUrl, order.id);
+  return (
+    <>
+      <AddressBlock title="Shipping to" lines={shippingAddressLines(order)} />
+      <p style={styles.paragraph}>
+        {LOOK_UP}{" "}
+        <a href={link} style={styles.link}>
+          {link}
+        </a>
+      </p>
+      <p style={styles.small}>
+        {QUESTIONS}{" "}
+        <a href={`mailto:${SHOP.email}`} style={styles.link}>
+          {SHOP.email}
+        </a>
+        . {SHOP.replyPromise}
+      </p>
+    </>
+  );
+}
+
+/** The plain-text twin of ShopperOrderFooter, signature included. */
+export function shopperOrderFooterText(order: Order, publicUrl: string): string[] {
+  return [
+    ...addressText("Shipping to", shippingAddressLines(order)),
+    "",
+    `${LOOK_UP} ${orderUrl(publicUrl, order.id)}`,
+    "",
+    `${QUESTIONS} ${SHOP.email}. ${SHOP.replyPromise}`,
+    "",
+    textSignature,
+  ];
+}
+
+/** How every owner notice ends: where in /admin to act on it. */
+export function ManageLink({ href }: { href: string }) {
+  return (
+    <p style={styles.small}>
+      Manage it at{" "}
+      <a href={href} style={styles.link}>
+        {href}
+      </a>
+    </p>
+  );
+}
+
+export function manageText(href: string): string {
+  return `Manage it at ${href}`;
 }

@@ -1,8 +1,15 @@
 import type { Order } from "../modules/orders/model";
-import { shippingAddressLines } from "../../web/lib/order-view";
 import { SHOP } from "../../web/lib/shop-info";
-import { AddressBlock, EmailLayout, ItemsTable, orderUrl, renderEmailHtml, styles, variantOf } from "./parts";
-import type { RenderedEmail } from "./order-confirmation";
+import {
+  EmailLayout,
+  ItemsTable,
+  type RenderedEmail,
+  ShopperOrderFooter,
+  itemText,
+  renderEmailHtml,
+  shopperOrderFooterText,
+  styles,
+} from "./parts";
 
 /** The parcel facts the owner saved; the link is optional (not every carrier has one). */
 export type Shipment = { carrier: string; number: string; url: string | null };
@@ -10,8 +17,6 @@ export type Shipment = { carrier: string; number: string; url: string | null };
 /** Tells the shopper their order has left the workshop and how to follow the parcel. */
 export function renderTrackingEmail(order: Order, shipment: Shipment, publicUrl: string): RenderedEmail {
   const subject = `Your ${SHOP.name} order ${order.id} is on its way`;
-  const link = orderUrl(publicUrl, order.id);
-  const address = shippingAddressLines(order);
   const greeting = order.shipping_name ? `Good news, ${order.shipping_name}!` : "Good news!";
 
   const html = renderEmailHtml(
@@ -30,20 +35,7 @@ export function renderTrackingEmail(order: Order, shipment: Shipment, publicUrl:
         </p>
       )}
       <ItemsTable items={order.items} />
-      <AddressBlock title="Shipping to" lines={address} />
-      <p style={styles.paragraph}>
-        You can look up your order at any time with your postcode:{" "}
-        <a href={link} style={styles.link}>
-          {link}
-        </a>
-      </p>
-      <p style={styles.small}>
-        Questions? Email us at{" "}
-        <a href={`mailto:${SHOP.email}`} style={styles.link}>
-          {SHOP.email}
-        </a>
-        . {SHOP.replyPromise}
-      </p>
+      <ShopperOrderFooter order={order} publicUrl={publicUrl} />
     </EmailLayout>,
   );
 
@@ -53,16 +45,9 @@ export function renderTrackingEmail(order: Order, shipment: Shipment, publicUrl:
     `Your order ${order.id} has been posted with ${shipment.carrier}. Tracking number: ${shipment.number}.`,
     ...(shipment.url ? [`Follow your parcel: ${shipment.url}`] : []),
     "",
-    ...order.items.map((item) => `- ${item.product_name}${variantOf(item) ? ` (${variantOf(item)})` : ""} × ${item.quantity}`),
+    ...order.items.map((item) => `- ${itemText(item)}`),
     "",
-    "Shipping to:",
-    ...(address.length > 0 ? address : ["No address given"]),
-    "",
-    `You can look up your order at any time with your postcode: ${link}`,
-    "",
-    `Questions? Email us at ${SHOP.email}. ${SHOP.replyPromise}`,
-    "",
-    `${SHOP.name} — ${SHOP.location}`,
+    ...shopperOrderFooterText(order, publicUrl),
   ].join("\n");
 
   return { subject, html, text };

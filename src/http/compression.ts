@@ -1,6 +1,8 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 export type Encoding = "br" | "gzip";
+/** Bytes a Response can carry. */
+export type Bytes = Uint8Array<ArrayBuffer>;
 
 /** Answers below this size gain nothing from compression. */
 export const MIN_COMPRESS_BYTES = 512;
@@ -32,14 +34,14 @@ export function pickEncoding(acceptEncoding: string | null): Encoding | null {
  */
 const RUNTIME_BROTLI_QUALITY = 6;
 
-export function compress(body: Uint8Array, encoding: Encoding, quality: "runtime" | "max" = "runtime"): Uint8Array {
-  if (encoding === "gzip") return gzipSync(body, { level: quality === "max" ? 9 : 6 });
+export function compress(body: Bytes, encoding: Encoding, quality: "runtime" | "max" = "runtime"): Bytes {
+  if (encoding === "gzip") return gzipSync(body, { level: quality === "max" ? 9 : 6 }) as Bytes;
   return brotliCompressSync(body, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: quality === "max" ? 11 : RUNTIME_BROTLI_QUALITY,
       [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
     },
-  });
+  }) as Bytes;
 }
 
 /** Types worth compressing: text. Pictures (WebP, PNG) are compressed already. */

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { compress, etagMatches, isCompressible, MIN_COMPRESS_BYTES, pickEncoding, type Encoding } from "./compression";
+import { type Bytes, compress, etagMatches, isCompressible, MIN_COMPRESS_BYTES, pickEncoding, type Encoding } from "./compression";
 
 /**
  * Storefront pages and catalogue JSON are the same for every shopper (the
@@ -16,8 +16,8 @@ export type ResponseCache = ReturnType<typeof createResponseCache>;
 type Entry = {
   key: string;
   status: number;
-  body: Uint8Array;
-  encoded: Partial<Record<Encoding, Uint8Array>>;
+  body: Bytes;
+  encoded: Partial<Record<Encoding, Bytes>>;
   /** Headers for each representation, built once. */
   headers: Record<"identity" | Encoding, Record<string, string>>;
   notModified: Record<string, string>;

@@ -1,5 +1,8 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import type { AssetManifest } from "./assets";
 
 const ROOT = join(import.meta.dir, "..", "..");
@@ -76,6 +79,29 @@ export async function buildClientAssets(): Promise<AssetManifest> {
     outputs: Object.assign({}, ...metafiles.map((file) => file.outputs)),
   };
   writeFileSync(join(CLIENT_OUT_DIR, "metafile.json"), JSON.stringify(metafile));
+  await precompress(CLIENT_OUT_DIR);
   writeFileSync(join(CLIENT_OUT_DIR, "manifest.json"), JSON.stringify(manifest, null, 2));
   return manifest;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `name.br` (quality 11) and `name.gz` (level 9) beside every script and
+ * stylesheet, once per build, so src/http/serve-file.ts sends the smallest
+ * encoding the browser takes without compressing anything per request.
+ */
+async function precompress(dir: string): Promise<void> {
+  const names = readdirSync(dir).filter((name) => /\.(js|css)$/.test(name));
+  await Promise.all(
+    names.map(async (name) => {
+      const bytes = await readFile(join(dir, name));
+      const [br, gz] = await Promise.all([
+        brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } }),
+        gzipAsync(bytes, { level: 9 }),
+      ]);
+      await Promise.all([writeFile(join(dir, `${name}.br`), br), writeFile(join(dir, `${name}.gz`), gz)]);
+    }),
+  );
 }

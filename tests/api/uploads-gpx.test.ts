@@ -337,6 +337,26 @@ describe("GET /api/uploads/{token}/preview.svg", () => {
     expect(svg).not.toMatch(/<script|href=/i);
   });
 
+  test("?size=thumb draws the map alone at 80 × 50 with a line at least 3 px wide, for the basket", async () => {
+    const { body } = await postGpx(MERIDIAN_RIDE);
+    const response = await shop.request(`/api/uploads/${body.token}/preview.svg?size=thumb`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+    expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    const svg = await response.text();
+    expect(svg).toStartWith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 80 50" width="80" height="50"');
+    const line = svg.match(/<path d="M[^"]+" fill="none" stroke="[^"]+" stroke-width="([\d.]+)"/);
+    expect(Number(line?.[1])).toBeGreaterThanOrEqual(3);
+    // Map only: no elevation profile, no summary line.
+    expect(svg).not.toContain("km ·");
+    expect(svg).not.toContain("min ");
+    expect(svg).not.toMatch(/<script|href=/i);
+    // The full preview is unchanged, and an unknown size gets it too.
+    const full = await (await shop.request(`/api/uploads/${body.token}/preview.svg?size=poster`)).text();
+    expect(full).toContain('viewBox="0 0 640 596"');
+    expect(full).toContain("2.2 km · 10 m ascent · 0 m descent");
+  });
+
   test("an unknown token is 404", async () => {
     const { status, body } = await shop.json(`/api/uploads/${"A".repeat(43)}/preview.svg`);
     expect({ status, body }).toEqual({ status: 404, body: { error: "Upload not found." } });

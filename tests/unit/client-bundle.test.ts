@@ -35,6 +35,30 @@ function reachableFrom(entryPoint: string): { files: Set<string>; inputs: Set<st
   return { files, inputs };
 }
 
+/**
+ * What loads before any import() runs: the entry's output and the chunks it
+ * (and they) import statically. A dynamic import is where loading on demand begins.
+ */
+function staticallyReachableFrom(entryPoint: string): { files: Set<string>; inputs: Set<string> } {
+  const start = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]?.entryPoint === entryPoint);
+  if (!start) throw new Error(`No output has the entry point ${entryPoint}`);
+  const files = new Set<string>();
+  const inputs = new Set<string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (files.has(file)) continue;
+    files.add(file);
+    const output = metafile.outputs[file];
+    if (!output) continue;
+    for (const input of Object.keys(output.inputs)) inputs.add(input);
+    for (const imported of output.imports) if (imported.kind !== "dynamic-import") queue.push(imported.path);
+  }
+  return { files, inputs };
+}
+
+const isThreeJs = (input: string) => /(^|\/)node_modules\/three\//.test(input);
+
 /** A module only the server may load: our src/, SQLite, the web framework, Node built-ins. */
 function isServerOnly(specifier: string): boolean {
   if (/^(bun|node):/.test(specifier) || specifier === "elysia" || specifier.startsWith("elysia/")) return true;
@@ -107,6 +131,35 @@ describe("the admin app (its own entry and chunks, never on a storefront page)",
     const admin = reachableFrom("web/admin/main.tsx");
     expect([...storefront.inputs].filter((input) => input.startsWith("web/admin/"))).toEqual([]);
     expect([...storefront.files].filter((file) => admin.files.has(file))).toEqual([]);
+  });
+});
+
+describe("three.js, for the admin's 3D model viewer", () => {
+  test("is part of the admin build", () => {
+    expect([...reachableFrom("web/admin/main.tsx").inputs].filter(isThreeJs).length).toBeGreaterThan(0);
+  });
+
+  test("is in no file a storefront page can load", () => {
+    expect([...reachableFrom("web/client.tsx").inputs].filter(isThreeJs)).toEqual([]);
+  });
+
+  test("is not in the admin entry chunk or anything it loads up front", () => {
+    const initial = staticallyReachableFrom("web/admin/main.tsx");
+    expect([...initial.inputs].filter(isThreeJs)).toEqual([]);
+    expect(initial.inputs).not.toContain("web/admin/ModelViewer.tsx");
+  });
+
+  test("loads only when a model is opened: not with the orders page, not even with the viewer's own chunk", () => {
+    for (const entry of ["web/admin/OrdersPage.tsx", "web/admin/ModelViewer.tsx"]) {
+      expect([...staticallyReachableFrom(entry).inputs].filter(isThreeJs), entry).toEqual([]);
+    }
+    // The scene module is the one door to three.js, and it is a chunk of its own.
+    const scene = staticallyReachableFrom("web/admin/model-viewer-scene.ts");
+    expect([...scene.inputs].filter(isThreeJs).length).toBeGreaterThan(0);
+    const holdingThree = Object.entries(metafile.outputs)
+      .filter(([, output]) => Object.keys(output.inputs).some(isThreeJs))
+      .map(([file]) => file);
+    expect(holdingThree.every((file) => scene.files.has(file))).toBe(true);
   });
 });
 

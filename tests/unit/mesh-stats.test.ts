@@ -17,10 +17,11 @@ type Triangle = [Vec3, Vec3, Vec3];
 
 /** A cube of side `s` from the origin: twelve outward-facing triangles, bottom face first. */
 function cubeTriangles(s: number, offset: Vec3 = [0, 0, 0]): Triangle[] {
-  const v: Vec3[] = [
+  const corners: Vec3[] = [
     [0, 0, 0], [s, 0, 0], [s, s, 0], [0, s, 0],
     [0, 0, s], [s, 0, s], [s, s, s], [0, s, s],
-  ].map(([x, y, z]) => [x + offset[0], y + offset[1], z + offset[2]] as Vec3);
+  ];
+  const v = corners.map(([x, y, z]): Vec3 => [x + offset[0], y + offset[1], z + offset[2]]);
   const faces: [number, number, number][] = [
     [0, 2, 1], [0, 3, 2], // bottom
     [4, 5, 6], [4, 6, 7], // top

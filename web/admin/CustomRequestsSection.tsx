@@ -69,20 +69,22 @@ export function CustomRequestsSection() {
             <tbody>
               {data.map((request) => (
                 <tr key={request.id}>
-                  <td className="admin-nowrap">{shortDate(request.created_at)}</td>
-                  <td>
+                  <td className="admin-nowrap" data-label="Received">
+                    {shortDate(request.created_at)}
+                  </td>
+                  <td data-label="From">
                     <span className="admin-cell-title">{request.name}</span>
                     <a className="admin-cell-sub" href={`mailto:${request.email}`}>
                       {request.email}
                     </a>
                   </td>
-                  <td className="admin-details">
+                  <td className="admin-details" data-label="Details">
                     <p>{request.details}</p>
                     {(request.material || request.color) && (
                       <span className="admin-cell-sub">{[request.material, request.color].filter(Boolean).join(" · ")}</span>
                     )}
                   </td>
-                  <td>
+                  <td data-label="Attachments">
                     {request.attachments.length === 0 ? (
                       "—"
                     ) : (
@@ -110,7 +112,7 @@ export function CustomRequestsSection() {
                       </ul>
                     )}
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <select
                       className="admin-select"
                       aria-label={`Status of the request from ${request.name}`}

@@ -8,12 +8,13 @@ export type ModelFile = { url: string; filename: string };
 
 type Loaded = { positions: Float32Array; stats: MeshStats };
 /** The 3D view itself: checking for WebGL, drawing, or not possible here. */
-type View = "starting" | "ready" | "no-webgl";
+type View = "starting" | "ready" | "no-webgl" | "failed";
 
 const oneDecimal = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const whole = new Intl.NumberFormat("en-GB");
 
 export const NO_WEBGL_TEXT = "3D preview needs WebGL; the figures below are computed from the file.";
+const DRAW_FAILED_TEXT = "The 3D preview could not be drawn; the figures below are computed from the file.";
 
 /**
  * A shopper's STL or OBJ attachment, fetched through the admin download and
@@ -129,8 +130,9 @@ function ModelStage({ filename, model }: { filename: string; model: Loaded }) {
         setView("ready");
       })
       .catch(() => {
+        // The viewer's chunk did not load, or three.js could not start on this context.
         canvas.remove();
-        if (active) setView("no-webgl");
+        if (active) setView("failed");
       });
     return () => {
       active = false;
@@ -141,10 +143,10 @@ function ModelStage({ filename, model }: { filename: string; model: Loaded }) {
     };
   }, [filename, model, gridCellMm]);
 
-  if (view === "no-webgl") {
+  if (view === "no-webgl" || view === "failed") {
     return (
       <p className="model-viewer__no-webgl" role="status">
-        {NO_WEBGL_TEXT}
+        {view === "no-webgl" ? NO_WEBGL_TEXT : DRAW_FAILED_TEXT}
       </p>
     );
   }
@@ -189,16 +191,16 @@ function ModelFacts({ stats }: { stats: MeshStats }) {
         </dd>
       </div>
       <div>
+        <dt>Triangles</dt>
+        <dd>{whole.format(stats.triangleCount)}</dd>
+      </div>
+      <div className="model-viewer__fact--wide">
         <dt>Size (W × D × H)</dt>
         <dd>
           {oneDecimal.format(width)} × {oneDecimal.format(depth)} × {oneDecimal.format(height)} mm
         </dd>
       </div>
-      <div>
-        <dt>Triangles</dt>
-        <dd>{whole.format(stats.triangleCount)}</dd>
-      </div>
-      <div>
+      <div className="model-viewer__fact--wide">
         <dt>Surface</dt>
         <dd className={stats.watertight ? "model-viewer__ok" : "model-viewer__warn"}>{surfaceText(stats)}</dd>
       </div>

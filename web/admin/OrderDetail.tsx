@@ -92,7 +92,7 @@ function OrderItems({ order }: { order: AdminOrder }) {
       <h2 id="items-title">Items</h2>
       <ul className="order-items">
         {order.items.map((item, index) => (
-          <li key={`${item.product_id}-${index}`}>
+          <li key={`${item.product_id}-${index}`} className="admin-order-line">
             <div className="order-item__body">
               <span>
                 {item.quantity} × {item.product_name}
@@ -101,9 +101,9 @@ function OrderItems({ order }: { order: AdminOrder }) {
               <span className="admin-cell-sub">
                 {item.product_id} · {formatPence(item.unit_price_cents)} each
               </span>
-              <ItemUploads item={item} />
             </div>
             <span className="admin-nowrap">{formatPence(item.unit_price_cents * item.quantity)}</span>
+            <ItemUploads item={item} />
           </li>
         ))}
       </ul>

@@ -81,16 +81,30 @@ export function createModelScene({ canvas, context, positions, frame, dark, grid
   scene.add(new HemisphereLight(0xffffff, dark ? 0x2a2420 : 0x8a7f74, 1.1), camera, model, grid);
 
   const target = new Vector3(0, height / 2, 0);
-  const home = new Vector3(radius * 1.9, radius * 1.5, radius * 2.4).add(target);
+  // From the front right, a little above: the usual slicer view.
+  const homeDirection = new Vector3(0.62, 0.48, 0.78).normalize();
   const controls = new OrbitControls(camera, canvas);
   controls.target.copy(target);
   controls.minDistance = radius * 0.5;
-  controls.maxDistance = radius * 12;
+  controls.maxDistance = radius * 20;
+  // Until the owner turns or zooms, a resize (a phone turned sideways) reframes the model.
+  let framed = true;
+  const moved = () => {
+    framed = false;
+  };
+  controls.addEventListener("start", moved);
 
   const render = () => renderer.render(scene, camera);
+  /** Far enough back that the model's bounding sphere fits the narrower of the two fields of view, with a margin. */
+  const homeDistance = () => {
+    const vertical = (camera.fov * Math.PI) / 180;
+    const horizontal = 2 * Math.atan(Math.tan(vertical / 2) * camera.aspect);
+    return (radius / Math.sin(Math.min(vertical, horizontal) / 2)) * 1.15;
+  };
   const resetView = () => {
-    camera.position.copy(home);
+    framed = true;
     controls.target.copy(target);
+    camera.position.copy(homeDirection).multiplyScalar(homeDistance()).add(target);
     controls.update();
     render();
   };
@@ -103,18 +117,19 @@ export function createModelScene({ canvas, context, positions, frame, dark, grid
     renderer.setSize(width, heightPx, false);
     camera.aspect = width / heightPx;
     camera.updateProjectionMatrix();
-    render();
+    if (framed) resetView();
+    else render();
   };
   const observer = new ResizeObserver(resize);
   observer.observe(frame);
   resize();
-  resetView();
 
   return {
     resetView,
     dispose() {
       observer.disconnect();
       controls.removeEventListener("change", render);
+      controls.removeEventListener("start", moved);
       controls.dispose();
       geometry.dispose();
       material.dispose();

@@ -202,9 +202,10 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
   );
 }
 
-/** The server's drawing of an uploaded route (svg) or the photo as a lit lithophane (jpg). */
+/** The server's drawing of an uploaded route (the map alone, drawn for a thumbnail) or the photo as a lit lithophane. */
 function uploadPreview(token: string, format: "svg" | "jpg"): string {
-  return `/api/uploads/${encodeURIComponent(token)}/preview.${format}`;
+  const path = `/api/uploads/${encodeURIComponent(token)}/preview.${format}`;
+  return format === "svg" ? `${path}?size=thumb` : path;
 }
 
 function BasketLine({

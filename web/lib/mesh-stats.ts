@@ -154,15 +154,17 @@ function finish(positions: Float32Array, triangleCount: number, invalid: string)
 /** Size, volume and closedness of a triangle soup. */
 export function meshStats(mesh: Mesh): MeshStats {
   const { positions, triangleCount } = mesh;
-  const min: Vec3 = [Infinity, Infinity, Infinity];
-  const max: Vec3 = [-Infinity, -Infinity, -Infinity];
+  const low = [Infinity, Infinity, Infinity];
+  const high = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i < triangleCount * 9; i += 3) {
     for (let axis = 0; axis < 3; axis++) {
       const value = positions[i + axis] as number;
-      if (value < min[axis]) min[axis] = value;
-      if (value > max[axis]) max[axis] = value;
+      if (value < (low[axis] as number)) low[axis] = value;
+      if (value > (high[axis] as number)) high[axis] = value;
     }
   }
+  const min = low as Vec3;
+  const max = high as Vec3;
   const signedMm3 = signedVolume(positions, triangleCount, centreOf(min, max));
   const edges = countEdges(positions, triangleCount, min, max);
   return {

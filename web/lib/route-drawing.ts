@@ -28,6 +28,11 @@ export type RouteDetails = {
 };
 
 export type Box = { width: number; height: number; padding: number };
+/**
+ * Line and marker sizes relative to the full-size drawing (line 3, end dots
+ * radius 6): a small picture needs a line thicker for its size to be seen.
+ */
+export type MapStrokes = { strokeScale?: number; markerScale?: number };
 export type Palette = { background: string; line: string; fill: string; text: string; start: string; finish: string };
 
 export const DEFAULT_PALETTE: Palette = {
@@ -85,29 +90,53 @@ export function routePathData(points: LatLon[], bbox: RouteBBox, box: Box): stri
 }
 
 /** The route map's elements (no <svg> wrapper), for composing. */
-export function routeMapElements(details: RouteDetails, box: Box, palette: Palette = DEFAULT_PALETTE): string {
+export function routeMapElements(
+  details: RouteDetails,
+  box: Box,
+  palette: Palette = DEFAULT_PALETTE,
+  { strokeScale = 1, markerScale = 1 }: MapStrokes = {},
+): string {
   const parts: string[] = [];
+  const line = round1(3 * strokeScale);
+  const dot = round1(6 * markerScale);
+  const ring = round1(2 * markerScale);
   if (details.points.length > 1) {
     parts.push(
-      `<path d="${routePathData(details.points, details.bbox, box)}" fill="none" stroke="${palette.line}" stroke-width="3" stroke-linejoin="round" stroke-linecap="round"/>`,
+      `<path d="${routePathData(details.points, details.bbox, box)}" fill="none" stroke="${palette.line}" stroke-width="${line}" stroke-linejoin="round" stroke-linecap="round"/>`,
     );
   }
   for (const [x, y] of projectPoints(details.waypoints, details.bbox, box)) {
-    parts.push(`<circle cx="${x}" cy="${y}" r="3.5" fill="${palette.text}"/>`);
+    parts.push(`<circle cx="${x}" cy="${y}" r="${round1(3.5 * markerScale)}" fill="${palette.text}"/>`);
   }
   const ends = projectPoints(details.points, details.bbox, box);
   const start = ends[0];
   const finish = ends[ends.length - 1];
   if (start && finish && ends.length > 1) {
-    parts.push(`<circle cx="${finish[0]}" cy="${finish[1]}" r="6" fill="${palette.finish}" stroke="#fff" stroke-width="2"><title>Finish</title></circle>`);
+    parts.push(`<circle cx="${finish[0]}" cy="${finish[1]}" r="${dot}" fill="${palette.finish}" stroke="#fff" stroke-width="${ring}"><title>Finish</title></circle>`);
   }
-  if (start) parts.push(`<circle cx="${start[0]}" cy="${start[1]}" r="6" fill="${palette.start}" stroke="#fff" stroke-width="2"><title>Start</title></circle>`);
+  if (start) parts.push(`<circle cx="${start[0]}" cy="${start[1]}" r="${dot}" fill="${palette.start}" stroke="#fff" stroke-width="${ring}"><title>Start</title></circle>`);
   return parts.join("");
 }
 
 /** A standalone SVG of the route map. */
-export function routeMapSvg(details: RouteDetails, box: Box = { width: 640, height: 400, padding: 24 }, palette: Palette = DEFAULT_PALETTE): string {
-  return svg(box.width, box.height, "Route map", `${background(box, palette)}${routeMapElements(details, box, palette)}`);
+export function routeMapSvg(
+  details: RouteDetails,
+  box: Box = { width: 640, height: 400, padding: 24 },
+  palette: Palette = DEFAULT_PALETTE,
+  strokes: MapStrokes = {},
+): string {
+  return svg(box.width, box.height, "Route map", `${background(box, palette)}${routeMapElements(details, box, palette, strokes)}`);
+}
+
+/** The basket thumbnail's size: the map alone, drawn at the size it is shown. */
+export const ROUTE_THUMB_BOX: Box = { width: 80, height: 50, padding: 6 };
+
+/**
+ * The map alone at 80 × 50 with a 3.6 px line and small end dots: scaled down
+ * from the full preview the line was well under a pixel and hard to see.
+ */
+export function routeThumbSvg(details: RouteDetails, palette: Palette = DEFAULT_PALETTE): string {
+  return routeMapSvg(details, ROUTE_THUMB_BOX, palette, { strokeScale: 1.2, markerScale: 0.5 });
 }
 
 /**

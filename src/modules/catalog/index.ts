@@ -4,13 +4,20 @@ import { NotFound } from "../../errors";
 import { parseOrBadRequest } from "../validate";
 import { productIdSchema } from "./model";
 
-export function catalogRoutes({ catalog }: Pick<Deps, "catalog">) {
+/** Answers a GET from what is kept for its URL, or makes it (src/http/response-cache.ts). */
+export type KeptAnswer = (request: Request, produce: () => Response) => Response | Promise<Response>;
+
+const makeNow: KeptAnswer = (_request, produce) => produce();
+
+export function catalogRoutes({ catalog }: Pick<Deps, "catalog">, keep: KeptAnswer = makeNow) {
   return new Elysia({ name: "catalog" })
-    .get("/api/catalog", () => catalog.listProducts())
-    .get("/api/products/:id", ({ params }) => {
+    .get("/api/catalog", ({ request }) => keep(request, () => Response.json(catalog.listProducts())))
+    .get("/api/products/:id", ({ params, request }) => {
       const id = parseOrBadRequest(productIdSchema, params.id);
-      const product = catalog.getProduct(id);
-      if (!product) throw new NotFound(`No product with id "${id}" exists.`);
-      return product;
+      return keep(request, () => {
+        const product = catalog.getProduct(id);
+        if (!product) throw new NotFound(`No product with id "${id}" exists.`);
+        return Response.json(product);
+      });
     });
 }

@@ -50,8 +50,9 @@ export function uploadRoutes({ db, env }: Pick<Deps, "db" | "env">) {
       },
       { parse: "none" },
     )
-    .get("/api/uploads/:token/preview.svg", ({ params }) => {
-      return new Response(uploads.routePreview(params.token), {
+    // ?size=thumb: the map alone for the basket's 80 px thumbnail; anything else is the full preview.
+    .get("/api/uploads/:token/preview.svg", ({ params, query }) => {
+      return new Response(uploads.routePreview(params.token, query.size === "thumb" ? "thumb" : "full"), {
         headers: {
           "Content-Type": "image/svg+xml; charset=utf-8",
           // Our own drawing, but an SVG opened directly is a document: no scripts, no fetches.

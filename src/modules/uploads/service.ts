@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { writeTransaction } from "../../db/transaction";
 import { BadRequest, NotFound } from "../../errors";
 import type { StoredExtension, UploadStorage } from "../../services/storage/disk";
-import { routePreviewSvg } from "../../../web/lib/route-drawing";
+import { routePreviewSvg, routeThumbSvg } from "../../../web/lib/route-drawing";
 import { sanitiseFileName, withExtension } from "./file-name";
 import { analyseGpx } from "./gpx-analysis";
 import { lithophanePreview, normalisePhoto } from "./images";
@@ -85,9 +85,10 @@ export function createUploadService({ db, storage }: { db: Database; storage: Up
       return { token, name, details };
     },
 
-    routePreview(token: string): string {
-      const upload = findUpload(token, "gpx");
-      return routePreviewSvg(JSON.parse(upload.details) as RouteDetails);
+    /** Map, profile and summary; or, as "thumb", the map alone drawn for an 80 px basket thumbnail. */
+    routePreview(token: string, size: "full" | "thumb" = "full"): string {
+      const details = JSON.parse(findUpload(token, "gpx").details) as RouteDetails;
+      return size === "thumb" ? routeThumbSvg(details) : routePreviewSvg(details);
     },
 
     async photoPreview(token: string): Promise<Buffer> {
