@@ -39,5 +39,5 @@ export type PasswordCheck = ReturnType<typeof createPasswordCheck>;
 export function passwordSource(env: PasswordSettings): string {
   if (env.ADMIN_PASSWORD_HASH) return "Admin sign-in: password checked against ADMIN_PASSWORD_HASH.";
   if (env.ADMIN_PASSWORD) return "Admin sign-in: password from ADMIN_PASSWORD.";
-  return "Admin sign-in: no ADMIN_PASSWORD or ADMIN_PASSWORD_HASH is set, so nobody can sign in to /admin.";
+  return "Admin sign-in: no ADMIN_PASSWORD or ADMIN_PASSWORD_HASH is set, so nobody can sign in to /admin (set ADMIN_PASSWORD in .env to try it).";
 }
