@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { AdminCategory, AdminProduct } from "../../src/modules/admin-catalog/model";
-import { ADMIN_PASSWORD, adminCall, signIn } from "../support/admin";
+import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { addCategory, addProduct } from "../support/factories";
-import { countRows, createTestShop, type TestShop } from "../support/test-app";
+import { countRows } from "../support/test-app";
 
-let shop: TestShop;
-let cookie: string;
+let shop: OwnerShop;
 
 beforeAll(async () => {
-  shop = await createTestShop({ ADMIN_PASSWORD });
-  cookie = await signIn(shop);
+  shop = await createOwnerShop();
 });
 
 afterAll(() => shop.close());
 
-const call = <T = unknown>(path: string, init?: { method?: string; body?: unknown }) => adminCall<T>(shop, cookie, path, init);
-const saveCategory = <T = AdminCategory>(body: unknown) => call<T>("/api/admin/categories", { method: "POST", body });
+const saveCategory = <T = AdminCategory>(body: unknown) => shop.call<T>("/api/admin/categories", { method: "POST", body });
 
 describe("categories: create, list, update, delete", () => {
   test("a new category is saved and answered with 201 as { id, name, sort }", async () => {
@@ -27,7 +24,7 @@ describe("categories: create, list, update, delete", () => {
     await saveCategory({ id: "sport", name: "Sport", sort: 1 });
     await saveCategory({ id: "basic", name: "Basic", sort: 1 });
     await saveCategory({ id: "personalised", name: "Personalised", sort: 0 });
-    const { status, body } = await call<AdminCategory[]>("/api/admin/categories");
+    const { status, body } = await shop.call<AdminCategory[]>("/api/admin/categories");
     expect(status).toBe(200);
     expect(body.map((category) => category.id)).toEqual(["personalised", "basic", "sport", "garden"]);
     const publicList = await shop.json<{ id: string; name: string }[]>("/api/categories");
@@ -39,7 +36,7 @@ describe("categories: create, list, update, delete", () => {
     const response = await saveCategory({ id: "garden", name: "Garden & Outdoors", sort: -1 });
     expect(response).toMatchObject({ status: 200, body: { id: "garden", name: "Garden & Outdoors", sort: -1 } });
     expect(countRows(shop.db, "categories")).toBe(before);
-    expect((await call<AdminCategory[]>("/api/admin/categories")).body[0]).toEqual({ id: "garden", name: "Garden & Outdoors", sort: -1 });
+    expect((await shop.call<AdminCategory[]>("/api/admin/categories")).body[0]).toEqual({ id: "garden", name: "Garden & Outdoors", sort: -1 });
   });
 
   test("a blank or absent sort counts as 0, and numeric text is read as its number", async () => {
@@ -51,14 +48,14 @@ describe("categories: create, list, update, delete", () => {
   test("deleting answers { ok: true } and leaves its products uncategorised", async () => {
     addCategory(shop.db, { id: "doomed", name: "Doomed" });
     addProduct(shop.db, { id: "orphan-to-be", category_id: "doomed" });
-    expect(await call("/api/admin/categories/doomed", { method: "DELETE" })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await shop.call("/api/admin/categories/doomed", { method: "DELETE" })).toMatchObject({ status: 200, body: { ok: true } });
     expect(shop.db.query("SELECT id FROM categories WHERE id = 'doomed'").get()).toBeNull();
-    const product = await call<AdminProduct>("/api/admin/products/orphan-to-be");
+    const product = await shop.call<AdminProduct>("/api/admin/products/orphan-to-be");
     expect(product).toMatchObject({ status: 200, body: { id: "orphan-to-be", category_id: null } });
   });
 
   test("deleting a category that does not exist answers 404 'Category not found.'", async () => {
-    expect(await call("/api/admin/categories/never-was", { method: "DELETE" })).toMatchObject({
+    expect(await shop.call("/api/admin/categories/never-was", { method: "DELETE" })).toMatchObject({
       status: 404,
       body: { error: "Category not found." },
     });

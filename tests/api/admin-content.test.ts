@@ -1,29 +1,26 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { sanitiseHeroDescription } from "../../src/modules/admin-content/sanitise";
 import { CONFIG_DEFAULTS } from "../../src/modules/content/model";
-import { ADMIN_PASSWORD, adminCall, signIn } from "../support/admin";
+import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { addProduct } from "../support/factories";
-import { createTestShop, type TestShop } from "../support/test-app";
 
 // The owner's projects (home carousel) and configuration: round trips through
 // the admin calls and the public reads, every refusal word for word, and the
 // hero description cleaned down to bare strong, em and br on the way in.
 
-let shop: TestShop;
-let cookie: string;
+let shop: OwnerShop;
 
 beforeEach(async () => {
-  shop = await createTestShop({ ADMIN_PASSWORD });
+  shop = await createOwnerShop();
   addProduct(shop.db, { id: "planter", name: "Planter" });
   addProduct(shop.db, { id: "relief-map", name: "Relief map" });
   addProduct(shop.db, { id: "lamp", name: "Lithophane lamp" });
   addProduct(shop.db, { id: "stand", name: "Headphone stand" });
-  cookie = await signIn(shop);
 });
 afterEach(() => shop.close());
 
 function post<T = Record<string, unknown>>(path: string, body: unknown) {
-  return adminCall<T>(shop, cookie, path, { method: "POST", body });
+  return shop.call<T>(path, { method: "POST", body });
 }
 
 /** Everything these calls could touch, to prove a refused one changed nothing. */
@@ -47,7 +44,7 @@ describe("projects", () => {
     expect(saved).toMatchObject({ status: 200, body: FELLS });
     await post("/api/admin/projects", { id: "lamp", title: "Lithophane lamp", description: "", image_url: "https://cdn.example.com/lamp.jpg", link_url: "", link_label: "", sort: 1 });
     await post("/api/admin/projects", { id: "bench", title: "Bench feet", sort: 0 });
-    const admin = await adminCall<{ id: string }[]>(shop, cookie, "/api/admin/projects");
+    const admin = await shop.call<{ id: string }[]>("/api/admin/projects");
     expect(admin.status).toBe(200);
     expect(admin.body.map((project) => project.id)).toEqual(["bench", "fells", "lamp"]);
     expect((await shop.json("/api/projects")).body).toEqual(admin.body);
@@ -57,7 +54,7 @@ describe("projects", () => {
     await post("/api/admin/projects", FELLS);
     const { body } = await post("/api/admin/projects", { ...FELLS, title: "Fells, second edition", link_url: null, link_label: null });
     expect(body).toEqual({ ...FELLS, title: "Fells, second edition", link_url: null, link_label: null });
-    expect((await adminCall<unknown[]>(shop, cookie, "/api/admin/projects")).body).toHaveLength(1);
+    expect((await shop.call<unknown[]>("/api/admin/projects")).body).toHaveLength(1);
   });
 
   test("text is trimmed and a blank link URL, label or image is stored as null", async () => {
@@ -105,28 +102,28 @@ describe("projects", () => {
 
   test("deleting a project answers { ok: true } and it is gone", async () => {
     await post("/api/admin/projects", FELLS);
-    expect(await adminCall(shop, cookie, "/api/admin/projects/fells", { method: "DELETE" })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await shop.call("/api/admin/projects/fells", { method: "DELETE" })).toMatchObject({ status: 200, body: { ok: true } });
     expect((await shop.json("/api/projects")).body).toEqual([]);
   });
 
   test("deleting an unknown project answers 404 'Project not found.'", async () => {
     await post("/api/admin/projects", FELLS);
     const before = snapshot();
-    expect(await adminCall(shop, cookie, "/api/admin/projects/nope", { method: "DELETE" })).toMatchObject({ status: 404, body: { error: "Project not found." } });
+    expect(await shop.call("/api/admin/projects/nope", { method: "DELETE" })).toMatchObject({ status: 404, body: { error: "Project not found." } });
     expect(snapshot()).toBe(before);
   });
 });
 
 describe("configuration", () => {
   test("GET answers every key, with the defaults where nothing is stored", async () => {
-    expect(await adminCall(shop, cookie, "/api/admin/configuration")).toMatchObject({ status: 200, body: CONFIG_DEFAULTS });
+    expect(await shop.call("/api/admin/configuration")).toMatchObject({ status: 200, body: CONFIG_DEFAULTS });
   });
 
   test("delivery fee and threshold round-trip in pence and reach the public delivery call", async () => {
     expect(await post("/api/admin/configuration", { key: "delivery_fee", value: "650" })).toMatchObject({ status: 200, body: { key: "delivery_fee", value: "650" } });
     expect((await post("/api/admin/configuration", { key: "free_delivery_threshold", value: " 05000 " })).body).toEqual({ key: "free_delivery_threshold", value: "5000" });
     expect((await post("/api/admin/configuration", { key: "delivery_fee", value: 0 })).body).toEqual({ key: "delivery_fee", value: "0" });
-    expect((await adminCall(shop, cookie, "/api/admin/configuration")).body).toMatchObject({ delivery_fee: "0", free_delivery_threshold: "5000" });
+    expect((await shop.call("/api/admin/configuration")).body).toMatchObject({ delivery_fee: "0", free_delivery_threshold: "5000" });
     expect((await shop.json("/api/configuration/delivery-fee")).body).toEqual({ delivery_fee: "0", free_delivery_threshold: "5000" });
   });
 
@@ -170,7 +167,7 @@ describe("configuration", () => {
     expect(status).toBe(200);
     const expected = "x<strong>b</strong><em>i</em>&lt;/script><br>Fish & chips<strong></strong>";
     expect(body).toEqual({ key: "hero_description", value: expected });
-    expect((await adminCall<Record<string, string>>(shop, cookie, "/api/admin/configuration")).body.hero_description).toBe(expected);
+    expect((await shop.call<Record<string, string>>("/api/admin/configuration")).body.hero_description).toBe(expected);
     expect((await shop.json<Record<string, string>>("/api/configuration/hero-banner")).body.hero_description).toBe(expected);
     expect(sanitiseHeroDescription(expected)).toBe(expected);
   });

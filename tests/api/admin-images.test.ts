@@ -4,23 +4,20 @@ import { join } from "node:path";
 import sharp from "sharp";
 import type { AdminImage, AdminProduct } from "../../src/modules/admin-catalog/model";
 import type { Product } from "../../src/modules/catalog/model";
-import { ADMIN_PASSWORD, adminCall, signIn } from "../support/admin";
+import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { addProduct } from "../support/factories";
-import { countRows, createTestShop, type TestShop } from "../support/test-app";
+import { countRows } from "../support/test-app";
 
-let shop: TestShop;
-let cookie: string;
+let shop: OwnerShop;
 
 beforeAll(async () => {
-  shop = await createTestShop({ ADMIN_PASSWORD });
-  cookie = await signIn(shop);
+  shop = await createOwnerShop();
 });
 
 afterAll(() => shop.close());
 
-const call = <T = unknown>(path: string, init?: { method?: string; body?: unknown }) => adminCall<T>(shop, cookie, path, init);
 const addImage = <T = AdminImage>(productId: string, body: unknown) =>
-  call<T>(`/api/admin/products/${productId}/images`, { method: "POST", body });
+  shop.call<T>(`/api/admin/products/${productId}/images`, { method: "POST", body });
 const primaryOf = (id: string) =>
   shop.db.query<{ image_url: string | null }, [string]>("SELECT image_url FROM products WHERE id = ?").get(id)?.image_url;
 const mediaFiles = () => {
@@ -37,14 +34,14 @@ describe("product pictures", () => {
     expect((await addImage("lamp", { image_url: "https://cdn.example.com/lamp-side.webp" })).body.sort_order).toBe(1001);
     expect((await addImage("lamp", { image_url: "/media/lamp-back.webp", sort_order: null })).body.sort_order).toBe(1002);
 
-    const list = await call<AdminImage[]>("/api/admin/products/lamp/images");
+    const list = await shop.call<AdminImage[]>("/api/admin/products/lamp/images");
     expect(list.status).toBe(200);
     expect(list.body.map((image) => [image.image_url, image.sort_order])).toEqual([
       ["/media/lamp-front.webp", 1000],
       ["https://cdn.example.com/lamp-side.webp", 1001],
       ["/media/lamp-back.webp", 1002],
     ]);
-    expect((await call<AdminProduct>("/api/admin/products/lamp")).body.images).toEqual(list.body);
+    expect((await shop.call<AdminProduct>("/api/admin/products/lamp")).body.images).toEqual(list.body);
   });
 
   test("a given sort_order is kept", async () => {
@@ -58,7 +55,7 @@ describe("product pictures", () => {
     const b = (await addImage("sync", { image_url: "/media/sync-b.webp" })).body;
     expect(primaryOf("sync")).toBe("/media/sync-a.webp");
 
-    const reordered = await call<AdminImage[]>("/api/admin/products/sync/images/reorder", {
+    const reordered = await shop.call<AdminImage[]>("/api/admin/products/sync/images/reorder", {
       method: "PATCH",
       body: { imageOrders: [{ id: a.id, sort_order: 2 }, { id: b.id, sort_order: 1 }] },
     });
@@ -70,16 +67,16 @@ describe("product pictures", () => {
     expect(primaryOf("sync")).toBe("/media/sync-b.webp");
     expect((await shop.json<Product>("/api/products/sync")).body.imageUrl).toBe("/media/sync-b.webp");
 
-    expect(await call(`/api/admin/product-images/${b.id}`, { method: "DELETE" })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await shop.call(`/api/admin/product-images/${b.id}`, { method: "DELETE" })).toMatchObject({ status: 200, body: { ok: true } });
     expect(primaryOf("sync")).toBe("/media/sync-a.webp");
-    await call(`/api/admin/product-images/${a.id}`, { method: "DELETE" });
+    await shop.call(`/api/admin/product-images/${a.id}`, { method: "DELETE" });
     expect(primaryOf("sync")).toBeNull();
   });
 
   test("saving the product while it has pictures keeps image_url on the first picture", async () => {
     addProduct(shop.db, { id: "kept" });
     await addImage("kept", { image_url: "/media/kept.webp" });
-    const saved = await call<AdminProduct>("/api/admin/products", {
+    const saved = await shop.call<AdminProduct>("/api/admin/products", {
       method: "POST",
       body: { id: "kept", name: "Kept", price_cents: 100, image_url: "https://elsewhere.example.com/other.webp" },
     });
@@ -121,41 +118,41 @@ describe("product pictures", () => {
   test("reordering with a picture of another product is refused and nothing moves", async () => {
     addProduct(shop.db, { id: "mine", images: ["/media/mine.webp"] });
     addProduct(shop.db, { id: "theirs", images: ["/media/theirs.webp"] });
-    const mine = (await call<AdminImage[]>("/api/admin/products/mine/images")).body[0]!;
-    const theirs = (await call<AdminImage[]>("/api/admin/products/theirs/images")).body[0]!;
-    const response = await call("/api/admin/products/mine/images/reorder", {
+    const mine = (await shop.call<AdminImage[]>("/api/admin/products/mine/images")).body[0]!;
+    const theirs = (await shop.call<AdminImage[]>("/api/admin/products/theirs/images")).body[0]!;
+    const response = await shop.call("/api/admin/products/mine/images/reorder", {
       method: "PATCH",
       body: { imageOrders: [{ id: mine.id, sort_order: 9 }, { id: theirs.id, sort_order: 8 }] },
     });
     expect(response).toMatchObject({ status: 400, body: { error: `Image ${theirs.id} does not belong to this product.` } });
-    expect((await call<AdminImage[]>("/api/admin/products/mine/images")).body).toEqual([mine]);
-    expect((await call<AdminImage[]>("/api/admin/products/theirs/images")).body).toEqual([theirs]);
+    expect((await shop.call<AdminImage[]>("/api/admin/products/mine/images")).body).toEqual([mine]);
+    expect((await shop.call<AdminImage[]>("/api/admin/products/theirs/images")).body).toEqual([theirs]);
   });
 
   test("a reorder body of the wrong shape answers 400 with what to send", async () => {
     addProduct(shop.db, { id: "shape" });
-    expect(await call("/api/admin/products/shape/images/reorder", { method: "PATCH", body: { order: [] } })).toMatchObject({
+    expect(await shop.call("/api/admin/products/shape/images/reorder", { method: "PATCH", body: { order: [] } })).toMatchObject({
       status: 400,
       body: { error: "Send the new order as { imageOrders: [{ id, sort_order }] }." },
     });
   });
 
   test("deleting a picture that does not exist answers 404 'Image not found.'", async () => {
-    expect(await call("/api/admin/product-images/999999", { method: "DELETE" })).toMatchObject({
+    expect(await shop.call("/api/admin/product-images/999999", { method: "DELETE" })).toMatchObject({
       status: 404,
       body: { error: "Image not found." },
     });
   });
 
   test("a picture id that is not a number answers 400", async () => {
-    expect(await call("/api/admin/product-images/first", { method: "DELETE" })).toMatchObject({
+    expect(await shop.call("/api/admin/product-images/first", { method: "DELETE" })).toMatchObject({
       status: 400,
       body: { error: "Each image needs its numeric id." },
     });
   });
 
   test("the pictures of a product that does not exist answer 404 'Product not found.'", async () => {
-    expect(await call("/api/admin/products/nowhere/images")).toMatchObject({ status: 404, body: { error: "Product not found." } });
+    expect(await shop.call("/api/admin/products/nowhere/images")).toMatchObject({ status: 404, body: { error: "Product not found." } });
   });
 });
 
@@ -164,7 +161,7 @@ describe("POST /api/admin/upload-image", () => {
     const form = new FormData();
     if (file instanceof Blob) form.append(field, file, name);
     else if (file !== null) form.append(field, file);
-    return call<{ url?: string; error?: string }>("/api/admin/upload-image", { method: "POST", body: form });
+    return shop.call<{ url?: string; error?: string }>("/api/admin/upload-image", { method: "POST", body: form });
   };
   const png = (width: number, height: number) =>
     sharp({ create: { width, height, channels: 3, background: "#2a9d8f" } }).png().toBuffer();
@@ -256,7 +253,7 @@ describe("POST /api/admin/upload-image", () => {
     });
     const response = await shop.request("/api/admin/upload-image", {
       method: "POST",
-      headers: { Cookie: cookie, "Content-Type": "multipart/form-data; boundary=endless" },
+      headers: { Cookie: shop.cookie, "Content-Type": "multipart/form-data; boundary=endless" },
       body: endless,
     });
     expect(response.status).toBe(413);
@@ -274,7 +271,7 @@ describe("POST /api/admin/upload-image", () => {
   });
 
   test("a JSON body instead of a form answers 400 'Choose an image to upload.'", async () => {
-    expect(await call("/api/admin/upload-image", { method: "POST", body: { image: "data:image/png;base64,AAAA" } })).toMatchObject({
+    expect(await shop.call("/api/admin/upload-image", { method: "POST", body: { image: "data:image/png;base64,AAAA" } })).toMatchObject({
       status: 400,
       body: { error: "Choose an image to upload." },
     });

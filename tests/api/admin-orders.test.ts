@@ -2,10 +2,9 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { listOutbox } from "../../src/modules/outbox/service";
-import { ADMIN_PASSWORD, adminCall, signIn } from "../support/admin";
-import { payDemo, postCheckout, sessionIdOf, stockOf, units, variantStockOf, type Entry } from "../support/checkout";
-import { addProduct, addProject } from "../support/factories";
-import { createTestShop, type TestShop } from "../support/test-app";
+import { createOwnerShop, type OwnerShop } from "../support/admin";
+import { buyThroughDemoCheckout, stockOf, units, variantStockOf, type Entry } from "../support/checkout";
+import { addProduct, addProject, BIRD_FEEDER, PLANTER, RELIEF_MAP } from "../support/factories";
 
 // The owner's order calls: list and detail, tracking (which fulfils and emails
 // the shopper through the outbox), status changes and cancellation with or
@@ -20,46 +19,25 @@ const SHIPMENT = { carrier: "Royal Mail", number: "RM123456789GB", url: "https:/
 
 type Answer = { order: Record<string, unknown> & { status: string; emails: { kind: string }[] }; trackingEmail?: Record<string, unknown> };
 
-let shop: TestShop;
-let cookie: string;
+let shop: OwnerShop;
 
 async function openShop(variables: Record<string, string> = {}) {
-  shop = await createTestShop({ ADMIN_PASSWORD, ...variables });
-  addProduct(shop.db, { id: "feeder", name: "Bird feeder", price_cents: 2400, stock: 5 });
-  addProduct(shop.db, {
-    id: "planter",
-    name: "Planter",
-    price_cents: 1200,
-    stock: 5,
-    variants: [
-      { id: "planter-base", name: "Small", price_cents: 1200, stock: null },
-      { id: "planter-large", name: "Large", price_cents: 2200, stock: 2 },
-    ],
-  });
-  addProduct(shop.db, { id: "map", name: "Relief map", price_cents: 3900, requires_gpx: true });
-  cookie = await signIn(shop);
+  shop = await createOwnerShop(variables);
+  addProduct(shop.db, BIRD_FEEDER);
+  addProduct(shop.db, PLANTER);
+  addProduct(shop.db, RELIEF_MAP);
 }
 
 beforeEach(() => openShop());
 afterEach(() => shop.close());
 
-/** Checks out, presses Pay on the demo checkout and confirms, as the shopper's browser does. */
+/** A paid order's id; two bird feeders unless told otherwise. */
 async function buy(items: Entry[] = units(2, { id: "feeder" })): Promise<string> {
-  const checkout = await postCheckout(shop, items);
-  expect(checkout.status).toBe(200);
-  const sessionId = sessionIdOf(checkout.body.url ?? "");
-  expect((await payDemo(shop, sessionId)).status).toBe(303);
-  const confirm = await shop.json<{ orderId: string }>("/api/checkout/confirm", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ id: sessionId }),
-  });
-  expect(confirm.status).toBe(200);
-  return confirm.body.orderId;
+  return (await buyThroughDemoCheckout(shop, items)).orderId;
 }
 
 function post<T = Answer>(path: string, body: unknown) {
-  return adminCall<T>(shop, cookie, path, { method: "POST", body });
+  return shop.call<T>(path, { method: "POST", body });
 }
 
 function trackingEmails(orderId: string) {
@@ -76,7 +54,7 @@ describe("reading orders", () => {
   test("the list answers every order newest first in the list shape, with units counted", async () => {
     const first = await buy();
     const second = await buy([...units(1, { id: "feeder" }), ...units(2, { id: "planter", variantId: "planter-large" })]);
-    const { status, body, response } = await adminCall<Record<string, unknown>[]>(shop, cookie, "/api/admin/orders");
+    const { status, body, response } = await shop.call<Record<string, unknown>[]>("/api/admin/orders");
     expect(status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(body.map((order) => order.id)).toEqual([second, first]);
@@ -101,7 +79,7 @@ describe("reading orders", () => {
 
   test("the detail answers the whole order, the owner's fields and the emails about it", async () => {
     const id = await buy([...units(1, { id: "planter", variantId: "planter-large" })]);
-    const { status, body } = await adminCall<Record<string, unknown>>(shop, cookie, `/api/admin/orders/${id}`);
+    const { status, body } = await shop.call<Record<string, unknown>>(`/api/admin/orders/${id}`);
     expect(status).toBe(200);
     expect(body).toMatchObject({
       id,
@@ -121,7 +99,7 @@ describe("reading orders", () => {
   });
 
   test("an unknown order answers 404 'Order not found.'", async () => {
-    expect(await adminCall(shop, cookie, "/api/admin/orders/ORD-NOSUCHORDER00")).toMatchObject({ status: 404, body: { error: "Order not found." } });
+    expect(await shop.call("/api/admin/orders/ORD-NOSUCHORDER00")).toMatchObject({ status: 404, body: { error: "Order not found." } });
   });
 });
 
@@ -260,7 +238,7 @@ describe("tracking that cannot be saved is refused and changes nothing", () => {
     const before = snapshot();
     const response = await shop.request(`/api/admin/orders/${id}/tracking`, {
       method: "POST",
-      headers: { Cookie: cookie, "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" },
+      headers: { Cookie: shop.cookie, "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" },
       body: '{"carrier": "Royal',
     });
     expect(response.status).toBe(400);
@@ -388,11 +366,11 @@ describe("GET /api/admin/dashboard/stats", () => {
     for (const [id, status] of [["r1", "open"], ["r2", "in_progress"], ["r3", "completed"], ["r4", "cancelled"], ["r5", "open"]]) {
       addCustomRequest(id!, { status: status! });
     }
-    const { status, body } = await adminCall<{ recentOrders: { id: string }[] }>(shop, cookie, "/api/admin/dashboard/stats");
+    const { status, body } = await shop.call<{ recentOrders: { id: string }[] }>("/api/admin/dashboard/stats");
     expect(status).toBe(200);
     expect(body).toMatchObject({ orders: 6, products: 4, projects: 1, activeCustomRequests: 3 });
     expect(body.recentOrders.map((order) => order.id)).toEqual(ids.slice(1).reverse());
-    const list = await adminCall<unknown[]>(shop, cookie, "/api/admin/orders");
+    const list = await shop.call<unknown[]>("/api/admin/orders");
     expect(body.recentOrders).toEqual(list.body.slice(0, 5) as never);
   });
 });
@@ -422,7 +400,7 @@ describe("custom requests", () => {
   });
 
   test("the list answers every request newest first with its attachments", async () => {
-    const { status, body } = await adminCall<Record<string, unknown>[]>(shop, cookie, "/api/admin/custom-requests");
+    const { status, body } = await shop.call<Record<string, unknown>[]>("/api/admin/custom-requests");
     expect(status).toBe(200);
     expect(body.map((request) => request.id)).toEqual(["req-new", "req-old"]);
     expect(body[1]).toEqual({
@@ -439,11 +417,11 @@ describe("custom requests", () => {
   });
 
   test("one request by id, and 404 'Custom request not found.' for an unknown id", async () => {
-    expect(await adminCall(shop, cookie, "/api/admin/custom-requests/req-new")).toMatchObject({
+    expect(await shop.call("/api/admin/custom-requests/req-new")).toMatchObject({
       status: 200,
       body: { id: "req-new", status: "in_progress", attachments: [{ id: "att-2", filename: "Plan.pdf" }] },
     });
-    expect(await adminCall(shop, cookie, "/api/admin/custom-requests/nope")).toMatchObject({ status: 404, body: { error: "Custom request not found." } });
+    expect(await shop.call("/api/admin/custom-requests/nope")).toMatchObject({ status: 404, body: { error: "Custom request not found." } });
   });
 
   test("a status change is stored and answers the request", async () => {
@@ -469,7 +447,7 @@ describe("custom requests", () => {
   });
 
   test("an attachment downloads as a file, never sniffed or cached", async () => {
-    const response = await shop.request("/api/admin/custom-requests/req-old/attachments/att-1/download", { headers: { Cookie: cookie } });
+    const response = await shop.request("/api/admin/custom-requests/req-old/attachments/att-1/download", { headers: { Cookie: shop.cookie } });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("solid bracket");
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="Bracket v2.stl"; filename*=UTF-8''Bracket%20v2.stl`);
@@ -482,7 +460,7 @@ describe("custom requests", () => {
     ["an unknown attachment", "/api/admin/custom-requests/req-old/attachments/att-9/download"],
   ]) {
     test(`${what} answers 404`, async () => {
-      expect(await adminCall(shop, cookie, path!)).toMatchObject({ status: 404, body: { error: "Attachment not found." } });
+      expect(await shop.call(path!)).toMatchObject({ status: 404, body: { error: "Attachment not found." } });
     });
   }
 });
@@ -498,7 +476,7 @@ describe("admin downloads of a shopper's uploads", () => {
 
   test("a GPX upload downloads as an attachment with nosniff", async () => {
     addUpload("gpx-token", "gpx", "<gpx/>");
-    const response = await shop.request("/api/admin/download/gpx/gpx-token", { headers: { Cookie: cookie } });
+    const response = await shop.request("/api/admin/download/gpx/gpx-token", { headers: { Cookie: shop.cookie } });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("<gpx/>");
     expect(response.headers.get("content-type")).toBe("application/gpx+xml");
@@ -508,7 +486,7 @@ describe("admin downloads of a shopper's uploads", () => {
 
   test("an image upload downloads the same way", async () => {
     addUpload("img-token", "image", "jpeg bytes");
-    const response = await shop.request("/api/admin/download/image/img-token", { headers: { Cookie: cookie } });
+    const response = await shop.request("/api/admin/download/image/img-token", { headers: { Cookie: shop.cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toStartWith('attachment; filename="Me.jpg"');
   });
@@ -519,7 +497,7 @@ describe("admin downloads of a shopper's uploads", () => {
   ]) {
     test(`${what} answers 404`, async () => {
       addUpload("gpx-token", "gpx", "<gpx/>");
-      expect(await adminCall(shop, cookie, path!)).toMatchObject({ status: 404, body: { error: "File not found." } });
+      expect(await shop.call(path!)).toMatchObject({ status: 404, body: { error: "File not found." } });
     });
   }
 });

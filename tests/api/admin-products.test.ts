@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { adminProductSchema, type AdminProduct, type AdminVariant } from "../../src/modules/admin-catalog/model";
 import type { Product } from "../../src/modules/catalog/model";
-import { ADMIN_PASSWORD, adminCall, signIn } from "../support/admin";
+import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { addCategory, addProduct } from "../support/factories";
-import { countRows, createTestShop, type TestShop } from "../support/test-app";
+import { countRows } from "../support/test-app";
 
-let shop: TestShop;
-let cookie: string;
+let shop: OwnerShop;
 
 beforeAll(async () => {
-  shop = await createTestShop({ ADMIN_PASSWORD });
-  cookie = await signIn(shop);
+  shop = await createOwnerShop();
   addCategory(shop.db, { id: "household", name: "Household" });
 });
 
 afterAll(() => shop.close());
 
-const call = <T = unknown>(path: string, init?: { method?: string; body?: unknown }) => adminCall<T>(shop, cookie, path, init);
-const save = <T = AdminProduct>(body: unknown) => call<T>("/api/admin/products", { method: "POST", body });
+const save = <T = AdminProduct>(body: unknown) => shop.call<T>("/api/admin/products", { method: "POST", body });
 const stored = (id: string) =>
   shop.db.query<Record<string, unknown>, [string]>("SELECT * FROM products WHERE id = ?").get(id);
 
@@ -59,12 +56,12 @@ describe("products: create, list, update, delete", () => {
     });
     await save(productBody({ id: "round-trip-a", name: "apple stand" }));
 
-    const list = await call<AdminProduct[]>("/api/admin/products");
+    const list = await shop.call<AdminProduct[]>("/api/admin/products");
     expect(list.status).toBe(200);
     const names = list.body.map((product) => product.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
     expect(names.indexOf("apple stand")).toBeLessThan(names.indexOf("Zebra Coaster"));
-    expect((await call<AdminProduct>("/api/admin/products/round-trip")).body).toEqual(created.body);
+    expect((await shop.call<AdminProduct>("/api/admin/products/round-trip")).body).toEqual(created.body);
   });
 
   test("it shows on GET /api/catalog straight away, and an update does too", async () => {
@@ -95,9 +92,9 @@ describe("products: create, list, update, delete", () => {
        VALUES ('ORD-DOOMED', 'doomed', 'doomed-base', 'Product doomed', 1000, 1)`,
     );
 
-    const removed = await call("/api/admin/products/doomed", { method: "DELETE" });
+    const removed = await shop.call("/api/admin/products/doomed", { method: "DELETE" });
     expect(removed).toMatchObject({ status: 200, body: { ok: true } });
-    expect(await call("/api/admin/products/doomed")).toMatchObject({ status: 404, body: { error: "Product not found." } });
+    expect(await shop.call("/api/admin/products/doomed")).toMatchObject({ status: 404, body: { error: "Product not found." } });
     expect(shop.db.query("SELECT id FROM product_variants WHERE product_id = 'doomed'").all()).toEqual([]);
     expect(shop.db.query("SELECT id FROM product_images WHERE product_id = 'doomed'").all()).toEqual([]);
     expect(shop.db.query("SELECT product_name FROM order_items WHERE order_id = 'ORD-DOOMED'").all()).toEqual([
@@ -107,11 +104,11 @@ describe("products: create, list, update, delete", () => {
   });
 
   test("deleting or reading a product that does not exist answers 404 'Product not found.'", async () => {
-    expect(await call("/api/admin/products/never-was", { method: "DELETE" })).toMatchObject({
+    expect(await shop.call("/api/admin/products/never-was", { method: "DELETE" })).toMatchObject({
       status: 404,
       body: { error: "Product not found." },
     });
-    expect(await call("/api/admin/products/never-was")).toMatchObject({ status: 404, body: { error: "Product not found." } });
+    expect(await shop.call("/api/admin/products/never-was")).toMatchObject({ status: 404, body: { error: "Product not found." } });
   });
 
   test("form-style values are understood: 0/1 flags, blank currency, '' category, blank max qty, numeric text", async () => {
@@ -231,7 +228,7 @@ describe("products: each refused input, with nothing stored", () => {
     const before = countRows(shop.db, "products");
     const response = await shop.request("/api/admin/products", {
       method: "POST",
-      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      headers: { Cookie: shop.cookie, "Content-Type": "application/json" },
       body: '{"id": "half',
     });
     expect(response.status).toBe(400);
@@ -251,7 +248,7 @@ describe("products: each refused input, with nothing stored", () => {
 describe("variants", () => {
   beforeAll(() => addProduct(shop.db, { id: "mug", name: "Mug", variants: [{ id: "mug-base", name: "Standard", price_cents: 1000 }] }));
   const addVariant = <T = AdminVariant>(productId: string, body: unknown) =>
-    call<T>(`/api/admin/products/${productId}/variants`, { method: "POST", body });
+    shop.call<T>(`/api/admin/products/${productId}/variants`, { method: "POST", body });
   const variantCount = () => countRows(shop.db, "product_variants");
 
   test("adding a variant answers it with the next sort_order, and the product shows it", async () => {
@@ -259,7 +256,7 @@ describe("variants", () => {
     expect(first).toMatchObject({ status: 201, body: { id: "mug-large", name: "Large", price_cents: 1400, stock: 5, sort_order: 1 } });
     const second = await addVariant("mug", { id: "mug-huge", name: "Huge", price_cents: 1800, stock: null });
     expect(second.body).toEqual({ id: "mug-huge", name: "Huge", price_cents: 1800, stock: null, sort_order: 2 });
-    const product = await call<AdminProduct>("/api/admin/products/mug");
+    const product = await shop.call<AdminProduct>("/api/admin/products/mug");
     expect(product.body.variants.map((variant) => variant.id)).toEqual(["mug-base", "mug-large", "mug-huge"]);
   });
 
@@ -272,7 +269,7 @@ describe("variants", () => {
 
   test("editing a variant changes name, price and stock and answers the variant", async () => {
     await addVariant("mug", { id: "mug-edit", name: "Small", price_cents: 800, stock: 2 });
-    const edited = await call<AdminVariant>("/api/admin/product-variants/mug-edit", {
+    const edited = await shop.call<AdminVariant>("/api/admin/product-variants/mug-edit", {
       method: "PUT",
       body: { name: "Tiny", price_cents: 750, stock: null },
     });
@@ -284,12 +281,12 @@ describe("variants", () => {
 
   test("removing a variant answers { ok: true } and it is gone", async () => {
     await addVariant("mug", { id: "mug-gone", name: "Gone", price_cents: 100 });
-    expect(await call("/api/admin/product-variants/mug-gone", { method: "DELETE" })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await shop.call("/api/admin/product-variants/mug-gone", { method: "DELETE" })).toMatchObject({ status: 200, body: { ok: true } });
     expect(shop.db.query("SELECT id FROM product_variants WHERE id = 'mug-gone'").get()).toBeNull();
   });
 
   test("the '-base' variant cannot be removed: 409 and it stays", async () => {
-    const response = await call("/api/admin/product-variants/mug-base", { method: "DELETE" });
+    const response = await shop.call("/api/admin/product-variants/mug-base", { method: "DELETE" });
     expect(response).toMatchObject({ status: 409, body: { error: "The base variant cannot be removed." } });
     expect(shop.db.query("SELECT id FROM product_variants WHERE id = 'mug-base'").get()).toEqual({ id: "mug-base" });
   });
@@ -357,7 +354,7 @@ describe("variants", () => {
   });
 
   test("editing without a name is refused and the variant is unchanged", async () => {
-    const response = await call("/api/admin/product-variants/mug-large", { method: "PUT", body: { name: "", price_cents: 1 } });
+    const response = await shop.call("/api/admin/product-variants/mug-large", { method: "PUT", body: { name: "", price_cents: 1 } });
     expect(response).toMatchObject({ status: 400, body: { error: "Please provide a variant name and price." } });
     expect(shop.db.query("SELECT name, price_cents FROM product_variants WHERE id = 'mug-large'").get()).toEqual({
       name: "Large",
@@ -367,11 +364,11 @@ describe("variants", () => {
 
   test("editing or removing a variant that does not exist answers 404 'Variant not found.'", async () => {
     const body = { name: "Ghost", price_cents: 1 };
-    expect(await call("/api/admin/product-variants/mug-ghost", { method: "PUT", body })).toMatchObject({
+    expect(await shop.call("/api/admin/product-variants/mug-ghost", { method: "PUT", body })).toMatchObject({
       status: 404,
       body: { error: "Variant not found." },
     });
-    expect(await call("/api/admin/product-variants/mug-ghost", { method: "DELETE" })).toMatchObject({
+    expect(await shop.call("/api/admin/product-variants/mug-ghost", { method: "DELETE" })).toMatchObject({
       status: 404,
       body: { error: "Variant not found." },
     });
@@ -383,7 +380,7 @@ describe("stock +1 / −1", () => {
     addProduct(shop.db, { id: "counted", stock: 1 });
     addProduct(shop.db, { id: "printed-to-order", stock: null });
   });
-  const adjust = <T = { id: string; stock: number }>(body: unknown) => call<T>("/api/admin/stock-adjust", { method: "POST", body });
+  const adjust = <T = { id: string; stock: number }>(body: unknown) => shop.call<T>("/api/admin/stock-adjust", { method: "POST", body });
   const stockOf = (id: string) => shop.db.query<{ stock: number | null }, [string]>("SELECT stock FROM products WHERE id = ?").get(id)?.stock;
 
   test("+1 and −1 answer { id, stock } and move the stored count", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { addProduct } from "../support/factories";
-import { postCheckout, sessionIdOf, stockOf, units } from "../support/checkout";
+import { addProduct, BIRD_FEEDER } from "../support/factories";
+import { confirmCheckout, postCheckout, sessionIdOf, stockOf, units } from "../support/checkout";
 import { signedEvent, startStripeStandIn, type StandInSession, type StripeStandIn } from "../support/stripe-stand-in";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
@@ -23,7 +23,7 @@ beforeEach(async () => {
     STRIPE_API_BASE: stripe.url,
     OWNER_EMAIL: "owner@strata.test",
   });
-  addProduct(shop.db, { id: "feeder", name: "Bird feeder", price_cents: 2400, stock: 5 });
+  addProduct(shop.db, BIRD_FEEDER);
 });
 afterEach(() => shop.close());
 
@@ -38,13 +38,7 @@ async function deliver(type: string, session: StandInSession | Record<string, un
   return shop.request("/api/stripe/webhook", { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": header }, body: payload });
 }
 
-function confirm(sessionId: string) {
-  return shop.json<{ orderId: string | null }>("/api/checkout/confirm", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ id: sessionId }),
-  });
-}
+const confirm = (sessionId: string) => confirmCheckout(shop, sessionId);
 
 const confirmationEmails = () =>
   shop.db.query<{ n: number }, []>("SELECT count(*) AS n FROM email_outbox WHERE kind = 'order-confirmation'").get()?.n ?? 0;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { addProduct, setConfig } from "../support/factories";
-import { ageCheckouts, DEMO_FORM, payDemo, postCheckout, sessionIdOf, stockOf, units, variantStockOf } from "../support/checkout";
+import { addProduct, BIRD_FEEDER, PLANTER, RELIEF_MAP, setConfig } from "../support/factories";
+import { ageCheckouts, confirmCheckout, DEMO_FORM, payDemo, postCheckout, sessionIdOf, stockOf, units, variantStockOf } from "../support/checkout";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
 // POST /api/checkout with the built-in demo checkout (no Stripe key): pricing,
@@ -10,20 +10,11 @@ let shop: TestShop;
 
 beforeEach(async () => {
   shop = await createTestShop({ OWNER_EMAIL: "owner@strata.test" });
-  addProduct(shop.db, { id: "feeder", name: "Bird feeder", price_cents: 2400, stock: 5 });
+  addProduct(shop.db, BIRD_FEEDER);
   addProduct(shop.db, { id: "labels", name: "Plant labels", price_cents: 450 });
-  addProduct(shop.db, {
-    id: "planter",
-    name: "Planter",
-    price_cents: 1200,
-    stock: 5,
-    variants: [
-      { id: "planter-base", name: "Small", price_cents: 1200, stock: null },
-      { id: "planter-large", name: "Large", price_cents: 2200, stock: 2 },
-    ],
-  });
+  addProduct(shop.db, PLANTER);
   addProduct(shop.db, { id: "stand", name: "Headphone stand", price_cents: 1800, stock: 10, max_online_qty: 2 });
-  addProduct(shop.db, { id: "map", name: "Relief map", price_cents: 3900, requires_gpx: true });
+  addProduct(shop.db, RELIEF_MAP);
   addProduct(shop.db, { id: "lamp", name: "Lithophane", price_cents: 3400, requires_image: true });
 });
 afterEach(() => shop.close());
@@ -257,7 +248,7 @@ describe("paying through the demo checkout", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(`http://shop.test/success?session_id=${sessionId}`);
 
-    const confirm = await shop.json<{ orderId: string }>("/api/checkout/confirm", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ id: sessionId }) });
+    const confirm = await confirmCheckout<{ orderId: string }>(shop, sessionId);
     expect(confirm.status).toBe(200);
     expect(confirm.body.orderId).toMatch(/^ORD-[0-9A-Z]{26}$/);
 
@@ -336,14 +327,14 @@ describe("paying through the demo checkout", () => {
 
   test("confirming an unpaid session answers 202 with no order yet", async () => {
     const { body } = await postCheckout(shop, units(1, { id: "feeder" }));
-    const confirm = await shop.json("/api/checkout/confirm", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ id: sessionIdOf(body.url ?? "") }) });
+    const confirm = await confirmCheckout(shop, sessionIdOf(body.url ?? ""));
     expect(confirm.status).toBe(202);
     expect(confirm.body).toEqual({ orderId: null, status: "processing" });
     expect(countRows(shop.db, "orders")).toBe(0);
   });
 
   test("confirming an unknown session answers 404", async () => {
-    const confirm = await shop.json("/api/checkout/confirm", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ id: "cs_demo_nothing" }) });
+    const confirm = await confirmCheckout(shop, "cs_demo_nothing");
     expect(confirm.status).toBe(404);
     expect(confirm.body).toEqual({ error: "We couldn't find that checkout." });
   });

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { clientAddress, createRateLimiter } from "../../src/http/rate-limit";
-import { addProduct } from "../support/factories";
-import { payDemo, postCheckout, sessionIdOf, units, type Entry } from "../support/checkout";
+import { addProduct, BIRD_FEEDER, RELIEF_MAP } from "../support/factories";
+import { buyThroughDemoCheckout, units, type Entry } from "../support/checkout";
 import { createTestShop, type TestShop } from "../support/test-app";
 
 // GET /api/orders/{id} and its attachment downloads: a shopper sees an order
@@ -25,25 +25,12 @@ let shop: TestShop;
 
 beforeEach(async () => {
   shop = await createTestShop();
-  addProduct(shop.db, { id: "feeder", name: "Bird feeder", price_cents: 2400, stock: 5 });
-  addProduct(shop.db, { id: "map", name: "Relief map", price_cents: 3900, requires_gpx: true });
+  addProduct(shop.db, BIRD_FEEDER);
+  addProduct(shop.db, RELIEF_MAP);
 });
 afterEach(() => shop.close());
 
-/** Checks out, presses Pay on the demo checkout and confirms, as the shopper's browser does. */
-async function buy(items: Entry[]): Promise<{ orderId: string; sessionId: string }> {
-  const checkout = await postCheckout(shop, items);
-  expect(checkout.status).toBe(200);
-  const sessionId = sessionIdOf(checkout.body.url ?? "");
-  expect((await payDemo(shop, sessionId)).status).toBe(303);
-  const confirm = await shop.json<{ orderId: string }>("/api/checkout/confirm", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ id: sessionId }),
-  });
-  expect(confirm.status).toBe(200);
-  return { orderId: confirm.body.orderId, sessionId };
-}
+const buy = (items: Entry[]) => buyThroughDemoCheckout(shop, items);
 
 /** A real file under $DATA_DIR/uploads and its uploads row, as the upload endpoint leaves them. */
 function storeGpxUpload(token: string, productId = "map", bytes = GPX_BYTES): string {

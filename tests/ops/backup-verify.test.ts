@@ -1,13 +1,10 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { litestreamPathDir, placeOrders, prepareShopDatabase, removeDir, ROOT, startShop, tempDir, type ShopProcess } from "./support/shop-process";
+import { createScratch, replicatedShop } from "./support/scratch";
+import { placeOrders, ROOT } from "./support/shop-process";
 
-const dirs: string[] = [];
-const running: ShopProcess[] = [];
-afterAll(() => {
-  for (const shop of running) shop.killAll();
-  for (const dir of dirs) removeDir(dir);
-});
+const scratch = createScratch();
+afterAll(() => scratch.cleanUp());
 
 async function backupVerify(env: Record<string, string>, pathDir: string): Promise<{ code: number; output: string }> {
   const proc = Bun.spawn(["bun", "run", "backup:verify"], {
@@ -22,14 +19,10 @@ async function backupVerify(env: Record<string, string>, pathDir: string): Promi
 
 describe("bun run backup:verify", () => {
   test("passes on a healthy replica, and fails with a clear verdict once the replica misses orders", async () => {
-    const root = tempDir();
-    dirs.push(root);
-    const dataDir = join(root, "data");
-    const pathDir = litestreamPathDir(root);
-    const env = { DATA_DIR: dataDir, LITESTREAM_REPLICA_URL: `file://${join(root, "replica")}` };
-    prepareShopDatabase(dataDir);
-    const shop = await startShop({ dataDir, env, entrypoint: true, pathDir });
-    running.push(shop);
+    const root = scratch.tempDir();
+    const { dataDir, pathDir, env: replica } = replicatedShop(root);
+    const env = { DATA_DIR: dataDir, ...replica };
+    const shop = await scratch.startShop({ dataDir, env, entrypoint: true, pathDir });
     await placeOrders(shop.origin, 5);
 
     const good = await backupVerify(env, pathDir);

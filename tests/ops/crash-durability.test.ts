@@ -1,14 +1,11 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { openSync, readSync, closeSync } from "node:fs";
 import { join } from "node:path";
-import { inspectDatabase, placeOrder, prepareShopDatabase, removeDir, startShop, tempDir, type ShopProcess } from "./support/shop-process";
+import { createScratch } from "./support/scratch";
+import { inspectDatabase, placeOrder, prepareShopDatabase } from "./support/shop-process";
 
-const dirs: string[] = [];
-const running: ShopProcess[] = [];
-afterAll(() => {
-  for (const shop of running) shop.killAll();
-  for (const dir of dirs) removeDir(dir);
-});
+const scratch = createScratch();
+afterAll(() => scratch.cleanUp());
 
 /** Byte 18 of a SQLite header is 2 when the file is in WAL mode. */
 function walModeOnDisk(file: string): boolean {
@@ -24,11 +21,9 @@ function walModeOnDisk(file: string): boolean {
 
 describe("kill -9 during 100 concurrent order writes", () => {
   test("every acknowledged order is there after a restart and integrity_check is ok", async () => {
-    const dataDir = tempDir();
-    dirs.push(dataDir);
+    const dataDir = scratch.tempDir();
     const file = prepareShopDatabase(dataDir);
-    const shop = await startShop({ dataDir });
-    running.push(shop);
+    const shop = await scratch.startShop({ dataDir });
     expect(walModeOnDisk(file)).toBe(true);
 
     const acknowledged: string[] = [];
@@ -51,8 +46,7 @@ describe("kill -9 during 100 concurrent order writes", () => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(killAfter);
     expect(acknowledged.length).toBeLessThan(100);
 
-    const restarted = await startShop({ dataDir });
-    running.push(restarted);
+    const restarted = await scratch.startShop({ dataDir });
     const after = inspectDatabase(join(dataDir, "shop.db"));
     expect(after.integrity).toEqual(["ok"]);
     expect(acknowledged.filter((id) => !after.orderSessions.has(id))).toEqual([]);

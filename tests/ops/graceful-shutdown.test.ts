@@ -3,14 +3,11 @@ import { connect, type Socket } from "node:net";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/open";
-import { prepareShopDatabase, removeDir, startShop, tempDir, type ShopProcess } from "./support/shop-process";
+import { createScratch } from "./support/scratch";
+import { prepareShopDatabase } from "./support/shop-process";
 
-const dirs: string[] = [];
-const running: ShopProcess[] = [];
-afterAll(() => {
-  for (const shop of running) shop.killAll();
-  for (const dir of dirs) removeDir(dir);
-});
+const scratch = createScratch();
+afterAll(() => scratch.cleanUp());
 
 /**
  * A shopper on a slow connection: a real POST /api/checkout whose body
@@ -46,11 +43,9 @@ function slowCheckout(port: number) {
 
 describe("SIGTERM during 50 slow in-flight requests", () => {
   test("the shop stops accepting, every in-flight request completes with its real answer, then it exits 0", async () => {
-    const dataDir = tempDir();
-    dirs.push(dataDir);
+    const dataDir = scratch.tempDir();
     prepareShopDatabase(dataDir);
-    const shop = await startShop({ dataDir });
-    running.push(shop);
+    const shop = await scratch.startShop({ dataDir });
 
     const requests = Array.from({ length: 50 }, () => slowCheckout(shop.port));
     await Promise.all(requests.map((request) => request.firstHalfSent));

@@ -1,25 +1,11 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import {
-  inspectDatabase,
-  litestreamPathDir,
-  placeOrders,
-  prepareShopDatabase,
-  processGone,
-  removeDir,
-  startShop,
-  tempDir,
-  waitUntil,
-  type ShopProcess,
-} from "./support/shop-process";
+import { createScratch, replicatedShop } from "./support/scratch";
+import { inspectDatabase, placeOrders, prepareShopDatabase, processGone, waitUntil } from "./support/shop-process";
 
-const dirs: string[] = [];
-const running: ShopProcess[] = [];
-afterAll(() => {
-  for (const shop of running) shop.killAll();
-  for (const dir of dirs) removeDir(dir);
-});
+const scratch = createScratch();
+afterAll(() => scratch.cleanUp());
 
 function deleteDatabaseFiles(dataDir: string): void {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(join(dataDir, `shop.db${suffix}`), { force: true });
@@ -27,16 +13,10 @@ function deleteDatabaseFiles(dataDir: string): void {
 
 describe("scripts/entrypoint.sh with a file:// replica", () => {
   test("after kill -9 of the shop and Litestream and a lost database, it restores by itself with every acknowledged order; a clean SIGTERM loses nothing either", async () => {
-    const root = tempDir();
-    dirs.push(root);
-    const dataDir = join(root, "data");
-    const pathDir = litestreamPathDir(root);
-    const env = { LITESTREAM_REPLICA_URL: `file://${join(root, "replica")}` };
-    prepareShopDatabase(dataDir);
+    const { dataDir, pathDir, env } = replicatedShop(scratch.tempDir());
 
     // 1. Under Litestream: orders, a sync, then both processes killed hard and the volume lost.
-    const first = await startShop({ dataDir, env, entrypoint: true, pathDir });
-    running.push(first);
+    const first = await scratch.startShop({ dataDir, env, entrypoint: true, pathDir });
     expect(first.output()).toContain('"msg":"starting under litestream replicate"');
     const litestreamPid = first.proc.pid;
     const serverPid = first.serverPid();
@@ -51,8 +31,7 @@ describe("scripts/entrypoint.sh with a file:// replica", () => {
     expect(existsSync(join(dataDir, "shop.db"))).toBe(false);
 
     // 2. The entrypoint restores, checks integrity and serves every acknowledged order.
-    const second = await startShop({ dataDir, env, entrypoint: true, pathDir });
-    running.push(second);
+    const second = await scratch.startShop({ dataDir, env, entrypoint: true, pathDir });
     expect(second.output()).toContain("restored");
     expect(second.output()).toMatch(/"msg":"integrity_check".*"ok":true/);
     const restored = inspectDatabase(join(dataDir, "shop.db"));
@@ -66,8 +45,7 @@ describe("scripts/entrypoint.sh with a file:// replica", () => {
     expect(second.output()).toContain('"msg":"closed cleanly"');
     deleteDatabaseFiles(dataDir);
 
-    const third = await startShop({ dataDir, env, entrypoint: true, pathDir });
-    running.push(third);
+    const third = await scratch.startShop({ dataDir, env, entrypoint: true, pathDir });
     const final = inspectDatabase(join(dataDir, "shop.db"));
     expect(final.integrity).toEqual(["ok"]);
     expect([...beforeCrash, ...beforeStop].filter((id) => !final.orderSessions.has(id))).toEqual([]);
@@ -76,12 +54,9 @@ describe("scripts/entrypoint.sh with a file:// replica", () => {
   }, 180_000);
 
   test("without LITESTREAM_REPLICA_URL it runs the shop plainly, with no Litestream process", async () => {
-    const root = tempDir();
-    dirs.push(root);
-    const dataDir = join(root, "data");
+    const dataDir = join(scratch.tempDir(), "data");
     prepareShopDatabase(dataDir);
-    const shop = await startShop({ dataDir, entrypoint: true });
-    running.push(shop);
+    const shop = await scratch.startShop({ dataDir, entrypoint: true });
     expect(shop.output()).toContain("LITESTREAM_REPLICA_URL is not set");
     // exec: the entrypoint's own process became the server.
     expect(shop.serverPid()).toBe(shop.proc.pid);

@@ -1,27 +1,26 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
-import { DEMO_FORM, prepareShopDatabase, removeDir, startCheckout, startShop, tempDir, type ShopProcess } from "./support/shop-process";
+import { demoPayRequest } from "../support/checkout";
+import { createScratch } from "./support/scratch";
+import { prepareShopDatabase, startCheckout, type ShopProcess } from "./support/shop-process";
 
 const ADMIN_PASSWORD = "Owner-Passw0rd-never-logged";
 const WRONG_PASSWORD = "Wrong-Passw0rd-never-logged";
 const QUERY_SECRET = "QuerySecretValue12345";
 
-let dataDir: string;
+const scratch = createScratch();
 let shop: ShopProcess;
 /** Every secret the requests below carry, in path, query, body or cookie. */
 const secrets: Record<string, string> = { ADMIN_PASSWORD, WRONG_PASSWORD, QUERY_SECRET };
 const requestIds: string[] = [];
 
 beforeAll(async () => {
-  dataDir = tempDir();
+  const dataDir = scratch.tempDir();
   prepareShopDatabase(dataDir);
-  shop = await startShop({ dataDir, env: { ADMIN_PASSWORD } });
+  shop = await scratch.startShop({ dataDir, env: { ADMIN_PASSWORD } });
 });
 
-afterAll(() => {
-  shop?.killAll();
-  removeDir(dataDir);
-});
+afterAll(() => scratch.cleanUp());
 
 async function call(path: string, init: RequestInit = {}): Promise<Response> {
   const response = await fetch(`${shop.origin}${path}`, { redirect: "manual", ...init });
@@ -56,15 +55,7 @@ describe("the log of a running shop", () => {
     const paymentSession = await startCheckout(shop.origin);
     secrets.PAYMENT_SESSION = paymentSession;
     expect((await call(`/checkout/demo/${paymentSession}`)).status).toBe(200);
-    expect(
-      (
-        await call(`/checkout/demo/${paymentSession}/pay`, {
-          method: "POST",
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams(DEMO_FORM).toString(),
-        })
-      ).status,
-    ).toBe(303);
+    expect((await call(`/checkout/demo/${paymentSession}/pay`, demoPayRequest())).status).toBe(303);
     await call(`/success?session_id=${paymentSession}&note=${QUERY_SECRET}`);
 
     const uploadToken = randomBytes(32).toString("base64url");

@@ -1,37 +1,17 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/open";
-import {
-  inspectDatabase,
-  litestreamPathDir,
-  placeOrders,
-  prepareShopDatabase,
-  removeDir,
-  ROOT,
-  runLitestream,
-  startShop,
-  tempDir,
-  type ShopProcess,
-} from "./support/shop-process";
+import { createScratch, replicatedShop } from "./support/scratch";
+import { inspectDatabase, placeOrders, ROOT, runLitestream } from "./support/shop-process";
 
-const dirs: string[] = [];
-const running: ShopProcess[] = [];
-afterAll(() => {
-  for (const shop of running) shop.killAll();
-  for (const dir of dirs) removeDir(dir);
-});
+const scratch = createScratch();
+afterAll(() => scratch.cleanUp());
 
 describe("point-in-time restore", () => {
   test("litestream restore -timestamp brings back orders deleted after the chosen moment", async () => {
-    const root = tempDir();
-    dirs.push(root);
-    const dataDir = join(root, "data");
-    const file = join(dataDir, "shop.db");
-    const pathDir = litestreamPathDir(root);
-    const env = { LITESTREAM_REPLICA_URL: `file://${join(root, "replica")}` };
-    prepareShopDatabase(dataDir);
-    const shop = await startShop({ dataDir, env, entrypoint: true, pathDir });
-    running.push(shop);
+    const root = scratch.tempDir();
+    const { dataDir, file, pathDir, env } = replicatedShop(root);
+    const shop = await scratch.startShop({ dataDir, env, entrypoint: true, pathDir });
 
     const orders = await placeOrders(shop.origin, 5);
     await Bun.sleep(2_500); // synced

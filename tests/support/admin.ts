@@ -1,4 +1,4 @@
-import type { TestShop } from "./test-app";
+import { createTestShop, type TestShop } from "./test-app";
 
 export const ADMIN_PASSWORD = "correct horse battery staple";
 
@@ -15,13 +15,11 @@ export async function signIn(shop: TestShop, password = ADMIN_PASSWORD): Promise
   return cookie;
 }
 
+export type AdminCallInit = { method?: string; body?: unknown; headers?: Record<string, string> };
+export type AdminAnswer<T> = { status: number; body: T; response: Response };
+
 /** An admin call as the signed-in owner's browser makes it: session cookie, same-origin, JSON. */
-export async function adminCall<T = unknown>(
-  shop: TestShop,
-  cookie: string,
-  path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: T; response: Response }> {
+export async function adminCall<T = unknown>(shop: TestShop, cookie: string, path: string, init: AdminCallInit = {}): Promise<AdminAnswer<T>> {
   const headers: Record<string, string> = { Cookie: cookie, "Sec-Fetch-Site": "same-origin", ...init.headers };
   let body: BodyInit | undefined;
   if (init.body instanceof FormData) body = init.body;
@@ -32,4 +30,24 @@ export async function adminCall<T = unknown>(
   const response = await shop.request(path, { method: init.method ?? "GET", headers, body });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T, response };
+}
+
+/** A test shop with the owner's password set and the owner signed in. */
+export type OwnerShop = TestShop & {
+  /** The Cookie header of the owner's session. */
+  cookie: string;
+  /** adminCall as the signed-in owner. */
+  call<T = unknown>(path: string, init?: AdminCallInit): Promise<AdminAnswer<T>>;
+};
+
+export async function createOwnerShop(variables: Record<string, string> = {}): Promise<OwnerShop> {
+  const shop = await createTestShop({ ADMIN_PASSWORD, ...variables });
+  const cookie = await signIn(shop);
+  return {
+    ...shop,
+    cookie,
+    call<T = unknown>(path: string, init?: AdminCallInit) {
+      return adminCall<T>(shop, cookie, path, init);
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { expect } from "bun:test";
 import type { TestShop } from "./test-app";
 
 /** What the basket island sends: one entry per unit. */
@@ -42,14 +43,42 @@ export const DEMO_FORM = {
   billingSame: "1",
 };
 
-/** Presses Pay on the demo checkout page, as the browser's form post would. */
-export function payDemo(shop: TestShop, sessionId: string, form: Record<string, string> = DEMO_FORM) {
-  return shop.request(`/checkout/demo/${sessionId}/pay`, {
+/** The browser's form post when the shopper presses Pay on the demo checkout page. */
+export function demoPayRequest(form: Record<string, string> = DEMO_FORM): RequestInit {
+  return {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(form).toString(),
     redirect: "manual",
+  };
+}
+
+/** Presses Pay on the demo checkout page, as the browser's form post would. */
+export function payDemo(shop: TestShop, sessionId: string, form: Record<string, string> = DEMO_FORM) {
+  return shop.request(`/checkout/demo/${sessionId}/pay`, demoPayRequest(form));
+}
+
+/** POST /api/checkout/confirm answers one of these: 200 with the order, 202 while it is processing, or an error. */
+export type ConfirmAnswer = { orderId?: string | null; status?: string; error?: string };
+
+/** What the success page asks once the shopper is back: is there an order for this session yet? */
+export function confirmCheckout<T = ConfirmAnswer>(shop: TestShop, sessionId: string) {
+  return shop.json<T>("/api/checkout/confirm", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ id: sessionId }),
   });
+}
+
+/** Checks out, presses Pay on the demo checkout and confirms, as the shopper's browser does. */
+export async function buyThroughDemoCheckout(shop: TestShop, items: Entry[]): Promise<{ orderId: string; sessionId: string }> {
+  const checkout = await postCheckout(shop, items);
+  expect(checkout.status).toBe(200);
+  const sessionId = sessionIdOf(checkout.body.url ?? "");
+  expect((await payDemo(shop, sessionId)).status).toBe(303);
+  const confirm = await confirmCheckout<{ orderId: string }>(shop, sessionId);
+  expect(confirm.status).toBe(200);
+  return { orderId: confirm.body.orderId, sessionId };
 }
 
 /** Moves every hold and demo session an hour into the past, as if the shopper walked away. */

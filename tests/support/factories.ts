@@ -54,6 +54,24 @@ export function addProduct(db: Database, product: ProductFixture) {
   });
 }
 
+/** A £24 product with 5 in stock, the plain thing most checkout tests buy. */
+export const BIRD_FEEDER: ProductFixture = { id: "feeder", name: "Bird feeder", price_cents: 2400, stock: 5 };
+
+/** A £12 product with 5 in stock and two variants: Small (£12, unlimited) and Large (£22, 2 in stock). */
+export const PLANTER: ProductFixture = {
+  id: "planter",
+  name: "Planter",
+  price_cents: 1200,
+  stock: 5,
+  variants: [
+    { id: "planter-base", name: "Small", price_cents: 1200, stock: null },
+    { id: "planter-large", name: "Large", price_cents: 2200, stock: 2 },
+  ],
+};
+
+/** A £39 made-to-order product that needs the shopper's GPX route. */
+export const RELIEF_MAP: ProductFixture = { id: "map", name: "Relief map", price_cents: 3900, requires_gpx: true };
+
 export function setConfig(db: Database, key: string, value: string) {
   db.query("INSERT INTO configuration (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value);
 }

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { migrate } from "../../../src/db/migrate";
 import { openDatabase } from "../../../src/db/open";
+import { demoPayRequest, sessionIdOf } from "../../support/checkout";
 import { addProduct } from "../../support/factories";
 
 /** Helpers for tests that run the shop as a real process, the way production does. */
@@ -171,17 +172,6 @@ export async function startShop({
   throw new Error(`The shop did not answer /healthz within ${readyTimeoutMs} ms:\n${shop.output()}`);
 }
 
-export const DEMO_FORM = {
-  email: "ada@example.co.uk",
-  name: "Ada Lovelace",
-  line1: "12 St James's Square",
-  line2: "",
-  city: "London",
-  postalCode: "SW1Y 4JH",
-  country: "GB",
-  billingSame: "1",
-};
-
 /** Starts a demo checkout for one pack of plant labels; returns its payment session id. */
 export async function startCheckout(origin: string): Promise<string> {
   const response = await fetch(`${origin}/api/checkout`, {
@@ -191,9 +181,7 @@ export async function startCheckout(origin: string): Promise<string> {
   });
   if (response.status !== 200) throw new Error(`POST /api/checkout answered ${response.status}: ${await response.text()}`);
   const { url } = (await response.json()) as { url: string };
-  const sessionId = url.split("/").pop();
-  if (!sessionId) throw new Error(`No session id in ${url}`);
-  return sessionId;
+  return sessionIdOf(url);
 }
 
 /**
@@ -204,12 +192,7 @@ export async function startCheckout(origin: string): Promise<string> {
 export async function placeOrder(origin: string): Promise<string | null> {
   try {
     const sessionId = await startCheckout(origin);
-    const paid = await fetch(`${origin}/checkout/demo/${sessionId}/pay`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(DEMO_FORM).toString(),
-      redirect: "manual",
-    });
+    const paid = await fetch(`${origin}/checkout/demo/${sessionId}/pay`, demoPayRequest());
     return paid.status === 303 && paid.headers.get("location")?.includes("/success") ? sessionId : null;
   } catch {
     return null; // The server went away mid-flight: not acknowledged.
