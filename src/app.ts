@@ -3,8 +3,9 @@ import { join } from "node:path";
 import type { Deps } from "./deps";
 import { HttpError, NotFound } from "./errors";
 import { compressAnswer } from "./http/compression";
+import { createMediaHandler } from "./http/media";
 import { newRequestId, redactPath, type RequestLogger } from "./http/request-log";
-import { createResponseCache, type ResponseCache } from "./http/response-cache";
+import { createResponseCache, type ResponseCacheOptions } from "./http/response-cache";
 import { createSecurityHeaders, isPersonalPath, withHeaders } from "./http/security-headers";
 import { IMMUTABLE, serveFile } from "./http/serve-file";
 import { errorFields, log } from "./log";
@@ -33,8 +34,8 @@ export const MAX_REQUEST_BODY_BYTES = 32 * 1024 * 1024;
 export type AppOptions = {
   /** Receives one entry per request; main.ts writes them as JSON lines. Tests leave it out. */
   requestLog?: RequestLogger;
-  /** Rendered pages and catalogue JSON kept until the database changes (tests may pass their own to read its stats). */
-  responseCache?: ResponseCache;
+  /** Settings of the kept pages and catalogue JSON (src/http/response-cache.ts); tests shrink it or set its clock. */
+  responseCache?: Pick<ResponseCacheOptions, "maxBytes" | "now">;
 };
 
 /**
@@ -43,20 +44,47 @@ export type AppOptions = {
  */
 export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions = {}) {
   const renderPage = createPageRenderer(deps);
-  const mediaDir = join(deps.env.DATA_DIR, "media");
+  const serveMedia = createMediaHandler(join(deps.env.DATA_DIR, "media"));
   const securityHeaders = createSecurityHeaders(deps.env);
-  const cache = responseCache ?? createResponseCache({ db: deps.db });
+  // Kept answers carry the security headers from the start, so the fast path below adds only the request id.
+  const cache = createResponseCache({ ...responseCache, db: deps.db, headersFor: (key) => securityHeaders(pathOf(key)) });
+  const loggedPaths = new Map<string, string>();
+  const loggedPath = (pathname: string) => {
+    let path = loggedPaths.get(pathname);
+    if (path === undefined) {
+      if (loggedPaths.size >= 1000) loggedPaths.clear();
+      path = redactPath(pathname);
+      loggedPaths.set(pathname, path);
+    }
+    return path;
+  };
   // Pages about one person (orders, payments, admin) are never kept; every other page is the same for everyone.
   const page = (request: Request, pathname: string) =>
-    isPersonalPath(pathname) ? renderPage(request) : cache.respond(request, pathAndQuery(request.url), () => renderPage(request));
+    isPersonalPage(pathname) ? renderPage(request) : cache.respond(request, pathAndQuery(request.url), () => renderPage(request));
   const keep = (request: Request, produce: () => Response) => cache.respond(request, pathAndQuery(request.url), produce);
 
-  return new Elysia()
+  const app = new Elysia()
     // Around everything, errors and 404s included: security headers, the
     // request id, and the request's log line once its response is ready.
     .wrap((handle, request) => async (...args: unknown[]) => {
       const started = performance.now();
       const requestId = newRequestId();
+      // A kept page or catalogue answer goes out before any routing.
+      if (request.method === "GET") {
+        const key = pathAndQuery(request.url);
+        const kept = cache.lookup(request, key);
+        if (kept) {
+          kept.headers.set("X-Request-Id", requestId);
+          requestLog?.({
+            method: "GET",
+            path: loggedPath(pathOf(key)),
+            status: kept.status,
+            durationMs: Math.round((performance.now() - started) * 10) / 10,
+            requestId,
+          });
+          return kept;
+        }
+      }
       const pathname = new URL(request.url).pathname;
       let status = 500;
       try {
@@ -90,13 +118,30 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     .use(adminRoutes(deps))
     .get("/assets/:name", ({ params, request }) => serveFile(CLIENT_OUT_DIR, params.name, IMMUTABLE, request))
     // Media names carry a content hash too (see the seed and image uploads).
-    .get("/media/:name", ({ params }) => serveFile(mediaDir, params.name, IMMUTABLE))
+    .get("/media/:name", ({ params }) => serveMedia(params.name))
     .get("/", ({ request }) => page(request, "/"))
     .get("/*", ({ request }) => {
       const { pathname } = new URL(request.url);
       if (pathname.startsWith("/api/")) throw new NotFound(apiNotFound(request));
       return page(request, pathname);
     });
+  // The cache's counters, for tests.
+  return Object.assign(app, { responseCache: cache });
+}
+
+/** The router matches paths decoded and case-insensitively: so does the check that keeps personal pages out of the cache. */
+function isPersonalPage(pathname: string): boolean {
+  if (isPersonalPath(pathname)) return true;
+  try {
+    return isPersonalPath(decodeURIComponent(pathname).toLowerCase());
+  } catch {
+    return true; // Malformed escapes: not worth keeping.
+  }
+}
+
+function pathOf(key: string): string {
+  const query = key.indexOf("?");
+  return query < 0 ? key : key.slice(0, query);
 }
 
 /** "/products?cat=basic" from a full URL: the host is left out, pages never depend on it. */

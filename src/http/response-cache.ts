@@ -18,9 +18,9 @@ type Entry = {
   status: number;
   body: Bytes;
   encoded: Partial<Record<Encoding, Bytes>>;
-  /** Headers for each representation, built once. */
-  headers: Record<"identity" | Encoding, Record<string, string>>;
-  notModified: Record<string, string>;
+  /** Headers for each representation, built once and copied per answer. */
+  headers: Record<"identity" | Encoding, Headers>;
+  notModified: Headers;
   etag: string;
   bytes: number;
 };
@@ -31,12 +31,20 @@ export type ResponseCacheOptions = {
   maxBytes?: number;
   /** What browsers are told: keep it, but ask again (cheap with the ETag) before each use. */
   cacheControl?: string;
+  /** Headers every kept answer for `key` carries (the app's security headers); the handler's own win. */
+  headersFor?: (key: string) => Record<string, string>;
   now?: () => number;
 };
 
 const EXTERNAL_CHECK_MS = 1000;
 
-export function createResponseCache({ db, maxBytes = 16 * 1024 * 1024, cacheControl = "no-cache", now = Date.now }: ResponseCacheOptions) {
+export function createResponseCache({
+  db,
+  maxBytes = 16 * 1024 * 1024,
+  cacheControl = "no-cache",
+  headersFor = () => ({}),
+  now = Date.now,
+}: ResponseCacheOptions) {
   const totalChanges = db.query<{ n: number }, []>("SELECT total_changes() AS n");
   const dataVersion = db.query<{ data_version: number }, []>("PRAGMA data_version");
   const entries = new Map<string, Entry>();
@@ -84,23 +92,26 @@ export function createResponseCache({ db, maxBytes = 16 * 1024 * 1024, cacheCont
     const body = new Uint8Array(await response.arrayBuffer());
     const etag = `W/"${Bun.hash(body).toString(36)}-${body.byteLength.toString(36)}"`;
     const base: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headersFor(key))) base[name.toLowerCase()] = value;
     response.headers.forEach((value, name) => {
       if (name !== "content-length") base[name] = value;
     });
     base["cache-control"] = ownCacheControl || cacheControl;
     base.etag = etag;
     base.vary = "Accept-Encoding";
+    const notModified: Record<string, string> = { ...base };
+    delete notModified["content-type"];
     return {
       key,
       status: 200,
       body,
       encoded: {},
       headers: {
-        identity: base,
-        br: { ...base, "content-encoding": "br" },
-        gzip: { ...base, "content-encoding": "gzip" },
+        identity: new Headers(base),
+        br: new Headers({ ...base, "content-encoding": "br" }),
+        gzip: new Headers({ ...base, "content-encoding": "gzip" }),
       },
-      notModified: { etag, "cache-control": base["cache-control"], vary: "Accept-Encoding" },
+      notModified: new Headers(notModified),
       etag,
       bytes: body.byteLength + key.length * 2,
     };
@@ -108,10 +119,10 @@ export function createResponseCache({ db, maxBytes = 16 * 1024 * 1024, cacheCont
 
   function answerFrom(entry: Entry, request: Request): Response {
     if (etagMatches(request.headers.get("if-none-match"), entry.etag)) {
-      return new Response(null, { status: 304, headers: entry.notModified });
+      return new Response(null, { status: 304, headers: new Headers(entry.notModified) });
     }
     const encoding = entry.body.byteLength >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers.get("accept-encoding")) : null;
-    if (!encoding) return new Response(entry.body, { status: entry.status, headers: entry.headers.identity });
+    if (!encoding) return new Response(entry.body, { status: entry.status, headers: new Headers(entry.headers.identity) });
     let encoded = entry.encoded[encoding];
     if (!encoded) {
       encoded = compress(entry.body, encoding);
@@ -123,21 +134,50 @@ export function createResponseCache({ db, maxBytes = 16 * 1024 * 1024, cacheCont
         makeRoom(0);
       }
     }
-    return new Response(encoded, { status: entry.status, headers: entry.headers[encoding] });
+    return new Response(encoded, { status: entry.status, headers: new Headers(entry.headers[encoding]) });
+  }
+
+  /** The database's version now, the cache emptied if it moved; null when it cannot be read (a closed database). */
+  function checkVersion(): string | null {
+    let version: string;
+    try {
+      version = currentVersion();
+    } catch {
+      clear();
+      cachedVersion = "";
+      return null;
+    }
+    if (version !== cachedVersion) {
+      clear();
+      cachedVersion = version;
+    }
+    return version;
   }
 
   return {
+    /**
+     * The kept answer for `key`, or null when there is none (or the database
+     * changed since): the fast path, taken before any routing.
+     */
+    lookup(request: Request, key: string): Response | null {
+      if (checkVersion() === null) return null;
+      const entry = entries.get(key);
+      if (!entry) return null;
+      stats.hits += 1;
+      entries.delete(key);
+      entries.set(key, entry);
+      return answerFrom(entry, request);
+    },
+
     /**
      * The kept answer for `key` while the database is unchanged; otherwise
      * `produce` makes it (once, however many requests wait for it), and a
      * 200 text answer without cookies or no-store is kept.
      */
     async respond(request: Request, key: string, produce: () => Response | Promise<Response>): Promise<Response> {
-      const version = currentVersion();
-      if (version !== cachedVersion) {
-        clear();
-        cachedVersion = version;
-      }
+      const version = checkVersion();
+      // Nothing can be trusted to be current: make the answer, keep nothing (the handler reports the fault).
+      if (version === null) return produce();
       const entry = entries.get(key);
       if (entry) {
         stats.hits += 1;
@@ -157,7 +197,7 @@ export function createResponseCache({ db, maxBytes = 16 * 1024 * 1024, cacheCont
         void answer
           .then((made) => {
             // Kept only if nothing was written while it was made (else it may show what was before).
-            if (!(made instanceof Response) && currentVersion() === version && cachedVersion === version && made.bytes <= maxBytes / 4) {
+            if (!(made instanceof Response) && checkVersion() === version && made.bytes <= maxBytes / 4) {
               makeRoom(made.bytes);
               entries.set(key, made);
               usedBytes += made.bytes;

@@ -3,6 +3,7 @@ import { ProductPurchase } from "../islands/ProductPurchase";
 import { priceLabel } from "../lib/product-view";
 import { pluralise } from "../lib/text";
 import { Island } from "./Island";
+import { imageSources, SIZES } from "./responsive-image";
 
 /**
  * A catalogue card (spec section 2): a swipeable strip of pictures (CSS scroll
@@ -21,8 +22,9 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           product.images.map((image, index) => (
             <a key={image.url} href={href} className="product-card__image" tabIndex={index === 0 ? 0 : -1}>
               <img
-                src={image.url}
-                alt={index === 0 ? name : ""}
+                {...imageSources(image.url, image.width, SIZES.card)}
+                // Every picture is its own link, so each needs words: the first is the product, the rest say which picture.
+                alt={index === 0 ? name : `${name}, picture ${index + 1}`}
                 width={image.width ?? 800}
                 height={image.height ?? 800}
                 loading={eager && index === 0 ? "eager" : "lazy"}

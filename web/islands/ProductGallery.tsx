@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { ProductImage } from "../../src/modules/catalog/model";
+import { imageSources, SIZES } from "../components/responsive-image";
 
 export type ProductGalleryProps = { name: string; images: ProductImage[] };
 
@@ -15,7 +16,7 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
     <div className="gallery">
       <div className="gallery__main">
         <img
-          src={main.url}
+          {...imageSources(main.url, main.width, SIZES.gallery)}
           alt={images.length > 1 ? `${name}, picture ${active + 1} of ${images.length}` : name}
           width={main.width ?? 800}
           height={main.height ?? 800}
@@ -33,7 +34,7 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
                 aria-current={index === active ? "true" : undefined}
                 onClick={() => setActive(index)}
               >
-                <img src={image.url} alt="" width={96} height={96} loading="lazy" decoding="async" />
+                <img {...imageSources(image.url, image.width, SIZES.thumb)} alt="" width={96} height={96} loading="lazy" decoding="async" />
               </button>
             </li>
           ))}

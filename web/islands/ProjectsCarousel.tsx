@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Project } from "../../src/modules/content/model";
 import { ChevronIcon } from "../components/Icons";
+import { imageSources, SIZES } from "../components/responsive-image";
 
 /** Spec section 9: advance every 7 s with a 450 ms fade. */
 export const CAROUSEL_INTERVAL_MS = 7000;
@@ -53,7 +54,7 @@ export function ProjectsCarousel({ projects }: ProjectsCarouselProps) {
           >
             {project.image_url && (
               <img
-                src={project.image_url}
+                {...imageSources(project.image_url, 1200, SIZES.wide)}
                 alt=""
                 width={1200}
                 height={800}

@@ -16,7 +16,9 @@ export const basketHandle: RouteHandle = {
   meta: () => ({
     title: `Your basket · ${SHOP.name}`,
     description: `Review the prints in your basket and check out securely with ${SHOP.name}.`,
-    path: null,
+    // The same page for everyone (the basket lives in the browser), so it may be indexed like any other;
+    // ?success=1 and ?canceled=1 point back to it as their canonical address.
+    path: "/basket",
   }),
 };
 

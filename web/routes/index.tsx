@@ -1,6 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { Product } from "../../src/modules/catalog/model";
 import { Island } from "../components/Island";
+import { imageSources, SIZES } from "../components/responsive-image";
 import { CustomRequestForm } from "../islands/CustomRequestForm";
 import { ProjectsCarousel } from "../islands/ProjectsCarousel";
 import { priceLabel } from "../lib/product-view";
@@ -9,6 +10,9 @@ import { renderSimpleHtml } from "../lib/simple-html";
 import { truncate } from "../lib/text";
 import { depsOf } from "./context";
 import type { RouteHandle } from "./meta";
+
+/** The hero picture's width: the seed's, and the size the layout reserves. */
+const HERO_WIDTH = 1600;
 
 /** Spec section 9: featured card descriptions are cut at 150 characters. */
 export const FEATURED_DESCRIPTION_LIMIT = 150;
@@ -64,7 +68,14 @@ export function HomePage() {
               )}
             </div>
             {hero.hero_image_url && (
-              <img className="hero__image" src={hero.hero_image_url} alt="" width={1600} height={900} fetchPriority="high" />
+              <img
+                className="hero__image"
+                {...imageSources(hero.hero_image_url, HERO_WIDTH, SIZES.wide)}
+                alt=""
+                width={HERO_WIDTH}
+                height={900}
+                fetchPriority="high"
+              />
             )}
           </div>
         </section>
@@ -130,7 +141,16 @@ function FeaturedCard({ product }: { product: Product }) {
   return (
     <li className="featured-card">
       <a href={`/products/${encodeURIComponent(product.id)}`}>
-        {image && <img src={image.url} alt="" width={image.width ?? 800} height={image.height ?? 800} loading="lazy" decoding="async" />}
+        {image && (
+          <img
+            {...imageSources(image.url, image.width, SIZES.card)}
+            alt=""
+            width={image.width ?? 800}
+            height={image.height ?? 800}
+            loading="lazy"
+            decoding="async"
+          />
+        )}
         <div className="featured-card__body">
           <h3>{product.name}</h3>
           <p className="featured-card__price">{priceLabel(product)}</p>

@@ -2,9 +2,13 @@ import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { Category } from "../../src/modules/categories/model";
 import type { Product } from "../../src/modules/catalog/model";
 import { ProductCard } from "../components/ProductCard";
+import { ProductCardHtml } from "../components/ProductCardHtml";
 import { SHOP } from "../lib/shop-info";
 import { depsOf } from "./context";
 import type { RouteHandle } from "./meta";
+
+/** The first cards' pictures load at once (and are preloaded); the rest lazily. */
+const EAGER_CARDS = 2;
 
 /** Spec section 2: basic, then personalised, then any other category, then uncategorised. */
 const LEADING_CATEGORY_IDS = ["basic", "personalised"];
@@ -103,9 +107,13 @@ export function ProductsPage() {
             </h2>
           )}
           <div className="product-grid">
-            {group.products.map((product) => (
-              <ProductCard key={product.id} product={product} eager={cardIndex++ < 2} />
-            ))}
+            {group.products.map((product) =>
+              cardIndex++ < EAGER_CARDS ? (
+                <ProductCard key={product.id} product={product} eager />
+              ) : (
+                <ProductCardHtml key={product.id} product={product} />
+              ),
+            )}
           </div>
         </section>
       ))}

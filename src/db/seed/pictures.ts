@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
+import { DERIVED_WIDTHS, derivedName } from "../../../web/components/responsive-image";
 import { bottleCage, cableClips, headphoneStand } from "./art/household";
 import { birdFeederRobin, birdFeederSage, seedTrayLabels } from "./art/garden";
 import { lithophaneLit, lithophaneUnlit } from "./art/lithophane";
@@ -42,7 +43,9 @@ export type RenderedPictures = {
 /**
  * Renders every demo picture into `mediaDir` as `<name>-<hash>.webp`. The hash
  * of the bytes is in the name so /media can be cached for a year, and a
- * re-render of unchanged art writes nothing new.
+ * re-render of unchanged art writes nothing new. The smaller copies pages list
+ * in `srcset` (`<name>-<hash>.w400.webp`, …) are written too, so no shopper
+ * waits for one to be made.
  */
 export async function renderDemoPictures(mediaDir: string): Promise<RenderedPictures> {
   mkdirSync(mediaDir, { recursive: true });
@@ -55,6 +58,12 @@ export async function renderDemoPictures(mediaDir: string): Promise<RenderedPict
       if (!existsSync(path)) {
         await Bun.write(path, data);
         created.push(path);
+      }
+      for (const width of DERIVED_WIDTHS.filter((candidate) => candidate < info.width)) {
+        const copy = join(mediaDir, derivedName(file, width));
+        if (existsSync(copy)) continue;
+        await Bun.write(copy, await sharp(data).resize({ width }).webp({ quality: 82 }).toBuffer());
+        created.push(copy);
       }
       return [name, { url: `/media/${file}`, width: info.width, height: info.height }] as const;
     }),

@@ -1,0 +1,417 @@
+/**
+ * `bun run bench`: the shop under load, on a temporary database holding the
+ * demo catalogue plus 200 generated products. For each page it measures Bun's
+ * ceiling (Bun.serve answering a fixed body of the page's size) and then the
+ * page itself with autocannon at 50 connections; then cold start, page weight
+ * in Chromium, and a crowd of shoppers browsing while checkouts run. Results go
+ * to bench/results.json and bench/results.md. Not part of `bun run check`.
+ *
+ * BENCH_SECONDS (default 8) and BENCH_CROWD_SECONDS (default 60) shorten a run.
+ */
+import { Database } from "bun:sqlite";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { addBenchCatalogue, LIMITED, LIMITED_VARIANTS } from "../bench/catalogue";
+import { migrate } from "../src/db/migrate";
+import { openDatabase } from "../src/db/open";
+import { seedDemoCatalogue } from "../src/db/seed";
+
+const ROOT = join(import.meta.dir, "..");
+const PORT = 3300;
+const CEILING_PORT = 3399;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const WARMUP_SECONDS = 2;
+const CROWD_SECONDS = Number(process.env.BENCH_CROWD_SECONDS ?? 60);
+const CROWD_SHOPPERS = 200;
+/** Each shopper asks for a page about every 400 ms (a busy shop, well past a real one-person shop's traffic). */
+const CROWD_RATE_PER_SHOPPER = 2.5;
+const CHECKOUTS_PER_SECOND = 10;
+const PRODUCT = "hex-planter";
+const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html,application/json,*/*" };
+const ADMIN_PASSWORD = "bench-only-password";
+
+type Load = {
+  requestsPerSecond: number;
+  total: number;
+  p50: number;
+  p99: number;
+  max: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+
+const log = (text: string) => console.log(`[bench] ${text}`);
+
+async function main() {
+  log("building client assets");
+  run(["bun", "scripts/build.ts"]);
+
+  const dataDir = mkdtempSync(join(tmpdir(), "strata-bench-"));
+  const seedStarted = performance.now();
+  const db = openDatabase(join(dataDir, "shop.db"));
+  migrate(db);
+  await seedDemoCatalogue(db, join(dataDir, "media"));
+  addBenchCatalogue(db);
+  const productCount = db.query<{ n: number }, []>("SELECT count(*) AS n FROM products").get()?.n ?? 0;
+  db.close();
+  const seedMs = performance.now() - seedStarted;
+  log(`seeded ${productCount} products in ${Math.round(seedMs)} ms (${dataDir})`);
+
+  const results: Record<string, unknown> = { date: new Date().toISOString(), products: productCount, seedMs: Math.round(seedMs) };
+  try {
+    // Cold start on the seeded database: process start to the first 200 of "/".
+    const coldStarts: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const started = performance.now();
+      const shop = startShop(dataDir, "/dev/null");
+      await waitFor200(`${ORIGIN}/`, 20_000);
+      coldStarts.push(performance.now() - started);
+      await stopShop(shop);
+    }
+    const coldStartMs = Math.round(median(coldStarts));
+    log(`cold start ${coldStarts.map(Math.round).join(", ")} ms → ${coldStartMs} ms`);
+    results.coldStartMs = coldStartMs;
+    results.coldStartRuns = coldStarts.map(Math.round);
+
+    const shop = startShop(dataDir, join(dataDir, "shop.log"));
+    const bodiesDir = join(dataDir, "bodies");
+    mkdirSync(bodiesDir);
+    writeFileSync(join(bodiesDir, "empty"), "");
+    const ceiling = Bun.spawn(["bun", join(ROOT, "bench", "ceiling.ts"), String(CEILING_PORT), bodiesDir], { stdout: "ignore", stderr: "inherit" });
+    try {
+      await waitFor200(`${ORIGIN}/healthz`, 20_000);
+      await waitFor200(`http://127.0.0.1:${CEILING_PORT}/empty`, 10_000);
+
+      const pages = ["/", "/products", `/products/${PRODUCT}`, "/basket", "/api/catalog", `/api/products/${PRODUCT}`];
+      const perPage: Record<string, unknown>[] = [];
+      for (const [index, path] of pages.entries()) {
+        const body = await wireBody(`${ORIGIN}${path}`);
+        const bytes = body.byteLength;
+        writeFileSync(join(bodiesDir, `page-${index}`), body);
+        const bunCeiling = await load({ url: `http://127.0.0.1:${CEILING_PORT}/page-${index}`, connections: 50 });
+        const page = await load({ url: `${ORIGIN}${path}`, connections: 50 });
+        const row = {
+          path,
+          bytes,
+          requestsPerSecond: Math.round(page.requestsPerSecond),
+          ceilingRequestsPerSecond: Math.round(bunCeiling.requestsPerSecond),
+          shareOfCeiling: round(page.requestsPerSecond / bunCeiling.requestsPerSecond, 3),
+          p50: page.p50,
+          p99: page.p99,
+          ceilingP99: bunCeiling.p99,
+          failures: page.non2xx + page.errors + page.timeouts,
+        };
+        log(JSON.stringify(row));
+        perPage.push(row);
+      }
+      results.pages = perPage;
+
+      log("page weight in Chromium");
+      const weightPaths = ["/", "/products", `/products/${PRODUCT}`, "/basket"];
+      const weights = JSON.parse(runText(["node", join(ROOT, "bench", "page-weight.mjs"), ORIGIN, ...weightPaths])) as Record<
+        string,
+        { html: number; js: number; css: number; files: unknown[] }
+      >;
+      results.pageWeight = weights;
+
+      log(`crowd: ${CROWD_SHOPPERS} shoppers for ${CROWD_SECONDS} s with ${CHECKOUTS_PER_SECOND} checkouts a second`);
+      results.crowd = await crowdTest(dataDir);
+      log(JSON.stringify(results.crowd));
+
+      results.peakMemoryMB = peakMemoryMB(shop.pid);
+      results.requestLogLines = readFileSync(join(dataDir, "shop.log"), "utf8").split("\n").filter((line) => line.includes('"msg":"request"')).length;
+    } finally {
+      ceiling.kill();
+      await stopShop(shop);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  writeFileSync(join(ROOT, "bench", "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  const table = markdown(results);
+  writeFileSync(join(ROOT, "bench", "results.md"), table);
+  console.log(`\n${table}`);
+}
+
+function startShop(dataDir: string, logFile: string) {
+  return Bun.spawn(["bun", join(ROOT, "src", "main.ts")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: ORIGIN,
+      NODE_ENV: "production",
+      DEMO_CHECKOUT: "true",
+      SEED_DEMO: "true",
+      ADMIN_PASSWORD,
+      TRUST_PROXY: "true",
+    },
+    stdout: Bun.file(logFile),
+    stderr: "inherit",
+  });
+}
+
+async function stopShop(shop: Bun.Subprocess): Promise<void> {
+  shop.kill("SIGTERM");
+  await shop.exited;
+}
+
+async function waitFor200(url: string, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await Bun.sleep(2);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+/** The body a browser receives, as sent (compressed when the shop compresses). */
+async function wireBody(url: string): Promise<Uint8Array> {
+  const response = await fetch(url, { headers: BROWSER_HEADERS, decompress: false } as RequestInit);
+  const body = new Uint8Array(await response.arrayBuffer());
+  const length = Number(response.headers.get("content-length") ?? body.byteLength);
+  if (length !== body.byteLength) throw new Error(`${url}: expected ${length} bytes as sent, read ${body.byteLength} (was it decompressed?)`);
+  return body;
+}
+
+/** autocannon in its own Node process; this process stays free to run checkouts meanwhile. */
+async function load(options: Record<string, unknown>): Promise<Load> {
+  const settings = { duration: SECONDS, warmup: WARMUP_SECONDS, headers: BROWSER_HEADERS, ...options };
+  const child = Bun.spawn(["node", join(ROOT, "bench", "load.mjs"), JSON.stringify(settings)], { cwd: ROOT, stdout: "pipe", stderr: "inherit" });
+  const [text, code] = await Promise.all([new Response(child.stdout).text(), child.exited]);
+  if (code !== 0) throw new Error(`autocannon failed (${code})`);
+  return JSON.parse(text) as Load;
+}
+
+/**
+ * 200 shoppers browse (autocannon, each connection walking pages in turn)
+ * while checkouts for limited-stock products arrive at a steady rate; half of
+ * them are paid on the demo payment page. Afterwards the database must hold
+ * exactly the stock that was not sold, and never less than zero.
+ */
+async function crowdTest(dataDir: string) {
+  const ids = [PRODUCT, "route-relief-map", "bench-product-20", "bench-product-55", "bench-limited-3"];
+  const requests = [
+    { path: "/" },
+    { path: "/products" },
+    ...ids.map((id) => ({ path: `/products/${id}` })),
+    { path: "/api/catalog" },
+    ...ids.map((id) => ({ path: `/api/products/${id}` })),
+    { path: "/basket" },
+    { path: "/products?cat=basic" },
+  ];
+  const browsing = load({
+    url: ORIGIN,
+    connections: CROWD_SHOPPERS,
+    duration: CROWD_SECONDS,
+    warmup: 0,
+    requests,
+    connectionRate: CROWD_RATE_PER_SHOPPER,
+  });
+
+  const granted = new Map<string, number>();
+  const checkout = { started: 0, accepted: 0, soldOut: 0, paid: 0, failed: 0, latencies: [] as number[], failures: [] as string[] };
+  const pending: Promise<void>[] = [];
+  const stopAt = performance.now() + CROWD_SECONDS * 1000;
+  let shopper = 0;
+  while (performance.now() < stopAt) {
+    const tick = performance.now();
+    shopper += 1;
+    pending.push(oneCheckout(shopper, granted, checkout));
+    await Bun.sleep(Math.max(0, 1000 / CHECKOUTS_PER_SECOND - (performance.now() - tick)));
+  }
+  await Promise.all(pending);
+  const browse = await browsing;
+
+  // What the database says was taken, against what the shop promised.
+  const db = new Database(join(dataDir, "shop.db"), { readonly: true });
+  let oversold = 0;
+  let mismatched = 0;
+  let negative = 0;
+  const stockOf = db.query<{ stock: number | null }, [string]>("SELECT stock FROM products WHERE id = ?");
+  const variantStockOf = db.query<{ stock: number | null }, [string]>("SELECT stock FROM product_variants WHERE id = ?");
+  const limits = [
+    ...LIMITED.map(({ id, stock }) => ({ key: id, initial: stock, now: stockOf.get(id)?.stock ?? 0 })),
+    ...LIMITED_VARIANTS.variants.map(({ id, stock }) => ({ key: id, initial: stock, now: variantStockOf.get(id)?.stock ?? 0 })),
+  ];
+  for (const { key, initial, now } of limits) {
+    const sold = granted.get(key) ?? 0;
+    oversold += Math.max(0, sold - initial);
+    if (now < 0) negative += 1;
+    if (initial - now !== sold) mismatched += 1;
+  }
+  const orders = db.query<{ n: number }, []>("SELECT count(*) AS n FROM orders").get()?.n ?? 0;
+  db.close();
+
+  checkout.latencies.sort((a, b) => a - b);
+  return {
+    shoppers: CROWD_SHOPPERS,
+    seconds: CROWD_SECONDS,
+    browseRequests: browse.total,
+    browseRequestsPerSecond: Math.round(browse.requestsPerSecond),
+    browseP50: browse.p50,
+    browseP99: browse.p99,
+    browseErrors: browse.non2xx + browse.errors + browse.timeouts,
+    checkoutsStarted: checkout.started,
+    checkoutsAccepted: checkout.accepted,
+    checkoutsRefusedSoldOut: checkout.soldOut,
+    checkoutsPaid: checkout.paid,
+    orders,
+    checkoutErrors: checkout.failed,
+    checkoutFailures: checkout.failures.slice(0, 5),
+    checkoutP99: Math.round(percentile(checkout.latencies, 0.99) * 10) / 10,
+    unitsSold: [...granted.values()].reduce((sum, units) => sum + units, 0),
+    unitsAvailable: limits.reduce((sum, limit) => sum + limit.initial, 0),
+    oversoldUnits: oversold,
+    stockMismatches: mismatched + negative,
+  };
+}
+
+async function oneCheckout(
+  shopper: number,
+  granted: Map<string, number>,
+  tally: { started: number; accepted: number; soldOut: number; paid: number; failed: number; latencies: number[]; failures: string[] },
+): Promise<void> {
+  const useVariants = shopper % 5 === 0;
+  const target: { id: string; variantId?: string } = useVariants
+    ? { id: LIMITED_VARIANTS.id, variantId: LIMITED_VARIANTS.variants[shopper % 2]!.id }
+    : { id: LIMITED[shopper % LIMITED.length]!.id };
+  const units = 1 + (shopper % 2);
+  const items = Array.from({ length: units }, () => ({ ...target, productName: target.id }));
+  // Each shopper from their own address, as behind the owner's proxy (TRUST_PROXY=true).
+  const forwardedFor = `10.${(shopper >> 16) & 255}.${(shopper >> 8) & 255}.${shopper & 255}`;
+  const headers = { "content-type": "application/json", "x-forwarded-for": forwardedFor };
+  tally.started += 1;
+  const started = performance.now();
+  try {
+    const response = await fetch(`${ORIGIN}/api/checkout`, { method: "POST", headers, body: JSON.stringify({ items }) });
+    const body = (await response.json()) as { url?: string; error?: string };
+    tally.latencies.push(performance.now() - started);
+    if (response.status === 409 && /availability/.test(body.error ?? "")) {
+      tally.soldOut += 1;
+      return;
+    }
+    if (response.status !== 200 || !body.url) {
+      tally.failed += 1;
+      tally.failures.push(`${response.status} ${body.error ?? ""}`);
+      return;
+    }
+    tally.accepted += 1;
+    const key = target.variantId ?? target.id;
+    granted.set(key, (granted.get(key) ?? 0) + units);
+    if (shopper % 2 === 0) {
+      const pay = await fetch(`${body.url}/pay`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": forwardedFor },
+        body: new URLSearchParams({
+          email: `shopper${shopper}@example.co.uk`,
+          name: "Bench Shopper",
+          line1: "1 Test Street",
+          line2: "",
+          city: "Kendal",
+          postalCode: "LA9 4AA",
+          country: "GB",
+          billingSame: "1",
+        }).toString(),
+        redirect: "manual",
+      });
+      await pay.arrayBuffer();
+      if (pay.status === 302 || pay.status === 303) tally.paid += 1;
+      else {
+        tally.failed += 1;
+        tally.failures.push(`pay ${pay.status}`);
+      }
+    }
+  } catch (error) {
+    tally.failed += 1;
+    tally.failures.push(String(error));
+  }
+}
+
+/** The shop process's peak resident memory (VmHWM), in MB. */
+function peakMemoryMB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+function run(command: string[]): void {
+  const result = Bun.spawnSync(command, { cwd: ROOT, stdout: "ignore", stderr: "inherit" });
+  if (result.exitCode !== 0) throw new Error(`${command.join(" ")} failed`);
+}
+
+function runText(command: string[]): string {
+  const result = Bun.spawnSync(command, { cwd: ROOT, stdout: "pipe", stderr: "inherit" });
+  if (result.exitCode !== 0) throw new Error(`${command.join(" ")} failed`);
+  return result.stdout.toString();
+}
+
+function median(values: number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 0.5);
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+type Row = { path: string; bytes: number; requestsPerSecond: number; ceilingRequestsPerSecond: number; shareOfCeiling: number; p50: number; p99: number; ceilingP99: number; failures: number };
+
+function markdown(results: Record<string, unknown>): string {
+  const pages = results.pages as Row[];
+  const weights = results.pageWeight as Record<string, { html: number; js: number; css: number }>;
+  const crowd = results.crowd as Awaited<ReturnType<typeof crowdTest>>;
+  const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+  const htmlPages = pages.filter((row) => ["/", "/products", `/products/${PRODUCT}`].includes(row.path));
+  const catalogue = pages.find((row) => row.path === "/api/catalog")!;
+  const worstJs = Math.max(...Object.values(weights).map((weight) => weight.js));
+  const worstCss = Math.max(...Object.values(weights).map((weight) => weight.css));
+  const mark = (ok: boolean) => (ok ? "✅" : "❌");
+  const lines = [
+    `Measured ${String(results.date).slice(0, 16).replace("T", " ")} UTC on this machine (${navigator.hardwareConcurrency} cores), ${results.products} products.`,
+    "",
+    "| page | bytes sent | req/s | Bun ceiling req/s | share | p50 | p99 | ceiling p99 | failures |",
+    "|---|---|---|---|---|---|---|---|---|",
+    ...pages.map(
+      (row) =>
+        `| \`${row.path}\` | ${row.bytes} | ${row.requestsPerSecond} | ${row.ceilingRequestsPerSecond} | ${Math.round(row.shareOfCeiling * 100)} % | ${row.p50} ms | ${row.p99} ms | ${row.ceilingP99} ms | ${row.failures} |`,
+    ),
+    "",
+    "| page (first visit, gzip) | HTML | JS | CSS |",
+    "|---|---|---|---|",
+    ...Object.entries(weights).map(([path, weight]) => `| \`${path}\` | ${kB(weight.html)} | ${kB(weight.js)} | ${kB(weight.css)} |`),
+    "",
+    "| target | goal | measured | |",
+    "|---|---|---|---|",
+    `| pages: share of Bun's ceiling | ≥ 50 % | ${htmlPages.map((row) => `${Math.round(row.shareOfCeiling * 100)} %`).join(" / ")} | ${mark(htmlPages.every((row) => row.shareOfCeiling >= 0.5))} |`,
+    `| pages: p99 at 50 connections | ≤ 10 ms | ${htmlPages.map((row) => `${row.p99} ms`).join(" / ")} (ceiling ${htmlPages.map((row) => `${row.ceilingP99}`).join(" / ")} ms) | ${mark(htmlPages.every((row) => row.p99 <= 10))} |`,
+    `| \`/api/catalog\`: share of the ceiling | ≥ 50 % | ${Math.round(catalogue.shareOfCeiling * 100)} % | ${mark(catalogue.shareOfCeiling >= 0.5)} |`,
+    `| crowd: errors / oversold units | 0 / 0 | ${crowd.browseErrors + crowd.checkoutErrors + crowd.stockMismatches} / ${crowd.oversoldUnits} (${crowd.browseRequests} page requests, p99 ${crowd.browseP99} ms; ${crowd.checkoutsAccepted} checkouts, ${crowd.checkoutsRefusedSoldOut} refused as sold out, p99 ${crowd.checkoutP99} ms) | ${mark(crowd.browseErrors + crowd.checkoutErrors + crowd.stockMismatches === 0 && crowd.oversoldUnits === 0)} |`,
+    `| server peak memory | ≤ 150 MB | ${results.peakMemoryMB} MB | ${mark(Number(results.peakMemoryMB) <= 150)} |`,
+    `| cold start to first 200 (seeded database) | ≤ 500 ms | ${results.coldStartMs} ms | ${mark(Number(results.coldStartMs) <= 500)} |`,
+    `| JavaScript per storefront page, gzip | ≤ 80 kB | ${kB(worstJs)} (largest) | ${mark(worstJs <= 80_000)} |`,
+    `| CSS per page, gzip | ≤ 15 kB | ${kB(worstCss)} | ${mark(worstCss <= 15_000)} |`,
+    "",
+  ];
+  return lines.join("\n");
+}
+
+await main();

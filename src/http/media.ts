@@ -1,0 +1,47 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseDerivedName } from "../../web/components/responsive-image";
+import { IMMUTABLE, serveFile } from "./serve-file";
+
+/** WebP quality of the smaller copies: the same as the originals (seed and uploads). */
+const QUALITY = 82;
+
+/**
+ * Serves /media. A smaller copy of a picture (`<name>.w400.webp`, see
+ * web/components/responsive-image.ts) that is not on disk yet is made from
+ * its original with sharp, written once (under a temporary name, then renamed)
+ * and served; only the fixed widths exist, and only for originals that exist,
+ * so requests cannot fill the disk. Requests for the same copy at once share
+ * one resize.
+ */
+export function createMediaHandler(mediaDir: string) {
+  const making = new Map<string, Promise<void>>();
+
+  return async function serveMedia(name: string): Promise<Response> {
+    const derived = parseDerivedName(name);
+    if (derived && !existsSync(join(mediaDir, name)) && existsSync(join(mediaDir, derived.original))) {
+      let job = making.get(name);
+      if (!job) {
+        job = makeCopy(mediaDir, derived.original, name, derived.width).finally(() => making.delete(name));
+        making.set(name, job);
+      }
+      await job;
+    }
+    return serveFile(mediaDir, name, IMMUTABLE);
+  };
+}
+
+export async function makeCopy(mediaDir: string, original: string, name: string, width: number): Promise<void> {
+  const { default: sharp } = await import("sharp");
+  const data = await sharp(join(mediaDir, original)).resize({ width, withoutEnlargement: true }).webp({ quality: QUALITY }).toBuffer();
+  const target = join(mediaDir, name);
+  const temporary = join(mediaDir, `.${name}.${randomBytes(6).toString("hex")}.tmp`);
+  try {
+    writeFileSync(temporary, data);
+    renameSync(temporary, target);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,28 @@
+import { renderToString } from "react-dom/server";
+import type { Product } from "../../src/modules/catalog/model";
+import { ProductCard } from "./ProductCard";
+
+/**
+ * A catalogue card rendered once per version of its product and reused: after
+ * a checkout takes stock of one product, the catalogue page re-renders only
+ * that card instead of all of them (the page itself is rebuilt after every
+ * write, src/http/response-cache.ts). The key is the product's whole data, so
+ * a kept card can never show an old price or stock. renderToString writes the
+ * same markup as the page's stream, so the card's island hydrates as before.
+ * Cards whose picture loads eagerly are not kept: the page's stream preloads
+ * those pictures in the head, which only a full render can do.
+ */
+const kept = new Map<string, string>();
+/** About 2 kB a card: a few MB at most. */
+const MAX_KEPT = 2000;
+
+export function ProductCardHtml({ product }: { product: Product }) {
+  const key = JSON.stringify(product);
+  let html = kept.get(key);
+  if (html === undefined) {
+    html = renderToString(<ProductCard product={product} />);
+    if (kept.size >= MAX_KEPT) kept.clear();
+    kept.set(key, html);
+  }
+  return <div className="product-card-slot" dangerouslySetInnerHTML={{ __html: html }} />;
+}
