@@ -82,6 +82,7 @@ async function main() {
     mkdirSync(bodiesDir);
     writeFileSync(join(bodiesDir, "empty"), "");
     const ceiling = Bun.spawn(["bun", join(ROOT, "bench", "ceiling.ts"), String(CEILING_PORT), bodiesDir], { stdout: "ignore", stderr: "inherit" });
+    const memory = watchMemory(shop.pid);
     try {
       await waitFor200(`${ORIGIN}/healthz`, 20_000);
       await waitFor200(`http://127.0.0.1:${CEILING_PORT}/empty`, 10_000);
@@ -89,6 +90,7 @@ async function main() {
       const pages = ["/", "/products", `/products/${PRODUCT}`, "/basket", "/api/catalog", `/api/products/${PRODUCT}`];
       const perPage: Record<string, unknown>[] = [];
       for (const [index, path] of pages.entries()) {
+        memory.phase = path;
         const body = await wireBody(`${ORIGIN}${path}`);
         const bytes = body.byteLength;
         writeFileSync(join(bodiesDir, `page-${index}`), body);
@@ -110,6 +112,7 @@ async function main() {
       }
       results.pages = perPage;
 
+      memory.phase = "page weight";
       log("page weight in Chromium");
       const weightPaths = ["/", "/products", `/products/${PRODUCT}`, "/basket"];
       const weights = JSON.parse(runText(["node", join(ROOT, "bench", "page-weight.mjs"), ORIGIN, ...weightPaths])) as Record<
@@ -119,10 +122,13 @@ async function main() {
       results.pageWeight = weights;
 
       log(`crowd: ${CROWD_SHOPPERS} shoppers for ${CROWD_SECONDS} s with ${CHECKOUTS_PER_SECOND} checkouts a second`);
+      memory.phase = "crowd";
       results.crowd = await crowdTest(dataDir);
       log(JSON.stringify(results.crowd));
 
       results.peakMemoryMB = peakMemoryMB(shop.pid);
+      results.peakMemoryByPhaseMB = memory.peaks;
+      memory.stop();
       results.requestLogLines = readFileSync(join(dataDir, "shop.log"), "utf8").split("\n").filter((line) => line.includes('"msg":"request"')).length;
     } finally {
       ceiling.kill();
@@ -339,6 +345,20 @@ async function oneCheckout(
     tally.failed += 1;
     tally.failures.push(String(error));
   }
+}
+
+/** Samples the shop's resident memory four times a second and keeps the peak of each phase, in MB. */
+function watchMemory(pid: number) {
+  const watch = { phase: "start", peaks: {} as Record<string, number>, stop: () => clearInterval(timer) };
+  const timer = setInterval(() => {
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+      watch.peaks[watch.phase] = Math.max(watch.peaks[watch.phase] ?? 0, Math.round(kb / 1024));
+    } catch {
+      // The process has gone.
+    }
+  }, 250);
+  return watch;
 }
 
 /** The shop process's peak resident memory (VmHWM), in MB. */

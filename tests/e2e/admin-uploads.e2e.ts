@@ -53,7 +53,7 @@ test.describe("the owner sees what shoppers uploaded", () => {
     const shopper = `Ada Lovelace ${Date.now().toString(36)}`;
     const cube = stlCube(`cube-${Date.now().toString(36)}.stl`, 20);
 
-    await page.goto("/custom-request");
+    await page.goto("/custom-request", { waitUntil: "networkidle" }); // islands hydrated before files are chosen
     await page.getByLabel("Name").fill(shopper);
     await page.getByLabel("Email").fill("ada@example.co.uk");
     await page.getByLabel("What would you like printed?").fill("This 20 mm cube in orange PLA, please: it is a spacer for a loom.");
@@ -132,7 +132,7 @@ test.describe("the owner sees what shoppers uploaded", () => {
     const reliefMap = pick(products, "product that needs a GPX route", (p) => p.requiresGpx);
     const route = gpxRoute("Buttermere round");
 
-    await page.goto(productPath(reliefMap));
+    await page.goto(productPath(reliefMap), { waitUntil: "networkidle" }); // islands hydrated before files are chosen
     await page.getByLabel("Your route (GPX file)").setInputFiles(route);
     await expect(page.getByRole("status").filter({ hasText: "Uploaded buttermere-round.gpx" })).toBeVisible();
     await page.getByRole("button", { name: "Add to basket" }).click();
