@@ -18,7 +18,7 @@ test("a shopper pays through the demo checkout, sees the order confirmed, and lo
   await page.getByRole("button", { name: "Add to basket" }).click();
   await expect(badge(page)).toHaveText("2");
 
-  await page.goto("/basket");
+  await page.goto("/basket", { waitUntil: "networkidle" });
   await page.getByRole("button", { name: "Checkout" }).click();
 
   // The shop's own payment page, plainly a test.
@@ -52,7 +52,7 @@ test("a shopper pays through the demo checkout, sees the order confirmed, and lo
   // Later, in a fresh browser that never paid: the order id alone shows nothing; the postcode does.
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await page.goto(orderPath ?? "/");
+  await page.goto(orderPath ?? "/", { waitUntil: "networkidle" }); // the look-up form hydrated before typing
   await page.getByLabel("Delivery postcode").fill("sw1y4jh");
   await page.getByRole("button", { name: "View order" }).click();
   await expect(page.getByText("Processing", { exact: true })).toBeVisible();
@@ -60,7 +60,7 @@ test("a shopper pays through the demo checkout, sees the order confirmed, and lo
 });
 
 test("a wrong postcode on the order page says the order was not found", async ({ page }) => {
-  await page.goto("/order/ORD-0000000000000000000000000");
+  await page.goto("/order/ORD-0000000000000000000000000", { waitUntil: "networkidle" });
   await page.getByRole("button", { name: "View order" }).click();
   await expect(page.getByRole("alert")).toHaveText("Please enter your postal code");
   await page.getByLabel("Delivery postcode").fill("ZZ1 1ZZ");
