@@ -1,10 +1,13 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../src/db/transaction";
 
-/** Products the crowd test buys: limited stock, no variants, no upload. */
-export const LIMITED = Array.from({ length: 10 }, (_, index) => ({ id: `bench-limited-${index + 1}`, stock: 40 }));
+/**
+ * Products the crowd test buys: limited stock, no variants, no upload. There is less stock than
+ * a minute of checkouts asks for, so it sells out and the last shoppers must be refused.
+ */
+export const LIMITED = Array.from({ length: 10 }, (_, index) => ({ id: `bench-limited-${index + 1}`, stock: 8 }));
 /** A product whose variants carry the stock. */
-export const LIMITED_VARIANTS = { id: "bench-variants", variants: [{ id: "bench-variants-base", stock: 25 }, { id: "bench-variants-large", stock: 15 }] };
+export const LIMITED_VARIANTS = { id: "bench-variants", variants: [{ id: "bench-variants-base", stock: 6 }, { id: "bench-variants-large", stock: 4 }] };
 
 const WORDS = ["Hexagonal", "Stackable", "Geometric", "Desk", "Garden", "Wall", "Cable", "Herb", "Spiral", "Modular", "Twisted", "Ribbed"];
 const THINGS = ["planter", "organiser", "hook", "stand", "label set", "tray", "bracket", "vase", "coaster set", "lamp shade"];
