@@ -63,3 +63,38 @@ describe("smaller copies of pictures", () => {
     );
   });
 });
+
+describe("scripts and styles", () => {
+  test("are sent as the brotli or gzip copy written beside them at build time, whichever the browser takes", async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { brotliCompressSync, gzipSync, brotliDecompressSync, gunzipSync } = await import("node:zlib");
+    const { serveFile, IMMUTABLE } = await import("../../src/http/serve-file");
+    const dir = mkdtempSync(join(tmpdir(), "strata-assets-"));
+    try {
+      const script = "export const greeting = 'hello';\n".repeat(50);
+      writeFileSync(join(dir, "client-abc123.js"), script);
+      writeFileSync(join(dir, "client-abc123.js.br"), brotliCompressSync(script));
+      writeFileSync(join(dir, "client-abc123.js.gz"), gzipSync(script));
+      const ask = (encoding?: string) =>
+        serveFile(dir, "client-abc123.js", IMMUTABLE, new Request("http://shop.test/assets/client-abc123.js", { headers: encoding ? { "accept-encoding": encoding } : {} }));
+
+      const br = await ask("gzip, deflate, br");
+      expect(br.headers.get("content-encoding")).toBe("br");
+      expect(br.headers.get("content-type")).toContain("javascript");
+      expect(br.headers.get("vary")).toBe("Accept-Encoding");
+      expect(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())).toString()).toBe(script);
+
+      const gzip = await ask("gzip");
+      expect(gzip.headers.get("content-encoding")).toBe("gzip");
+      expect(gunzipSync(new Uint8Array(await gzip.arrayBuffer())).toString()).toBe(script);
+
+      const plain = await ask();
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(await plain.text()).toBe(script);
+      expect(plain.headers.get("cache-control")).toBe(IMMUTABLE);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
