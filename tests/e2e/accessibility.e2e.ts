@@ -110,9 +110,7 @@ for (const theme of ["dark", "light"] as const) {
  *   nothing (label-content-name-mismatch). Their names should start with the
  *   visible text, e.g. "−1: one less … in stock".
  */
-const KNOWN_ADMIN_ISSUES: Record<string, string[]> = {
-  "/admin/products": ["label-content-name-mismatch"],
-};
+const KNOWN_ADMIN_ISSUES: Record<string, string[]> = {};
 
 test.describe.serial("the owner's screens", () => {
   let context: BrowserContext;

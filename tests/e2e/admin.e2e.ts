@@ -115,7 +115,7 @@ test.describe("the owner's admin area", () => {
     // Unlimited stock reads ∞ in the table, and cannot be nudged.
     const row = page.getByRole("row").filter({ has: page.getByRole("button", { name: `Delete ${name}` }) });
     await expect(row.getByRole("img", { name: "Unlimited" })).toHaveText("∞");
-    await expect(row.getByRole("button", { name: `One more ${name} in stock` })).toBeDisabled();
+    await expect(row.getByRole("button", { name: `+1 ${name} in stock` })).toBeDisabled();
 
     await page.goto("/products");
     const card = page.getByRole("article", { name });

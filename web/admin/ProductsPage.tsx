@@ -174,7 +174,7 @@ function StockControl({ name, stock, onAdjust }: { name: string; stock: number |
       <button
         type="button"
         className="admin-stock__button"
-        aria-label={`One less ${name} in stock`}
+        aria-label={`−1 ${name} in stock`}
         disabled={unlimited || stock <= 0}
         onClick={() => onAdjust(-1)}
       >
@@ -186,7 +186,7 @@ function StockControl({ name, stock, onAdjust }: { name: string; stock: number |
       <button
         type="button"
         className="admin-stock__button"
-        aria-label={`One more ${name} in stock`}
+        aria-label={`+1 ${name} in stock`}
         disabled={unlimited}
         onClick={() => onAdjust(1)}
       >
