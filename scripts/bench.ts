@@ -2,11 +2,14 @@
  * `bun run bench`: the shop under load, on a temporary database holding the
  * demo catalogue plus 200 generated products. First cold start (on the seeded
  * database); then for each page Bun's ceiling (Bun.serve answering exactly the
- * bytes the page sends) and the page itself, each with autocannon at 50
- * connections; then page weight in Chromium, and a crowd of shoppers browsing
- * while checkouts run. Results go to bench/results.json and bench/results.md.
+ * bytes the page sends) and the page itself, each at 50 connections with wrk
+ * when it is installed (`apt-get install wrk`), else autocannon; then page
+ * weight in Chromium, and a crowd of shoppers (autocannon) browsing while
+ * checkouts run. Results go to bench/results.json and bench/results.md.
  * Not part of `bun run check`; about five minutes.
  *
+ * BENCH_LOAD=autocannon measures the pages with autocannon even where wrk is
+ * installed (see docs/decisions/0008-performance.md for why wrk is preferred).
  * BENCH_SECONDS (default 5, per run; each page and its ceiling run twice) and
  * BENCH_CROWD_SECONDS (default 60) shorten a run; BENCH_CHECKOUTS_PER_SECOND
  * (default 2) sets the crowd's checkout rate.
@@ -16,6 +19,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { addBenchCatalogue, LIMITED, LIMITED_VARIANTS } from "../bench/catalogue";
+import type { Load } from "../bench/load";
+import { runWrk } from "../bench/wrk";
 import { migrate } from "../src/db/migrate";
 import { openDatabase } from "../src/db/open";
 import { seedDemoCatalogue } from "../src/db/seed";
@@ -45,17 +50,9 @@ const PRODUCT = "hex-planter";
 const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html,application/json,*/*" };
 const ADMIN_PASSWORD = "bench-only-password";
 
-type Load = {
-  requestsPerSecond: number;
-  total: number;
-  p50: number;
-  p99: number;
-  max: number;
-  ok: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-};
+/** Which generator measures the single pages; the crowd always runs on autocannon. */
+const PAGE_LOAD_GENERATOR: "wrk" | "autocannon" =
+  process.env.BENCH_LOAD === "autocannon" || !Bun.which("wrk") ? "autocannon" : "wrk";
 
 const log = (text: string) => console.log(`[bench] ${text}`);
 
@@ -74,7 +71,13 @@ async function main() {
   const seedMs = performance.now() - seedStarted;
   log(`seeded ${productCount} products in ${Math.round(seedMs)} ms (${dataDir})`);
 
-  const results: Record<string, unknown> = { date: new Date().toISOString(), products: productCount, seedMs: Math.round(seedMs) };
+  log(`single pages measured with ${PAGE_LOAD_GENERATOR}`);
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    products: productCount,
+    seedMs: Math.round(seedMs),
+    pageLoadGenerator: PAGE_LOAD_GENERATOR,
+  };
   try {
     // Cold start on the seeded database: process start to the first 200 of "/".
     const coldStarts: number[] = [];
@@ -111,8 +114,8 @@ async function main() {
         let page: Load | null = null;
         let failures = 0;
         for (let round = 0; round < ROUNDS; round++) {
-          bunCeiling = better(bunCeiling, await load({ url: `http://127.0.0.1:${CEILING_PORT}/page-${index}`, connections: 50 }));
-          const run = await load({ url: `${ORIGIN}${path}`, connections: 50 });
+          bunCeiling = better(bunCeiling, await loadPage(`http://127.0.0.1:${CEILING_PORT}/page-${index}`));
+          const run = await loadPage(`${ORIGIN}${path}`);
           failures += run.non2xx + run.errors + run.timeouts;
           page = better(page, run);
         }
@@ -212,6 +215,14 @@ async function wireBody(url: string): Promise<Uint8Array> {
   const length = Number(response.headers.get("content-length") ?? body.byteLength);
   if (length !== body.byteLength) throw new Error(`${url}: expected ${length} bytes as sent, read ${body.byteLength} (was it decompressed?)`);
   return body;
+}
+
+/** One page at 50 connections, after a warm-up. */
+function loadPage(url: string): Promise<Load> {
+  if (PAGE_LOAD_GENERATOR === "wrk") {
+    return runWrk({ url, connections: 50, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, headers: BROWSER_HEADERS });
+  }
+  return load({ url, connections: 50 });
 }
 
 /** autocannon in its own Node process; this process stays free to run checkouts meanwhile. */
@@ -431,7 +442,7 @@ function markdown(results: Record<string, unknown>): string {
   const worstCss = Math.max(...Object.values(weights).map((weight) => weight.css));
   const mark = (ok: boolean) => (ok ? "✅" : "❌");
   const lines = [
-    `Measured ${String(results.date).slice(0, 16).replace("T", " ")} UTC on this machine (${navigator.hardwareConcurrency} cores), ${results.products} products.`,
+    `Measured ${String(results.date).slice(0, 16).replace("T", " ")} UTC on this machine (${navigator.hardwareConcurrency} cores), ${results.products} products; single pages with ${results.pageLoadGenerator}, the crowd with autocannon.`,
     "",
     "| page | bytes sent | req/s | Bun ceiling req/s | share | p50 | p99 | ceiling p99 | failures |",
     "|---|---|---|---|---|---|---|---|---|",

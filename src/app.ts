@@ -62,14 +62,34 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
   const page = (request: Request, pathname: string) =>
     isPersonalPage(pathname) ? renderPage(request) : cache.respond(request, pathAndQuery(request.url), () => renderPage(request));
   const keep = (request: Request, produce: () => Response) => cache.respond(request, pathAndQuery(request.url), produce);
+  /** Any answer that was not kept: routed by Elysia, then compressed, given the security headers and logged. */
+  const routed = async (handle: () => unknown, request: Request, started: number, requestId: string) => {
+    const pathname = new URL(request.url).pathname;
+    let status = 500;
+    try {
+      const answer: unknown = await handle();
+      if (!(answer instanceof Response)) return answer;
+      status = answer.status;
+      const compressed = await compressAnswer(answer, request);
+      return withHeaders(compressed, { ...securityHeaders(pathname), "X-Request-Id": requestId });
+    } finally {
+      requestLog?.({
+        method: request.method,
+        path: redactPath(pathname),
+        status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        requestId,
+      });
+    }
+  };
 
   const app = new Elysia()
     // Around everything, errors and 404s included: security headers, the
     // request id, and the request's log line once its response is ready.
-    .wrap((handle, request) => async (...args: unknown[]) => {
+    .wrap((handle, request) => (...args: unknown[]) => {
       const started = performance.now();
       const requestId = newRequestId();
-      // A kept page or catalogue answer goes out before any routing.
+      // A kept page or catalogue answer goes out before any routing, and without a promise.
       if (request.method === "GET") {
         const key = pathAndQuery(request.url);
         const kept = cache.lookup(request, key);
@@ -85,23 +105,7 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
           return kept;
         }
       }
-      const pathname = new URL(request.url).pathname;
-      let status = 500;
-      try {
-        const answer: unknown = await handle(...args);
-        if (!(answer instanceof Response)) return answer;
-        status = answer.status;
-        const compressed = await compressAnswer(answer, request);
-        return withHeaders(compressed, { ...securityHeaders(pathname), "X-Request-Id": requestId });
-      } finally {
-        requestLog?.({
-          method: request.method,
-          path: redactPath(pathname),
-          status,
-          durationMs: Math.round((performance.now() - started) * 10) / 10,
-          requestId,
-        });
-      }
+      return routed(() => handle(...args), request, started, requestId);
     })
     .onError(({ code, error, request }) => errorResponse(code, error, request))
     .use(healthRoutes(deps))

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "../../services/images/load-sharp";
 import { DERIVED_WIDTHS, derivedName } from "../../../web/components/responsive-image";
 import { bottleCage, cableClips, headphoneStand } from "./art/household";
 import { birdFeederRobin, birdFeederSage, seedTrayLabels } from "./art/garden";
@@ -49,6 +49,7 @@ export type RenderedPictures = {
  */
 export async function renderDemoPictures(mediaDir: string): Promise<RenderedPictures> {
   mkdirSync(mediaDir, { recursive: true });
+  const sharp = await loadSharp();
   const created: string[] = [];
   const entries = await Promise.all(
     (Object.entries(DEMO_ART) as [DemoPictureName, () => string][]).map(async ([name, draw]) => {

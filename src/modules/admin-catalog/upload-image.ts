@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { Metadata, OutputInfo } from "sharp";
 import { BadRequest, PayloadTooLarge } from "../../errors";
+import { loadSharp } from "../../services/images/load-sharp";
 import type { PictureSize } from "./images-service";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -75,6 +76,7 @@ async function readAtMost(request: Request, limit: number): Promise<Uint8Array<A
  * every piece of metadata (location, camera) and anything smuggled inside.
  */
 export async function storeUploadedImage(bytes: Uint8Array, mediaDir: string): Promise<{ url: string } & NonNullable<PictureSize>> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes).metadata();
@@ -124,6 +126,7 @@ export async function mediaPictureSize(mediaDir: string, imageUrl: string): Prom
   if (!imageUrl.startsWith("/media/")) return null;
   const path = join(mediaDir, basename(imageUrl));
   if (!existsSync(path)) return null;
+  const sharp = await loadSharp();
   try {
     const { width, height, autoOrient } = await sharp(path).metadata();
     const size = autoOrient ?? { width, height };

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "../../services/images/load-sharp";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../web/lib/attachments";
 import { BadRequest, PayloadTooLarge } from "../../errors";
 import { fileNotAllowed, fileTooLarge, NOT_FILES, TOO_MANY_FILES, type CheckedAttachment } from "./model";
@@ -124,6 +124,7 @@ async function imageKind(bytes: Uint8Array): Promise<Kind | null> {
   // HEIC (iPhone photos) and BMP are images sharp cannot read here; their headers are checked by hand.
   if (startsWith(bytes, "ftyp", 4) && HEIC_BRANDS.has(String.fromCharCode(...bytes.subarray(8, 12)))) return HEIC;
   if (isBmp(bytes)) return BMP;
+  const sharp = await loadSharp();
   try {
     const { format, compression } = await sharp(bytes, { failOn: "none" }).metadata();
     // sharp names AVIF and HEIF both "heif"; the codec tells them apart.

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "../../services/images/load-sharp";
 import { BadRequest } from "../../errors";
 import { MAX_INPUT_PIXELS, MESSAGES } from "./model";
 
@@ -20,6 +20,7 @@ export type NormalisedPhoto = { jpeg: Buffer; width: number; height: number };
  * XMP, and whatever a polyglot hid after the image data.
  */
 export async function normalisePhoto(bytes: Uint8Array): Promise<NormalisedPhoto> {
+  const sharp = await loadSharp();
   try {
     const { format, width = 0, height = 0 } = await sharp(bytes, DECODE).metadata();
     if (!ACCEPTED_FORMATS.has(format ?? "")) throw new BadRequest(MESSAGES.notPhoto);
@@ -42,7 +43,8 @@ export async function normalisePhoto(bytes: Uint8Array): Promise<NormalisedPhoto
  * A small greyscale picture with the shadows lifted, which is roughly how a
  * lithophane looks with a light behind it (thin plastic glows, thick stays dark).
  */
-export function lithophanePreview(storedPath: string): Promise<Buffer> {
+export async function lithophanePreview(storedPath: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(storedPath, DECODE)
     .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: "inside", withoutEnlargement: true })
     .greyscale()

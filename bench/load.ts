@@ -1,0 +1,12 @@
+/** One load run's figures, whichever generator made them (bench/load.mjs for autocannon, bench/wrk.ts); latencies in ms. */
+export type Load = {
+  requestsPerSecond: number;
+  total: number;
+  p50: number;
+  p99: number;
+  max: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
