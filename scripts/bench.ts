@@ -35,7 +35,7 @@ const WARMUP_SECONDS = 1;
  * Ceiling and page are measured alternately this many times and the better run of each kept: on a
  * shared 2-core machine one run can lose a third of its throughput to something else running.
  */
-const ROUNDS = 2;
+const ROUNDS = 3;
 const CROWD_SECONDS = Number(process.env.BENCH_CROWD_SECONDS ?? 60);
 const CROWD_SHOPPERS = 200;
 /** Each shopper asks for a page about every 400 ms (a busy shop, well past a real one-person shop's traffic). */

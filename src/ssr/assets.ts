@@ -10,9 +10,13 @@ export type AssetManifest = {
   /** The owner's client app (web/admin/main.tsx): /admin only, never with clientScript. */
   adminScript: string;
   adminStylesheet: string;
+  /** The ALTCHA widget's styles: only on pages whose route asks for them (the custom request form). */
+  captchaStylesheet: string;
+  /** ALTCHA's PBKDF2 proof-of-work worker, served from our own origin (CSP worker-src 'self', no blob:). */
+  captchaWorker: string;
 };
 
-const MANIFEST_KEYS = ["clientScript", "stylesheet", "adminScript", "adminStylesheet"] as const;
+const MANIFEST_KEYS = ["clientScript", "stylesheet", "adminScript", "adminStylesheet", "captchaStylesheet", "captchaWorker"] as const;
 
 export const MANIFEST_FILE = join(CLIENT_OUT_DIR, "manifest.json");
 

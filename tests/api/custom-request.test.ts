@@ -280,7 +280,8 @@ describe("the captcha is checked first", () => {
     expect(minutes).toBeLessThanOrEqual(10);
 
     const config = await shop.json("/api/captcha/config");
-    expect(config.body).toEqual({ kind: "altcha", challengeUrl: "/api/captcha/challenge" });
+    // The worker is the shop's own hashed file: the CSP allows workers from 'self' only.
+    expect(config.body).toEqual({ kind: "altcha", challengeUrl: "/api/captcha/challenge", workerUrl: shop.deps.assets.captchaWorker });
 
     const key = shop.db.query<{ value: string }, [string]>("SELECT value FROM configuration WHERE key = ?").get(ALTCHA_KEY_CONFIG)!.value;
     expect(key).toMatch(/^[0-9a-f]{64}$/);

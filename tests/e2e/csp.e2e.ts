@@ -1,39 +1,18 @@
 import { expect, test, type Page } from "@playwright/test";
 import { loadCatalogue, productPath } from "./catalogue";
+import { violationsOn, watchViolations } from "./support/csp";
+
+declare global {
+  interface Window {
+    __injectedRan?: boolean;
+  }
+}
 
 /**
  * The Content-Security-Policy as Chromium enforces it: every page, the
  * storefront and the owner's /admin, runs without a single violation, and a
  * script someone managed to inject into a page does not run.
  */
-
-type Violation = { directive: string; blocked: string; sample: string };
-
-declare global {
-  interface Window {
-    __cspViolations?: Violation[];
-    __injectedRan?: boolean;
-  }
-}
-
-/** Records CSP violations from the first moment of every document (init scripts are not subject to the page's CSP). */
-async function watchViolations(page: Page): Promise<string[]> {
-  const consoleReports: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy|Refused to (execute|load|apply|connect|create|frame)/i.test(message.text())) {
-      consoleReports.push(`${message.type()}: ${message.text()}`);
-    }
-  });
-  await page.addInitScript(() => {
-    window.__cspViolations = [];
-    document.addEventListener("securitypolicyviolation", (event) => {
-      window.__cspViolations?.push({ directive: event.violatedDirective, blocked: event.blockedURI, sample: event.sample });
-    });
-  });
-  return consoleReports;
-}
-
-const violationsOn = (page: Page) => page.evaluate(() => window.__cspViolations ?? []);
 
 test("no storefront page and no /admin page logs a CSP violation in Chromium", async ({ page, request }) => {
   const products = await loadCatalogue(request);
@@ -68,8 +47,9 @@ test("no storefront page and no /admin page logs a CSP violation in Chromium", a
 
 /**
  * The custom request form shows its captcha once filled in. ALTCHA solves its
- * puzzle in Web Workers made from blob: URLs: solving it proves worker-src
- * allows them. (With Turnstile keys set the widget is Cloudflare's instead.)
+ * puzzle in a Web Worker loaded from the shop's own /assets, styled by the
+ * shop's own stylesheet: solving it proves worker-src 'self' and style-src
+ * 'self' are enough. (With Turnstile keys set the widget is Cloudflare's instead.)
  */
 async function solveCaptcha(page: Page): Promise<void> {
   await page.getByLabel("Name").fill("Ada Lovelace");

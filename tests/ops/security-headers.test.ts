@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { contentSecurityPolicy, createSecurityHeaders, INLINE_SCRIPTS, isPersonalPath, withHeaders } from "../../src/http/security-headers";
 import { postCheckout, sessionIdOf } from "../support/checkout";
-import { addCategory, addProduct } from "../support/factories";
+import { addCategory, addProduct, addProject } from "../support/factories";
 import { createTestShop, type TestShop } from "../support/test-app";
 
 let shop: TestShop;
@@ -12,6 +12,9 @@ beforeAll(async () => {
   shop = await createTestShop();
   addCategory(shop.db, { id: "basic", name: "Basic" });
   addProduct(shop.db, { id: "planter", category_id: "basic", images: ["https://images.example/planter.jpg"] });
+  // Two projects: the home page then renders the projects carousel island with its fade.
+  addProject(shop.db, { id: "bridge", title: "Bridge model" });
+  addProject(shop.db, { id: "valley", title: "Valley relief" });
   const checkout = await postCheckout(shop, [{ id: "planter", productName: "planter" }]);
   demoSession = sessionIdOf(checkout.body.url ?? "");
 });
@@ -48,7 +51,7 @@ function scriptSources(csp: string): string[] {
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 describe("Content-Security-Policy and the scripts pages render", () => {
-  test("every inline script on every page matches a hash in the page's CSP; JSON-LD is the only other inline script", async () => {
+  test("every inline script on every page matches a hash in the page's CSP; JSON-LD is the only other inline script; no inline style at all", async () => {
     const inlineSeen = new Set<string>();
     for (const path of pages()) {
       const { body, response } = await shop.html(path);
@@ -70,6 +73,9 @@ describe("Content-Security-Policy and the scripts pages render", () => {
       }
       // Inline event handlers would need 'unsafe-hashes'; the server renders none.
       expect({ path, handlers: body.match(/<[^>]+\son[a-z]+=/gi) ?? [] }).toEqual({ path, handlers: [] });
+      // style-src has no 'unsafe-inline' either: no style attribute and no <style> element may be rendered.
+      expect({ path, styleSources: csp.split("; ").find((part) => part.startsWith("style-src")) }).toEqual({ path, styleSources: "style-src 'self'" });
+      expect({ path, inlineStyles: body.match(/<style\b|<[^>]+\sstyle=/gi) ?? [] }).toEqual({ path, inlineStyles: [] });
     }
     // The theme script is the one inline script, and the policy lists it.
     expect([...inlineSeen]).toEqual([...INLINE_SCRIPTS]);
@@ -85,10 +91,10 @@ describe("Content-Security-Policy and the scripts pages render", () => {
     expect(csp.split("; ")).toEqual([
       "default-src 'self'",
       `script-src 'self' ${INLINE_SCRIPTS.map(sha256).join(" ")}`,
-      "style-src 'self' 'unsafe-inline'",
+      "style-src 'self'",
       "img-src 'self' data: https:",
       "connect-src 'self'",
-      "worker-src 'self' blob:",
+      "worker-src 'self'",
       "object-src 'none'",
       "base-uri 'none'",
       "frame-ancestors 'none'",
@@ -96,17 +102,19 @@ describe("Content-Security-Policy and the scripts pages render", () => {
     ]);
   });
 
-  test("with Turnstile keys, challenges.cloudflare.com may serve the script and the frame (and ALTCHA's blob: workers are not allowed)", () => {
+  test("with Turnstile keys, challenges.cloudflare.com may serve the script and the frame (and ALTCHA's worker is not allowed)", () => {
     const csp = contentSecurityPolicy({ PUBLIC_URL: "https://shop.example", TURNSTILE_SITE_KEY: "site", TURNSTILE_SECRET_KEY: "secret" });
     expect(csp).toContain(`script-src 'self' ${INLINE_SCRIPTS.map(sha256).join(" ")} https://challenges.cloudflare.com;`);
     expect(csp).toContain("frame-src https://challenges.cloudflare.com;");
     expect(csp).not.toContain("blob:");
+    expect(csp).not.toContain("worker-src");
   });
 
   test("with only a Turnstile site key the captcha stays ALTCHA, and so does the policy", () => {
     const csp = contentSecurityPolicy({ PUBLIC_URL: "https://shop.example", TURNSTILE_SITE_KEY: "site", TURNSTILE_SECRET_KEY: undefined });
     expect(csp).not.toContain("challenges.cloudflare.com");
-    expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).toContain("worker-src 'self';");
+    expect(csp).not.toContain("blob:");
   });
 });
 

@@ -163,12 +163,31 @@ describe("three.js, for the admin's 3D model viewer", () => {
   });
 });
 
+describe("the captcha widget's own files (the CSP allows no inline style and no blob: worker)", () => {
+  test("its stylesheet and its proof-of-work worker are built, hashed files of ours", () => {
+    expect(manifest.captchaStylesheet).toMatch(/^\/assets\/captcha-[a-z0-9]+\.css$/);
+    expect(manifest.captchaWorker).toMatch(/^\/assets\/altcha-pbkdf2-[a-z0-9]+\.js$/);
+    const css = readFileSync(join(CLIENT_OUT_DIR, basename(manifest.captchaStylesheet)), "utf8");
+    expect(css).toContain(".altcha");
+    const worker = readFileSync(join(CLIENT_OUT_DIR, basename(manifest.captchaWorker)), "utf8");
+    expect(worker).toContain("PBKDF2");
+  });
+});
+
 describe("which script each page loads", () => {
   let shop: TestShop;
   beforeAll(async () => {
     shop = await createTestShop();
   });
   afterAll(() => shop.close());
+
+  test("only the custom request page links the captcha's stylesheet", async () => {
+    const { captchaStylesheet } = shop.deps.assets;
+    expect((await shop.html("/custom-request")).body).toContain(`<link rel="stylesheet" href="${captchaStylesheet}"/>`);
+    for (const path of ["/", "/products", "/basket", "/contact", "/admin"]) {
+      expect((await shop.html(path)).body, path).not.toContain(captchaStylesheet);
+    }
+  });
 
   test("storefront pages load the island script and never the admin app", async () => {
     const { clientScript, adminScript, adminStylesheet } = shop.deps.assets;

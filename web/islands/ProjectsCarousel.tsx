@@ -7,6 +7,15 @@ import { imageSources, SIZES } from "../components/responsive-image";
 export const CAROUSEL_INTERVAL_MS = 7000;
 export const CAROUSEL_FADE_MS = 450;
 
+/**
+ * The fade's length reaches the stylesheet through the CSS object model: a
+ * `style` attribute in the server's HTML would need 'unsafe-inline' in the
+ * Content-Security-Policy. Until hydration home.css's fallback (the same 450 ms) applies.
+ */
+function setFadeDuration(node: HTMLElement | null): void {
+  node?.style.setProperty("--fade-ms", `${CAROUSEL_FADE_MS}ms`);
+}
+
 export type ProjectsCarouselProps = { projects: Project[] };
 
 export function ProjectsCarousel({ projects }: ProjectsCarouselProps) {
@@ -41,7 +50,7 @@ export function ProjectsCarousel({ projects }: ProjectsCarouselProps) {
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
-      style={{ "--fade-ms": `${CAROUSEL_FADE_MS}ms` } as React.CSSProperties}
+      ref={setFadeDuration}
     >
       <div className="carousel__slides" aria-live={paused ? "polite" : "off"}>
         {projects.map((project, index) => (

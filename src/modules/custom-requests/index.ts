@@ -27,7 +27,7 @@ const CHALLENGES_PER_MINUTE = 30;
  * GET /api/captcha/config (what the widget may know) and
  * GET /api/captcha/challenge (ALTCHA's puzzle; 404 when Turnstile is in use).
  */
-export function customRequestRoutes({ db, env, captcha }: Pick<Deps, "db" | "env" | "captcha">) {
+export function customRequestRoutes({ db, env, captcha, assets }: Pick<Deps, "db" | "env" | "captcha" | "assets">) {
   const requests = createCustomRequestService({ db, dataDir: env.DATA_DIR, publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL });
   const sends = createRateLimiter({ limit: SENDS_PER_WINDOW, windowMs: SEND_WINDOW_MS });
   const challenges = createRateLimiter({ limit: CHALLENGES_PER_MINUTE, windowMs: 60_000 });
@@ -36,7 +36,8 @@ export function customRequestRoutes({ db, env, captcha }: Pick<Deps, "db" | "env
   return new Elysia({ name: "custom-requests" })
     .get("/api/captcha/config", ({ set }) => {
       Object.assign(set.headers, noStore);
-      return captcha.siteConfig();
+      const config = captcha.siteConfig();
+      return config.kind === "altcha" ? { ...config, workerUrl: assets.captchaWorker } : config;
     })
     .get("/api/captcha/challenge", async ({ request, server, set }) => {
       if (!captcha.challenge) throw new NotFound("This shop uses Turnstile: there is no ALTCHA challenge to fetch.");

@@ -12,6 +12,8 @@ export type CaptchaSiteConfig = {
   siteKey?: string;
   /** Where the ALTCHA widget fetches a challenge. */
   challengeUrl?: string;
+  /** The script of ALTCHA's proof-of-work worker (a hashed file of the shop's own). */
+  workerUrl?: string;
 };
 
 export interface CaptchaService {
