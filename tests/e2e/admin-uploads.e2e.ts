@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { loadCatalogue, pick, productPath } from "./catalogue";
 import { gpxRoute, stlCube } from "./support/files";
+import { gotoHydrated } from "./support/hydrated";
 
 /** The password playwright.config.ts gives the shop. The login allows 10 tries a minute per address: one per story. */
 const ADMIN_PASSWORD = "correct horse battery staple";
@@ -53,7 +54,7 @@ test.describe("the owner sees what shoppers uploaded", () => {
     const shopper = `Ada Lovelace ${Date.now().toString(36)}`;
     const cube = stlCube(`cube-${Date.now().toString(36)}.stl`, 20);
 
-    await page.goto("/custom-request", { waitUntil: "networkidle" }); // islands hydrated before files are chosen
+    await gotoHydrated(page, "/custom-request");
     await page.getByLabel("Name").fill(shopper);
     await page.getByLabel("Email").fill("ada@example.co.uk");
     await page.getByLabel("What would you like printed?").fill("This 20 mm cube in orange PLA, please: it is a spacer for a loom.");
@@ -132,7 +133,7 @@ test.describe("the owner sees what shoppers uploaded", () => {
     const reliefMap = pick(products, "product that needs a GPX route", (p) => p.requiresGpx);
     const route = gpxRoute("Buttermere round");
 
-    await page.goto(productPath(reliefMap), { waitUntil: "networkidle" }); // islands hydrated before files are chosen
+    await gotoHydrated(page, productPath(reliefMap));
     await page.getByLabel("Your route (GPX file)").setInputFiles(route);
     await expect(page.getByRole("status").filter({ hasText: "Uploaded buttermere-round.gpx" })).toBeVisible();
     await page.getByRole("button", { name: "Add to basket" }).click();

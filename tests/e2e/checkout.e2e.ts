@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { loadCatalogue, needsUpload, pick, productPath } from "./catalogue";
+import { gotoHydrated } from "./support/hydrated";
 
 const badge = (page: import("@playwright/test").Page) => page.getByTestId("basket-count");
 
@@ -18,7 +19,7 @@ test("a shopper pays through the demo checkout, sees the order confirmed, and lo
   await page.getByRole("button", { name: "Add to basket" }).click();
   await expect(badge(page)).toHaveText("2");
 
-  await page.goto("/basket", { waitUntil: "networkidle" });
+  await gotoHydrated(page, "/basket");
   await page.getByRole("button", { name: "Checkout" }).click();
 
   // The shop's own payment page, plainly a test.
@@ -52,7 +53,7 @@ test("a shopper pays through the demo checkout, sees the order confirmed, and lo
   // Later, in a fresh browser that never paid: the order id alone shows nothing; the postcode does.
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await page.goto(orderPath ?? "/", { waitUntil: "networkidle" }); // the look-up form hydrated before typing
+  await gotoHydrated(page, orderPath ?? "/");
   await page.getByLabel("Delivery postcode").fill("sw1y4jh");
   await page.getByRole("button", { name: "View order" }).click();
   await expect(page.getByText("Processing", { exact: true })).toBeVisible();
@@ -60,7 +61,7 @@ test("a shopper pays through the demo checkout, sees the order confirmed, and lo
 });
 
 test("a wrong postcode on the order page says the order was not found", async ({ page }) => {
-  await page.goto("/order/ORD-0000000000000000000000000", { waitUntil: "networkidle" });
+  await gotoHydrated(page, "/order/ORD-0000000000000000000000000");
   await page.getByRole("button", { name: "View order" }).click();
   await expect(page.getByRole("alert")).toHaveText("Please enter your postal code");
   await page.getByLabel("Delivery postcode").fill("ZZ1 1ZZ");

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { loadCatalogue, pick, productPath } from "./catalogue";
 import { emptyGpx, gpxRoute, jpegPhoto, stlCube } from "./support/files";
+import { gotoHydrated } from "./support/hydrated";
 
 const badge = (page: Page) => page.getByTestId("basket-count");
 const addButton = (page: Page) => page.getByRole("button", { name: "Add to basket" });
@@ -19,7 +20,7 @@ test.describe("uploading a route or a photo", () => {
     const reliefMap = pick(products, "product that needs a GPX route", (p) => p.requiresGpx);
     const route = gpxRoute("Coniston loop");
 
-    await page.goto(productPath(reliefMap), { waitUntil: "networkidle" }); // islands hydrated before files are chosen
+    await gotoHydrated(page, productPath(reliefMap));
     await expect(addButton(page)).toBeDisabled();
     await expect(page.getByText("Upload your GPX file to add this to your basket.")).toBeVisible();
 
@@ -79,7 +80,7 @@ test.describe("uploading a route or a photo", () => {
     const products = await loadCatalogue(request);
     const reliefMap = pick(products, "product that needs a GPX route", (p) => p.requiresGpx);
 
-    await page.goto(productPath(reliefMap), { waitUntil: "networkidle" }); // islands hydrated before files are chosen
+    await gotoHydrated(page, productPath(reliefMap));
     await page.getByLabel("Your route (GPX file)").setInputFiles(emptyGpx());
 
     const alert = page.getByRole("alert");
@@ -95,7 +96,7 @@ test.describe("uploading a route or a photo", () => {
     const products = await loadCatalogue(request);
     const lithophane = pick(products, "product that needs a photo", (p) => p.requiresImage);
 
-    await page.goto(productPath(lithophane), { waitUntil: "networkidle" }); // islands hydrated before files are chosen
+    await gotoHydrated(page, productPath(lithophane));
     await expect(page.getByLabel("Your photo")).toHaveAttribute("accept", "image/*");
     await expect(addButton(page)).toBeDisabled();
     await page.getByLabel("Your photo").setInputFiles(await jpegPhoto("first-try.jpg"));
@@ -125,7 +126,7 @@ test.describe("uploading a route or a photo", () => {
 });
 
 test("a shopper sends a custom request with an STL file once the captcha has checked them", async ({ page }) => {
-  await page.goto("/custom-request", { waitUntil: "networkidle" }); // islands hydrated before files are chosen
+  await gotoHydrated(page, "/custom-request");
   const send = page.getByRole("button", { name: "Send request" });
   const captcha = page.getByRole("checkbox", { name: "I'm not a robot" });
   await expect(send).toBeDisabled();
