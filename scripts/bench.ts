@@ -10,7 +10,7 @@
  *
  * BENCH_LOAD=autocannon measures the pages with autocannon even where wrk is
  * installed (see docs/decisions/0008-performance.md for why wrk is preferred).
- * BENCH_SECONDS (default 5, per run; each page and its ceiling run twice) and
+ * BENCH_SECONDS (default 3, per run; each page and its ceiling run five times) and
  * BENCH_CROWD_SECONDS (default 60) shorten a run; BENCH_CHECKOUTS_PER_SECOND
  * (default 2) sets the crowd's checkout rate.
  */
@@ -29,13 +29,13 @@ const ROOT = join(import.meta.dir, "..");
 const PORT = 3300;
 const CEILING_PORT = 3399;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const WARMUP_SECONDS = 1;
 /**
  * Ceiling and page are measured alternately this many times and the better run of each kept: on a
  * shared 2-core machine one run can lose a third of its throughput to something else running.
  */
-const ROUNDS = 3;
+const ROUNDS = 5;
 const CROWD_SECONDS = Number(process.env.BENCH_CROWD_SECONDS ?? 60);
 const CROWD_SHOPPERS = 200;
 /** Each shopper asks for a page about every 400 ms (a busy shop, well past a real one-person shop's traffic). */
