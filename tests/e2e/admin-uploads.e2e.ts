@@ -123,6 +123,12 @@ test.describe("the owner sees what shoppers uploaded", () => {
     await expect(drawing).toHaveCount(0);
     await page.keyboard.press("Escape");
     await expect(viewer).toBeHidden();
+
+    // The session has ended (the cookie is gone): opening a model returns the owner to the sign-in screen.
+    await page.context().clearCookies();
+    await page.getByRole("row").filter({ hasText: shopper }).getByRole("button", { name: `View 3D: ${cube.name}` }).click();
+    await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
+    await expect(page.getByText("Session expired. Please sign in again.")).toBeVisible();
     expect(problems).toEqual([]);
   });
 

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { MESH_MAX_BYTES, MESH_MESSAGES, MeshError, measureModel, type MeshStats } from "../lib/mesh-stats";
 import { currentTheme } from "../lib/theme";
+import { reportUnauthorized } from "./api";
+import { SESSION_EXPIRED } from "./session";
 import type { ModelScene } from "./model-viewer-scene";
 import { Dialog, Notice } from "./parts";
 
@@ -76,7 +78,10 @@ async function loadModel(file: ModelFile): Promise<Loaded> {
     if (!url) throw new Error("No file in the answer");
     response = await fetch(url, { credentials: "same-origin" });
   }
-  if (response.status === 401) throw new MeshError("Session expired. Please sign in again.");
+  if (response.status === 401) {
+    reportUnauthorized();
+    throw new MeshError(SESSION_EXPIRED);
+  }
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   if (Number(response.headers.get("content-length") ?? 0) > MESH_MAX_BYTES) throw new MeshError(MESH_MESSAGES.tooLarge);
   const bytes = new Uint8Array(await response.arrayBuffer());

@@ -23,6 +23,11 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler;
 }
 
+/** A 401 on a request made without apiCall (a file fetched for the 3D view): the session ends the same way. */
+export function reportUnauthorized(): void {
+  onUnauthorized?.();
+}
+
 type CallOptions = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent as JSON. */
