@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import {
   PaymentProviderError,
   type CreatePaymentSession,
@@ -45,22 +45,41 @@ const SESSION_EVENTS = new Set([
   "checkout.session.expired",
 ]);
 
+type StripeSdk = typeof Stripe;
+
+let loadingSdk: Promise<StripeSdk> | undefined;
+
+/**
+ * The SDK, loaded on the first payment call: it is ~40 ms of module loading,
+ * a tenth of the shop's cold start, and the first pages a restarted shop
+ * serves never need it (docs/decisions/0008-performance.md).
+ */
+function loadStripeSdk(): Promise<StripeSdk> {
+  loadingSdk ??= import("stripe").then((module) => module.default);
+  return loadingSdk;
+}
+
 export function createStripeProvider(options: StripeProviderOptions): StripePaymentProvider {
   if (options.secretKey.trim() === "") throw new Error("createStripeProvider needs a secret key");
+  let client: Promise<Stripe> | undefined;
   // No apiVersion: the SDK pins the version its types describe (Stripe.API_VERSION).
   // Two retries cover a dropped connection or a 5xx; every retried POST carries the
   // same Idempotency-Key, so Stripe never makes a second session. The shopper is
   // waiting on the other end, hence 15 s rather than the SDK's 80 s.
-  const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 15_000,
-    ...(options.apiBase ? hostOptions(options.apiBase) : {}),
-  });
+  const stripe = (): Promise<Stripe> =>
+    (client ??= loadStripeSdk().then(
+      (StripeClient) =>
+        new StripeClient(options.secretKey, {
+          maxNetworkRetries: 2,
+          timeout: 15_000,
+          ...(options.apiBase ? hostOptions(options.apiBase) : {}),
+        }),
+    ));
 
   async function createSession(input: CreatePaymentSession): Promise<CreatedPaymentSession> {
     let session: Stripe.Checkout.Session;
     try {
-      session = await stripe.checkout.sessions.create(
+      session = await (await stripe()).checkout.sessions.create(
         {
           mode: "payment",
           line_items: input.lines.map((line) => ({
@@ -102,21 +121,21 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
 
   async function retrieveSession(sessionId: string): Promise<PaymentSnapshot | null> {
     try {
-      return toPaymentSnapshot(await stripe.checkout.sessions.retrieve(sessionId));
+      return toPaymentSnapshot(await (await stripe()).checkout.sessions.retrieve(sessionId));
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (await isMissing(error)) return null;
       throw new PaymentProviderError(UNREACHABLE, error);
     }
   }
 
   async function expireSession(sessionId: string): Promise<void> {
     try {
-      await stripe.checkout.sessions.expire(sessionId);
+      await (await stripe()).checkout.sessions.expire(sessionId);
     } catch (error) {
-      if (isMissing(error)) return; // nothing open there to end
+      if (await isMissing(error)) return; // nothing open there to end
       // Stripe refuses to expire a session that is not open, with no dedicated
       // error code; rather than parse its wording, look at the session itself.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      if (error instanceof (await loadStripeSdk()).errors.StripeInvalidRequestError) {
         const current = await retrieveSession(sessionId);
         if (current === null || current.status !== "open") return;
       }
@@ -134,7 +153,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     try {
       // The async form: under Bun the SDK loads its web build, whose SubtleCrypto
       // cannot sign synchronously. Tolerance stays at the SDK's default 300 s.
-      event = await stripe.webhooks.constructEventAsync(rawBody, signatureHeader, webhookSecret);
+      event = await (await stripe()).webhooks.constructEventAsync(rawBody, signatureHeader, webhookSecret);
     } catch (error) {
       throw new StripeSignatureError(error);
     }
@@ -159,6 +178,7 @@ function hostOptions(apiBase: string): { host: string; port: number; protocol: "
   return { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
 }
 
-function isMissing(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === "resource_missing");
+async function isMissing(error: unknown): Promise<boolean> {
+  const { errors } = await loadStripeSdk();
+  return error instanceof errors.StripeError && (error.statusCode === 404 || error.code === "resource_missing");
 }
