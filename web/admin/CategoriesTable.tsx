@@ -1,6 +1,6 @@
 import { Fragment, useState, type FormEvent } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
-import { Notice, TableScroller, useFlash } from "./parts";
+import { Notice, RowActions, TableScroller, useFlash } from "./parts";
 import type { Category } from "./types";
 import type { Loaded } from "./use-load";
 
@@ -92,24 +92,7 @@ export function CategoriesTable({ categories }: { categories: Loaded<Category[]>
                     <td>{category.name}</td>
                     <td className="admin-num">{category.sort}</td>
                     <td>
-                      <div className="admin-actions">
-                        <button
-                          type="button"
-                          className="button button--ghost admin-button--small"
-                          aria-label={`Edit category ${category.name}`}
-                          onClick={() => setEditing(category.id)}
-                        >
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--ghost admin-button--small admin-button--danger"
-                          aria-label={`Delete category ${category.name}`}
-                          onClick={() => void remove(category)}
-                        >
-                          Delete
-                        </button>
-                      </div>
+                      <RowActions name={`category ${category.name}`} onEdit={() => setEditing(category.id)} onDelete={() => void remove(category)} />
                     </td>
                   </tr>
                 </Fragment>

@@ -2,7 +2,7 @@ import { Fragment, useState } from "react";
 import { formatPence } from "../lib/money";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
 import { CategoriesTable } from "./CategoriesTable";
-import { Notice, TableScroller, useFlash } from "./parts";
+import { EditorRow, ListPageHeader, Notice, RowActions, TableScroller, useFlash } from "./parts";
 import { ProductEditor } from "./ProductEditor";
 import type { AdminProduct, Category } from "./types";
 import { useLoad } from "./use-load";
@@ -65,17 +65,7 @@ export function ProductsPage() {
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>Products</h1>
-        <button
-          type="button"
-          className="button button--primary"
-          aria-expanded={editing === "new"}
-          onClick={() => setEditing(editing === "new" ? null : "new")}
-        >
-          {editing === "new" ? "Close new product" : "Add product"}
-        </button>
-      </header>
+      <ListPageHeader title="Products" noun="product" adding={editing === "new"} onToggle={() => setEditing(editing === "new" ? null : "new")} />
       <Notice tone="error">{products.error || error}</Notice>
       <Notice tone="success">{note}</Notice>
 
@@ -126,32 +116,15 @@ export function ProductsPage() {
                         </td>
                         <td className="admin-num">{product.variants?.length ?? 0}</td>
                         <td>
-                          <div className="admin-actions">
-                            <button
-                              type="button"
-                              className="button button--ghost admin-button--small"
-                              aria-expanded={open}
-                              aria-label={`${open ? "Close" : "Edit"} ${product.name}`}
-                              onClick={() => setEditing(open ? null : product.id)}
-                            >
-                              {open ? "Close" : "Edit"}
-                            </button>
-                            <button
-                              type="button"
-                              className="button button--ghost admin-button--small admin-button--danger"
-                              aria-label={`Delete ${product.name}`}
-                              onClick={() => void remove(product)}
-                            >
-                              Delete
-                            </button>
-                          </div>
+                          <RowActions
+                            name={product.name}
+                            open={open}
+                            onEdit={() => setEditing(open ? null : product.id)}
+                            onDelete={() => void remove(product)}
+                          />
                         </td>
                       </tr>
-                      {open && (
-                        <tr className="admin-editor-row">
-                          <td colSpan={6}>{editor(product)}</td>
-                        </tr>
-                      )}
+                      {open && <EditorRow columns={6}>{editor(product)}</EditorRow>}
                     </Fragment>
                   );
                 })}

@@ -1,6 +1,6 @@
 import { Fragment, useState } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
-import { Notice, TableScroller, useFlash } from "./parts";
+import { EditorRow, ListPageHeader, Notice, RowActions, TableScroller, useFlash } from "./parts";
 import { ProjectEditor } from "./ProjectEditor";
 import type { Project } from "./types";
 import { useLoad } from "./use-load";
@@ -42,17 +42,7 @@ export function ProjectsPage() {
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>Projects</h1>
-        <button
-          type="button"
-          className="button button--primary"
-          aria-expanded={editing === "new"}
-          onClick={() => setEditing(editing === "new" ? null : "new")}
-        >
-          {editing === "new" ? "Close new project" : "Add project"}
-        </button>
-      </header>
+      <ListPageHeader title="Projects" noun="project" adding={editing === "new"} onToggle={() => setEditing(editing === "new" ? null : "new")} />
       <Notice tone="error">{projects.error || error}</Notice>
       <Notice tone="success">{note}</Notice>
 
@@ -102,32 +92,15 @@ export function ProjectsPage() {
                         </td>
                         <td className="admin-num">{project.sort}</td>
                         <td>
-                          <div className="admin-actions">
-                            <button
-                              type="button"
-                              className="button button--ghost admin-button--small"
-                              aria-expanded={open}
-                              aria-label={`${open ? "Close" : "Edit"} ${project.title}`}
-                              onClick={() => setEditing(open ? null : project.id)}
-                            >
-                              {open ? "Close" : "Edit"}
-                            </button>
-                            <button
-                              type="button"
-                              className="button button--ghost admin-button--small admin-button--danger"
-                              aria-label={`Delete ${project.title}`}
-                              onClick={() => void remove(project)}
-                            >
-                              Delete
-                            </button>
-                          </div>
+                          <RowActions
+                            name={project.title}
+                            open={open}
+                            onEdit={() => setEditing(open ? null : project.id)}
+                            onDelete={() => void remove(project)}
+                          />
                         </td>
                       </tr>
-                      {open && (
-                        <tr className="admin-editor-row">
-                          <td colSpan={4}>{editor(project)}</td>
-                        </tr>
-                      )}
+                      {open && <EditorRow columns={4}>{editor(project)}</EditorRow>}
                     </Fragment>
                   );
                 })}

@@ -65,6 +65,63 @@ export function Dialog({
   );
 }
 
+/**
+ * A table row's Edit and Delete buttons, named after the row ("Edit Hex planter",
+ * "Delete Hex planter") so a screen reader or voice control can tell the rows
+ * apart. With `open`, Edit shows the row's editor below it and reads "Close"
+ * while it is open (aria-expanded says which).
+ */
+export function RowActions({
+  name,
+  open,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  open?: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const editText = open ? "Close" : "Edit";
+  return (
+    <div className="admin-actions">
+      <button
+        type="button"
+        className="button button--ghost admin-button--small"
+        aria-expanded={open}
+        aria-label={`${editText} ${name}`}
+        onClick={onEdit}
+      >
+        {editText}
+      </button>
+      <button type="button" className="button button--ghost admin-button--small admin-button--danger" aria-label={`Delete ${name}`} onClick={onDelete}>
+        Delete
+      </button>
+    </div>
+  );
+}
+
+/** The header of a list page: its title and the button that opens (and closes) the form for a new item. */
+export function ListPageHeader({ title, noun, adding, onToggle }: { title: string; noun: string; adding: boolean; onToggle: () => void }) {
+  return (
+    <header className="admin-page__header">
+      <h1>{title}</h1>
+      <button type="button" className="button button--primary" aria-expanded={adding} onClick={onToggle}>
+        {adding ? `Close new ${noun}` : `Add ${noun}`}
+      </button>
+    </header>
+  );
+}
+
+/** The row under an opened table row that holds its editor, across every column. */
+export function EditorRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <tr className="admin-editor-row">
+      <td colSpan={columns}>{children}</td>
+    </tr>
+  );
+}
+
 /** A table that scrolls sideways inside its card on a narrow screen instead of widening the page. */
 export function TableScroller({ label, children }: { label: string; children: ReactNode }) {
   return (
