@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { OrderTotals } from "../components/OrderTotals";
 import { formatPence } from "../lib/money";
 import { countryName, orderReference } from "../lib/order-view";
 import { apiCall, enc } from "./api";
@@ -85,8 +86,6 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
 }
 
 function OrderItems({ order }: { order: AdminOrder }) {
-  const subtotal = order.subtotal_cents ?? order.items.reduce((sum, item) => sum + item.unit_price_cents * item.quantity, 0);
-  const delivery = order.delivery_cents ?? Math.max(0, order.amount_cents - subtotal);
   return (
     <section className="card admin-section admin-order__items" aria-labelledby="items-title">
       <h2 id="items-title">Items</h2>
@@ -107,20 +106,7 @@ function OrderItems({ order }: { order: AdminOrder }) {
           </li>
         ))}
       </ul>
-      <dl className="order-totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatPence(subtotal)}</dd>
-        </div>
-        <div>
-          <dt>Delivery</dt>
-          <dd>{delivery === 0 ? "Free" : formatPence(delivery)}</dd>
-        </div>
-        <div className="order-totals__total">
-          <dt>Total</dt>
-          <dd>{formatPence(order.amount_cents)}</dd>
-        </div>
-      </dl>
+      <OrderTotals order={order} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { Order, OrderItem } from "../../src/modules/orders/model";
 import { formatPence } from "../lib/money";
 import { formatDateTime, orderStatusLabel, shippingAddressLines } from "../lib/order-view";
+import { OrderTotals } from "./OrderTotals";
 
 /** The fields of an order (spec section 3) a customer is shown. */
 export type CustomerOrder = Pick<Order, "id" | "status" | "created_at" | "amount_cents" | "items"> &
@@ -48,8 +49,6 @@ function downloadHref(orderId: string, attachment: Attachment, sessionId: string
  * downloaded; the postcode lookup does not offer them.
  */
 export function OrderDetails({ order, sessionId }: { order: CustomerOrder; sessionId?: string }) {
-  const subtotal = order.subtotal_cents ?? order.items.reduce((sum, item) => sum + item.unit_price_cents * item.quantity, 0);
-  const delivery = order.delivery_cents ?? Math.max(0, order.amount_cents - subtotal);
   const address = shippingAddressLines(order);
 
   return (
@@ -96,20 +95,7 @@ export function OrderDetails({ order, sessionId }: { order: CustomerOrder; sessi
         })}
       </ul>
 
-      <dl className="order-totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatPence(subtotal)}</dd>
-        </div>
-        <div>
-          <dt>Delivery</dt>
-          <dd>{delivery === 0 ? "Free" : formatPence(delivery)}</dd>
-        </div>
-        <div className="order-totals__total">
-          <dt>Total</dt>
-          <dd>{formatPence(order.amount_cents)}</dd>
-        </div>
-      </dl>
+      <OrderTotals order={order} />
 
       {address.length > 0 && (
         <div className="order-address">

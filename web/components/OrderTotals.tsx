@@ -1,0 +1,34 @@
+import { formatPence } from "../lib/money";
+
+type Totals = {
+  amount_cents: number;
+  subtotal_cents?: number | null;
+  delivery_cents?: number | null;
+  items: readonly { unit_price_cents: number; quantity: number }[];
+};
+
+/**
+ * Subtotal, delivery and total of an order, as the shopper's confirmation and
+ * the owner's order screen both show them. Orders from before subtotal and
+ * delivery were stored derive them from the lines and the amount paid.
+ */
+export function OrderTotals({ order }: { order: Totals }) {
+  const subtotal = order.subtotal_cents ?? order.items.reduce((sum, item) => sum + item.unit_price_cents * item.quantity, 0);
+  const delivery = order.delivery_cents ?? Math.max(0, order.amount_cents - subtotal);
+  return (
+    <dl className="order-totals">
+      <div>
+        <dt>Subtotal</dt>
+        <dd>{formatPence(subtotal)}</dd>
+      </div>
+      <div>
+        <dt>Delivery</dt>
+        <dd>{delivery === 0 ? "Free" : formatPence(delivery)}</dd>
+      </div>
+      <div className="order-totals__total">
+        <dt>Total</dt>
+        <dd>{formatPence(order.amount_cents)}</dd>
+      </div>
+    </dl>
+  );
+}
