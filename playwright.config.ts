@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_ADMIN_PASSWORD } from "./tests/e2e/support/admin";
 
 /**
  * Browser stories run in Debian's Chromium (Playwright's own browser download
@@ -51,7 +52,7 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       NODE_ENV: "test",
       SEED_DEMO: "true",
-      ADMIN_PASSWORD: "correct horse battery staple",
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     },
   },
 });

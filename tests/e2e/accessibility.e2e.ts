@@ -1,10 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
+import { E2E_ADMIN_PASSWORD } from "./support/admin";
 import { violationsOn, watchViolations } from "./support/csp";
 
-/** The password playwright.config.ts gives the shop. */
-const ADMIN_PASSWORD = "correct horse battery staple";
 const THEME_STORAGE_KEY = "strata.theme";
 
 /**
@@ -146,7 +145,7 @@ test.describe.serial("the owner's screens", () => {
     await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
     await expectNoSeriousViolations(page, "admin sign-in");
     // Signed in once for every admin screen below: sign-in is limited to 10 tries a minute.
-    await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+    await page.getByLabel("Password").fill(E2E_ADMIN_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
   });

@@ -1,29 +1,14 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { loadCatalogue, pick, productPath } from "./catalogue";
+import { adminNav, signIn } from "./support/admin";
+import { payAndConfirm } from "./support/checkout";
 import { gpxRoute, stlCube } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
+import { expectLoaded } from "./support/images";
 
-/** The password playwright.config.ts gives the shop. The login allows 10 tries a minute per address: one per story. */
-const ADMIN_PASSWORD = "correct horse battery staple";
 const NO_WEBGL = "3D preview needs WebGL; the figures below are computed from the file.";
-
-async function signIn(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
-}
-
-const adminNav = (page: Page, name: string) =>
-  page.getByRole("navigation", { name: "Admin" }).getByRole("button", { name, exact: true });
-
-/** An <img> the browser actually decoded, not just one in the page. */
-async function expectLoaded(image: Locator) {
-  await expect(image).toBeVisible();
-  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
-}
 
 /** The share of a PNG's pixels in the viewer's orange (lit or shaded), i.e. how much of the view the model fills. */
 async function orangeShare(png: Buffer): Promise<number> {
@@ -153,16 +138,7 @@ test.describe("the owner sees what shoppers uploaded", () => {
     expect(await thumb.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(80);
 
     await page.getByRole("button", { name: "Checkout" }).click();
-    await expect(page).toHaveURL(/\/checkout\/demo\/cs_demo_/);
-    await page.getByLabel("Email").fill("fellwalker@example.co.uk");
-    await page.getByLabel("Full name").fill("Nan Shepherd");
-    await page.getByLabel("Address line 1", { exact: true }).fill("3 Lakeside");
-    await page.getByLabel("Town or city", { exact: true }).fill("Keswick");
-    await page.getByLabel("Postcode", { exact: true }).fill("CA12 5DJ");
-    await page.getByRole("button", { name: /^Pay £[\d.]+ \(test\)$/ }).click();
-    await expect(page.getByRole("status")).toContainText("Your order reference is ORD-", { timeout: 15_000 });
-    const orderId = (await page.getByRole("link", { name: "View your order" }).getAttribute("href"))?.split("/").pop() ?? "";
-    expect(orderId).toMatch(/^ORD-/);
+    const orderId = await payAndConfirm(page, { email: "fellwalker@example.co.uk", name: "Nan Shepherd", line1: "3 Lakeside", city: "Keswick", postcode: "CA12 5DJ" });
 
     await signIn(page);
     await adminNav(page, "Orders").click();

@@ -1,19 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { deflateSync } from "node:zlib";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
-
-/** The password playwright.config.ts gives the shop. */
-const ADMIN_PASSWORD = "correct horse battery staple";
-
-async function signIn(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
-}
-
-const adminNav = (page: Page, name: string) =>
-  page.getByRole("navigation", { name: "Admin" }).getByRole("button", { name, exact: true });
+import { adminNav, E2E_ADMIN_PASSWORD, signIn } from "./support/admin";
+import { payAndConfirm } from "./support/checkout";
 
 test.describe("the owner's admin area", () => {
   test("the owner signs in (a wrong password first), moves between pages and signs out", async ({ page }) => {
@@ -32,7 +21,7 @@ test.describe("the owner's admin area", () => {
     await page.getByLabel("Password").press("Enter");
     await expect(page.getByRole("alert")).toHaveText("Invalid admin password");
 
-    await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+    await page.getByLabel("Password").fill(E2E_ADMIN_PASSWORD);
     await signInButton.click();
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await expect(adminNav(page, "Dashboard")).toBeDisabled();
@@ -135,16 +124,7 @@ test.describe("the owner's admin area", () => {
     await expect(page.getByTestId("basket-count")).toHaveText("1");
     await page.goto("/basket");
     await page.getByRole("button", { name: "Checkout" }).click();
-    await expect(page).toHaveURL(/\/checkout\/demo\/cs_demo_/);
-    await page.getByLabel("Email").fill("grace@example.co.uk");
-    await page.getByLabel("Full name").fill("Grace Hopper");
-    await page.getByLabel("Address line 1", { exact: true }).fill("1 Harbour Street");
-    await page.getByLabel("Town or city", { exact: true }).fill("Whitby");
-    await page.getByLabel("Postcode", { exact: true }).fill("YO21 3PU");
-    await page.getByRole("button", { name: /^Pay £[\d.]+ \(test\)$/ }).click();
-    await expect(page.getByRole("status")).toContainText("Your order reference is ORD-", { timeout: 15_000 });
-    const orderId = (await page.getByRole("link", { name: "View your order" }).getAttribute("href"))?.split("/").pop() ?? "";
-    expect(orderId).toMatch(/^ORD-/);
+    const orderId = await payAndConfirm(page, { email: "grace@example.co.uk", name: "Grace Hopper", line1: "1 Harbour Street", city: "Whitby", postcode: "YO21 3PU" });
 
     await signIn(page);
     await adminNav(page, "Orders").click();

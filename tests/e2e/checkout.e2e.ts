@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { loadCatalogue, needsUpload, pick, productPath } from "./catalogue";
+import { fillDemoPayment, payButton } from "./support/checkout";
 import { gotoHydrated } from "./support/hydrated";
 
 const badge = (page: import("@playwright/test").Page) => page.getByTestId("basket-count");
@@ -23,20 +24,15 @@ test("a shopper pays through the demo checkout, sees the order confirmed, and lo
   await page.getByRole("button", { name: "Checkout" }).click();
 
   // The shop's own payment page, plainly a test.
-  await expect(page).toHaveURL(/\/checkout\/demo\/cs_demo_/);
+  await fillDemoPayment(page, { email: "ada@example.co.uk", name: "Ada Lovelace", line1: "12 St James's Square", city: "London", postcode: "SW1Y 4JH" });
   await expect(page.getByText("Test payment.")).toBeVisible();
-  await page.getByLabel("Email").fill("ada@example.co.uk");
-  await page.getByLabel("Full name").fill("Ada Lovelace");
-  await page.getByLabel("Address line 1", { exact: true }).fill("12 St James's Square");
-  await page.getByLabel("Town or city", { exact: true }).fill("London");
-  await page.getByLabel("Postcode", { exact: true }).fill("SW1Y 4JH");
 
   // Hold the confirm call back a moment, so the page's waiting state can be seen as a shopper would.
   await page.route("**/api/checkout/confirm", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue();
   });
-  await page.getByRole("button", { name: /^Pay £[\d.]+ \(test\)$/ }).click();
+  await payButton(page).click();
 
   await expect(page).toHaveURL(/\/success\?session_id=cs_demo_/);
   await expect(page.getByRole("button", { name: "Processing Order..." })).toBeDisabled();

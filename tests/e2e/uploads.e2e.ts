@@ -1,16 +1,12 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { loadCatalogue, pick, productPath } from "./catalogue";
 import { emptyGpx, gpxRoute, jpegPhoto, stlCube } from "./support/files";
+import { fillDemoPayment, payButton } from "./support/checkout";
 import { gotoHydrated } from "./support/hydrated";
+import { expectLoaded } from "./support/images";
 
 const badge = (page: Page) => page.getByTestId("basket-count");
 const addButton = (page: Page) => page.getByRole("button", { name: "Add to basket" });
-
-/** An <img> the browser actually decoded, not just one in the page. */
-async function expectLoaded(image: Locator) {
-  await expect(image).toBeVisible();
-  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
-}
 
 type RouteAnswer = { token: string; name: string; details: { distanceM: number; ascentM: number; descentM: number } };
 
@@ -59,13 +55,8 @@ test.describe("uploading a route or a photo", () => {
     await expect(line.getByText("Qty 1")).toBeVisible();
 
     await page.getByRole("button", { name: "Checkout" }).click();
-    await expect(page).toHaveURL(/\/checkout\/demo\/cs_demo_/);
-    await page.getByLabel("Email").fill("wainwright@example.co.uk");
-    await page.getByLabel("Full name").fill("Alfred Wainwright");
-    await page.getByLabel("Address line 1", { exact: true }).fill("1 Church Street");
-    await page.getByLabel("Town or city", { exact: true }).fill("Kendal");
-    await page.getByLabel("Postcode", { exact: true }).fill("LA9 4LA");
-    await page.getByRole("button", { name: /^Pay £[\d.]+ \(test\)$/ }).click();
+    await fillDemoPayment(page, { email: "wainwright@example.co.uk", name: "Alfred Wainwright", line1: "1 Church Street", city: "Kendal", postcode: "LA9 4LA" });
+    await payButton(page).click();
 
     await expect(page).toHaveURL(/\/success\?session_id=cs_demo_/);
     await expect(page.getByRole("status")).toContainText("Your order is confirmed.", { timeout: 15_000 });
