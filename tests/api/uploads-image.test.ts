@@ -13,7 +13,9 @@ import { countRows, createTestShop, type TestShop } from "../support/test-app";
 type Answer = { token?: string; name?: string; error?: string; details?: { width: number; height: number } };
 type UploadRow = { kind: string; product_id: string; original_name: string; stored_name: string; content_type: string; size_bytes: number };
 
-const NOT_A_PHOTO = "That file is not a photo we can print from. Upload a JPEG, PNG, WebP or HEIC image.";
+const NOT_A_PHOTO = "That file is not a photo we can print from. Upload a JPEG, PNG or WebP image.";
+const HEIC_UNREADABLE =
+  "This HEIC photo cannot be read here. Save it as a JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible) and upload it again.";
 
 let shop: TestShop;
 
@@ -151,6 +153,17 @@ describe("files that are refused", () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>alert(1)</script><rect width="100" height="100"/></svg>`;
     const { status, body } = await postImage(svg, { name: "photo.jpg", type: "image/jpeg" });
     expect({ status, body }).toEqual({ status: 400, body: { error: NOT_A_PHOTO } });
+    expectNothingStored();
+  });
+
+  test("an iPhone HEIC photo this server cannot decode is refused with what to do instead", async () => {
+    // An ISO-BMFF file with the "heic" brand and no picture this libvips can decode (it has no HEVC).
+    const heic = new Uint8Array(64);
+    heic.set([0, 0, 0, 24], 0);
+    heic.set(new TextEncoder().encode("ftypheic"), 4);
+    heic.set(new TextEncoder().encode("mif1heic"), 16);
+    const { status, body } = await postImage(heic, { name: "IMG_0042.HEIC", type: "image/heic" });
+    expect({ status, body }).toEqual({ status: 400, body: { error: HEIC_UNREADABLE } });
     expectNothingStored();
   });
 

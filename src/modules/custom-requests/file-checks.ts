@@ -1,3 +1,4 @@
+import { isHeic } from "../../services/images/heic";
 import { loadSharp } from "../../services/images/load-sharp";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../web/lib/attachments";
 import { BadRequest, PayloadTooLarge } from "../../errors";
@@ -22,7 +23,6 @@ const SHARP_IMAGES: Record<string, Kind> = {
 };
 const HEIC: Kind = { contentType: "image/heic", extension: "heic" };
 const BMP: Kind = { contentType: "image/bmp", extension: "bmp" };
-const HEIC_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "msf1"]);
 const IMAGE_EXTENSIONS = new Set(["jpg", "jpeg", "png", "gif", "webp", "tif", "tiff", "avif", "heic", "heif", "svg", "bmp"]);
 
 /**
@@ -122,7 +122,7 @@ function asText(bytes: Uint8Array): string | null {
 async function imageKind(bytes: Uint8Array): Promise<Kind | null> {
   if (bytes.length === 0) return null;
   // HEIC (iPhone photos) and BMP are images sharp cannot read here; their headers are checked by hand.
-  if (startsWith(bytes, "ftyp", 4) && HEIC_BRANDS.has(String.fromCharCode(...bytes.subarray(8, 12)))) return HEIC;
+  if (isHeic(bytes)) return HEIC;
   if (isBmp(bytes)) return BMP;
   const sharp = await loadSharp();
   try {

@@ -1,3 +1,4 @@
+import { isHeic } from "../../services/images/heic";
 import { loadSharp } from "../../services/images/load-sharp";
 import { BadRequest } from "../../errors";
 import { MAX_INPUT_PIXELS, MESSAGES } from "./model";
@@ -33,8 +34,10 @@ export async function normalisePhoto(bytes: Uint8Array): Promise<NormalisedPhoto
       .toBuffer({ resolveWithObject: true });
     return { jpeg: data, width: info.width, height: info.height };
   } catch (error) {
-    if (error instanceof BadRequest) throw error;
+    if (error instanceof BadRequest && error.message === MESSAGES.photoTooManyPixels) throw error;
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw new BadRequest(MESSAGES.photoTooManyPixels);
+    // Where libvips has HEVC a HEIC photo is read above; here it could not be: say what to do instead.
+    if (isHeic(bytes)) throw new BadRequest(MESSAGES.heicUnreadable);
     throw new BadRequest(MESSAGES.notPhoto);
   }
 }

@@ -28,7 +28,9 @@ export const MESSAGES = {
   notGpx: "That file is not a GPX route. Export a .gpx file from your watch or app.",
   gpxOutOfRange: "The GPX file has coordinates out of range.",
   gpxEmpty: "The GPX file has no track, route or waypoints.",
-  notPhoto: "That file is not a photo we can print from. Upload a JPEG, PNG, WebP or HEIC image.",
+  notPhoto: "That file is not a photo we can print from. Upload a JPEG, PNG or WebP image.",
+  heicUnreadable:
+    "This HEIC photo cannot be read here. Save it as a JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible) and upload it again.",
   photoTooManyPixels: "That photo is too large (over 50 megapixels). Please upload a smaller one.",
   uploadNotFound: "Upload not found.",
   tooManyUploads: "Too many uploads. Please wait a few minutes and try again.",

@@ -30,7 +30,7 @@ const LABELS: Record<AttachmentKind, { title: string; hint: string; accept: stri
   },
   image: {
     title: "Your photo",
-    hint: "A clear, well-lit photo works best. JPEG, PNG, WebP or HEIC.",
+    hint: "A clear, well-lit photo works best. JPEG, PNG or WebP.",
     accept: "image/*",
     failed: "IMAGE upload failed",
     checking: "Preparing your preview…",
@@ -38,7 +38,7 @@ const LABELS: Record<AttachmentKind, { title: string; hint: string; accept: stri
 };
 
 const UNREACHABLE = "The shop could not be reached. Check your connection and try again.";
-const NOT_AN_IMAGE = "Choose an image file: JPEG, PNG, WebP or HEIC.";
+const NOT_AN_IMAGE = "Choose an image file: JPEG, PNG or WebP.";
 
 /**
  * Posts the file with XMLHttpRequest rather than fetch: only XHR reports how
