@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD } from "./tests/e2e/support/admin";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 
 /**
  * Browser stories run in Debian's Chromium (Playwright's own browser download
@@ -7,16 +8,6 @@ import { E2E_ADMIN_PASSWORD } from "./tests/e2e/support/admin";
  * seeded with the demo catalogue. Run on Node: `npx playwright test`.
  */
 const PORT = 3100;
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -33,7 +24,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, grepInvert: /@phone/ },

@@ -4,9 +4,9 @@
 // Usage: node bench/page-weight.mjs http://127.0.0.1:3300 / /products …  → JSON on stdout.
 import { chromium, devices } from "@playwright/test";
 import { request as httpRequest } from "node:http";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
 
 const [origin, ...paths] = process.argv.slice(2);
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 function gzipBytes(url) {
   return new Promise((resolve, reject) => {
@@ -20,7 +20,7 @@ function gzipBytes(url) {
   });
 }
 
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const out = {};
 for (const path of paths) {
   // A fresh context per page: an empty cache, as on a first visit.

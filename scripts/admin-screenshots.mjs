@@ -8,6 +8,7 @@
 import { mkdirSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const base = process.argv[2] ?? "http://localhost:3000";
 const password = process.env.ADMIN_PASSWORD;
@@ -44,10 +45,7 @@ async function placeDemoOrder() {
   await fetch(`${url}/pay`, { method: "POST", body: form, redirect: "manual", headers: { Origin: new URL(base).origin } });
 }
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
 async function signIn(page) {
   await page.goto(`${base}/admin`);

@@ -9,6 +9,7 @@ import { mkdirSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { chromium } from "@playwright/test";
 import { horseshoeGpx } from "./screenshot-files.mjs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const base = process.argv[2] ?? "http://localhost:3000";
 const password = process.env.ADMIN_PASSWORD;
@@ -105,10 +106,7 @@ async function placeReliefMapOrder() {
   throw new Error("The demo payment never became an order");
 }
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
 // The custom request, sent once through the form as a shopper would.
 const vase = vaseStl();

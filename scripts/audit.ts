@@ -11,21 +11,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buildClient, startDemoShop, stopDemoShop, waitFor200 } from "../bench/demo-shop";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const ROOT = join(import.meta.dir, "..");
 const PORT = 3400;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const PAGES = ["/", "/products", "/products/hex-planter", "/basket"];
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 
@@ -35,29 +27,13 @@ type Report = {
 };
 
 async function main() {
-  const build = Bun.spawnSync(["bun", "scripts/build.ts"], { cwd: ROOT, stdout: "ignore", stderr: "inherit" });
-  if (build.exitCode !== 0) throw new Error("The client build failed");
+  buildClient();
   const dataDir = mkdtempSync(join(tmpdir(), "strata-audit-"));
-  const shop = Bun.spawn(["bun", join(ROOT, "src", "main.ts")], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: ORIGIN,
-      NODE_ENV: "production",
-      DEMO_CHECKOUT: "true",
-      SEED_DEMO: "true",
-      ADMIN_PASSWORD: "audit-only-password",
-    },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
+  const shop = startDemoShop({ port: PORT, dataDir, adminPassword: "audit-only-password" });
   const results: Record<string, Record<string, number>> = {};
   const lost: Record<string, string[]> = {};
   try {
-    await waitForShop();
+    await waitFor200(`${ORIGIN}/healthz`, 60_000);
     for (const path of PAGES) {
       const report = lighthouse(`${ORIGIN}${path}`);
       results[path] = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((report.categories[id]?.score ?? 0) * 100)]));
@@ -66,8 +42,7 @@ async function main() {
       for (const line of lost[path]!) console.log(`    ${line}`);
     }
   } finally {
-    shop.kill("SIGTERM");
-    await shop.exited;
+    await stopDemoShop(shop);
     rmSync(dataDir, { recursive: true, force: true });
   }
 
@@ -98,9 +73,9 @@ function lighthouse(url: string): Report {
       "--output=json",
       "--output-path=stdout",
       `--only-categories=${CATEGORIES.join(",")}`,
-      `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+      `--chrome-flags=${CHROMIUM_ARGS.join(" ")}`,
     ],
-    { cwd: ROOT, env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" }, stdout: "pipe", stderr: "pipe" },
+    { cwd: ROOT, env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdout: "pipe", stderr: "pipe" },
   );
   if (result.exitCode !== 0) throw new Error(`Lighthouse failed on ${url}:\n${result.stderr.toString()}`);
   return JSON.parse(result.stdout.toString()) as Report;
@@ -117,19 +92,6 @@ function lostPoints(report: Report): string[] {
     }
   }
   return lines;
-}
-
-async function waitForShop(): Promise<void> {
-  const deadline = performance.now() + 60_000;
-  while (performance.now() < deadline) {
-    try {
-      if ((await fetch(`${ORIGIN}/healthz`)).status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await Bun.sleep(100);
-  }
-  throw new Error("The shop did not start within 60 s");
 }
 
 await main();

@@ -19,6 +19,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { addBenchCatalogue, LIMITED, LIMITED_VARIANTS } from "../bench/catalogue";
+import { buildClient, startDemoShop, stopDemoShop, waitFor200 } from "../bench/demo-shop";
 import type { Load } from "../bench/load";
 import { runWrk } from "../bench/wrk";
 import { migrate } from "../src/db/migrate";
@@ -58,7 +59,7 @@ const log = (text: string) => console.log(`[bench] ${text}`);
 
 async function main() {
   log("building client assets");
-  run(["bun", "scripts/build.ts"]);
+  buildClient();
 
   const dataDir = mkdtempSync(join(tmpdir(), "strata-bench-"));
   const seedStarted = performance.now();
@@ -86,7 +87,7 @@ async function main() {
       const shop = startShop(dataDir, "/dev/null");
       await waitFor200(`${ORIGIN}/`, 20_000);
       coldStarts.push(performance.now() - started);
-      await stopShop(shop);
+      await stopDemoShop(shop);
     }
     const coldStartMs = Math.round(median(coldStarts));
     log(`cold start ${coldStarts.map(Math.round).join(", ")} ms → ${coldStartMs} ms`);
@@ -156,7 +157,7 @@ async function main() {
       results.requestLogLines = readFileSync(join(dataDir, "shop.log"), "utf8").split("\n").filter((line) => line.includes('"msg":"request"')).length;
     } finally {
       ceiling.kill();
-      await stopShop(shop);
+      await stopDemoShop(shop);
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -168,44 +169,9 @@ async function main() {
   console.log(`\n${table}`);
 }
 
+/** The bench's shop: the demo shop, told to trust X-Forwarded-For so each crowd shopper has their own address. */
 function startShop(dataDir: string, logFile: string) {
-  return Bun.spawn(["bun", join(ROOT, "src", "main.ts")], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: ORIGIN,
-      NODE_ENV: "production",
-      DEMO_CHECKOUT: "true",
-      SEED_DEMO: "true",
-      ADMIN_PASSWORD,
-      TRUST_PROXY: "true",
-    },
-    stdout: Bun.file(logFile),
-    stderr: "inherit",
-  });
-}
-
-async function stopShop(shop: Bun.Subprocess): Promise<void> {
-  shop.kill("SIGTERM");
-  await shop.exited;
-}
-
-async function waitFor200(url: string, timeoutMs: number): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (performance.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await Bun.sleep(2);
-  }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+  return startDemoShop({ port: PORT, dataDir, adminPassword: ADMIN_PASSWORD, stdout: Bun.file(logFile), env: { TRUST_PROXY: "true" } });
 }
 
 /** The body a browser receives, as sent (compressed when the shop compresses). */
@@ -396,11 +362,6 @@ function peakMemoryMB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
-}
-
-function run(command: string[]): void {
-  const result = Bun.spawnSync(command, { cwd: ROOT, stdout: "ignore", stderr: "inherit" });
-  if (result.exitCode !== 0) throw new Error(`${command.join(" ")} failed`);
 }
 
 /** A child's standard output; this process keeps running (and sampling memory) meanwhile. */

@@ -3,6 +3,7 @@
 // Needs a running shop (default http://localhost:3000). Runs on Node, like Playwright.
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const base = process.argv[2] ?? "http://localhost:3000";
 const catalogue = await (await fetch(`${base}/api/catalog`)).json();
@@ -11,10 +12,7 @@ const paths = process.argv.length > 3 ? process.argv.slice(3) : ["/", "/products
 const out = "test-results/screenshots";
 mkdirSync(out, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } };
 for (const [sizeName, viewport] of Object.entries(sizes)) {
   for (const theme of ["dark", "light"]) {

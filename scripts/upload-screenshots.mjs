@@ -8,6 +8,7 @@ import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
 import { horseshoeGpx } from "./screenshot-files.mjs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const base = process.argv[2] ?? "http://localhost:3000";
 const out = "test-results/screenshots";
@@ -42,10 +43,7 @@ async function photo() {
 const route = horseshoeGpx();
 const picture = await photo();
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } };
 for (const [sizeName, viewport] of Object.entries(sizes)) {
   for (const theme of ["dark", "light"]) {

@@ -58,10 +58,12 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     }
     return path;
   };
+  /** The request's one log line, however it was answered. */
+  const logRequest = (method: string, pathname: string, status: number, started: number, requestId: string) =>
+    requestLog?.({ method, path: loggedPath(pathname), status, durationMs: Math.round((performance.now() - started) * 10) / 10, requestId });
+  const keep = (request: Request, produce: () => Response | Promise<Response>) => cache.respond(request, pathAndQuery(request.url), produce);
   // Pages about one person (orders, payments, admin) are never kept; every other page is the same for everyone.
-  const page = (request: Request, pathname: string) =>
-    isPersonalPage(pathname) ? renderPage(request) : cache.respond(request, pathAndQuery(request.url), () => renderPage(request));
-  const keep = (request: Request, produce: () => Response) => cache.respond(request, pathAndQuery(request.url), produce);
+  const page = (request: Request, pathname: string) => (isPersonalPage(pathname) ? renderPage(request) : keep(request, () => renderPage(request)));
   /** Any answer that was not kept: routed by Elysia, then compressed, given the security headers and logged. */
   const routed = async (handle: () => unknown, request: Request, started: number, requestId: string) => {
     const pathname = new URL(request.url).pathname;
@@ -73,13 +75,7 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
       const compressed = await compressAnswer(answer, request);
       return withHeaders(compressed, { ...securityHeaders(pathname), "X-Request-Id": requestId });
     } finally {
-      requestLog?.({
-        method: request.method,
-        path: redactPath(pathname),
-        status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-        requestId,
-      });
+      logRequest(request.method, pathname, status, started, requestId);
     }
   };
 
@@ -95,13 +91,7 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
         const kept = cache.lookup(request, key);
         if (kept) {
           kept.headers.set("X-Request-Id", requestId);
-          requestLog?.({
-            method: "GET",
-            path: loggedPath(pathOf(key)),
-            status: kept.status,
-            durationMs: Math.round((performance.now() - started) * 10) / 10,
-            requestId,
-          });
+          logRequest("GET", pathOf(key), kept.status, started, requestId);
           return kept;
         }
       }

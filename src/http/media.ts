@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseDerivedName } from "../../web/components/responsive-image";
 import { loadSharp } from "../services/images/load-sharp";
+import { writeFileAtomically } from "../services/storage/write-atomically";
 import { IMMUTABLE, serveFile } from "./serve-file";
 
 /** WebP quality of the smaller copies: the same as the originals (seed and uploads). */
@@ -36,13 +36,5 @@ export function createMediaHandler(mediaDir: string) {
 export async function makeCopy(mediaDir: string, original: string, name: string, width: number): Promise<void> {
   const sharp = await loadSharp();
   const data = await sharp(join(mediaDir, original)).resize({ width, withoutEnlargement: true }).webp({ quality: QUALITY }).toBuffer();
-  const target = join(mediaDir, name);
-  const temporary = join(mediaDir, `.${name}.${randomBytes(6).toString("hex")}.tmp`);
-  try {
-    writeFileSync(temporary, data);
-    renameSync(temporary, target);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
+  writeFileAtomically(join(mediaDir, name), data);
 }

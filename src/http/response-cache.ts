@@ -137,6 +137,14 @@ export function createResponseCache({
     return new Response(encoded, { status: entry.status, headers: new Headers(entry.headers[encoding]) });
   }
 
+  /** Answers from a kept entry, and marks it the most recently used (last in the map's order). */
+  function hit(entry: Entry, request: Request): Response {
+    stats.hits += 1;
+    entries.delete(entry.key);
+    entries.set(entry.key, entry);
+    return answerFrom(entry, request);
+  }
+
   /** The database's version now, the cache emptied if it moved; null when it cannot be read (a closed database). */
   function checkVersion(): string | null {
     let version: string;
@@ -162,11 +170,7 @@ export function createResponseCache({
     lookup(request: Request, key: string): Response | null {
       if (checkVersion() === null) return null;
       const entry = entries.get(key);
-      if (!entry) return null;
-      stats.hits += 1;
-      entries.delete(key);
-      entries.set(key, entry);
-      return answerFrom(entry, request);
+      return entry ? hit(entry, request) : null;
     },
 
     /**
@@ -179,12 +183,7 @@ export function createResponseCache({
       // Nothing can be trusted to be current: make the answer, keep nothing (the handler reports the fault).
       if (version === null) return produce();
       const entry = entries.get(key);
-      if (entry) {
-        stats.hits += 1;
-        entries.delete(key);
-        entries.set(key, entry);
-        return answerFrom(entry, request);
-      }
+      if (entry) return hit(entry, request);
       stats.misses += 1;
       let inFlight = pending.get(key);
       let mine = false;

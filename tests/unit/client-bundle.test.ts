@@ -15,9 +15,11 @@ type Metafile = {
 
 /**
  * Everything a browser can end up loading from one entry: its output file and
- * every chunk reachable through static or dynamic imports, with their inputs.
+ * every chunk reachable through its imports, with their inputs. With
+ * `staticOnly`, only what loads before any import() runs: a dynamic import is
+ * where loading on demand begins.
  */
-function reachableFrom(entryPoint: string): { files: Set<string>; inputs: Set<string> } {
+function reachableFrom(entryPoint: string, { staticOnly = false } = {}): { files: Set<string>; inputs: Set<string> } {
   const start = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]?.entryPoint === entryPoint);
   if (!start) throw new Error(`No output has the entry point ${entryPoint}`);
   const files = new Set<string>();
@@ -30,29 +32,7 @@ function reachableFrom(entryPoint: string): { files: Set<string>; inputs: Set<st
     const output = metafile.outputs[file];
     if (!output) continue;
     for (const input of Object.keys(output.inputs)) inputs.add(input);
-    for (const imported of output.imports) queue.push(imported.path);
-  }
-  return { files, inputs };
-}
-
-/**
- * What loads before any import() runs: the entry's output and the chunks it
- * (and they) import statically. A dynamic import is where loading on demand begins.
- */
-function staticallyReachableFrom(entryPoint: string): { files: Set<string>; inputs: Set<string> } {
-  const start = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]?.entryPoint === entryPoint);
-  if (!start) throw new Error(`No output has the entry point ${entryPoint}`);
-  const files = new Set<string>();
-  const inputs = new Set<string>();
-  const queue = [start];
-  while (queue.length > 0) {
-    const file = queue.pop() as string;
-    if (files.has(file)) continue;
-    files.add(file);
-    const output = metafile.outputs[file];
-    if (!output) continue;
-    for (const input of Object.keys(output.inputs)) inputs.add(input);
-    for (const imported of output.imports) if (imported.kind !== "dynamic-import") queue.push(imported.path);
+    for (const imported of output.imports) if (!staticOnly || imported.kind !== "dynamic-import") queue.push(imported.path);
   }
   return { files, inputs };
 }
@@ -144,17 +124,17 @@ describe("three.js, for the admin's 3D model viewer", () => {
   });
 
   test("is not in the admin entry chunk or anything it loads up front", () => {
-    const initial = staticallyReachableFrom("web/admin/main.tsx");
+    const initial = reachableFrom("web/admin/main.tsx", { staticOnly: true });
     expect([...initial.inputs].filter(isThreeJs)).toEqual([]);
     expect(initial.inputs).not.toContain("web/admin/ModelViewer.tsx");
   });
 
   test("loads only when a model is opened: not with the orders page, not even with the viewer's own chunk", () => {
     for (const entry of ["web/admin/OrdersPage.tsx", "web/admin/ModelViewer.tsx"]) {
-      expect([...staticallyReachableFrom(entry).inputs].filter(isThreeJs), entry).toEqual([]);
+      expect([...reachableFrom(entry, { staticOnly: true }).inputs].filter(isThreeJs), entry).toEqual([]);
     }
     // The scene module is the one door to three.js, and it is a chunk of its own.
-    const scene = staticallyReachableFrom("web/admin/model-viewer-scene.ts");
+    const scene = reachableFrom("web/admin/model-viewer-scene.ts", { staticOnly: true });
     expect([...scene.inputs].filter(isThreeJs).length).toBeGreaterThan(0);
     const holdingThree = Object.entries(metafile.outputs)
       .filter(([, output]) => Object.keys(output.inputs).some(isThreeJs))

@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Metadata, OutputInfo } from "sharp";
 import { BadRequest, PayloadTooLarge } from "../../errors";
 import { loadSharp } from "../../services/images/load-sharp";
+import { writeFileAtomically } from "../../services/storage/write-atomically";
 import type { PictureSize } from "./images-service";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -103,22 +104,11 @@ export async function storeUploadedImage(bytes: Uint8Array, mediaDir: string): P
   return { url: `/media/${name}`, width: output.info.width, height: output.info.height };
 }
 
-/**
- * Same bytes, same name: an existing file is already right. A new one is
- * written beside it under a dot-name (never served) and renamed into place,
- * so a failed write leaves no half file behind.
- */
+/** Same bytes, same name: an existing file is already right; a new one is written atomically. */
 function writeOnce(path: string, data: Buffer): void {
   if (existsSync(path)) return;
   mkdirSync(dirname(path), { recursive: true });
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
-  try {
-    writeFileSync(temporary, data);
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
+  writeFileAtomically(path, data);
 }
 
 /** Width and height of a picture already in /media, so pages can reserve its space; null when unknown. */

@@ -1,0 +1,63 @@
+// The shop as `bun run bench` and `bun run audit` run it: its own process, in
+// production mode, with the demo catalogue and the demo checkout, on a data
+// folder of the caller's. Shared so both measure the same shop.
+import { join } from "node:path";
+
+const ROOT = join(import.meta.dir, "..");
+
+export type DemoShopOptions = {
+  port: number;
+  dataDir: string;
+  adminPassword: string;
+  /** Where its stdout (the JSON log) goes; "ignore" throws it away. */
+  stdout?: "ignore" | ReturnType<typeof Bun.file>;
+  /** Further settings (TRUST_PROXY for the bench's many shoppers). */
+  env?: Record<string, string>;
+};
+
+/** Builds the client assets once, so no measured start includes a build. */
+export function buildClient(): void {
+  const result = Bun.spawnSync(["bun", "scripts/build.ts"], { cwd: ROOT, stdout: "ignore", stderr: "inherit" });
+  if (result.exitCode !== 0) throw new Error("The client build failed");
+}
+
+export function startDemoShop({ port, dataDir, adminPassword, stdout = "ignore", env = {} }: DemoShopOptions): Bun.Subprocess {
+  return Bun.spawn(["bun", join(ROOT, "src", "main.ts")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      NODE_ENV: "production",
+      DEMO_CHECKOUT: "true",
+      SEED_DEMO: "true",
+      ADMIN_PASSWORD: adminPassword,
+      ...env,
+    },
+    stdout,
+    stderr: "inherit",
+  });
+}
+
+export async function stopDemoShop(shop: Bun.Subprocess): Promise<void> {
+  shop.kill("SIGTERM");
+  await shop.exited;
+}
+
+/** Waits for a 200 from `url`, asking every couple of milliseconds (the bench times cold starts with it). */
+export async function waitFor200(url: string, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await Bun.sleep(2);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+}

@@ -1,0 +1,17 @@
+// Debian's Chromium and the flags every headless run of it here uses: the
+// browser tests (playwright.config.ts), the audit's Lighthouse runs, the bench's
+// page weight and the screenshot scripts. Playwright's own browser download
+// does not work on this machine. Plain JavaScript so the Node-run scripts can
+// import it too (types in chromium.d.mts).
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
