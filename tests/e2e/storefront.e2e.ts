@@ -84,4 +84,17 @@ test.describe("browsing the shop", () => {
     await page.keyboard.press("Escape");
     await expect(drawer).toBeHidden();
   });
+
+  test("@phone no storefront page is wider than a phone screen, an order's long reference included", async ({ page, request }) => {
+    const product = (await loadCatalogue(request))[0];
+    if (!product) throw new Error("empty catalogue");
+    const paths = ["/", "/products", productPath(product), "/basket", "/custom-request", "/order/ORD-WMWMWMWMWMWMWMWMWMWMWMWMWM", "/policies", "/contact"];
+    const tooWide: string[] = [];
+    for (const path of paths) {
+      await page.goto(path);
+      const { content, screen } = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, screen: window.screen.width }));
+      if (content > screen) tooWide.push(`${path}: ${content} px on a ${screen} px screen`);
+    }
+    expect(tooWide).toEqual([]);
+  });
 });
