@@ -3,6 +3,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { E2E_ADMIN_PASSWORD } from "./support/admin";
 import { violationsOn, watchViolations } from "./support/csp";
+import { gotoHydrated } from "./support/hydrated";
 
 const THEME_STORAGE_KEY = "strata.theme";
 
@@ -87,7 +88,7 @@ for (const theme of ["dark", "light"] as const) {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // A basket with something in it, then the test payment page it leads to.
-    await page.goto(productPath(unlimited));
+    await gotoHydrated(page, productPath(unlimited));
     await page.getByRole("button", { name: "Add to basket" }).click();
     await expect(page.getByTestId("basket-count")).toHaveText("1");
     await page.goto("/basket");

@@ -131,7 +131,7 @@ test.describe("the owner sees what shoppers uploaded", () => {
     await expect(page.getByTestId("basket-count")).toHaveText("1");
 
     // The basket's thumbnail is the compact map drawn for its size.
-    await page.goto("/basket");
+    await gotoHydrated(page, "/basket");
     const thumb = page.getByRole("img", { name: "Map of your route buttermere-round.gpx" });
     await expectLoaded(thumb);
     await expect(thumb).toHaveAttribute("src", /\/preview\.svg\?size=thumb$/);

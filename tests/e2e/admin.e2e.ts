@@ -3,6 +3,7 @@ import { deflateSync } from "node:zlib";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { adminNav, E2E_ADMIN_PASSWORD, signIn } from "./support/admin";
 import { payAndConfirm } from "./support/checkout";
+import { gotoHydrated } from "./support/hydrated";
 
 test.describe("the owner's admin area", () => {
   test("the owner signs in (a wrong password first), moves between pages and signs out", async ({ page }) => {
@@ -106,7 +107,7 @@ test.describe("the owner's admin area", () => {
     await expect(row.getByRole("img", { name: "Unlimited" })).toHaveText("∞");
     await expect(row.getByRole("button", { name: `+1 ${name} in stock` })).toBeDisabled();
 
-    await page.goto("/products");
+    await gotoHydrated(page, "/products");
     const card = page.getByRole("article", { name });
     await expect(card).toBeVisible();
     await expect(card.getByText("From £12.50")).toBeVisible();
@@ -119,10 +120,10 @@ test.describe("the owner's admin area", () => {
     // Something with unlimited stock, so stories running side by side never race for it.
     const products = await loadCatalogue(request);
     const product = pick(products, "simple product with unlimited stock", unlimitedSimple);
-    await page.goto(productPath(product));
+    await gotoHydrated(page, productPath(product));
     await page.getByRole("button", { name: "Add to basket" }).click();
     await expect(page.getByTestId("basket-count")).toHaveText("1");
-    await page.goto("/basket");
+    await gotoHydrated(page, "/basket");
     await page.getByRole("button", { name: "Checkout" }).click();
     const orderId = await payAndConfirm(page, { email: "grace@example.co.uk", name: "Grace Hopper", line1: "1 Harbour Street", city: "Whitby", postcode: "YO21 3PU" });
 
@@ -186,10 +187,10 @@ test.describe("the owner's admin area", () => {
       // Spec section 4: success notes go after 3 seconds.
       await expect(saved).toBeHidden({ timeout: 4_500 });
 
-      await page.goto(productPath(product));
+      await gotoHydrated(page, productPath(product));
       await page.getByRole("button", { name: "Add to basket" }).click();
       await expect(page.getByTestId("basket-count")).toHaveText("1");
-      await page.goto("/basket");
+      await gotoHydrated(page, "/basket");
       await expect(page.getByTestId("delivery")).toHaveText("£3.75");
     } finally {
       // Put the shop back as the other stories expect it.

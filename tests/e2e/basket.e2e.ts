@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { loadCatalogue, lowStockSimple, needsUpload, pick, productPath, unlimitedSimple } from "./catalogue";
+import { gotoHydrated, reloadHydrated } from "./support/hydrated";
 
 const badge = (page: Page) => page.getByTestId("basket-count");
 const addButton = (page: Page) => page.locator("main .purchase").getByRole("button").first();
@@ -12,7 +13,7 @@ test.describe("filling the basket", () => {
       "product with several variants and no -base variant",
       (p) => !needsUpload(p) && p.variants.length > 1 && !p.variants.some((v) => v.id.endsWith("-base")),
     );
-    await page.goto(productPath(product));
+    await gotoHydrated(page, productPath(product));
     await expect(page.getByRole("button", { name: "Select variant" })).toBeDisabled();
     await expect(page.getByText("Please select a variant to continue")).toBeVisible();
 
@@ -34,7 +35,7 @@ test.describe("filling the basket", () => {
       (p) => !needsUpload(p) && p.variants.length > 1 && p.variants.some((v) => v.id.endsWith("-base")),
     );
     const base = product.variants.find((v) => v.id.endsWith("-base"));
-    await page.goto(productPath(product));
+    await gotoHydrated(page, productPath(product));
     if (!base) throw new Error("no -base variant");
     await expect(page.getByRole("radio", { name: base.name })).toBeChecked();
     await expect(page.getByRole("button", { name: "Add to basket" })).toBeEnabled();
@@ -44,7 +45,7 @@ test.describe("filling the basket", () => {
     const products = await loadCatalogue(request);
     const product = pick(products, "simple product with 1 to 3 in stock", lowStockSimple);
     const stock = product.stock ?? 0;
-    await page.goto(productPath(product));
+    await gotoHydrated(page, productPath(product));
     for (let added = 0; added < stock; added++) {
       await page.getByRole("button", { name: "Add to basket" }).click();
       await expect(badge(page)).toHaveText(String(added + 1));
@@ -59,7 +60,7 @@ test.describe("filling the basket", () => {
       "product with maxOnlineQty below its stock",
       (p) => !needsUpload(p) && p.maxOnlineQty !== null && p.maxOnlineQty > 0 && (p.stock === null || p.stock > p.maxOnlineQty),
     );
-    await page.goto(productPath(product));
+    await gotoHydrated(page, productPath(product));
     for (let added = 0; added < (product.maxOnlineQty ?? 0); added++) {
       await addButton(page).click();
       await expect(badge(page)).toHaveText(String(added + 1));
@@ -70,7 +71,7 @@ test.describe("filling the basket", () => {
   test("an out-of-stock product cannot be added", async ({ page, request }) => {
     const products = await loadCatalogue(request);
     const product = pick(products, "out-of-stock product", (p) => p.stock === 0);
-    await page.goto(productPath(product));
+    await gotoHydrated(page, productPath(product));
     await expect(page.getByTestId("stock-text")).toHaveText("Out of stock");
     await expect(page.getByRole("button", { name: "Out of stock" })).toBeDisabled();
   });
@@ -78,7 +79,7 @@ test.describe("filling the basket", () => {
   test("the basket keeps its lines after a reload and adds up with delivery", async ({ page, request }) => {
     const products = await loadCatalogue(request);
     const product = pick(products, "simple product with unlimited stock", unlimitedSimple);
-    await page.goto(productPath(product));
+    await gotoHydrated(page, productPath(product));
     await page.getByRole("button", { name: "Add to basket" }).click();
     await expect(badge(page)).toHaveText("1");
 
@@ -87,7 +88,7 @@ test.describe("filling the basket", () => {
     await page.getByRole("button", { name: `One more ${product.name}` }).click();
     await expect(badge(page)).toHaveText("2");
 
-    await page.reload();
+    await reloadHydrated(page);
     const line = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: product.name, exact: true }) });
     await expect(line.locator("output")).toHaveText("2");
     const unit = product.variants[0]?.price_cents ?? product.unitAmount;
@@ -112,7 +113,7 @@ test.describe("filling the basket", () => {
     const product = pick(products, "simple product with 1 to 3 in stock", lowStockSimple);
     const stock = product.stock ?? 0;
     // A basket saved earlier, before someone else bought the last units.
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.evaluate(
       ({ id, name, price, quantity }) =>
         localStorage.setItem(
@@ -121,7 +122,7 @@ test.describe("filling the basket", () => {
         ),
       { id: product.id, name: product.name, price: product.unitAmount / 100, quantity: stock + 2 },
     );
-    await page.goto("/basket");
+    await gotoHydrated(page, "/basket");
     // Answer the alert as a shopper would; an unanswered alert blocks the page.
     const alerts: string[] = [];
     page.on("dialog", (dialog) => {
@@ -138,9 +139,9 @@ test.describe("filling the basket", () => {
   test("@phone the basket works at phone width", async ({ page, request }) => {
     const products = await loadCatalogue(request);
     const product = pick(products, "simple product with unlimited stock", unlimitedSimple);
-    await page.goto(productPath(product));
+    await gotoHydrated(page, productPath(product));
     await page.getByRole("button", { name: "Add to basket" }).click();
-    await page.goto("/basket");
+    await gotoHydrated(page, "/basket");
     await expect(page.getByRole("link", { name: product.name, exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Checkout" })).toBeVisible();
   });

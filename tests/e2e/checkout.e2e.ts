@@ -13,10 +13,10 @@ test("a shopper pays through the demo checkout, sees the order confirmed, and lo
   const base = withVariants.variants.find((v) => v.id.endsWith("-base"));
   if (!base) throw new Error("no -base variant");
 
-  await page.goto(productPath(withVariants));
+  await gotoHydrated(page, productPath(withVariants));
   await page.getByRole("button", { name: "Add to basket" }).click();
   await expect(badge(page)).toHaveText("1");
-  await page.goto(productPath(limited));
+  await gotoHydrated(page, productPath(limited));
   await page.getByRole("button", { name: "Add to basket" }).click();
   await expect(badge(page)).toHaveText("2");
 

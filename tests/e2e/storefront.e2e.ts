@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { loadCatalogue, lowStockSimple, pick, productPath, simple } from "./catalogue";
+import { gotoHydrated, reloadHydrated } from "./support/hydrated";
 
 test.describe("browsing the shop", () => {
   test("a shopper goes from the home page to a featured product", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await expect(page.getByRole("heading", { name: "What We Offer" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Explore Our Product Range" })).toBeVisible();
     const featured = page.locator(".featured-card a").first();
@@ -15,7 +16,7 @@ test.describe("browsing the shop", () => {
   });
 
   test("the projects carousel moves with its next button and dots", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const carousel = page.getByRole("region", { name: "Featured projects" });
     const activeTitle = () => carousel.locator(".carousel__slide.is-active h3").textContent();
     const first = await activeTitle();
@@ -26,7 +27,7 @@ test.describe("browsing the shop", () => {
   });
 
   test("the category dropdown filters the catalogue and closes after the pointer leaves", async ({ page }) => {
-    await page.goto("/products");
+    await gotoHydrated(page, "/products");
     await expect(page.getByRole("heading", { level: 2, name: "Basic" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Personalised" })).toBeVisible();
 
@@ -44,7 +45,7 @@ test.describe("browsing the shop", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Basic" })).toHaveCount(0);
   });
 
-  test("a product page is readable with JavaScript switched off", async ({ browser, request }) => {
+  test("a product page is readable with JavaScript switched off, and says the basket needs it", async ({ browser, request }) => {
     const products = await loadCatalogue(request);
     const product = pick(products, "product with 1 to 3 in stock", lowStockSimple);
     const context = await browser.newContext({ javaScriptEnabled: false });
@@ -54,15 +55,19 @@ test.describe("browsing the shop", () => {
     await expect(page.getByText(product.description.slice(0, 40))).toBeVisible();
     await expect(page.getByText(/£\d+\.\d{2}/).first()).toBeVisible();
     await expect(page.getByTestId("stock-text")).toHaveText(`Only ${product.stock} left`);
+    // Without JavaScript there is no basket: the button says so by being disabled, and a line says why.
+    await expect(page.getByRole("button", { name: "Add to basket" })).toBeDisabled();
+    // Playwright's text matchers skip <noscript>, so its text is read directly.
+    expect(await page.locator("main .purchase noscript").textContent()).toBe("Your basket is kept in this browser and needs JavaScript switched on.");
     await context.close();
   });
 
   test("the theme starts dark, toggles to light and stays light after a reload", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await expect(page.locator("html")).toHaveClass(/dark/);
     await page.getByRole("button", { name: "Switch to light mode" }).click();
     await expect(page.locator("html")).toHaveClass(/light/);
-    await page.reload();
+    await reloadHydrated(page);
     await expect(page.locator("html")).toHaveClass(/light/);
     await expect(page.getByRole("button", { name: "Switch to dark mode" })).toBeVisible();
   });
@@ -77,7 +82,7 @@ test.describe("browsing the shop", () => {
   test("@phone the menu drawer opens with the categories and closes with Escape", async ({ page, request }) => {
     const products = await loadCatalogue(request);
     expect(products.some(simple)).toBe(true);
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
     await expect(drawer.getByRole("link", { name: "Personalised" })).toBeVisible();

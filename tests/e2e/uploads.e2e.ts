@@ -48,7 +48,7 @@ test.describe("uploading a route or a photo", () => {
     await expect(page.getByRole("status").filter({ hasText: "Added to basket" })).toBeVisible();
     await expect(badge(page)).toHaveText("1");
 
-    await page.goto("/basket");
+    await gotoHydrated(page, "/basket");
     const line = page.getByRole("listitem").filter({ hasText: reliefMap.name });
     await expect(line.getByText("Route: coniston-loop.gpx")).toBeVisible();
     await expectLoaded(line.getByRole("img", { name: "Map of your route coniston-loop.gpx" }));
@@ -107,7 +107,7 @@ test.describe("uploading a route or a photo", () => {
     await addButton(page).click();
     await expect(badge(page)).toHaveText("1");
 
-    await page.goto("/basket");
+    await gotoHydrated(page, "/basket");
     const line = page.getByRole("listitem").filter({ hasText: lithophane.name });
     await expect(line.getByText("Photo: harbour-at-dusk.jpg")).toBeVisible();
     await expect(line.getByText("first-try.jpg")).toHaveCount(0);

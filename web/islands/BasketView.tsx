@@ -12,11 +12,12 @@ import {
   type BasketItem,
   type ProductFacts,
 } from "../lib/basket";
-import { clearBasket, readBasket, writeBasket } from "../lib/basket-store";
+import { BASKET_NEEDS_JAVASCRIPT, clearBasket, readBasket, writeBasket } from "../lib/basket-store";
 import { checkoutEntries, forgetCheckoutKey, startCheckout } from "../lib/checkout-client";
 import { formatPence, poundsToPence } from "../lib/money";
 import { productFacts } from "../lib/product-view";
 import { useBasket } from "../lib/use-basket";
+import { useHydrated } from "../lib/use-hydrated";
 
 /** Spec section 9: success banners are shown for 3 seconds. */
 export const BANNER_MS = 3000;
@@ -39,7 +40,7 @@ async function fetchCatalogue(): Promise<Catalogue> {
 
 export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banner }: BasketViewProps) {
   const items = useBasket();
-  const [mounted, setMounted] = useState(false);
+  const mounted = useHydrated();
   const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
   const [stockWarning, setStockWarning] = useState(false);
   const [bannerVisible, setBannerVisible] = useState(banner !== null);
@@ -48,7 +49,6 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
   const checkoutInFlight = useRef(false);
 
   useEffect(() => {
-    setMounted(true);
     if (banner === "success") {
       clearBasket();
       forgetCheckoutKey();
@@ -137,7 +137,7 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
         <>
           <p className="basket__loading">Loading your basket…</p>
           <noscript>
-            <p className="banner banner--warning">Your basket is kept in this browser and needs JavaScript switched on.</p>
+            <p className="banner banner--warning">{BASKET_NEEDS_JAVASCRIPT}</p>
           </noscript>
         </>
       ) : items.length === 0 ? (

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import type { Product } from "../../src/modules/catalog/model";
 import { addItem, roomFor, type BasketMeta } from "../lib/basket";
-import { readBasket, writeBasket } from "../lib/basket-store";
+import { BASKET_NEEDS_JAVASCRIPT, readBasket, writeBasket } from "../lib/basket-store";
 import { formatPence, penceToPounds } from "../lib/money";
 import { preselectedVariantId, priceLabel, productFacts } from "../lib/product-view";
 import { availableStock, stockText, stockTone } from "../lib/stock";
 import { useBasket } from "../lib/use-basket";
+import { useHydrated } from "../lib/use-hydrated";
 import { AttachmentUpload, type UploadedAttachment } from "./parts/AttachmentUpload";
 
 /** Spec section 9: the 'Added to basket' chip stays for 2 seconds. */
@@ -28,6 +29,7 @@ export type ProductPurchaseProps = {
  */
 export function ProductPurchase({ product, compact = false }: ProductPurchaseProps) {
   const items = useBasket();
+  const hydrated = useHydrated();
   const [variantId, setVariantId] = useState<string | null>(() => preselectedVariantId(product.variants));
   const [attachment, setAttachment] = useState<UploadedAttachment | null>(null);
   const [uploadKey, setUploadKey] = useState(0);
@@ -94,7 +96,7 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
       : needsVariant
         ? "Select variant"
         : "Add to basket";
-  const disabled = soldOut || limitReached || needsVariant || (needsUpload && !attachment);
+  const disabled = !hydrated || soldOut || limitReached || needsVariant || (needsUpload && !attachment);
   const waitingForFile = !compact && needsUpload && !attachment && !soldOut && !limitReached && !added;
   const uploadHintId = `upload-first-${product.id}`;
 
@@ -165,6 +167,11 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
           </span>
         )}
       </div>
+      {!compact && (
+        <noscript>
+          <p className="hint">{BASKET_NEEDS_JAVASCRIPT}</p>
+        </noscript>
+      )}
       {waitingForFile && (
         <p id={uploadHintId} className="hint purchase__upload-first">
           {product.requiresGpx ? "Upload your GPX file to add this to your basket." : "Upload your photo to add this to your basket."}

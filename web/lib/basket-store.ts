@@ -7,6 +7,8 @@ import type { BasketItem } from "./basket";
  * by another island on the page or by the same shop in another tab.
  */
 export const BASKET_STORAGE_KEY = "strata.basket.v1";
+/** Shown where the basket is used with JavaScript switched off. */
+export const BASKET_NEEDS_JAVASCRIPT = "Your basket is kept in this browser and needs JavaScript switched on.";
 const CHANGE_EVENT = "strata:basket-change";
 const EMPTY: BasketItem[] = [];
 
