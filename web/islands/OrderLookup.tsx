@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { type CustomerOrder, OrderDetails } from "../components/OrderDetails";
+import { useHydrated } from "../lib/use-hydrated";
 
 export type OrderLookupProps = { orderId: string | null };
 
@@ -13,6 +14,8 @@ type LookupState =
 export function OrderLookup({ orderId }: OrderLookupProps) {
   const [postalCode, setPostalCode] = useState("");
   const [state, setState] = useState<LookupState>({ status: "idle" });
+  // Before hydration the browser would submit the form itself and put the postcode in the address bar.
+  const hydrated = useHydrated();
 
   if (!orderId) return <p className="form-error">No order ID provided</p>;
 
@@ -63,7 +66,7 @@ export function OrderLookup({ orderId }: OrderLookupProps) {
           {state.message}
         </p>
       )}
-      <button className="button button--primary" type="submit" disabled={state.status === "checking"}>
+      <button className="button button--primary" type="submit" disabled={!hydrated || state.status === "checking"}>
         {state.status === "checking" ? "Checking…" : "View order"}
       </button>
     </form>
