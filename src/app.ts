@@ -63,7 +63,7 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     requestLog?.({ method, path: loggedPath(pathname), status, durationMs: Math.round((performance.now() - started) * 10) / 10, requestId });
   const keep = (request: Request, produce: () => Response | Promise<Response>) => cache.respond(request, pathAndQuery(request.url), produce);
   // Pages about one person (orders, payments, admin) are never kept; every other page is the same for everyone.
-  const page = (request: Request, pathname: string) => (isPersonalPage(pathname) ? renderPage(request) : keep(request, () => renderPage(request)));
+  const page = (request: Request, pathname: string) => (isPersonalPath(pathname) ? renderPage(request) : keep(request, () => renderPage(request)));
   /** Any answer that was not kept: routed by Elysia, then compressed, given the security headers and logged. */
   const routed = async (handle: () => unknown, request: Request, started: number, requestId: string) => {
     const pathname = new URL(request.url).pathname;
@@ -121,16 +121,6 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     });
   // The cache's counters, for tests.
   return Object.assign(app, { responseCache: cache });
-}
-
-/** The router matches paths decoded and case-insensitively: so does the check that keeps personal pages out of the cache. */
-function isPersonalPage(pathname: string): boolean {
-  if (isPersonalPath(pathname)) return true;
-  try {
-    return isPersonalPath(decodeURIComponent(pathname).toLowerCase());
-  } catch {
-    return true; // Malformed escapes: not worth keeping.
-  }
 }
 
 function pathOf(key: string): string {

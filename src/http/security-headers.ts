@@ -55,11 +55,30 @@ export function contentSecurityPolicy(env: PolicySettings): string {
 
 // Pages and API answers about one person (an order, a payment, the owner's
 // session): never kept by the browser's back/forward cache or a proxy.
-const PERSONAL_PAGES = [/^\/order(\/|$)/, /^\/success\/?$/, /^\/admin(\/|$)/, /^\/checkout\/demo(\/|$)/];
-const PERSONAL_API = [/^\/api\/orders(\/|$)/, /^\/api\/checkout(\/|$)/, /^\/api\/admin(\/|$)/];
+const PERSONAL_PATHS = [
+  /^\/order(\/|$)/,
+  /^\/success\/?$/,
+  /^\/admin(\/|$)/,
+  /^\/checkout\/demo(\/|$)/,
+  /^\/api\/orders(\/|$)/,
+  /^\/api\/checkout(\/|$)/,
+  /^\/api\/admin(\/|$)/,
+];
 
+/**
+ * True for a path about one person. The page router matches paths decoded and
+ * case-insensitively ("/ORDER/…" and "/%6Frder/…" show an order too), so the
+ * check does the same: such a page is then neither kept nor cacheable.
+ */
 export function isPersonalPath(pathname: string): boolean {
-  return [...PERSONAL_PAGES, ...PERSONAL_API].some((pattern) => pattern.test(pathname));
+  if (PERSONAL_PATHS.some((pattern) => pattern.test(pathname))) return true;
+  let normalised: string;
+  try {
+    normalised = decodeURIComponent(pathname).toLowerCase();
+  } catch {
+    return true; // Malformed escapes: treated as personal, so nothing about them is kept.
+  }
+  return normalised !== pathname && PERSONAL_PATHS.some((pattern) => pattern.test(normalised));
 }
 
 export type SecurityHeaders = (pathname: string) => Record<string, string>;

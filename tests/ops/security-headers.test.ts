@@ -176,6 +176,10 @@ describe("headers on every response", () => {
     expect(isPersonalPath("/orders-of-the-day")).toBe(false);
     expect(isPersonalPath("/administrator")).toBe(false);
     expect(isPersonalPath("/api/checkout")).toBe(true);
+    expect(isPersonalPath("/ORDER/ORD-1")).toBe(true);
+    expect(isPersonalPath("/%61dmin")).toBe(true);
+    expect(isPersonalPath("/%E0%A4%A")).toBe(true);
+    expect(isPersonalPath("/Products/planter")).toBe(false);
   });
 
   test("a handler's own header wins (an SVG preview's stricter CSP), except caching on a personal path", () => {
