@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { MEDIA_WEBP_QUALITY, writeDerivedCopy } from "../../services/images/derived-copies";
 import { loadSharp } from "../../services/images/load-sharp";
 import { DERIVED_WIDTHS, derivedName } from "../../../web/components/responsive-image";
 import { bottleCage, cableClips, headphoneStand } from "./art/household";
@@ -53,7 +54,7 @@ export async function renderDemoPictures(mediaDir: string): Promise<RenderedPict
   const created: string[] = [];
   const entries = await Promise.all(
     (Object.entries(DEMO_ART) as [DemoPictureName, () => string][]).map(async ([name, draw]) => {
-      const { data, info } = await sharp(Buffer.from(draw())).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp(Buffer.from(draw())).webp({ quality: MEDIA_WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
       const file = `${name}-${createHash("sha256").update(data).digest("hex").slice(0, 10)}.webp`;
       const path = join(mediaDir, file);
       if (!existsSync(path)) {
@@ -61,10 +62,8 @@ export async function renderDemoPictures(mediaDir: string): Promise<RenderedPict
         created.push(path);
       }
       for (const width of DERIVED_WIDTHS.filter((candidate) => candidate < info.width)) {
-        const copy = join(mediaDir, derivedName(file, width));
-        if (existsSync(copy)) continue;
-        await Bun.write(copy, await sharp(data).resize({ width }).webp({ quality: 82 }).toBuffer());
-        created.push(copy);
+        if (existsSync(join(mediaDir, derivedName(file, width)))) continue;
+        created.push(await writeDerivedCopy(mediaDir, file, width));
       }
       return [name, { url: `/media/${file}`, width: info.width, height: info.height }] as const;
     }),

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Metadata, OutputInfo } from "sharp";
 import { BadRequest, PayloadTooLarge } from "../../errors";
+import { MEDIA_WEBP_QUALITY } from "../../services/images/derived-copies";
 import { loadSharp } from "../../services/images/load-sharp";
 import { writeFileAtomically } from "../../services/storage/write-atomically";
 import type { PictureSize } from "./images-service";
@@ -93,7 +94,7 @@ export async function storeUploadedImage(bytes: Uint8Array, mediaDir: string): P
     output = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
       .autoOrient()
       .resize(MAX_EDGE, MAX_EDGE, { fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 82 })
+      .webp({ quality: MEDIA_WEBP_QUALITY })
       .toBuffer({ resolveWithObject: true });
   } catch {
     throw new BadRequest(UPLOAD_MESSAGES.damaged);
