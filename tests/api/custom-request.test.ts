@@ -281,7 +281,12 @@ describe("the captcha is checked first", () => {
 
     const config = await shop.json("/api/captcha/config");
     // The worker is the shop's own hashed file: the CSP allows workers from 'self' only.
-    expect(config.body).toEqual({ kind: "altcha", challengeUrl: "/api/captcha/challenge", workerUrl: shop.deps.assets.captchaWorker });
+    expect(config.body).toEqual({
+      kind: "altcha",
+      challengeUrl: "/api/captcha/challenge",
+      workerUrl: shop.deps.assets.captchaWorker,
+      stylesheetUrl: shop.deps.assets.captchaStylesheet,
+    });
 
     const key = shop.db.query<{ value: string }, [string]>("SELECT value FROM configuration WHERE key = ?").get(ALTCHA_KEY_CONFIG)!.value;
     expect(key).toMatch(/^[0-9a-f]{64}$/);

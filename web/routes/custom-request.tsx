@@ -10,7 +10,6 @@ export const customRequestHandle: RouteHandle = {
     description: "Ask for a one-off 3D print: send your idea, sketch, photo or STL file and we'll reply with a quote.",
     path: "/custom-request",
   }),
-  captchaStyles: true,
 };
 
 export function CustomRequestPage() {

@@ -19,18 +19,11 @@ export type RouteHandle<Data = unknown> = {
   meta: (data: Data | undefined) => PageMeta;
   /** "admin": the page loads the owner's client app (web/admin) instead of the storefront's island script. */
   clientApp?: "admin";
-  /** The page shows the ALTCHA widget, whose stylesheet is then linked in the head. */
-  captchaStyles?: true;
 };
 
 /** Which browser script the page loads: the storefront's islands unless a matched route asks for the admin app. */
 export function clientAppFrom(matches: UIMatch[]): "storefront" | "admin" {
   return matches.some((match) => (match.handle as RouteHandle | undefined)?.clientApp === "admin") ? "admin" : "storefront";
-}
-
-/** Whether a matched route shows the captcha widget (and so needs its stylesheet). */
-export function needsCaptchaStyles(matches: UIMatch[]): boolean {
-  return matches.some((match) => (match.handle as RouteHandle | undefined)?.captchaStyles === true);
 }
 
 /** The deepest matched route that describes itself wins. */

@@ -17,7 +17,7 @@ import { SHOP } from "../lib/shop-info";
 import { THEME_BOOT_SCRIPT } from "../lib/theme";
 import { absoluteUrl } from "../lib/urls";
 import { depsOf } from "./context";
-import { clientAppFrom, needsCaptchaStyles, pageMetaFrom, type PageMeta } from "./meta";
+import { clientAppFrom, pageMetaFrom, type PageMeta } from "./meta";
 
 /** What every page's layout needs: the header's categories and the delivery banner. */
 export function rootLoader(args: LoaderFunctionArgs) {
@@ -90,8 +90,7 @@ const fallbackMeta: PageMeta = { title: SHOP.name, description: SHOP.description
 function Document({ data, meta, children }: { data: RootData | undefined; meta: PageMeta; children: ReactNode }) {
   const { pathname } = useLocation();
   // /admin runs the owner's app, which hydrates the header itself; the storefront script never loads there.
-  const matches = useMatches();
-  const isAdmin = clientAppFrom(matches) === "admin";
+  const isAdmin = clientAppFrom(useMatches()) === "admin";
   const publicUrl = data?.publicUrl ?? "";
   const canonical = meta.path === null ? null : `${publicUrl}${meta.path}`;
   const image = meta.image && publicUrl ? absoluteUrl(meta.image, publicUrl) : null;
@@ -119,7 +118,6 @@ function Document({ data, meta, children }: { data: RootData | undefined; meta: 
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {data && <link rel="stylesheet" href={data.assets.stylesheet} />}
         {data && isAdmin && <link rel="stylesheet" href={data.assets.adminStylesheet} />}
-        {data && needsCaptchaStyles(matches) && <link rel="stylesheet" href={data.assets.captchaStylesheet} />}
         {data && <script type="module" src={isAdmin ? data.assets.adminScript : data.assets.clientScript} />}
         {meta.jsonLd && (
           <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(meta.jsonLd) }} />

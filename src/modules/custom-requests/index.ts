@@ -37,7 +37,7 @@ export function customRequestRoutes({ db, env, captcha, assets }: Pick<Deps, "db
     .get("/api/captcha/config", ({ set }) => {
       Object.assign(set.headers, noStore);
       const config = captcha.siteConfig();
-      return config.kind === "altcha" ? { ...config, workerUrl: assets.captchaWorker } : config;
+      return config.kind === "altcha" ? { ...config, workerUrl: assets.captchaWorker, stylesheetUrl: assets.captchaStylesheet } : config;
     })
     .get("/api/captcha/challenge", async ({ request, server, set }) => {
       if (!captcha.challenge) throw new NotFound("This shop uses Turnstile: there is no ALTCHA challenge to fetch.");

@@ -14,6 +14,8 @@ export type CaptchaSiteConfig = {
   challengeUrl?: string;
   /** The script of ALTCHA's proof-of-work worker (a hashed file of the shop's own). */
   workerUrl?: string;
+  /** ALTCHA's stylesheet (a hashed file of the shop's own), linked by the widget when it loads. */
+  stylesheetUrl?: string;
 };
 
 export interface CaptchaService {

@@ -39,8 +39,8 @@ export function CaptchaField({ onToken }: { onToken: TokenListener }) {
           {LOAD_FAILED}
         </p>
       )}
-      {config !== null && config !== "failed" && config.kind === "altcha" && config.challengeUrl && config.workerUrl && (
-        <AltchaWidget challengeUrl={config.challengeUrl} workerUrl={config.workerUrl} onToken={report} />
+      {config !== null && config !== "failed" && config.kind === "altcha" && config.challengeUrl && config.workerUrl && config.stylesheetUrl && (
+        <AltchaWidget challengeUrl={config.challengeUrl} workerUrl={config.workerUrl} stylesheetUrl={config.stylesheetUrl} onToken={report} />
       )}
       {config !== null && config !== "failed" && config.kind === "turnstile" && config.siteKey && (
         <TurnstileWidget siteKey={config.siteKey} onToken={report} />
@@ -72,8 +72,14 @@ function altchaGlobal(): AltchaGlobal {
   return (globalThis as unknown as { $altcha: AltchaGlobal }).$altcha;
 }
 
-/** The `<altcha-widget>` web component; its code loads only when a form first needs it. */
-function AltchaWidget({ challengeUrl, workerUrl, onToken }: { challengeUrl: string; workerUrl: string; onToken: TokenListener }) {
+type AltchaWidgetProps = { challengeUrl: string; workerUrl: string; stylesheetUrl: string; onToken: TokenListener };
+
+/**
+ * The `<altcha-widget>` web component; its code and its stylesheet load only
+ * when a form first needs them, on whichever page the form is (the home page's
+ * contact form and /custom-request).
+ */
+function AltchaWidget({ challengeUrl, workerUrl, stylesheetUrl, onToken }: AltchaWidgetProps) {
   const host = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -88,8 +94,8 @@ function AltchaWidget({ challengeUrl, workerUrl, onToken }: { challengeUrl: stri
 
     // The build without injected styles or blob: workers (the CSP allows neither): web/styles/captcha.css
     // carries the styles, and the proof-of-work worker is a file of ours. The server's challenges use
-    // PBKDF2/SHA-256 (src/services/captcha/altcha.ts).
-    import("altcha/external")
+    // PBKDF2/SHA-256 (src/services/captcha/altcha.ts). A stylesheet that fails leaves the widget plain but usable.
+    Promise.all([import("altcha/external"), appendToHead("link", stylesheetUrl).catch(() => undefined)])
       .then(() => {
         if (cancelled || !host.current) return;
         altchaGlobal().algorithms.set("PBKDF2/SHA-256", () => new Worker(workerUrl));
@@ -142,22 +148,34 @@ declare global {
   }
 }
 
-let turnstileScript: Promise<TurnstileApi> | null = null;
+const headLoads = new Map<string, Promise<void>>();
 
-function loadTurnstile(): Promise<TurnstileApi> {
-  if (window.turnstile) return Promise.resolve(window.turnstile);
-  turnstileScript ??= new Promise<TurnstileApi>((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = TURNSTILE_SCRIPT;
-    script.onload = () => (window.turnstile ? resolve(window.turnstile) : reject(new Error("Turnstile did not start")));
-    script.onerror = () => {
-      script.remove();
-      turnstileScript = null;
-      reject(new Error("Turnstile did not load"));
-    };
-    document.head.append(script);
-  });
-  return turnstileScript;
+/** Adds a script or a stylesheet to the page's head once; settles when it has loaded (a failed one may be tried again). */
+function appendToHead(tag: "script" | "link", url: string): Promise<void> {
+  let loading = headLoads.get(url);
+  if (!loading) {
+    loading = new Promise<void>((resolve, reject) => {
+      const element =
+        tag === "script"
+          ? Object.assign(document.createElement("script"), { src: url })
+          : Object.assign(document.createElement("link"), { rel: "stylesheet", href: url });
+      element.onload = () => resolve();
+      element.onerror = () => {
+        element.remove();
+        headLoads.delete(url);
+        reject(new Error(`${url} did not load`));
+      };
+      document.head.append(element);
+    });
+    headLoads.set(url, loading);
+  }
+  return loading;
+}
+
+async function loadTurnstile(): Promise<TurnstileApi> {
+  if (!window.turnstile) await appendToHead("script", TURNSTILE_SCRIPT);
+  if (!window.turnstile) throw new Error("Turnstile did not start");
+  return window.turnstile;
 }
 
 /** Cloudflare Turnstile, rendered explicitly into this field. */
