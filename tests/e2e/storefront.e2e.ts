@@ -102,4 +102,19 @@ test.describe("browsing the shop", () => {
     }
     expect(tooWide).toEqual([]);
   });
+
+  test("@phone the custom request form with its captcha stays inside its card on a 360 px phone", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await gotoHydrated(page, "/custom-request");
+    const form = page.locator("form.custom-request-form");
+    await form.getByLabel("Name").fill("Ada Lovelace");
+    await form.getByLabel("Email").fill("ada@example.co.uk");
+    await form.getByLabel("What would you like printed?").fill("A bracket for my shelf, 12 cm long.");
+    await expect(form.locator("altcha-widget .altcha-main")).toBeVisible({ timeout: 10_000 });
+    const overflowing = await form.evaluate((element) => {
+      const right = element.getBoundingClientRect().right;
+      return [...element.children].filter((child) => child.getBoundingClientRect().right > right + 0.5).map((child) => child.className);
+    });
+    expect(overflowing).toEqual([]);
+  });
 });
