@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import sharp from "sharp";
+import { IMMUTABLE, serveFile } from "../../src/http/serve-file";
 import { imageSources, SIZES } from "../../web/components/responsive-image";
 import { createTestShop, type TestShop } from "../support/test-app";
 
@@ -66,10 +69,6 @@ describe("smaller copies of pictures", () => {
 
 describe("scripts and styles", () => {
   test("are sent as the brotli or gzip copy written beside them at build time, whichever the browser takes", async () => {
-    const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
-    const { tmpdir } = await import("node:os");
-    const { brotliCompressSync, gzipSync, brotliDecompressSync, gunzipSync } = await import("node:zlib");
-    const { serveFile, IMMUTABLE } = await import("../../src/http/serve-file");
     const dir = mkdtempSync(join(tmpdir(), "strata-assets-"));
     try {
       const script = "export const greeting = 'hello';\n".repeat(50);
