@@ -7,7 +7,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
  * does not work on our machines) against the real shop on a fresh database
  * seeded with the demo catalogue. Run on Node: `npx playwright test`.
  */
-const PORT = 3100;
+// E2E_PORT lets two checkouts of the repository run their stories side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({
   testDir: "tests/e2e",
