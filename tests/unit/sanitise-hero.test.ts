@@ -55,13 +55,25 @@ describe("sanitiseHeroDescription keeps what the editor's buttons make", () => {
   });
 
   test("the words of other tags are kept, their tags are not", () => {
-    expect(sanitiseHeroDescription('<p class="x">One</p><span>two</span> <b>three</b>')).toBe("Onetwo three");
+    expect(sanitiseHeroDescription('<p class="x">One</p><span>two</span> <u>three</u>')).toBe("Onetwo three");
+  });
+
+  test("<b> and <i>, typed or pasted, are kept as bold and italic: stored as bare <strong> and <em>", () => {
+    expect(sanitiseHeroDescription('<b>x</b> <I class="y">z</I> <b onclick="x()">w</b>')).toBe("<strong>x</strong> <em>z</em> <strong>w</strong>");
   });
 
   test("&, < and > in ordinary text are stored as characters, so the storefront shows them as typed", () => {
     const clean = sanitiseHeroDescription("Fish & chips, 5 < 6 > 3");
     expect(clean).toBe("Fish & chips, 5 < 6 > 3");
     expect(renderSimpleHtml(clean)).toBe("Fish &amp; chips, 5 &lt; 6 &gt; 3");
+  });
+
+  test("the storefront shows 'R&D' as R&D and '<b>x</b>' as a bold x: the stored text is escaped once (issue 11 point 8)", () => {
+    expect(renderSimpleHtml(sanitiseHeroDescription("R&D"))).toBe("R&amp;D");
+    expect(renderSimpleHtml(sanitiseHeroDescription("<b>x</b>"))).toBe("<strong>x</strong>");
+    expect(renderSimpleHtml(sanitiseHeroDescription("AT&T &amp;copy; &lt;strong&gt;not bold&lt;/strong&gt;"))).toBe(
+      "AT&amp;T &amp;copy; &lt;strong&gt;not bold&lt;/strong&gt;",
+    );
   });
 
   test("the seeded demo description is already clean", () => {
