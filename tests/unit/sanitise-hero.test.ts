@@ -99,11 +99,11 @@ test("sanitising twice changes nothing, and only bare tags survive, for 50,000 g
   }
 });
 
-test("renderSimpleHtml never lets markup through but bare strong, em and br, for 50,000 generated stored values", () => {
+test("renderSimpleHtml never lets markup through but bare strong, em and br, for 20,000 generated stored values", () => {
   const pieces = ["<", ">", "&", "amp;", "lt;", "#60;", "#x3c;", "/", "strong", "b", "i", "em", "br", "script", " ", "=", '"', "'", "x", ";", "<b>", "</i>", "<br/>", "&lt;", "onclick"];
   let seed = 20261124;
   const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-  for (let i = 0; i < 50_000; i++) {
+  for (let i = 0; i < 20_000; i++) {
     let stored = "";
     for (let n = 1 + Math.floor(random() * 14); n > 0; n--) stored += pieces[Math.floor(random() * pieces.length)];
     const html = renderSimpleHtml(stored);
