@@ -16,7 +16,8 @@ async function restart(reason: string) {
     await server.exited;
   }
   try {
-    await buildClientAssets();
+    // Source maps for the browser's developer tools: development only.
+    await buildClientAssets({ sourceMaps: true });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     console.error("Fix the error above; the shop restarts on the next save.");

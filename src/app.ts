@@ -46,6 +46,9 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
   const renderPage = createPageRenderer(deps);
   const serveMedia = createMediaHandler(join(deps.env.DATA_DIR, "media"));
   const securityHeaders = createSecurityHeaders(deps.env);
+  // A source map carries the full sources, the admin's included: never public in production,
+  // even when a development build (`bun run dev`) left some in dist/client.
+  const servesSourceMaps = deps.env.NODE_ENV !== "production";
   // Kept answers carry the security headers from the start, so the fast path below adds only the request id.
   const cache = createResponseCache({ ...responseCache, db: deps.db, headersFor: (key) => securityHeaders(pathOf(key)) });
   const loggedPaths = new Map<string, string>();
@@ -110,7 +113,10 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     .use(uploadRoutes(deps))
     .use(customRequestRoutes(deps))
     .use(adminRoutes(deps))
-    .get("/assets/:name", ({ params, request }) => serveFile(CLIENT_OUT_DIR, params.name, IMMUTABLE, request))
+    .get("/assets/:name", ({ params, request }) => {
+      if (!servesSourceMaps && params.name.endsWith(".map")) throw new NotFound("File not found.");
+      return serveFile(CLIENT_OUT_DIR, params.name, IMMUTABLE, request);
+    })
     // Media names carry a content hash too (see the seed and image uploads).
     .get("/media/:name", ({ params }) => serveMedia(params.name))
     .get("/", ({ request }) => page(request, "/"))

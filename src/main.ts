@@ -52,11 +52,22 @@ async function main() {
 
   const assets = await loadAssets();
   const deps = createDeps(env, db, assets);
-  const app = createApp(deps, { requestLog: logRequestLine }).listen({
-    port: env.PORT,
-    hostname: env.HOST,
-    maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
-  });
+  const app = createApp(deps, { requestLog: logRequestLine });
+  try {
+    app.listen({
+      port: env.PORT,
+      hostname: env.HOST,
+      maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+      // Elysia turns SO_REUSEPORT on, so a second shop on the same port would start
+      // silently and take part of the traffic: a taken port must stop this start instead.
+      reusePort: false,
+    });
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code !== "EADDRINUSE") throw error;
+    log("error", `Port ${env.PORT} on ${env.HOST} is already in use, so Strata did not start. Stop the other process (perhaps a shop already running) or set PORT to a free port.`, { host: env.HOST, port: env.PORT });
+    closeDatabase(db);
+    process.exit(1);
+  }
   const server = app.server!;
   log("info", `Strata is open at ${env.PUBLIC_URL}`, { host: env.HOST, port: server.port, pid: process.pid });
   log("info", passwordSource(env));

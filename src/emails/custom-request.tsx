@@ -1,7 +1,7 @@
 import { SHOP } from "../../web/lib/shop-info";
 import { EmailLayout, ManageLink, type RenderedEmail, manageText, renderEmailHtml, shopUrl, styles, textSignature } from "./parts";
 
-/** What both custom request emails are about. */
+/** What the owner's notice of a custom request is about. */
 export type CustomRequestSummary = {
   id: string;
   name: string;
@@ -92,17 +92,21 @@ export function renderCustomRequestNotice(request: CustomRequestSummary, publicU
   return { subject, html, text };
 }
 
-/** Tells the sender their request arrived and when to expect an answer. */
-export function renderCustomRequestAcknowledgement(request: CustomRequestSummary): RenderedEmail {
+/**
+ * Tells the sender their request arrived and when to expect an answer. Anyone
+ * can type any address into the form, so this email is a fixed text: nothing
+ * the sender wrote (name, details, material, colour, file names, links) is in
+ * it, only the request id the shop made. The owner's notice carries the rest.
+ */
+export function renderCustomRequestAcknowledgement(requestId: string): RenderedEmail {
   const subject = "We've received your request";
-  const intro = `Thank you, ${request.name}! We've received your custom print request (${request.id}) and will look at it shortly. We will reply within 1 business day.`;
+  const intro = `Thank you for your custom print request (${requestId}). We've received it and will look at it shortly. We will reply within 1 business day.`;
+  const notYours = "If you did not send this request, you can ignore this email.";
 
   const html = renderEmailHtml(
     <EmailLayout title={subject}>
       <h1 style={styles.heading}>{subject}</h1>
       <p style={styles.paragraph}>{intro}</p>
-      <p style={{ ...styles.paragraph, margin: "0 0 4px", fontWeight: "bold" }}>What you sent us</p>
-      <Details request={request} />
       <p style={styles.small}>
         Anything to add? Write to us at{" "}
         <a href={`mailto:${SHOP.email}`} style={styles.link}>
@@ -110,21 +114,11 @@ export function renderCustomRequestAcknowledgement(request: CustomRequestSummary
         </a>
         .
       </p>
+      <p style={styles.small}>{notYours}</p>
     </EmailLayout>,
   );
 
-  const text = [
-    subject,
-    "",
-    intro,
-    "",
-    "What you sent us:",
-    ...detailsText(request),
-    "",
-    `Anything to add? Write to us at ${SHOP.email}.`,
-    "",
-    textSignature,
-  ].join("\n");
+  const text = [subject, "", intro, "", `Anything to add? Write to us at ${SHOP.email}.`, notYours, "", textSignature].join("\n");
 
   return { subject, html, text };
 }

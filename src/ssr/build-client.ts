@@ -19,8 +19,12 @@ type Metafile = { inputs: Record<string, unknown>; outputs: Record<string, unkno
  * and stylesheet, so nothing of it can end up in a shopper's download.
  * Names carry a content hash so they can be cached for a year.
  * The metafile is kept so a test can prove no server code reaches the browser.
+ *
+ * Source maps hold every source file, the admin's included, so only `bun run
+ * dev` asks for them; every other build (`bun run build`, the Docker image,
+ * `bun start`'s rebuild) writes none, and production never serves one (app.ts).
  */
-export async function buildClientAssets(): Promise<AssetManifest> {
+export async function buildClientAssets({ sourceMaps = false }: { sourceMaps?: boolean } = {}): Promise<AssetManifest> {
   rmSync(CLIENT_OUT_DIR, { recursive: true, force: true });
   mkdirSync(CLIENT_OUT_DIR, { recursive: true });
 
@@ -30,7 +34,7 @@ export async function buildClientAssets(): Promise<AssetManifest> {
     format: "esm",
     splitting: true,
     minify: true,
-    sourcemap: "linked",
+    sourcemap: sourceMaps ? "linked" : "none",
     metafile: true,
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
   } as const;

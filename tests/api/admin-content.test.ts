@@ -3,6 +3,7 @@ import { sanitiseHeroDescription } from "../../src/modules/admin-content/sanitis
 import { CONFIG_DEFAULTS } from "../../src/modules/content/model";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { addProduct } from "../support/factories";
+import { firstMatch, mainOf, textOf } from "../support/html";
 
 // The owner's projects (home carousel) and configuration: round trips through
 // the admin calls and the public reads, every refusal word for word, and the
@@ -77,6 +78,14 @@ describe("projects", () => {
       expect(body.sort).toBe(stored);
     });
   }
+
+  test("'R&D' and '<b>x</b>' saved in the admin show on the home page as R&D and a bold x: escaped once (issue 11 point 8)", async () => {
+    const { status } = await post("/api/admin/configuration", { key: "hero_description", value: "R&D in <b>x</b>, <i>y</i> & 5 < 6" });
+    expect(status).toBe(200);
+    const hero = firstMatch(mainOf((await shop.html("/")).body), /<p class="hero__description">([\s\S]*?)<\/p>/);
+    expect(hero).toBe("R&amp;D in <strong>x</strong>, <em>y</em> &amp; 5 &lt; 6");
+    expect(textOf(hero!)).toBe("R&D in x , y & 5 < 6");
+  });
 
   const refusals: [string, unknown, string][] = [
     ["no id", { ...FELLS, id: undefined }, "Provide an id and title before saving."],

@@ -5,6 +5,7 @@ import { createChallenge, solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import sharp from "sharp";
 import { ALTCHA_ALGORITHM, ALTCHA_KEY_CONFIG, altchaSecrets, type AltchaSecrets } from "../../src/services/captcha/altcha";
+import { SHOP } from "../../web/lib/shop-info";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
 // POST /api/custom-request (spec sections 3, 5, 7) with the self-hosted ALTCHA
@@ -153,7 +154,7 @@ describe("a good custom request", () => {
     }
     expect(owner.html).toContain("ada@example.com");
     expect(ack.text).toContain("We will reply within 1 business day.");
-    expect(ack.text).toContain("- shelf photo.png");
+    expect(ack.text).toContain(id);
     expect(ack.html).toContain("We&#x27;ve received your request");
   });
 
@@ -188,6 +189,57 @@ describe("a good custom request", () => {
     expect(filesOnDisk()).toEqual([row!.stored_name]);
     expect(existsSync(join(shop.dataDir, "etc"))).toBe(false);
     expect(existsSync(join(shop.dataDir, "..", "etc", "passwd.stl"))).toBe(false);
+  });
+});
+
+describe("the sender's acknowledgement (issue 11 point 8: the form takes any address)", () => {
+  const SPAM = {
+    name: "You won £500! Claim at https://prize.example/claim",
+    email: "victim@example.com",
+    details: "Visit <a href=\"https://evil.example/login\">your account</a> or www.evil.example now",
+    material: "see http://evil.example/m",
+    color: "<b>urgent</b>",
+  };
+  const SPAM_FILE = "claim-at-evil.example.stl";
+
+  type Email = { kind: string; recipient: string; subject: string; text: string; html: string };
+  const emailOf = (kind: string) =>
+    shop.db.query<Email, [string]>("SELECT kind, recipient, subject, text, html FROM email_outbox WHERE kind = ?").get(kind)!;
+
+  test("is a fixed text with only the request id: none of the sender's name, details, material, colour, file names or links", async () => {
+    const { status, body } = await sendWith(SPAM, [file(binaryStl(), SPAM_FILE, "model/stl")]);
+    expect(status).toBe(201);
+    const id = body.id!;
+
+    const ack = emailOf("custom-request-ack");
+    expect(ack.recipient).toBe("victim@example.com");
+    expect(ack.subject).toBe("We've received your request");
+    expect(ack.text).toBe(
+      [
+        "We've received your request",
+        "",
+        `Thank you for your custom print request (${id}). We've received it and will look at it shortly. We will reply within 1 business day.`,
+        "",
+        `Anything to add? Write to us at ${SHOP.email}.`,
+        "If you did not send this request, you can ignore this email.",
+        "",
+        `${SHOP.name} — ${SHOP.location}`,
+      ].join("\n"),
+    );
+    for (const part of ["prize", "£500", "evil", "href=\"https", "urgent", "claim", SPAM_FILE]) {
+      expect(ack.html.toLowerCase()).not.toContain(part.toLowerCase());
+      expect(ack.text.toLowerCase()).not.toContain(part.toLowerCase());
+    }
+    // The only link is the shop's own address.
+    expect([...ack.html.matchAll(/href="([^"]*)"/g)].map((match) => match[1])).toEqual([`mailto:${SHOP.email}`]);
+  });
+
+  test("the owner's notice still carries everything the sender wrote", async () => {
+    const { status } = await sendWith(SPAM, [file(binaryStl(), SPAM_FILE, "model/stl")]);
+    expect(status).toBe(201);
+    const notice = emailOf("custom-request-owner");
+    expect(notice.recipient).toBe(OWNER);
+    for (const part of [SPAM.name, "victim@example.com", "https://evil.example/login", SPAM.material, SPAM_FILE]) expect(notice.text).toContain(part);
   });
 });
 

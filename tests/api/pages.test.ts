@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { addCategory, addProduct, addProject, setConfig } from "../support/factories";
-import { mainOf, metaDescriptionOf, textOf, titleOf } from "../support/html";
+import { firstMatch, mainOf, metaDescriptionOf, textOf, titleOf } from "../support/html";
 import { createTestShop, type TestShop } from "../support/test-app";
 
 const LONG_DESCRIPTION =
@@ -278,6 +278,13 @@ describe("home page", () => {
   test("with the threshold at 0 no free delivery banner is shown", async () => {
     setConfig(shop.db, "free_delivery_threshold", "0");
     expect(textOf((await shop.html("/")).body)).not.toContain("Free delivery on orders over");
+  });
+
+  test("a hero description stored escaped by an earlier version ('R&amp;D', '&lt;script>') shows as typed, not as '&amp;' (issue 11 point 8)", async () => {
+    setConfig(shop.db, "hero_description", "R&amp;D &amp;copy; &lt;script>x&lt;/script> <strong>bold</strong> Fish & chips");
+    const hero = firstMatch(mainOf((await shop.html("/")).body), /<p class="hero__description">([\s\S]*?)<\/p>/);
+    expect(hero).toBe("R&amp;D &amp;copy; &lt;script&gt;x&lt;/script&gt; <strong>bold</strong> Fish &amp; chips");
+    expect(textOf(hero!)).toBe("R&D &copy; <script>x</script> bold Fish & chips");
   });
 
   test("the hero description keeps <strong> but shows a <script> as text", async () => {

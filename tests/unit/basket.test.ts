@@ -313,6 +313,21 @@ describe("renderSimpleHtml (hero description)", () => {
     expect(html).not.toContain("<strong ");
   });
 
+  test("a character reference is kept and a bare & is escaped, so each shows once: 'R&amp;D' and 'R&D' both as R&D", () => {
+    expect(renderSimpleHtml("R&amp;D")).toBe("R&amp;D");
+    expect(renderSimpleHtml("R&D")).toBe("R&amp;D");
+    expect(renderSimpleHtml("&#60;&#x3C;&eacute; &amp &;")).toBe("&#60;&#x3C;&eacute; &amp;amp &amp;;");
+  });
+
+  test("an escaped tag stays text: '&lt;strong&gt;' and '&lt;script&gt;' never become tags", () => {
+    expect(renderSimpleHtml("&lt;strong&gt;x&lt;/strong&gt;&lt;script&gt;")).toBe("&lt;strong&gt;x&lt;/strong&gt;&lt;script&gt;");
+    expect(renderSimpleHtml("&lt;strong>x")).toBe("&lt;strong&gt;x");
+  });
+
+  test("bare <b> and <i> show as <strong> and <em>, as the sanitiser stores them", () => {
+    expect(renderSimpleHtml("<b>x</b><I>y</I>")).toBe("<strong>x</strong><em>y</em>");
+  });
+
   test("a javascript: link is shown as text", () => {
     expect(renderSimpleHtml('<a href="javascript:alert(1)">win</a>')).toBe(
       "&lt;a href=&quot;javascript:alert(1)&quot;&gt;win&lt;/a&gt;",

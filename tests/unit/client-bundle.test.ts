@@ -89,6 +89,17 @@ describe("the browser bundle (Architecture habit 2: server code never reaches th
   });
 });
 
+describe("source maps (issue 11 point 8: they carry the full sources, the admin's included)", () => {
+  test("the build that production serves (`bun run build`, the Docker image, `bun start`) writes no source map and links none", () => {
+    const files = readdirSync(CLIENT_OUT_DIR);
+    expect(files.filter((name) => name.endsWith(".map"))).toEqual([]);
+    const linking = files
+      .filter((name) => name.endsWith(".js") || name.endsWith(".css"))
+      .filter((name) => readFileSync(join(CLIENT_OUT_DIR, name), "utf8").includes("sourceMappingURL"));
+    expect(linking).toEqual([]);
+  });
+});
+
 describe("the admin app (its own entry and chunks, never on a storefront page)", () => {
   test("is its own script and stylesheet in the manifest, both on disk", () => {
     for (const url of [manifest.adminScript, manifest.adminStylesheet]) {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { renderCustomRequestAcknowledgement } from "../../src/emails/custom-request";
 import { renderNewOrderNotice } from "../../src/emails/new-order";
 import { renderOrderConfirmation } from "../../src/emails/order-confirmation";
 import type { Order } from "../../src/modules/orders/model";
@@ -141,5 +142,20 @@ describe("renderNewOrderNotice", () => {
     const seen = textOf(html.slice(html.indexOf("<body")));
     expect(seen).toContain("REFUND NEEDED: this payment arrived after its checkout had expired");
     expect(text).toStartWith("REFUND NEEDED: this payment arrived after its checkout had expired");
+  });
+});
+
+describe("renderCustomRequestAcknowledgement (issue 11 point 8: the form takes any address)", () => {
+  test("is one fixed en-GB text for every request: only the shop's own request id changes", () => {
+    const first = renderCustomRequestAcknowledgement("REQ-0000000000000000");
+    const second = renderCustomRequestAcknowledgement("REQ-ZZZZZZZZZZZZZZZZ");
+    expect(first.subject).toBe("We've received your request");
+    expect(first.html).toStartWith('<!DOCTYPE html><html lang="en-GB">');
+    expect(second.html.replaceAll("REQ-ZZZZZZZZZZZZZZZZ", "REQ-0000000000000000")).toBe(first.html);
+    expect(second.text.replaceAll("REQ-ZZZZZZZZZZZZZZZZ", "REQ-0000000000000000")).toBe(first.text);
+    expect(textOf(first.html)).toContain(
+      "Thank you for your custom print request (REQ-0000000000000000). We've received it and will look at it shortly. We will reply within 1 business day.",
+    );
+    expect(first.text).toContain("If you did not send this request, you can ignore this email.");
   });
 });

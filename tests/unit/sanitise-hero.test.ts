@@ -55,13 +55,25 @@ describe("sanitiseHeroDescription keeps what the editor's buttons make", () => {
   });
 
   test("the words of other tags are kept, their tags are not", () => {
-    expect(sanitiseHeroDescription('<p class="x">One</p><span>two</span> <b>three</b>')).toBe("Onetwo three");
+    expect(sanitiseHeroDescription('<p class="x">One</p><span>two</span> <u>three</u>')).toBe("Onetwo three");
+  });
+
+  test("<b> and <i>, typed or pasted, are kept as bold and italic: stored as bare <strong> and <em>", () => {
+    expect(sanitiseHeroDescription('<b>x</b> <I class="y">z</I> <b onclick="x()">w</b>')).toBe("<strong>x</strong> <em>z</em> <strong>w</strong>");
   });
 
   test("&, < and > in ordinary text are stored as characters, so the storefront shows them as typed", () => {
     const clean = sanitiseHeroDescription("Fish & chips, 5 < 6 > 3");
     expect(clean).toBe("Fish & chips, 5 < 6 > 3");
     expect(renderSimpleHtml(clean)).toBe("Fish &amp; chips, 5 &lt; 6 &gt; 3");
+  });
+
+  test("the storefront shows 'R&D' as R&D and '<b>x</b>' as a bold x: the stored text is escaped once (issue 11 point 8)", () => {
+    expect(renderSimpleHtml(sanitiseHeroDescription("R&D"))).toBe("R&amp;D");
+    expect(renderSimpleHtml(sanitiseHeroDescription("<b>x</b>"))).toBe("<strong>x</strong>");
+    expect(renderSimpleHtml(sanitiseHeroDescription("AT&T &amp;copy; &lt;strong&gt;not bold&lt;/strong&gt;"))).toBe(
+      "AT&amp;T &amp;copy; &lt;strong&gt;not bold&lt;/strong&gt;",
+    );
   });
 
   test("the seeded demo description is already clean", () => {
@@ -83,6 +95,22 @@ test("sanitising twice changes nothing, and only bare tags survive, for 50,000 g
     const clean = sanitiseHeroDescription(input);
     if (sanitiseHeroDescription(clean) !== clean || !onlyBareTags(clean)) {
       throw new Error(`Not stable or not clean for ${JSON.stringify(input)}: ${JSON.stringify(clean)}`);
+    }
+  }
+});
+
+test("renderSimpleHtml never lets markup through but bare strong, em and br, for 20,000 generated stored values", () => {
+  const pieces = ["<", ">", "&", "amp;", "lt;", "#60;", "#x3c;", "/", "strong", "b", "i", "em", "br", "script", " ", "=", '"', "'", "x", ";", "<b>", "</i>", "<br/>", "&lt;", "onclick"];
+  let seed = 20261124;
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  for (let i = 0; i < 20_000; i++) {
+    let stored = "";
+    for (let n = 1 + Math.floor(random() * 14); n > 0; n--) stored += pieces[Math.floor(random() * pieces.length)];
+    const html = renderSimpleHtml(stored);
+    // Outside the bare tags: no < > " ', and every & starts a whole character reference.
+    const rest = html.replace(/<\/?(strong|em)>|<br>/g, "");
+    if (/[<>"']/.test(rest) || /&(?!(#[0-9]+|#x[0-9a-f]+|[a-z][a-z0-9]*);)/i.test(rest)) {
+      throw new Error(`Markup got through for ${JSON.stringify(stored)}: ${JSON.stringify(html)}`);
     }
   }
 });

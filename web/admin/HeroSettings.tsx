@@ -107,7 +107,7 @@ export function HeroSettings({ config }: { config: Configuration }) {
           {fields.description.trim() && (
             <div className="admin-hero-preview">
               <span className="admin-cell-sub">Preview</span>
-              {/* renderSimpleHtml escapes everything, then restores only bare <strong>, <em> and <br>. */}
+              {/* renderSimpleHtml keeps only bare <strong>, <em> (<b>, <i>) and <br>; everything else is text, as on the storefront. */}
               <p dangerouslySetInnerHTML={{ __html: renderSimpleHtml(fields.description) }} />
             </div>
           )}

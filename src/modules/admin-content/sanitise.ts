@@ -8,6 +8,8 @@ import sanitizeHtml from "sanitize-html";
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ["strong", "em", "br"],
   allowedAttributes: {},
+  // An owner who types or pastes <b> or <i> means bold or italic: stored as the editor's own tags.
+  transformTags: { b: "strong", i: "em" },
   // Keep the words of any other tag (a pasted <p> or <a>), but never the
   // insides of tags whose content is code or hidden text.
   disallowedTagsMode: "discard",
@@ -15,13 +17,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /**
- * sanitize-html answers HTML, so text comes back with &amp;, &lt; and &gt;.
- * The storefront (web/lib/simple-html.ts) escapes the stored text once more
- * and restores only the bare tags, so an entity there would show as "&amp;".
- * Each entity is therefore turned back into its character wherever an HTML
- * parser reads that character as plain text anyway: ">" always, "&" unless it
- * could start another entity, "<" unless it could start a tag or comment. The
- * result means the same to a browser, and sanitising it again changes nothing.
+ * What is stored is HTML: sanitize-html answers text with &amp;, &lt; and &gt;,
+ * and the storefront (web/lib/simple-html.ts) keeps such a character reference
+ * as it is, so "R&amp;D" shows as "R&D". Each entity is still turned back into
+ * its character wherever an HTML parser reads that character as plain text
+ * anyway, so the owner finds "Fish & chips" in the editor as typed: ">" always,
+ * "&" unless it could start another entity, "<" unless it could start a tag or
+ * comment. The result means the same to a browser, and sanitising it again
+ * changes nothing.
  */
 function plainerEntities(html: string): string {
   return html.replace(/&(amp|lt|gt);/g, (entity, name: string, offset: number) => {

@@ -65,7 +65,7 @@ export function createCustomRequestService({
       });
       const summary = { id, ...fields, attachments: files.map((file) => file.filename) };
       const notice = ownerEmail ? renderCustomRequestNotice(summary, publicUrl) : null;
-      const acknowledgement = renderCustomRequestAcknowledgement(summary);
+      const acknowledgement = renderCustomRequestAcknowledgement(id);
 
       const written: string[] = [];
       try {

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { litestreamPathDir, prepareShopDatabase, removeDir, startShop, tempDir, type ShopProcess } from "./shop-process";
+import { litestreamPathDir, prepareShopDatabase, removeDir, spawnShop, startShop, tempDir, type ShopProcess } from "./shop-process";
 
 /**
  * The temp folders and shop processes one test file makes, so that its
@@ -16,6 +16,12 @@ export function createScratch() {
     },
     async startShop(options: Parameters<typeof startShop>[0]): Promise<ShopProcess> {
       const shop = await startShop(options);
+      running.push(shop);
+      return shop;
+    },
+    /** A shop process that is not waited for (a start meant to fail); killed at clean-up if it did not. */
+    async spawnShop(options: Parameters<typeof spawnShop>[0]): Promise<ShopProcess> {
+      const shop = await spawnShop(options);
       running.push(shop);
       return shop;
     },

@@ -86,24 +86,42 @@ export type ShopProcess = {
   killAll(): void;
 };
 
-/**
- * Starts `bun src/main.ts`, or scripts/entrypoint.sh with `entrypoint: true`,
- * and waits until /healthz answers.
- */
-export async function startShop({
-  dataDir,
-  env = {},
-  entrypoint = false,
-  pathDir,
-  readyTimeoutMs = 60_000,
-}: {
+type ShopOptions = {
   dataDir: string;
   env?: Record<string, string>;
   entrypoint?: boolean;
   pathDir?: string;
-  readyTimeoutMs?: number;
-}): Promise<ShopProcess> {
-  const port = await freePort();
+  /** The port to listen on; a free one when left out. */
+  port?: number;
+};
+
+/**
+ * Starts `bun src/main.ts`, or scripts/entrypoint.sh with `entrypoint: true`,
+ * and waits until /healthz answers.
+ */
+export async function startShop({ readyTimeoutMs = 60_000, ...options }: ShopOptions & { readyTimeoutMs?: number }): Promise<ShopProcess> {
+  const shop = await spawnShop(options);
+  const { proc, origin } = shop;
+  const deadline = Date.now() + readyTimeoutMs;
+  let exitedEarly = false;
+  void proc.exited.then(() => (exitedEarly = true));
+  while (Date.now() < deadline) {
+    if (exitedEarly) throw new Error(`The shop exited before answering /healthz:\n${shop.output()}`);
+    try {
+      const response = await fetch(`${origin}/healthz`);
+      if (response.ok && shop.output().includes("Strata is open")) return shop;
+    } catch {
+      // Not listening yet.
+    }
+    await Bun.sleep(100);
+  }
+  shop.killAll();
+  throw new Error(`The shop did not answer /healthz within ${readyTimeoutMs} ms:\n${shop.output()}`);
+}
+
+/** Starts the shop process without waiting for it: for a start that is meant to fail. */
+export async function spawnShop({ dataDir, env = {}, entrypoint = false, pathDir, port: wanted }: ShopOptions): Promise<ShopProcess> {
+  const port = wanted ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const command = entrypoint ? [join(ROOT, "scripts", "entrypoint.sh")] : ["bun", "src/main.ts"];
   const proc = Bun.spawn(command, {
@@ -154,22 +172,7 @@ export async function startShop({
       proc.kill("SIGKILL");
     },
   };
-
-  const deadline = Date.now() + readyTimeoutMs;
-  let exitedEarly = false;
-  void proc.exited.then(() => (exitedEarly = true));
-  while (Date.now() < deadline) {
-    if (exitedEarly) throw new Error(`The shop exited before answering /healthz:\n${shop.output()}`);
-    try {
-      const response = await fetch(`${origin}/healthz`);
-      if (response.ok && shop.output().includes("Strata is open")) return shop;
-    } catch {
-      // Not listening yet.
-    }
-    await Bun.sleep(100);
-  }
-  shop.killAll();
-  throw new Error(`The shop did not answer /healthz within ${readyTimeoutMs} ms:\n${shop.output()}`);
+  return shop;
 }
 
 /** Starts a demo checkout for one pack of plant labels; returns its payment session id. */
