@@ -18,6 +18,8 @@ export function listenOnLoopback(shop: TestShop): ListeningShop {
   return {
     origin,
     request: (path, init) => fetch(`${origin}${path}`, init),
-    stop: () => shop.app.stop(true),
+    async stop() {
+      await shop.app.stop(true);
+    },
   };
 }
