@@ -6,18 +6,11 @@ import type { Env } from "../../env";
 type PasswordSettings = Pick<Env, "ADMIN_PASSWORD" | "ADMIN_PASSWORD_HASH">;
 
 /**
- * Private: not one of content's CONFIG_KEYS, so no configuration endpoint
- * reads it. Holds the argon2id hash of a plain ADMIN_PASSWORD, so the hash
- * (and with it the sessions' fingerprint) stays the same across restarts and
- * changes exactly when the password does.
- */
-export const PLAIN_PASSWORD_HASH_CONFIG = "admin_password_argon2id";
-
-/**
  * Checks the owner's password against ADMIN_PASSWORD_HASH (argon2id from
  * `bun run hash-password`) or, failing that, ADMIN_PASSWORD, whose argon2id
- * hash is made once and kept, so every check costs the same argon2 work either
- * way. With no password configured (development only; production refuses to
+ * hash is made once and kept (admin_password_hash), so every check costs the
+ * same argon2 work either way and the hash, with the sessions' fingerprint,
+ * changes exactly when the password does. With no password configured (development only; production refuses to
  * start) nobody can sign in.
  */
 export function createPasswordCheck(env: PasswordSettings, db: Database) {
@@ -53,17 +46,16 @@ export type PasswordCheck = ReturnType<typeof createPasswordCheck>;
 async function currentHash(env: PasswordSettings, db: Database): Promise<string | null> {
   if (env.ADMIN_PASSWORD_HASH) return env.ADMIN_PASSWORD_HASH;
   if (!env.ADMIN_PASSWORD) return null;
-  const read = () => db.query<{ value: string }, [string]>("SELECT value FROM configuration WHERE key = ?").get(PLAIN_PASSWORD_HASH_CONFIG)?.value;
-  const kept = read();
+  const kept = db.query<{ argon2id: string }, []>("SELECT argon2id FROM admin_password_hash WHERE id = 1").get()?.argon2id;
   if (kept && (await verifyAgainst(env.ADMIN_PASSWORD, kept))) return kept;
   const fresh = await Bun.password.hash(env.ADMIN_PASSWORD, "argon2id");
   writeTransaction(db, () =>
     db
       .query(
-        `INSERT INTO configuration (key, value) VALUES (?, ?)
-         ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+        `INSERT INTO admin_password_hash (id, argon2id) VALUES (1, ?)
+         ON CONFLICT(id) DO UPDATE SET argon2id = excluded.argon2id, created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
       )
-      .run(PLAIN_PASSWORD_HASH_CONFIG, fresh),
+      .run(fresh),
   );
   return fresh;
 }
