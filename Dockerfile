@@ -1,8 +1,13 @@
 # One container: the Bun/Elysia shop under Litestream, its data on a volume.
 #   docker build -t strata .
-#   docker run -d --name strata -p 3000:3000 -v strata-data:/data --stop-timeout 30 \
-#     -e PUBLIC_URL=https://shop.example -e ADMIN_PASSWORD_HASH=… -e LITESTREAM_REPLICA_URL=s3://… strata
+#   docker run -d --name strata -p 127.0.0.1:3000:3000 -v strata-data:/data --stop-timeout 30 \
+#     -e PUBLIC_URL=https://shop.example -e TRUST_PROXY=172.17.0.1 \
+#     -e ADMIN_PASSWORD_HASH=… -e LITESTREAM_REPLICA_URL=s3://… strata
 # (README: Deploying.) Build for the server's architecture (amd64 or arm64).
+# Inside the container the shop must listen on 0.0.0.0; publishing the port on
+# 127.0.0.1 keeps it reachable only through the proxy on the host, whose
+# connections arrive from the bridge's gateway (172.17.0.1 on Docker's default
+# bridge): TRUST_PROXY names that address, so nobody else's X-Forwarded-For counts.
 
 ARG BUN_VERSION=1.4
 

@@ -1,10 +1,8 @@
-export {};
+import { MIN_ADMIN_PASSWORD_LENGTH as MIN_LENGTH } from "../src/env";
 
 // Prints an argon2id hash of the owner's password for ADMIN_PASSWORD_HASH, so
 // the plain password need not sit in the server's environment.
 // Usage: `bun run hash-password` (asks), or `echo 'secret' | bun run hash-password`.
-
-const MIN_LENGTH = 12;
 
 async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) return (await new Response(Bun.stdin.stream()).text()).replace(/\r?\n$/, "");

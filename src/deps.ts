@@ -41,6 +41,7 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps 
     : null;
   const demoPayments = stripe ? null : createDemoProvider(db, env.PUBLIC_URL);
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
+  const adminPassword = createPasswordCheck(env, db);
   return {
     env,
     db,
@@ -59,8 +60,8 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps 
     demoPayments,
     stripeWebhooks:
       stripe && webhookSecret ? { parse: (raw, signature) => stripe.parseWebhook(raw, signature, webhookSecret) } : null,
-    adminSessions: createSessionStore(db),
-    adminPassword: createPasswordCheck(env),
+    adminSessions: createSessionStore(db, adminPassword.fingerprint),
+    adminPassword,
     captcha: createCaptcha(env, db),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy, TRUST_PROXY_PROBLEM } from "./http/trusted-proxies";
 
 /**
  * Every setting the shop reads, validated once at boot. Nothing else in the
@@ -19,6 +20,22 @@ const flag = (fallback: boolean) =>
       z.enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" }),
     )
     .transform((value) => value === "true" || value === "1" || value === "yes");
+
+/** TRUST_PROXY: false, true (a proxy on loopback) or the proxy's addresses and ranges. */
+const trustProxy = z.preprocess(
+  (value) => (value === undefined ? "" : String(value)),
+  z.string().transform((value, context) => {
+    try {
+      return parseTrustProxy(value);
+    } catch (error) {
+      context.addIssue({ code: "custom", message: `${TRUST_PROXY_PROBLEM}: ${(error as Error).message}` });
+      return z.NEVER;
+    }
+  }),
+);
+
+/** The shortest plain ADMIN_PASSWORD production accepts (the same floor as `bun run hash-password`). */
+export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
@@ -49,7 +66,7 @@ const envSchema = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     DEMO_CHECKOUT: flag(false),
-    TRUST_PROXY: flag(false),
+    TRUST_PROXY: trustProxy,
     UPLOAD_RETENTION_DAYS: z.preprocess(
       (v) => (v === "" || v === undefined ? "14" : v),
       z.coerce
@@ -81,6 +98,12 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
   const problems: string[] = [];
   if (source.NODE_ENV?.trim() === "production" && !set("ADMIN_PASSWORD") && !set("ADMIN_PASSWORD_HASH")) {
     problems.push("ADMIN_PASSWORD is required in production (or set ADMIN_PASSWORD_HASH from `bun run hash-password`)");
+  }
+  // Characters, not UTF-16 units, as the owner would count them.
+  if (source.NODE_ENV?.trim() === "production" && set("ADMIN_PASSWORD") && [...source.ADMIN_PASSWORD!.trim()].length < MIN_ADMIN_PASSWORD_LENGTH) {
+    problems.push(
+      `ADMIN_PASSWORD must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters in production (or set ADMIN_PASSWORD_HASH from \`bun run hash-password\`)`,
+    );
   }
   const demoAllowed = ["true", "1", "yes"].includes((source.DEMO_CHECKOUT ?? "").trim().toLowerCase());
   if (source.NODE_ENV?.trim() === "production" && !set("STRIPE_SECRET_KEY") && !demoAllowed) {

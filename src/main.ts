@@ -71,6 +71,7 @@ async function main() {
   const server = app.server!;
   log("info", `Strata is open at ${env.PUBLIC_URL}`, { host: env.HOST, port: server.port, pid: process.pid });
   log("info", passwordSource(env));
+  log("info", env.TRUST_PROXY ? `Proxy: X-Forwarded-For is believed only from ${env.TRUST_PROXY.description}.` : "Proxy: none trusted; limits count each connection's own address.");
   log("info", deps.demoPayments ? "Payments: built-in demo checkout (no card is charged)." : "Payments: Stripe Checkout.");
 
   const outbox = startDeliverOutboxJob({ db, env });

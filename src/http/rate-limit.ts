@@ -1,3 +1,5 @@
+import { canonicalAddress, type TrustedProxies } from "./trusted-proxies";
+
 /**
  * A fixed-window counter per key, in memory: enough for one process on one
  * machine (the shop's shape). Old windows are dropped as keys are touched and
@@ -30,15 +32,24 @@ export function createRateLimiter({ limit, windowMs, now = () => Date.now() }: {
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 /**
- * The address a limit counts against. X-Forwarded-For is believed only when
- * the owner says a reverse proxy (Caddy, nginx) stands in front of the shop
- * (TRUST_PROXY=true): then its last entry is what that proxy saw. Otherwise
- * the header could be anything an attacker likes, so the socket decides.
+ * The address a limit counts against. The socket's peer, unless that peer is
+ * one of the owner's reverse proxies (TRUST_PROXY): then X-Forwarded-For is
+ * read from the right, each entry written by the hop after it, and the first
+ * one that is not itself a trusted proxy is the shopper. Entries further left
+ * came from the shopper's side and could say anything. Anyone who reaches the
+ * port directly gets their own socket address, whatever headers they send.
  */
-export function clientAddress(request: Request, connectingAddress: string | undefined, trustProxy: boolean): string {
-  const direct = connectingAddress ?? "unknown";
-  if (!trustProxy) return direct;
-  const forwarded = request.headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").map((part) => part.trim()).filter(Boolean).pop();
-  return last ?? direct;
+export function clientAddress(request: Request, socketAddress: string | undefined, trusted: TrustedProxies | false): string {
+  const peer = socketAddress ? (canonicalAddress(socketAddress) ?? socketAddress) : "unknown";
+  if (!trusted || !socketAddress || !trusted.includes(peer)) return peer;
+  const hops = (request.headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
+  let address = peer;
+  for (let index = hops.length - 1; index >= 0; index--) {
+    const hop = canonicalAddress(hops[index]!);
+    // Not an address: nothing left of it can be placed, so the last hop known counts.
+    if (!hop) break;
+    address = hop;
+    if (!trusted.includes(hop)) break;
+  }
+  return address;
 }

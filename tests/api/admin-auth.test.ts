@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { ADMIN_PASSWORD, adminCall, signIn } from "../support/admin";
-import { countRows, createTestShop, type TestShop } from "../support/test-app";
+import { createApp } from "../../src/app";
+import { createDeps } from "../../src/deps";
+import { parseEnv } from "../../src/env";
+import { listenOnLoopback, type ListeningShop } from "../support/listening";
+import { countRows, createTestShop, TEST_ORIGIN, type TestShop } from "../support/test-app";
 
 // Who may use /api/admin: only a browser holding a live session from the
 // owner's password, on the shop's own site, sending JSON.
@@ -15,6 +19,15 @@ function login(password: string, headers: Record<string, string> = {}) {
   return shop.request("/api/admin/login", {
     method: "POST",
     headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify({ password }),
+  });
+}
+
+/** A sign-in over a real socket from 127.0.0.1, as a proxy on loopback passes it on for `forwardedFor`. */
+function loginThrough(server: ListeningShop, password: string, forwardedFor: string) {
+  return server.request("/api/admin/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": forwardedFor },
     body: JSON.stringify({ password }),
   });
 }
@@ -204,19 +217,16 @@ describe("guessing the password", () => {
     expect(response.status).toBe(429);
   }, 30_000);
 
-  test("with TRUST_PROXY=true each forwarded address has its own count", async () => {
+  test("with TRUST_PROXY=true each address forwarded by the proxy on loopback has its own count", async () => {
     const proxied = await createTestShop({ ADMIN_PASSWORD, TRUST_PROXY: "true" });
+    const server = listenOnLoopback(proxied);
     try {
-      const attempt = (address: string) =>
-        proxied.request("/api/admin/login", {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "X-Forwarded-For": address },
-          body: JSON.stringify({ password: "wrong" }),
-        });
+      const attempt = (address: string) => loginThrough(server, "wrong", address);
       for (let i = 0; i < 10; i++) await attempt("198.51.100.1");
       expect((await attempt("198.51.100.1")).status).toBe(429);
       expect((await attempt("203.0.113.99")).status).toBe(401);
     } finally {
+      await server.stop();
       proxied.close();
     }
   }, 30_000);
@@ -276,5 +286,177 @@ describe("requests a signed-in browser did not mean to make are refused", () => 
     });
     expect(response.status).toBe(415);
     expect(countRows(shop.db, "admin_sessions")).toBe(0);
+  });
+});
+
+/** An argon2id hash with the least work argon2 allows, so tests that make dozens of checks stay quick. */
+function cheapHashOf(password: string): Promise<string> {
+  return Bun.password.hash(password, { algorithm: "argon2id", memoryCost: 8, timeCost: 1 });
+}
+
+describe("a flood of sign-ins cannot keep the owner out", () => {
+  test("200 wrong passwords from one address leave the owner's correct password from another address working", async () => {
+    const proxied = await createTestShop({ ADMIN_PASSWORD_HASH: await cheapHashOf(ADMIN_PASSWORD), TRUST_PROXY: "true" });
+    const server = listenOnLoopback(proxied);
+    try {
+      const flood: number[] = [];
+      for (let i = 0; i < 200; i++) flood.push((await loginThrough(server, `guess ${i}`, "198.51.100.66")).status);
+      expect(flood.filter((status) => status === 401).length).toBe(10);
+      expect(flood.filter((status) => status === 429).length).toBe(190);
+
+      const owner = await loginThrough(server, ADMIN_PASSWORD, "203.0.113.10");
+      expect(owner.status).toBe(200);
+      expect(owner.headers.get("set-cookie")).toMatch(/^strata_admin=[A-Za-z0-9_-]{43}; /);
+    } finally {
+      await server.stop();
+      proxied.close();
+    }
+  }, 60_000);
+
+  test("wrong passwords from many addresses together still meet the shop-wide limit: the 61st in a minute is answered 429", async () => {
+    const proxied = await createTestShop({ ADMIN_PASSWORD_HASH: await cheapHashOf(ADMIN_PASSWORD), TRUST_PROXY: "true" });
+    const server = listenOnLoopback(proxied);
+    try {
+      for (let i = 0; i < 60; i++) expect((await loginThrough(server, "wrong", `198.51.100.${i + 1}`)).status).toBe(401);
+      const sixtyFirst = await loginThrough(server, "wrong", "203.0.113.61");
+      expect(sixtyFirst.status).toBe(429);
+      expect(Number(sixtyFirst.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await sixtyFirst.json()).toEqual({ error: "Too many sign-in attempts. Please wait a minute and try again." });
+    } finally {
+      await server.stop();
+      proxied.close();
+    }
+  }, 60_000);
+});
+
+/** The same data folder started again with other settings, as a restart after editing the environment. */
+function restartWith(variables: Record<string, string>, target: TestShop = shop) {
+  const env = parseEnv({ DATA_DIR: target.dataDir, NODE_ENV: "test", SEED_DEMO: "false", PUBLIC_URL: TEST_ORIGIN, ...variables });
+  const app = createApp(createDeps(env, target.db, target.deps.assets));
+  return (path: string, init?: RequestInit) => app.handle(new Request(`${TEST_ORIGIN}${path}`, init));
+}
+
+describe("sessions end when the configured password changes", () => {
+  test("a session made before ADMIN_PASSWORD changed answers 401 after the restart, and its row is gone", async () => {
+    const cookie = await signIn(shop);
+    const restarted = restartWith({ ADMIN_PASSWORD: "a brand new owner password" });
+    const answer = await restarted("/api/admin/session", { headers: { Cookie: cookie } });
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toEqual({ error: "Sign in to the admin area to continue." });
+    expect(countRows(shop.db, "admin_sessions")).toBe(0);
+  });
+
+  test("a session made before ADMIN_PASSWORD_HASH changed answers 401 after the restart", async () => {
+    const hashed = await createTestShop({ ADMIN_PASSWORD_HASH: await cheapHashOf("the first owner password") });
+    try {
+      const cookie = await signIn(hashed, "the first owner password");
+      const restarted = restartWith({ ADMIN_PASSWORD_HASH: await cheapHashOf("the second owner password") }, hashed);
+      expect((await restarted("/api/admin/session", { headers: { Cookie: cookie } })).status).toBe(401);
+    } finally {
+      hashed.close();
+    }
+  });
+
+  test("changing from ADMIN_PASSWORD to an ADMIN_PASSWORD_HASH of another password ends the session too", async () => {
+    const cookie = await signIn(shop);
+    const restarted = restartWith({ ADMIN_PASSWORD_HASH: await cheapHashOf("a hashed new password") });
+    expect((await restarted("/api/admin/session", { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
+  test("a restart with the same ADMIN_PASSWORD keeps the owner signed in", async () => {
+    const cookie = await signIn(shop);
+    const restarted = restartWith({ ADMIN_PASSWORD });
+    expect((await restarted("/api/admin/session", { headers: { Cookie: cookie } })).status).toBe(200);
+  });
+
+  test("the database holds neither the password nor, in the session rows, its hash: only a fingerprint", async () => {
+    await signIn(shop);
+    const kept = shop.db.query<{ argon2id: string }, []>("SELECT argon2id FROM admin_password_hash").get()?.argon2id ?? "";
+    expect(kept).toStartWith("$argon2id$");
+    expect(kept).not.toContain(ADMIN_PASSWORD);
+    const row = shop.db.query<{ password_fingerprint: string }, []>("SELECT password_fingerprint FROM admin_sessions").get();
+    expect(row?.password_fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.password_fingerprint).not.toContain(kept);
+  });
+});
+
+/** Cookie values a browser, a proxy or an attacker may send that were never a session id. */
+const MALFORMED_COOKIES: [string, string][] = [
+  ["a JSON object", '{"id":"x"}'],
+  ["a JSON array", "[1,2,3]"],
+  ["a number", "12345678901234567890"],
+  ["an over-long value", "A".repeat(4000)],
+  ["odd characters", "%00%0A%3Cscript%3E%E2%9C%93.$!"],
+  ["bad percent-encoding", "%E0%A4%A"],
+  ["an empty value", ""],
+];
+
+describe("a malformed session cookie is simply no session", () => {
+  for (const [kind, value] of MALFORMED_COOKIES) {
+    test(`${kind} as the session cookie: every admin route answers 401 'Sign in…', and the correct password still signs in`, async () => {
+      const cookie = `strata_admin=${value}`;
+      for (const route of guardedRoutes()) {
+        const response = await callAs(route, cookie);
+        expect({ ...route, status: response.status }).toEqual({ ...route, status: 401 });
+        expect(await response.json()).toEqual({ error: "Sign in to the admin area to continue." });
+      }
+      const signedIn = await login(ADMIN_PASSWORD, { Cookie: cookie });
+      expect(signedIn.status).toBe(200);
+      const fresh = signedIn.headers.get("set-cookie")?.split(";")[0] ?? "";
+      expect(fresh).toMatch(/^strata_admin=[A-Za-z0-9_-]{43}$/);
+      expect((await adminCall(shop, fresh, "/api/admin/session")).status).toBe(200);
+      const logout = await shop.request("/api/admin/logout", { method: "POST", headers: { Cookie: cookie } });
+      expect(logout.status).toBe(200);
+      expect(countRows(shop.db, "admin_sessions")).toBe(1);
+    });
+  }
+});
+
+function multipartForm(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}
+
+describe("multipart bodies only on the upload route", () => {
+  test("a multipart form to POST /api/admin/categories is refused with 415 and stores nothing", async () => {
+    const cookie = await signIn(shop);
+    const response = await shop.request("/api/admin/categories", {
+      method: "POST",
+      headers: { Cookie: cookie },
+      body: multipartForm({ id: "lamps", name: "Lamps", sort: "0" }),
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ error: "Send the data as JSON (Content-Type: application/json)." });
+    expect(countRows(shop.db, "categories")).toBe(0);
+  });
+
+  test("a multipart form to POST /api/admin/configuration is refused with 415 and changes nothing", async () => {
+    const cookie = await signIn(shop);
+    const before = shop.db.query("SELECT key, value FROM configuration ORDER BY key").all();
+    const response = await shop.request("/api/admin/configuration", {
+      method: "POST",
+      headers: { Cookie: cookie },
+      body: multipartForm({ key: "hero_description", value: "Posted by a cross-site form" }),
+    });
+    expect(response.status).toBe(415);
+    expect(shop.db.query("SELECT key, value FROM configuration ORDER BY key").all()).toEqual(before);
+  });
+
+  test("every guarded write route except the image upload answers a multipart body with 415", async () => {
+    const cookie = await signIn(shop);
+    const writes = guardedRoutes().filter((route) => ["POST", "PUT", "PATCH"].includes(route.method) && route.path !== "/api/admin/upload-image");
+    expect(writes.length).toBeGreaterThan(5);
+    for (const route of writes) {
+      const response = await shop.request(route.path, { method: route.method, headers: { Cookie: cookie }, body: multipartForm({ id: "x" }) });
+      expect({ ...route, status: response.status }).toEqual({ ...route, status: 415 });
+    }
+  });
+
+  test("the image upload still takes multipart: a form without the image answers 400 'Choose an image to upload.', not 415", async () => {
+    const cookie = await signIn(shop);
+    const response = await shop.request("/api/admin/upload-image", { method: "POST", headers: { Cookie: cookie }, body: multipartForm({ other: "x" }) });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Choose an image to upload." });
   });
 });

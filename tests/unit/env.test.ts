@@ -149,6 +149,72 @@ describe("parseEnv refuses bad values, naming the variable", () => {
   });
 });
 
+describe("TRUST_PROXY names the proxy whose X-Forwarded-For is believed", () => {
+  test("unset or false trusts no proxy", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+  });
+
+  test("true trusts a proxy on loopback only (IPv4, IPv6 and IPv4-mapped), not the rest of the world", () => {
+    const trusted = parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY;
+    if (!trusted) throw new Error("TRUST_PROXY=true parsed as false");
+    expect(["127.0.0.1", "127.0.0.53", "::1", "::ffff:127.0.0.1"].map((address) => trusted.includes(address))).toEqual([true, true, true, true]);
+    expect(["203.0.113.7", "172.17.0.1", "10.0.0.1", "2001:db8::1"].map((address) => trusted.includes(address))).toEqual([false, false, false, false]);
+  });
+
+  test("a list of addresses and ranges (commas or spaces) trusts exactly those", () => {
+    const trusted = parseEnv({ TRUST_PROXY: "172.17.0.1, 10.0.0.0/8 fd00::/8" }).TRUST_PROXY;
+    if (!trusted) throw new Error("the list parsed as false");
+    expect(["172.17.0.1", "::ffff:172.17.0.1", "10.200.3.4", "fd12::1"].map((address) => trusted.includes(address))).toEqual([true, true, true, true]);
+    expect(["172.17.0.2", "127.0.0.1", "11.0.0.1", "fe80::1"].map((address) => trusted.includes(address))).toEqual([false, false, false, false]);
+  });
+
+  test("TRUST_PROXY=proxy.example (not an address) is refused naming TRUST_PROXY", () => {
+    expect(problemsOf({ TRUST_PROXY: "proxy.example" })).toEqual([
+      'TRUST_PROXY must be false, true (a proxy on this machine\'s loopback) or a comma-separated list of the proxy\'s addresses or ranges, such as 172.17.0.1 or 10.0.0.0/8: "proxy.example" is not an address or range',
+    ]);
+  });
+
+  test("TRUST_PROXY=10.0.0.0/33 (a prefix too long) is refused naming TRUST_PROXY", () => {
+    expect(problemsOf({ TRUST_PROXY: "10.0.0.0/33" })).toEqual([
+      'TRUST_PROXY must be false, true (a proxy on this machine\'s loopback) or a comma-separated list of the proxy\'s addresses or ranges, such as 172.17.0.1 or 10.0.0.0/8: "10.0.0.0/33" is not an address or range',
+    ]);
+  });
+
+  test("TRUST_PROXY=0.0.0.0/0 (every address) is refused: anyone could choose their own", () => {
+    expect(problemsOf({ TRUST_PROXY: "0.0.0.0/0" })).toEqual([
+      'TRUST_PROXY must be false, true (a proxy on this machine\'s loopback) or a comma-separated list of the proxy\'s addresses or ranges, such as 172.17.0.1 or 10.0.0.0/8: "0.0.0.0/0" would trust every address, so anyone could choose their own',
+    ]);
+    expect(problemsOf({ TRUST_PROXY: "::/0" })[0]).toContain('"::/0" would trust every address');
+  });
+
+  test("binding every interface (HOST=0.0.0.0, as in a container) with a trusted proxy is allowed", () => {
+    const env = parseEnv({ HOST: "0.0.0.0", TRUST_PROXY: "172.17.0.1" });
+    expect(env.HOST).toBe("0.0.0.0");
+    expect(env.TRUST_PROXY && env.TRUST_PROXY.includes("172.17.0.1")).toBe(true);
+  });
+});
+
+describe("ADMIN_PASSWORD in production", () => {
+  test("ADMIN_PASSWORD=x in production is refused naming ADMIN_PASSWORD", () => {
+    expect(problemsOf({ NODE_ENV: "production", ADMIN_PASSWORD: "x", DEMO_CHECKOUT: "true" })).toEqual([
+      "ADMIN_PASSWORD must be at least 12 characters in production (or set ADMIN_PASSWORD_HASH from `bun run hash-password`)",
+    ]);
+  });
+
+  test("an 11-character ADMIN_PASSWORD in production is refused; 12 characters start", () => {
+    expect(problemsOf({ NODE_ENV: "production", ADMIN_PASSWORD: "elevenchars", DEMO_CHECKOUT: "true" })).toEqual([
+      "ADMIN_PASSWORD must be at least 12 characters in production (or set ADMIN_PASSWORD_HASH from `bun run hash-password`)",
+    ]);
+    expect(parseEnv({ NODE_ENV: "production", ADMIN_PASSWORD: "twelve chars", DEMO_CHECKOUT: "true" }).ADMIN_PASSWORD).toBe("twelve chars");
+  });
+
+  test("a short ADMIN_PASSWORD is still allowed in development, where the shop is only being tried", () => {
+    expect(parseEnv({ NODE_ENV: "development", ADMIN_PASSWORD: "x" }).ADMIN_PASSWORD).toBe("x");
+  });
+});
+
 describe("booting with a bad variable", () => {
   test("bun src/main.ts with PORT=abc exits non-zero and names PORT on stderr", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "strata-env-boot-"));
@@ -164,6 +230,26 @@ describe("booting with a bad variable", () => {
       clearTimeout(timer);
       expect(exitCode).not.toBe(0);
       expect(stderr).toContain("PORT must be a whole number between 1 and 65535");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 20_000);
+
+  test("bun src/main.ts with TRUST_PROXY=yes-please exits non-zero and names TRUST_PROXY on stderr", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "strata-env-boot-"));
+    try {
+      const child = Bun.spawn([process.execPath, "src/main.ts"], {
+        cwd: join(import.meta.dir, "..", ".."),
+        env: { ...process.env, PORT: "3999", TRUST_PROXY: "yes-please", DATA_DIR: dataDir, NODE_ENV: "development", SEED_DEMO: "false" },
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+      const timer = setTimeout(() => child.kill(), 15_000);
+      const [exitCode, stderr] = await Promise.all([child.exited, new Response(child.stderr).text()]);
+      clearTimeout(timer);
+      expect(exitCode).not.toBe(0);
+      expect(stderr).toContain('TRUST_PROXY must be false, true (a proxy on this machine\'s loopback) or a comma-separated list');
+      expect(stderr).toContain('"yes-please" is not an address or range');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

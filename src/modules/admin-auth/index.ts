@@ -14,7 +14,11 @@ const loginSchema = z.object(
 
 /** Per address: enough for a typo or two, far too few to guess a password. */
 const LOGINS_PER_ADDRESS_PER_MINUTE = 10;
-/** For the whole shop, so many addresses together cannot guess either. */
+/**
+ * For the whole shop, so many addresses together cannot guess either. Only
+ * attempts an address's own limit let through count here: one address can
+ * add at most 10 a minute, so a flood from it never keeps the owner out.
+ */
 const LOGINS_PER_MINUTE = 60;
 /** argon2 is deliberately costly; more checks at once would only queue up memory. */
 const CONCURRENT_CHECKS = 2;
@@ -37,9 +41,8 @@ export function adminAuthRoutes({ env, adminSessions, adminPassword }: Pick<Deps
       refuseCrossSite(request, env.PUBLIC_URL);
       requireJsonBody(request);
       const { password } = parseOrBadRequest(loginSchema, body);
-      for (const attempt of [perAddress.hit(clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY)), overall.hit("all")]) {
-        if (!attempt.allowed) throw new TooManyRequests(attempt.retryAfterSeconds, "Too many sign-in attempts. Please wait a minute and try again.");
-      }
+      refuseWhenOverLimit(perAddress.hit(clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY)));
+      refuseWhenOverLimit(overall.hit("all"));
       if (checking >= CONCURRENT_CHECKS) throw new TooManyRequests(1, "Too many sign-in attempts at once. Please try again in a moment.");
       checking++;
       let valid: boolean;
@@ -50,9 +53,9 @@ export function adminAuthRoutes({ env, adminSessions, adminPassword }: Pick<Deps
       }
       if (!valid) throw new Unauthorized("Invalid admin password");
       const session = cookie[cookieName]!;
-      adminSessions.destroy(session.value as string | undefined); // a fresh id on every sign-in
+      adminSessions.destroy(session.value); // a fresh id on every sign-in
       session.set({
-        value: adminSessions.create(request.headers.get("user-agent")),
+        value: await adminSessions.create(request.headers.get("user-agent")),
         httpOnly: true,
         sameSite: "strict",
         path: "/",
@@ -65,24 +68,30 @@ export function adminAuthRoutes({ env, adminSessions, adminPassword }: Pick<Deps
     .post("/api/admin/logout", ({ request, cookie }) => {
       refuseCrossSite(request, env.PUBLIC_URL);
       const session = cookie[cookieName]!;
-      adminSessions.destroy(session.value as string | undefined);
+      adminSessions.destroy(session.value);
       session.set({ value: "", httpOnly: true, sameSite: "strict", path: "/", secure, maxAge: 0 });
       return { ok: true };
     });
 }
 
+function refuseWhenOverLimit(attempt: { allowed: boolean; retryAfterSeconds: number }): void {
+  if (!attempt.allowed) throw new TooManyRequests(attempt.retryAfterSeconds, "Too many sign-in attempts. Please wait a minute and try again.");
+}
+
 /**
  * Runs before every other /api/admin/* handler: a live session, a same-site
- * request and, for writes, a JSON body (multipart uploads excepted).
+ * request and, for writes, a JSON body. Only `uploadRoutes` (route patterns)
+ * are spared the JSON rule: they read their own multipart body. A form can
+ * post multipart cross-site without a preflight, so no other route takes it.
  */
-export function adminGuard({ env, adminSessions }: Pick<Deps, "env" | "adminSessions">) {
+export function adminGuard({ env, adminSessions }: Pick<Deps, "env" | "adminSessions">, uploadRoutes: readonly string[]) {
   const cookieName = sessionCookieName(env.PUBLIC_URL);
-  return ({ request, cookie }: { request: Request; cookie: Record<string, { value?: unknown } | undefined> }) => {
-    if (!adminSessions.touch(cookie[cookieName]?.value as string | undefined)) {
+  const uploads = new Set(uploadRoutes);
+  return async ({ request, route, cookie }: { request: Request; route: string; cookie: Record<string, { value?: unknown } | undefined> }) => {
+    if (!(await adminSessions.touch(cookie[cookieName]?.value))) {
       throw new Unauthorized("Sign in to the admin area to continue.");
     }
     refuseCrossSite(request, env.PUBLIC_URL);
-    const type = request.headers.get("content-type") ?? "";
-    if (!type.toLowerCase().startsWith("multipart/form-data")) requireJsonBody(request);
+    if (!uploads.has(route)) requireJsonBody(request);
   };
 }

@@ -25,6 +25,9 @@ import { createAdminVariantsService } from "./variants-service";
 
 const OK = { ok: true } as const;
 
+/** The one admin route that takes a multipart body (the admin guard holds every other write to JSON). */
+export const UPLOAD_IMAGE_ROUTE = "/api/admin/upload-image";
+
 /**
  * The owner's catalogue: products, their pictures, variants and stock, the
  * categories, and picture uploads. Mounted behind the admin guard (session,
@@ -80,7 +83,7 @@ export function adminCatalogRoutes({ db, env }: Pick<Deps, "db" | "env">) {
       })
       // The body is read here, bounded, rather than parsed up front by the framework.
       .post(
-        "/api/admin/upload-image",
+        UPLOAD_IMAGE_ROUTE,
         async ({ request, set }) => {
           const { url } = await storeUploadedImage(await readImageField(request), mediaDir);
           set.status = 201;

@@ -1,20 +1,21 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { adminAuthRoutes, adminGuard } from "../admin-auth";
-import { adminCatalogRoutes } from "../admin-catalog";
+import { adminCatalogRoutes, UPLOAD_IMAGE_ROUTE } from "../admin-catalog";
 import { adminContentRoutes } from "../admin-content";
 import { adminOrderRoutes } from "../admin-orders";
 
 /**
  * The owner's API. Login and logout come first; every route registered after
  * the guard (all the others) needs a live session, a same-site request and,
- * for writes, a JSON body. A route added to any of these modules is guarded
- * without further thought — tests/api/admin-auth.test.ts enumerates them.
+ * for writes, a JSON body (multipart on the upload route only). A route added
+ * to any of these modules is guarded without further thought —
+ * tests/api/admin-auth.test.ts enumerates them.
  */
 export function adminRoutes(deps: Deps) {
   return new Elysia({ name: "admin" })
     .use(adminAuthRoutes(deps))
-    .onBeforeHandle(adminGuard(deps))
+    .onBeforeHandle(adminGuard(deps, [UPLOAD_IMAGE_ROUTE]))
     .get("/api/admin/session", () => ({ signedIn: true }))
     .use(adminCatalogRoutes(deps))
     .use(adminOrderRoutes(deps))
