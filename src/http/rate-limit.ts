@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { canonicalAddress, type TrustedProxies } from "./trusted-proxies";
 
 /**
@@ -38,8 +39,13 @@ export type RateLimiter = ReturnType<typeof createRateLimiter>;
  * one that is not itself a trusted proxy is the shopper. Entries further left
  * came from the shopper's side and could say anything. Anyone who reaches the
  * port directly gets their own socket address, whatever headers they send.
+ * An IPv6 address counts by its /64 (limitKey).
  */
 export function clientAddress(request: Request, socketAddress: string | undefined, trusted: TrustedProxies | false): string {
+  return limitKey(socketOrForwardedAddress(request, socketAddress, trusted));
+}
+
+function socketOrForwardedAddress(request: Request, socketAddress: string | undefined, trusted: TrustedProxies | false): string {
   const peer = socketAddress ? (canonicalAddress(socketAddress) ?? socketAddress) : "unknown";
   if (!trusted || !socketAddress || !trusted.includes(peer)) return peer;
   const hops = (request.headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
@@ -52,4 +58,20 @@ export function clientAddress(request: Request, socketAddress: string | undefine
     if (!trusted.includes(hop)) break;
   }
   return address;
+}
+
+/**
+ * What one limit counts: an IPv4 address, or an IPv6 address's /64. One
+ * household or server is handed a whole /64, so counting single IPv6
+ * addresses would give one attacker billions of fresh limits.
+ */
+function limitKey(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head = "", tail] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  // A dotted IPv4 tail (64:ff9b::192.0.2.1) fills two groups.
+  const rightGroups = right.length + (right.at(-1)?.includes(".") ? 1 : 0);
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - rightGroups).fill("0"), ...right];
+  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(":")}::/64`;
 }

@@ -39,7 +39,7 @@ describe("TRUST_PROXY=true: a proxy on loopback", () => {
   test("a client reaching the port directly from elsewhere cannot choose its address with X-Forwarded-For", () => {
     expect(clientAddress(withForwardedFor("198.51.100.1"), "203.0.113.50", loopbackProxy)).toBe("203.0.113.50");
     expect(clientAddress(withForwardedFor("198.51.100.1"), "::ffff:203.0.113.50", loopbackProxy)).toBe("203.0.113.50");
-    expect(clientAddress(withForwardedFor("198.51.100.1"), "2001:db8::5", loopbackProxy)).toBe("2001:db8::5");
+    expect(clientAddress(withForwardedFor("198.51.100.1"), "2001:db8::5", loopbackProxy)).toBe("2001:db8:0:0::/64");
   });
 
   test("with no connecting address (in-process) the header is not believed", () => {
@@ -84,6 +84,22 @@ describe("TRUST_PROXY as a list of addresses and ranges", () => {
   test("IPv6 ranges match by prefix", () => {
     const range = parseTrustProxy("2001:db8:1::/48");
     expect(clientAddress(withForwardedFor("203.0.113.7"), "2001:db8:1:ffff::1", range)).toBe("203.0.113.7");
-    expect(clientAddress(withForwardedFor("203.0.113.7"), "2001:db8:2::1", range)).toBe("2001:db8:2::1");
+    expect(clientAddress(withForwardedFor("203.0.113.7"), "2001:db8:2::1", range)).toBe("2001:db8:2:0::/64");
+  });
+});
+
+describe("IPv6 addresses count by their /64", () => {
+  test("addresses from one /64 share one limit, however their last groups differ", () => {
+    const keys = ["2001:db8:5:6::1", "2001:db8:5:6:ffff:1:2:3", "2001:0db8:0005:0006::beef"].map((address) => clientAddress(withForwardedFor(), address, false));
+    expect(new Set(keys)).toEqual(new Set(["2001:db8:5:6::/64"]));
+  });
+
+  test("a neighbouring /64 is counted apart", () => {
+    expect(clientAddress(withForwardedFor(), "2001:db8:5:7::1", false)).toBe("2001:db8:5:7::/64");
+  });
+
+  test("a forwarded IPv6 shopper counts by /64 too; IPv4 stays a single address", () => {
+    expect(clientAddress(withForwardedFor("2a00:1450:4009:81f::200e"), "127.0.0.1", loopbackProxy)).toBe("2a00:1450:4009:81f::/64");
+    expect(clientAddress(withForwardedFor("203.0.113.7"), "127.0.0.1", loopbackProxy)).toBe("203.0.113.7");
   });
 });
