@@ -12,10 +12,16 @@ type MailSettings = Pick<Env, "RESEND_API_KEY" | "RESEND_API_BASE" | "MAIL_FROM"
 /**
  * The one place that decides whether email leaves the shop. Resend needs both
  * a key and a sender on a verified domain; without either the shop runs
- * outbox-only and emails wait as 'pending' for the owner to read.
+ * outbox-only and emails wait as 'pending' (the admin shows them as not sent
+ * and a banner says email is not set up).
  */
+export function mailDeliveryConfigured(env: MailSettings): env is MailSettings & { RESEND_API_KEY: string; MAIL_FROM: string } {
+  return Boolean(env.RESEND_API_KEY && env.MAIL_FROM);
+}
+
+/** The mailer and sender the outbox delivers with, or null when email is not set up. */
 export function mailDeliveryFromEnv(env: MailSettings): { mailer: Mailer; from: string } | null {
-  if (!env.RESEND_API_KEY || !env.MAIL_FROM) return null;
+  if (!mailDeliveryConfigured(env)) return null;
   return { mailer: createResendMailer({ apiKey: env.RESEND_API_KEY, apiBase: env.RESEND_API_BASE }), from: env.MAIL_FROM };
 }
 

@@ -115,7 +115,7 @@ test.describe("the owner's admin area", () => {
     await expect(card.getByRole("img", { name })).toBeVisible();
   });
 
-  test("the owner ships a paid order with a tracking number", async ({ page, request }) => {
+  test("the owner ships a paid order with a tracking number and is told the truth about the tracking email", async ({ page, request }) => {
     test.setTimeout(60_000);
     // Something with unlimited stock, so stories running side by side never race for it.
     const products = await loadCatalogue(request);
@@ -142,17 +142,28 @@ test.describe("the owner's admin area", () => {
     await page.getByRole("button", { name: "Finalize shipment" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Shipment finalized: the order is fulfilled." })).toBeVisible();
     await expect(page.getByText("fulfilled", { exact: true })).toBeVisible();
-    // No mail service in this shop: the email waits in the outbox, and the owner is told.
+    // No mail service in this shop: the email waits in the outbox, and the owner is told so, twice over
+    // and consistently: the answer to the save, and the standing line under the form (never "emailed on").
     await expect(page.getByText("Tracking email skipped: no mail service is configured.")).toBeVisible();
+    const shipment = page.getByRole("region", { name: "Shipment" });
+    await expect(shipment.getByText("Tracking email not sent (email is not set up).")).toBeVisible();
+    await expect(page.getByText(/Tracking emailed to the customer/)).toHaveCount(0);
+    const emails = page.getByRole("region", { name: "Emails" });
+    await expect(emails.getByRole("row").filter({ hasText: "tracking" })).toContainText("not sent (email is not set up)");
 
-    // Tracking was emailed once already, so an update asks before sending it again.
+    // It was never sent, so an update is not treated as a resend: no "already emailed" question.
     await page.getByLabel("Tracking number").fill("RM987654321GB");
     await page.getByRole("button", { name: "Update shipment" }).click();
-    const resend = page.getByRole("dialog", { name: "Resend the tracking email?" });
-    await expect(resend).toBeVisible();
-    await resend.getByRole("button", { name: "Save without emailing" }).click();
-    await expect(resend).toBeHidden();
-    await expect(page.getByText("Tracking email not sent: already emailed.")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Tracking saved." })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Resend the tracking email?" })).toHaveCount(0);
+    await expect(page.getByText("Tracking email not sent: already emailed.")).toHaveCount(0);
+    await expect(page.getByText("Tracking email skipped: no mail service is configured.")).toBeVisible();
+
+    // A later send is offered; it goes through the outbox and still says plainly that nothing went out.
+    await shipment.getByRole("button", { name: "Send tracking email again" }).click();
+    await expect(page.getByText("Tracking email skipped: no mail service is configured.")).toBeVisible();
+    await expect(shipment.getByText("Tracking email not sent (email is not set up).")).toBeVisible();
+    await expect(emails.getByRole("row").filter({ hasText: "tracking" })).toHaveCount(1);
 
     await page.getByRole("button", { name: "← All orders" }).click();
     const row = page.getByRole("row").filter({ has: page.getByRole("button", { name: `View order ${orderId}` }) });

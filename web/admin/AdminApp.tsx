@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import { SHOP } from "../lib/shop-info";
 import { AdminNav } from "./AdminNav";
+import { EmailSetupBanner } from "./EmailSetupBanner";
 import { LoginView } from "./LoginView";
 import { ADMIN_MOUNT_ID } from "./mount";
 import { navigate, pageLabel, useAdminPath } from "./router";
@@ -48,6 +49,7 @@ function AdminScreens() {
   return (
     <>
       <AdminNav path={path} onRefresh={() => setGeneration((value) => value + 1)} />
+      <EmailSetupBanner />
       <Suspense fallback={<p className="admin-loading" role="status">Loading…</p>}>
         {/* While the next screen's chunk loads, the last one stays up: the wrapper says whose heading is whose. */}
         <div key={`${path}:${generation}`} data-admin-page={path}>

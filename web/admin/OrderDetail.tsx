@@ -7,6 +7,7 @@ import { CancelDialog } from "./CancelDialog";
 import { CopyReference } from "./CopyReference";
 import { isTruthyFlag, ItemUploads, StatusBadge } from "./OrderBits";
 import { Notice, shortDate, TableScroller } from "./parts";
+import { deliveryLabel } from "./tracking-email";
 import { TrackingForm } from "./TrackingForm";
 import type { AdminOrder } from "./types";
 import { useLoad } from "./use-load";
@@ -189,7 +190,7 @@ function OrderEmails({ order }: { order: AdminOrder }) {
                   <td className="admin-nowrap">{email.kind}</td>
                   <td>{email.recipient}</td>
                   <td>
-                    {email.status}
+                    {deliveryLabel(email)}
                     {email.last_error && <span className="admin-cell-sub admin-text-danger">{email.last_error}</span>}
                   </td>
                   <td className="admin-num">{email.attempts}</td>

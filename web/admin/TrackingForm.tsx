@@ -1,16 +1,18 @@
 import { useState, type FormEvent } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
-import { Notice, shortDate, useFlash, type Tone } from "./parts";
+import { Notice, useFlash, type Tone } from "./parts";
 import { ResendDialog } from "./ResendDialog";
-import { trackingEmailNotice } from "./tracking-email";
+import { trackingEmailLine, trackingEmailNotice } from "./tracking-email";
 import type { AdminOrder, TrackingEmailResult } from "./types";
 
 export const TRACKING_REQUIRED = "Add a carrier and tracking number before finalizing shipment.";
 
 /**
  * Spec section 4: saving a carrier and number (URL optional) marks a paid order
- * fulfilled and tries the tracking email; once one was sent, updating asks
- * whether to send it again. A cancelled order's shipment cannot change.
+ * fulfilled and tries the tracking email; once one was really sent (the
+ * outbox row, not the moment it was queued), updating asks whether to send it
+ * again. One that never went out can be sent again. A cancelled order's
+ * shipment cannot change.
  */
 export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (order: AdminOrder) => void }) {
   const [carrier, setCarrier] = useState(order.tracking_carrier ?? "");
@@ -23,6 +25,7 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
   const [saved, flashSaved] = useFlash();
   const canceled = order.status === "canceled";
   const finalizing = order.status !== "fulfilled";
+  const emailLine = trackingEmailLine(order.tracking_email);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -32,7 +35,7 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
       return;
     }
     setError("");
-    if (order.tracking_notified_at) setAsking(true);
+    if (order.tracking_email?.delivery === "sent") setAsking(true);
     else void save(false);
   }
 
@@ -51,6 +54,25 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
       setEmailNote(trackingEmailNotice(answer?.trackingEmail));
     } catch (caught) {
       if (!isSessionEnd(caught)) setError(failureText(caught, fallback));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  /** The spec's status call with forceResend: the stored tracking goes through the outbox again. */
+  async function sendAgain() {
+    setEmailNote(null);
+    setError("");
+    setSaving(true);
+    try {
+      const answer = await apiCall<{ order?: AdminOrder; trackingEmail?: TrackingEmailResult }>(`/api/admin/orders/${enc(order.id)}/status`, {
+        method: "POST",
+        json: { status: "fulfilled", forceResend: true },
+      });
+      if (answer?.order) onSaved(answer.order);
+      setEmailNote(trackingEmailNotice(answer?.trackingEmail));
+    } catch (caught) {
+      if (!isSessionEnd(caught)) setError(failureText(caught, "Failed to send the tracking email. Please try again."));
     } finally {
       setSaving(false);
     }
@@ -81,8 +103,15 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
           <input id="tracking-url" type="url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://" />
         </div>
       </div>
-      {order.tracking_notified_at && (
-        <p className="hint">Tracking emailed to the customer on {shortDate(order.tracking_notified_at)}.</p>
+      {emailLine && (
+        <div className="admin-tracking__email">
+          <p className={emailLine.tone === "info" ? "hint" : `admin-notice admin-notice--${emailLine.tone}`}>{emailLine.text}</p>
+          {emailLine.canSendAgain && order.status === "fulfilled" && (
+            <button type="button" className="button button--secondary admin-button--small" disabled={saving} onClick={() => void sendAgain()}>
+              Send tracking email again
+            </button>
+          )}
+        </div>
       )}
       <Notice tone="error">{error}</Notice>
       <Notice tone="success">{saved}</Notice>

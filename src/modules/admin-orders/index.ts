@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { join } from "node:path";
 import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
-import { mailDeliveryFromEnv } from "../../jobs/deliver-outbox";
+import { mailDeliveryConfigured } from "../../jobs/deliver-outbox";
 import { adminRequestRoutes } from "../admin-requests";
 import { downloadResponse } from "../admin-requests/download";
 import { parseOrBadRequest } from "../validate";
@@ -16,7 +16,7 @@ const NOT_FOUND_WITH_REASON = { error: ORDER_NOT_FOUND, trackingEmail: { sent: f
 export function adminOrderRoutes(deps: Deps) {
   const orders = createAdminOrderService(deps.db, {
     publicUrl: deps.env.PUBLIC_URL,
-    mailConfigured: mailDeliveryFromEnv(deps.env) !== null,
+    mailConfigured: mailDeliveryConfigured(deps.env),
   });
   const uploadsDir = join(deps.env.DATA_DIR, "uploads");
   const upload = deps.db.query<{ stored_name: string; filename: string; content_type: string }, [string, string]>(

@@ -70,7 +70,18 @@ export type TrackingEmailReason =
   | "send-failed"
   | "claim-error";
 
-export type TrackingEmailResult = { sent: boolean; reason?: TrackingEmailReason; error?: string };
+/**
+ * What one tracking call did about the email. `sent` is true only for an email
+ * that left the shop; the outbox delivers later, so an email put in it answers
+ * `queued: true` (delivery configured) or the 'smtp-not-configured' reason.
+ */
+export type TrackingEmailResult = { sent: boolean; queued?: true; reason?: TrackingEmailReason; error?: string };
+
+/**
+ * How the owner reads an outbox row: sent; queued for the configured mailer;
+ * not sent because email is not set up (it goes out once it is); failed.
+ */
+export type EmailDelivery = "queued" | "not-sent" | "sent" | "failed";
 
 /** One row of GET /api/admin/orders. item_count counts units, not lines. */
 export type AdminOrderSummary = {
@@ -98,6 +109,9 @@ export type AdminOrderEmail = {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  delivery: EmailDelivery;
+  /** Spec 8's 'smtp-not-configured' while the email is not sent because email is not set up; otherwise null. */
+  reason: "smtp-not-configured" | null;
 };
 
 /** GET /api/admin/orders/{id}: the whole order plus what only the owner needs. */
@@ -106,6 +120,8 @@ export type AdminOrderDetail = Order & {
   canceled_at: string | null;
   payment_provider: string;
   emails: AdminOrderEmail[];
+  /** The newest tracking email, or null: what the shipment's status line and "send again" go by. */
+  tracking_email: AdminOrderEmail | null;
 };
 
 export type DashboardStats = {

@@ -2,7 +2,7 @@ import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
 import { Conflict } from "../../errors";
 import { returnStock, type HeldUnits } from "../checkout/stock-hold";
-import { createOrderService } from "../orders/service";
+import { createOrderService, trackingNotifiedAt } from "../orders/service";
 import { listOutbox } from "../outbox/service";
 import {
   ORDER_ALREADY_CANCELLED,
@@ -14,7 +14,7 @@ import {
   type TrackingEmailResult,
   type TrackingRequest,
 } from "./model";
-import { queueTrackingEmail, type TrackingEmailSettings } from "./tracking-email";
+import { queueTrackingEmail, toAdminEmail, type TrackingEmailSettings } from "./tracking-email";
 
 /** What a write answers; null means there is no such order. */
 export type OrderChange = { order: AdminOrderDetail; trackingEmail?: TrackingEmailResult } | null;
@@ -32,7 +32,7 @@ export function createAdminOrderService(db: Database, settings: TrackingEmailSet
   const summaries = db.query<SummaryRow, [number]>(
     `SELECT o.id, o.status, o.created_at, o.amount_cents, o.currency, o.email, o.shipping_name, o.shipping_postal_code,
        COALESCE((SELECT SUM(quantity) FROM order_items WHERE order_id = o.id), 0) AS item_count,
-       o.refund_required, o.tracking_carrier, o.tracking_number, o.tracking_notified_at, o.payment_session_id
+       o.refund_required, o.tracking_carrier, o.tracking_number, ${trackingNotifiedAt("o")}, o.payment_session_id
      FROM orders o ORDER BY o.created_at DESC, o.rowid DESC LIMIT ?`,
   );
   const ownerFields = db.query<OwnerFields, [string]>(
@@ -50,21 +50,15 @@ export function createAdminOrderService(db: Database, settings: TrackingEmailSet
     const order = orders.getOrder(id);
     const extra = ownerFields.get(id);
     if (!order || !extra) return null;
-    const emails = listOutbox(db, { orderId: id }).map(({ kind, recipient, status, attempts, last_error, created_at, sent_at }) => ({
-      kind,
-      recipient,
-      status,
-      attempts,
-      last_error,
-      created_at,
-      sent_at,
-    }));
+    // Newest first, so the first tracking row is the one the shipment's status line reports.
+    const emails = listOutbox(db, { orderId: id }).map((row) => toAdminEmail(row, settings));
     return {
       ...order,
       restocked: extra.restocked === 1,
       canceled_at: extra.canceled_at,
       payment_provider: extra.payment_provider,
       emails,
+      tracking_email: emails.find((email) => email.kind === "tracking") ?? null,
     };
   }
 

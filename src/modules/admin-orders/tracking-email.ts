@@ -1,20 +1,47 @@
 import type { Database } from "bun:sqlite";
 import { renderTrackingEmail } from "../../emails/tracking";
 import type { Order } from "../orders/model";
-import { enqueueEmail } from "../outbox/service";
-import type { TrackingEmailResult } from "./model";
+import { enqueueEmail, newestEmail, refreshWaitingEmail, type OutboxRow } from "../outbox/service";
+import type { AdminOrderEmail, EmailDelivery, TrackingEmailResult } from "./model";
 
 export type TrackingEmailSettings = {
   publicUrl: string;
-  /** Whether a mailer will deliver the outbox (mailDeliveryFromEnv); without one the email waits there. */
+  /** Whether a mailer delivers the outbox (mailDeliveryConfigured); without one emails wait there unsent. */
   mailConfigured: boolean;
 };
+
+const RETIRED = "Replaced by an updated tracking email before it was sent.";
+
+/** An outbox row as the owner reads it; the delivery words come from the row, never from the order. */
+export function toAdminEmail(row: OutboxRow, { mailConfigured }: Pick<TrackingEmailSettings, "mailConfigured">): AdminOrderEmail {
+  const { kind, recipient, status, attempts, last_error, created_at, sent_at } = row;
+  const waiting = status === "pending" || status === "sending";
+  const delivery: EmailDelivery = status === "sent" ? "sent" : status === "failed" ? "failed" : mailConfigured ? "queued" : "not-sent";
+  return {
+    kind,
+    recipient,
+    status,
+    attempts,
+    last_error,
+    created_at,
+    sent_at,
+    delivery,
+    reason: waiting && !mailConfigured ? "smtp-not-configured" : null,
+  };
+}
+
+/** An email now waiting in the outbox, as the tracking calls answer it. */
+function waitingResult({ mailConfigured }: TrackingEmailSettings): TrackingEmailResult {
+  return mailConfigured ? { sent: false, queued: true } : { sent: false, reason: "smtp-not-configured" };
+}
 
 /**
  * Decides whether a fulfilled order's shopper gets a tracking email and, if
  * so, puts it in the outbox. Call it inside the transaction that saved the
- * tracking, so the email and tracking_notified_at commit together with it.
- * The outbox delivers later; "sent" here means "on its way to a mailer".
+ * tracking, so the email commits together with it. Only an email the outbox
+ * really sent counts as "already sent" (forceResend sends another); one still
+ * waiting is brought up to date rather than doubled; a failed one, or none,
+ * gets a new row. The outbox delivers later.
  */
 export function queueTrackingEmail(
   db: Database,
@@ -25,7 +52,13 @@ export function queueTrackingEmail(
   const { tracking_carrier: carrier, tracking_number: number } = order;
   if (!carrier || !number) return { sent: false, reason: "missing-tracking" };
   if (!order.email) return { sent: false, reason: "missing-email" };
-  if (order.tracking_notified_at && !forceResend) return { sent: false, reason: "already-sent" };
+
+  const newest = newestEmail(db, { orderId: order.id, kind: "tracking" });
+  if (newest?.status === "sent" && !forceResend) return { sent: false, reason: "already-sent" };
+  // Being handed to Resend right now: a second one would be a duplicate.
+  if (newest?.status === "sending") return waitingResult(settings);
+  const content = { recipient: order.email, ...renderTrackingEmail(order, { carrier, number, url: order.tracking_url }, settings.publicUrl) };
+  if (newest?.status === "pending" && refreshWaitingEmail(db, newest.id, content, RETIRED)) return waitingResult(settings);
 
   // Each tracking email gets its own numbered key, one past the highest so far, so a
   // deliberate resend is a new row and no number is ever reused. Inside the
@@ -39,15 +72,7 @@ export function queueTrackingEmail(
     )
     .get(prefix)?.n ?? 0;
   const dedupeKey = `${prefix}${highest + 1}`;
-  const queued = enqueueEmail(db, {
-    dedupeKey,
-    kind: "tracking",
-    orderId: order.id,
-    recipient: order.email,
-    ...renderTrackingEmail(order, { carrier, number, url: order.tracking_url }, settings.publicUrl),
-  });
+  const queued = enqueueEmail(db, { dedupeKey, kind: "tracking", orderId: order.id, ...content });
   if (!queued) return { sent: false, reason: "claim-error", error: `The outbox did not accept the email ${dedupeKey}; it may already hold one with that key.` };
-
-  db.query("UPDATE orders SET tracking_notified_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").run(order.id);
-  return settings.mailConfigured ? { sent: true } : { sent: false, reason: "smtp-not-configured" };
+  return waitingResult(settings);
 }

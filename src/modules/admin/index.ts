@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { mailDeliveryConfigured } from "../../jobs/deliver-outbox";
 import { adminAuthRoutes, adminGuard } from "../admin-auth";
 import { adminCatalogRoutes, UPLOAD_IMAGE_ROUTE } from "../admin-catalog";
 import { adminContentRoutes } from "../admin-content";
@@ -16,7 +17,8 @@ export function adminRoutes(deps: Deps) {
   return new Elysia({ name: "admin" })
     .use(adminAuthRoutes(deps))
     .onBeforeHandle(adminGuard(deps, [UPLOAD_IMAGE_ROUTE]))
-    .get("/api/admin/session", () => ({ signedIn: true }))
+    // emailConfigured drives the admin's "Email is not set up" banner on every page.
+    .get("/api/admin/session", () => ({ signedIn: true, emailConfigured: mailDeliveryConfigured(deps.env) }))
     .use(adminCatalogRoutes(deps))
     .use(adminOrderRoutes(deps))
     .use(adminContentRoutes(deps));

@@ -4,10 +4,20 @@ import type { Order, OrderItem, OrderItemMeta } from "./model";
 type OrderRow = Omit<Order, "items" | "refund_required"> & { refund_required: number };
 type ItemRow = { product_id: string; product_name: string; unit_price_cents: number; quantity: number; meta: string };
 
+/**
+ * tracking_notified_at is when the newest tracking email really left the shop,
+ * read from the outbox: queued or unsent emails never count (issue 11 point 10;
+ * migration 0008 dropped the column that was stamped at queue time).
+ */
+export function trackingNotifiedAt(ordersTable: string): string {
+  return `(SELECT MAX(e.sent_at) FROM email_outbox e
+    WHERE e.order_id = ${ordersTable}.id AND e.kind = 'tracking' AND e.status = 'sent') AS tracking_notified_at`;
+}
+
 const ORDER_COLUMNS = `id, status, created_at, amount_cents, subtotal_cents, delivery_cents, currency, email,
   shipping_name, shipping_line1, shipping_line2, shipping_city, shipping_postal_code, shipping_country,
   billing_name, billing_line1, billing_line2, billing_city, billing_postal_code, billing_country,
-  tracking_carrier, tracking_number, tracking_url, tracking_notified_at, payment_session_id, refund_required`;
+  tracking_carrier, tracking_number, tracking_url, ${trackingNotifiedAt("orders")}, payment_session_id, refund_required`;
 
 export type OrderService = ReturnType<typeof createOrderService>;
 

@@ -70,6 +70,38 @@ export function listOutbox(db: Database, { orderId }: { orderId?: string } = {})
   return db.query<OutboxRow, []>("SELECT * FROM email_outbox ORDER BY created_at DESC, id DESC").all();
 }
 
+/** The newest email of one kind about one order (highest id), or null when there is none. */
+export function newestEmail(db: Database, { orderId, kind }: { orderId: string; kind: string }): OutboxRow | null {
+  return db
+    .query<OutboxRow, [string, string]>("SELECT * FROM email_outbox WHERE order_id = ? AND kind = ? ORDER BY id DESC LIMIT 1")
+    .get(orderId, kind);
+}
+
+export type EmailContent = Pick<NewEmail, "recipient" | "subject" | "html" | "text">;
+
+/**
+ * Brings an email still waiting in the outbox up to date instead of adding a
+ * second one: it takes the new words and is due at once. Only an email never
+ * offered to Resend may change its words, because its idempotency key
+ * (outbox-<id>) stands for the payload Resend first saw; one already tried is
+ * retired (failed, with `retiredBecause`) so the caller queues a fresh row.
+ * Returns true when the waiting email now carries `content`. Call it inside
+ * the caller's transaction, like enqueueEmail.
+ */
+export function refreshWaitingEmail(db: Database, id: number, content: EmailContent, retiredBecause: string): boolean {
+  const refreshed = db
+    .query(
+      `UPDATE email_outbox SET recipient = $recipient, subject = $subject, html = $html, text = $text,
+         next_attempt_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       WHERE id = $id AND status = 'pending'
+         AND (attempts = 0 OR (recipient = $recipient AND subject = $subject AND html = $html AND text = $text))`,
+    )
+    .run({ id, ...content });
+  if (refreshed.changes === 1) return true;
+  db.query("UPDATE email_outbox SET status = 'failed', last_error = ? WHERE id = ? AND status = 'pending'").run(retiredBecause, id);
+  return false;
+}
+
 export type DeliveryResult = { sent: number; retried: number; failed: number };
 export type OutboxDelivery = ReturnType<typeof createOutboxDelivery>;
 

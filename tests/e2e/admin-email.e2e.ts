@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+import { adminNav, signIn } from "./support/admin";
+
+// Issue 11 point 10: the story shop runs with no mail service (no RESEND_API_KEY,
+// no MAIL_FROM), so no order or tracking email reaches a customer. Every admin
+// page says so, in one place above the page, until email delivery is set up.
+
+const BANNER = "Email is not set up: customers are not receiving order or tracking emails.";
+
+test("every admin page shows the 'Email is not set up' banner while no mail service is configured", async ({ page }) => {
+  // Six admin screens, each its own chunk, on a machine shared with other stories.
+  test.setTimeout(60_000);
+  await signIn(page);
+  const banner = page.getByRole("status").filter({ hasText: BANNER });
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(banner).toBeVisible();
+  for (const name of ["Orders", "Products", "Projects", "Configuration", "Dashboard"]) {
+    await adminNav(page, name).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(banner).toBeVisible();
+  }
+  // A fresh load of a deep page shows it too, and it is the only one.
+  await page.goto("/admin/orders");
+  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+  await expect(banner).toHaveCount(1);
+  await expect(banner).toBeVisible();
+});
