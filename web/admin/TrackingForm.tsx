@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
-import { Notice, shortDate, useFlash, type Tone } from "./parts";
+import { Notice, ResultNotice, shortDate, useResult, type Tone } from "./parts";
 import { ResendDialog } from "./ResendDialog";
 import { trackingEmailNotice } from "./tracking-email";
 import type { AdminOrder, TrackingEmailResult } from "./types";
@@ -18,9 +18,8 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
   const [url, setUrl] = useState(order.tracking_url ?? "");
   const [saving, setSaving] = useState(false);
   const [asking, setAsking] = useState(false);
-  const [error, setError] = useState("");
+  const result = useResult();
   const [emailNote, setEmailNote] = useState<{ tone: Tone; text: string } | null>(null);
-  const [saved, flashSaved] = useFlash();
   const canceled = order.status === "canceled";
   const finalizing = order.status !== "fulfilled";
 
@@ -28,10 +27,10 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
     event.preventDefault();
     setEmailNote(null);
     if (!carrier.trim() || !number.trim()) {
-      setError(TRACKING_REQUIRED);
+      result.fail(TRACKING_REQUIRED);
       return;
     }
-    setError("");
+    result.clear();
     if (order.tracking_notified_at) setAsking(true);
     else void save(false);
   }
@@ -46,11 +45,11 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
         { method: "POST", json: { carrier: carrier.trim(), number: number.trim(), url: url.trim(), forceResend } },
       );
       if (answer?.order) onSaved(answer.order);
-      if (finalizing && answer?.order && answer.order.status !== "fulfilled") setError("Failed to mark order as fulfilled");
-      else flashSaved(finalizing ? "Shipment finalized: the order is fulfilled." : "Tracking saved.");
+      if (finalizing && answer?.order && answer.order.status !== "fulfilled") result.fail("Failed to mark order as fulfilled");
+      else result.succeed(finalizing ? "Shipment finalized: the order is fulfilled." : "Tracking saved.");
       setEmailNote(trackingEmailNotice(answer?.trackingEmail));
     } catch (caught) {
-      if (!isSessionEnd(caught)) setError(failureText(caught, fallback));
+      if (!isSessionEnd(caught)) result.fail(failureText(caught, fallback));
     } finally {
       setSaving(false);
     }
@@ -84,8 +83,7 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
       {order.tracking_notified_at && (
         <p className="hint">Tracking emailed to the customer on {shortDate(order.tracking_notified_at)}.</p>
       )}
-      <Notice tone="error">{error}</Notice>
-      <Notice tone="success">{saved}</Notice>
+      <ResultNotice state={result} />
       {emailNote && <Notice tone={emailNote.tone}>{emailNote.text}</Notice>}
       <div>
         <button type="submit" className="button button--primary" disabled={saving}>
