@@ -39,7 +39,7 @@ test.describe("the admin's messages say what happened", () => {
     await signIn(page);
     await adminNav(page, "Configuration").click();
     const imageUrl = page.getByLabel("Hero image URL");
-    const picker = page.locator('.admin-file input[type="file"]');
+    const picker = page.getByLabel("Or upload an image");
 
     const noImage = page.getByText("No hero image: the banner shows text only.");
     // From no image (the demo shop has one), so each upload is seen arriving.
