@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { adminProductSchema, type AdminProduct, type AdminVariant } from "../../src/modules/admin-catalog/model";
 import type { Product } from "../../src/modules/catalog/model";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
+import { ageCheckouts, postCheckout, stockOf as shelfStock, units, variantStockOf } from "../support/checkout";
 import { addCategory, addProduct } from "../support/factories";
 import { countRows } from "../support/test-app";
 
@@ -439,5 +440,109 @@ describe("stock +1 / −1", () => {
       status: 400,
       body: { error: "Send the product id and the change as { id, delta }." },
     });
+  });
+});
+
+describe("stock edits never undo sales (issue 11, point 1)", () => {
+  const STOCK_MOVED = "Stock changed since you opened this product: reload to see the current figure";
+  const rowOf = (id: string) => shop.db.query<Record<string, unknown>, [string]>("SELECT * FROM products WHERE id = ?").get(id);
+  const variantRowOf = (id: string) =>
+    shop.db.query<Record<string, unknown>, [string]>("SELECT * FROM product_variants WHERE id = ?").get(id);
+  /** The editor's body: the product as it loaded, the owner's changes, and the stock figure it loaded. */
+  const editorBody = (loaded: AdminProduct, changes: Partial<AdminProduct>) => {
+    const { images: _images, variants: _variants, image_url: _image, ...fields } = loaded;
+    return { ...fields, expected_stock: loaded.stock, ...changes };
+  };
+  const editVariant = (id: string, body: unknown) =>
+    shop.call<AdminVariant & { error?: string }>(`/api/admin/product-variants/${id}`, { method: "PUT", body });
+
+  test("a product save that leaves stock alone keeps the units a shopper holds off the shelf, and their return adds no more", async () => {
+    addProduct(shop.db, { id: "last-two", name: "Last Two", stock: 2 });
+    const loaded = (await shop.call<AdminProduct>("/api/admin/products/last-two")).body;
+    expect(loaded.stock).toBe(2);
+
+    const checkout = await postCheckout(shop, units(2, { id: "last-two" }));
+    expect(checkout.status).toBe(200);
+    expect(shelfStock(shop.db, "last-two")).toBe(0);
+
+    // The owner fixes a typo in the name; the form still says 2.
+    const saved = await save(editorBody(loaded, { name: "The Last Two" }));
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ name: "The Last Two", stock: 0 });
+    expect(shelfStock(shop.db, "last-two")).toBe(0);
+    // A second shopper finds nothing left to hold.
+    expect((await postCheckout(shop, units(1, { id: "last-two" }))).status).not.toBe(200);
+
+    // The first shopper walks away: their 2 units come back, never 4.
+    ageCheckouts(shop.db);
+    await shop.deps.checkout.sweep();
+    expect(shelfStock(shop.db, "last-two")).toBe(2);
+  });
+
+  test("a product save that changes stock from a figure that has since moved answers 409 and changes nothing", async () => {
+    addProduct(shop.db, { id: "moved-on", name: "Moved On", stock: 3 });
+    const loaded = (await shop.call<AdminProduct>("/api/admin/products/moved-on")).body;
+    expect((await postCheckout(shop, units(1, { id: "moved-on" }))).status).toBe(200);
+    const before = rowOf("moved-on");
+    expect(before?.stock).toBe(2);
+
+    const refused = await save<{ error: string }>(editorBody(loaded, { name: "Renamed", stock: 10 }));
+    expect(refused).toMatchObject({ status: 409, body: { error: STOCK_MOVED } });
+    expect(rowOf("moved-on")).toEqual(before!);
+  });
+
+  test("a product save that changes stock from the figure still stored sets it", async () => {
+    addProduct(shop.db, { id: "restocked", stock: 1 });
+    const loaded = (await shop.call<AdminProduct>("/api/admin/products/restocked")).body;
+    const saved = await save(editorBody(loaded, { stock: 12 }));
+    expect(saved).toMatchObject({ status: 200, body: { stock: 12 } });
+    expect(shelfStock(shop.db, "restocked")).toBe(12);
+    // From a number to unlimited, and back, by the same rule.
+    expect((await save(editorBody(saved.body, { stock: null }))).body.stock).toBeNull();
+    expect((await save(editorBody({ ...saved.body, stock: null }, { stock: 4 }))).body.stock).toBe(4);
+  });
+
+  test("a client that sends only the stock figure, as the spec's API always took it, still sets it", async () => {
+    addProduct(shop.db, { id: "plain-client", stock: 7 });
+    const saved = await save(productBody({ id: "plain-client", category_id: null, stock: 3 }));
+    expect(saved).toMatchObject({ status: 200, body: { stock: 3 } });
+  });
+
+  test("an expected stock that is not a whole number is refused with 400 and nothing changes", async () => {
+    addProduct(shop.db, { id: "odd-figure", stock: 5 });
+    const before = rowOf("odd-figure");
+    const refused = await save<{ error: string }>(productBody({ id: "odd-figure", category_id: null, stock: 6, expected_stock: -1 }));
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: "Expected stock must be the figure the editor loaded: a whole number, or blank for unlimited." },
+    });
+    expect(rowOf("odd-figure")).toEqual(before!);
+  });
+
+  test("a variant save that leaves stock alone keeps the units a shopper holds off the shelf", async () => {
+    addProduct(shop.db, { id: "tee", name: "Tee", variants: [{ id: "tee-base", name: "Medium", price_cents: 1500, stock: 2 }] });
+    const loaded = (await shop.call<AdminProduct>("/api/admin/products/tee")).body.variants[0]!;
+    expect((await postCheckout(shop, units(2, { id: "tee", variantId: "tee-base" }))).status).toBe(200);
+    expect(variantStockOf(shop.db, "tee-base")).toBe(0);
+
+    const saved = await editVariant("tee-base", { name: "Medium (M)", price_cents: 1500, stock: loaded.stock, expected_stock: loaded.stock });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ name: "Medium (M)", stock: 0 });
+    expect(variantStockOf(shop.db, "tee-base")).toBe(0);
+  });
+
+  test("a variant save that changes stock from a figure that has since moved answers 409 and changes nothing", async () => {
+    addProduct(shop.db, { id: "cap", name: "Cap", variants: [{ id: "cap-base", name: "One size", price_cents: 900, stock: 3 }] });
+    const loaded = (await shop.call<AdminProduct>("/api/admin/products/cap")).body.variants[0]!;
+    expect((await postCheckout(shop, units(1, { id: "cap", variantId: "cap-base" }))).status).toBe(200);
+    const before = variantRowOf("cap-base");
+
+    const refused = await editVariant("cap-base", { name: "Renamed", price_cents: 950, stock: 8, expected_stock: loaded.stock });
+    expect(refused).toMatchObject({ status: 409, body: { error: STOCK_MOVED } });
+    expect(variantRowOf("cap-base")).toEqual(before!);
+
+    // From the figure stored now, the change goes through.
+    const saved = await editVariant("cap-base", { name: "Renamed", price_cents: 950, stock: 8, expected_stock: 2 });
+    expect(saved).toMatchObject({ status: 200, body: { name: "Renamed", stock: 8 } });
   });
 });

@@ -1,6 +1,6 @@
 import { Fragment, useState, type FormEvent } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
-import { Notice, RowActions, TableScroller, useFlash } from "./parts";
+import { ResultNotice, RowActions, TableScroller, useResult } from "./parts";
 import type { Category } from "./types";
 import type { Loaded } from "./use-load";
 
@@ -17,33 +17,32 @@ function categoryBody(fields: CategoryFields): Category | string {
 /** The categories table with its inline editor (spec section 2). */
 export function CategoriesTable({ categories }: { categories: Loaded<Category[]> }) {
   const [editing, setEditing] = useState<null | "new" | string>(null);
-  const [error, setError] = useState("");
-  const [note, flash] = useFlash();
+  const result = useResult();
   const list = [...(categories.data ?? [])].sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name));
 
   async function save(fields: CategoryFields): Promise<void> {
     const body = categoryBody(fields);
-    if (typeof body === "string") return setError(body);
-    setError("");
+    if (typeof body === "string") return result.fail(body);
+    result.clear();
     try {
       await apiCall("/api/admin/categories", { method: "POST", json: body });
       setEditing(null);
-      flash("Category saved.");
+      result.succeed("Category saved.");
       await categories.reload();
     } catch (caught) {
-      if (!isSessionEnd(caught)) setError(failureText(caught, "Save failed", "Save failed: network error"));
+      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Save failed", "Save failed: network error"));
     }
   }
 
   async function remove(category: Category) {
     if (!window.confirm(`Delete the category "${category.name}"? Its products stay, without a category.`)) return;
-    setError("");
+    result.clear();
     try {
       await apiCall(`/api/admin/categories/${enc(category.id)}`, { method: "DELETE" });
-      flash(`Deleted ${category.name}.`);
+      result.succeed(`Deleted ${category.name}.`);
       await categories.reload();
     } catch (caught) {
-      if (!isSessionEnd(caught)) setError(failureText(caught, "Delete failed", "Delete failed: network error"));
+      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Delete failed", "Delete failed: network error"));
     }
   }
 
@@ -60,8 +59,7 @@ export function CategoriesTable({ categories }: { categories: Loaded<Category[]>
           {editing === "new" ? "Close new category" : "Add category"}
         </button>
       </div>
-      <Notice tone="error">{error}</Notice>
-      <Notice tone="success">{note}</Notice>
+      <ResultNotice state={result} />
       <TableScroller label="Categories">
         <table className="admin-table">
           <thead>

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { formatPence } from "../lib/money";
 import { failureText, isSessionEnd, saveConfig } from "./api";
-import { Notice, penceToPoundsText, poundsTextToPence, useFlash } from "./parts";
+import { penceToPoundsText, poundsTextToPence, ResultNotice, useResult } from "./parts";
 import type { Configuration } from "./types";
 
 /** Spec section 9: at most 3 featured products. */
@@ -67,23 +67,22 @@ function MoneySetting(props: {
   const [text, setText] = useState(penceToPoundsText(props.initialPence));
   const [current, setCurrent] = useState(props.initialPence);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
-  const [note, flash] = useFlash();
+  const result = useResult();
   const id = useId();
 
   async function save(event: FormEvent) {
     event.preventDefault();
     const pence = poundsTextToPence(text);
-    if (pence === null) return setError(props.invalid);
+    if (pence === null) return result.fail(props.invalid);
     setBusy(true);
-    setError("");
+    result.clear();
     try {
       await saveConfig(props.configKey, String(pence));
       setCurrent(pence);
       setText(penceToPoundsText(pence));
-      flash(props.saved);
+      result.succeed(props.saved);
     } catch (caught) {
-      if (!isSessionEnd(caught)) setError(failureText(caught, props.failed));
+      if (!isSessionEnd(caught)) result.fail(failureText(caught, props.failed));
     } finally {
       setBusy(false);
     }
@@ -101,8 +100,7 @@ function MoneySetting(props: {
       <p className="hint">
         {props.hint} Now {formatPence(current)}.
       </p>
-      <Notice tone="error">{error}</Notice>
-      <Notice tone="success">{note}</Notice>
+      <ResultNotice state={result} />
     </form>
   );
 }
@@ -110,21 +108,20 @@ function MoneySetting(props: {
 function FeaturedSetting({ stored }: { stored: string | undefined }) {
   const [text, setText] = useState(featuredIds(stored).join(", "));
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
-  const [note, flash] = useFlash();
+  const result = useResult();
   const id = useId();
 
   async function save(event: FormEvent) {
     event.preventDefault();
     const ids = parseFeaturedInput(text);
     setBusy(true);
-    setError("");
+    result.clear();
     try {
       await saveConfig("featured_products", JSON.stringify(ids));
       setText(ids.join(", "));
-      flash("Featured products saved.");
+      result.succeed("Featured products saved.");
     } catch (caught) {
-      if (!isSessionEnd(caught)) setError(failureText(caught, "Failed to save featured products"));
+      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Failed to save featured products"));
     } finally {
       setBusy(false);
     }
@@ -140,8 +137,7 @@ function FeaturedSetting({ stored }: { stored: string | undefined }) {
         </button>
       </div>
       <p className="hint">Comma-separated product ids, up to 3, shown on the home page in this order.</p>
-      <Notice tone="error">{error}</Notice>
-      <Notice tone="success">{note}</Notice>
+      <ResultNotice state={result} />
     </form>
   );
 }

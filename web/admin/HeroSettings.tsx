@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { renderSimpleHtml } from "../lib/simple-html";
 import { failureText, isSessionEnd, saveConfig, uploadImage } from "./api";
-import { Notice, useFlash } from "./parts";
+import { ResultNotice, useResult } from "./parts";
 import type { Configuration } from "./types";
 
 type HeroFields = { description: string; imageUrl: string; ctaText: string; ctaLink: string };
@@ -29,8 +29,7 @@ export function HeroSettings({ config }: { config: Configuration }) {
   });
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState("");
-  const [note, flash] = useFlash();
+  const result = useResult();
   const description = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const set = (key: keyof HeroFields, value: string) => setFields((current) => ({ ...current, [key]: value }));
@@ -47,14 +46,17 @@ export function HeroSettings({ config }: { config: Configuration }) {
     });
   }
 
-  async function upload(file: File | undefined) {
+  async function upload(picker: HTMLInputElement) {
+    const file = picker.files?.[0];
+    // Emptied at once, so choosing the same file again (after clearing the URL, or a failed upload) is a new choice.
+    picker.value = "";
     if (!file) return;
     setUploading(true);
-    setError("");
+    result.clear();
     try {
       set("imageUrl", await uploadImage(file));
     } catch (caught) {
-      if (!isSessionEnd(caught)) setError(failureText(caught, "Failed to upload hero image", "Failed to upload image"));
+      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Failed to upload hero image", "Failed to upload image"));
     } finally {
       setUploading(false);
     }
@@ -63,7 +65,7 @@ export function HeroSettings({ config }: { config: Configuration }) {
   async function save(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    setError("");
+    result.clear();
     try {
       await Promise.all([
         saveConfig("hero_description", fields.description),
@@ -71,9 +73,9 @@ export function HeroSettings({ config }: { config: Configuration }) {
         saveConfig("hero_cta_text", fields.ctaText.trim()),
         saveConfig("hero_cta_link", fields.ctaLink.trim()),
       ]);
-      flash("Hero banner settings saved successfully!");
+      result.succeed("Hero banner settings saved successfully!");
     } catch (caught) {
-      if (!isSessionEnd(caught)) setError(failureText(caught, "Failed to save hero banner configuration"));
+      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Failed to save hero banner configuration"));
     } finally {
       setBusy(false);
     }
@@ -120,7 +122,7 @@ export function HeroSettings({ config }: { config: Configuration }) {
           </div>
           <label className="admin-file">
             <span>{uploading ? "Uploading…" : "Or upload an image"}</span>
-            <input type="file" accept="image/*" disabled={uploading} onChange={(event) => void upload(event.target.files?.[0])} />
+            <input type="file" accept="image/*" disabled={uploading} onChange={(event) => void upload(event.currentTarget)} />
           </label>
           {fields.imageUrl.trim() ? (
             <img className="admin-preview" src={fields.imageUrl.trim()} alt="Preview of the hero image" />
@@ -140,8 +142,7 @@ export function HeroSettings({ config }: { config: Configuration }) {
           </div>
         </div>
 
-        <Notice tone="error">{error}</Notice>
-        <Notice tone="success">{note}</Notice>
+        <ResultNotice state={result} />
         <div>
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? "Saving…" : "Save Hero Banner Settings"}

@@ -1,11 +1,23 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { useSession } from "./session";
+
+/** Spec section 5: the password must be non-empty. */
+export const PASSWORD_REQUIRED = "Admin password required";
 
 /** Spec section 2: 'Admin login', a password, Enter submits, Sign in disabled while blank. */
 export function LoginView() {
   const { message, signIn } = useSession();
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  const [blankTried, setBlankTried] = useState(false);
+
+  // A form whose only button is disabled ignores Enter, so a blank Enter is answered here.
+  function enterOnBlank(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "Enter" && password === "") {
+      event.preventDefault();
+      setBlankTried(true);
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -29,12 +41,16 @@ export function LoginView() {
             autoComplete="current-password"
             autoFocus
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setBlankTried(false);
+            }}
+            onKeyDown={enterOnBlank}
           />
         </div>
-        {message && (
+        {(blankTried || message) && (
           <p className="form-error" role="alert">
-            {message}
+            {blankTried ? PASSWORD_REQUIRED : message}
           </p>
         )}
         <button type="submit" className="button button--primary" disabled={password === "" || busy}>

@@ -2,8 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { apiCall, failureText, isSessionEnd } from "./api";
 import { Notice } from "./parts";
 import { EMPTY_PRODUCT_FORM, formFromProduct, productBody, productFormProblem, type ProductForm } from "./product-form";
-import { ProductImages } from "./ProductImages";
-import { ProductVariants } from "./ProductVariants";
+import { ProductExtras } from "./ProductExtras";
 import type { AdminProduct, Category } from "./types";
 
 /**
@@ -15,17 +14,22 @@ export function ProductEditor({
   product,
   categories,
   onCancel,
+  onSaveStart,
   onSaved,
   onChanged,
 }: {
   product: AdminProduct | null;
   categories: Category[];
   onCancel: () => void;
+  /** A save begins: the page clears its last note, so it never stands beside this save's error. */
+  onSaveStart: () => void;
   onSaved: (id: string) => void | Promise<void>;
   /** Images or variants changed: the table's thumbnail and counts may need a reload. */
   onChanged: () => void;
 }) {
   const [form, setForm] = useState<ProductForm>(product ? formFromProduct(product) : EMPTY_PRODUCT_FORM);
+  // The stock figure the form shows as loaded (undefined for a new product); the server compares against it.
+  const [loadedStock, setLoadedStock] = useState(product ? product.stock : undefined);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState("");
   const idBase = useId();
@@ -38,8 +42,14 @@ export function ProductEditor({
     if (problem || saving) return;
     setSaving(true);
     setError("");
+    onSaveStart();
     try {
-      await apiCall("/api/admin/products", { method: "POST", json: productBody(form) });
+      const saved = await apiCall<AdminProduct>("/api/admin/products", { method: "POST", json: productBody(form, loadedStock) });
+      if (product) {
+        // The form now shows what is stored, stock included, so the next save compares against that.
+        setForm(formFromProduct(saved));
+        setLoadedStock(saved.stock);
+      }
       await onSaved(form.id.trim());
     } catch (caught) {
       if (!isSessionEnd(caught)) setError(failureText(caught, "Save failed", "Save failed: network error"));
@@ -151,8 +161,7 @@ export function ProductEditor({
       </form>
 
       <div className="admin-editor__extras">
-        <ProductImages productId={product?.id ?? null} onChanged={onChanged} />
-        <ProductVariants productId={product?.id ?? null} onChanged={onChanged} />
+        <ProductExtras productId={product?.id ?? null} onChanged={onChanged} />
       </div>
     </div>
   );

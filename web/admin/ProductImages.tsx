@@ -13,26 +13,25 @@ function detail(error: unknown): string {
   return "network error";
 }
 
-/** A saved product's pictures: add, reorder (the first is the primary image) and remove. */
-export function ProductImages({ productId, onChanged }: { productId: string | null; onChanged: () => void }) {
-  const [images, setImages] = useState<AdminProductImage[]>([]);
+/**
+ * A saved product's pictures: add, reorder (the first is the primary image) and remove.
+ * The editor loads them (with the variants); `onChanged` loads them again after a change.
+ */
+export function ProductImages({
+  productId,
+  images: loaded,
+  onChanged,
+}: {
+  productId: string | null;
+  images: AdminProductImage[];
+  onChanged: () => void | Promise<void>;
+}) {
+  // A move shows at once and stays unless the server refuses it; each load replaces it.
+  const [images, setImages] = useState<AdminProductImage[]>(() => [...loaded].sort(bySortOrder));
+  useEffect(() => setImages([...loaded].sort(bySortOrder)), [loaded]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const input = useRef<HTMLInputElement>(null);
-
-  async function load(id: string) {
-    try {
-      const list = await apiCall<AdminProductImage[]>(`/api/admin/products/${enc(id)}/images`);
-      setImages([...list].sort(bySortOrder));
-    } catch (caught) {
-      if (!isSessionEnd(caught)) setError("Failed to load product details.");
-    }
-  }
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load only depends on the id
-  useEffect(() => {
-    if (productId) void load(productId);
-  }, [productId]);
 
   if (!productId) {
     return (
@@ -57,8 +56,7 @@ export function ProductImages({ productId, onChanged }: { productId: string | nu
         method: "POST",
         json: { image_url: url, sort_order: images.length + NEW_IMAGE_SORT_OFFSET },
       });
-      await load(productId);
-      onChanged();
+      await onChanged();
     } catch (caught) {
       if (!isSessionEnd(caught)) setError("Image upload failed. Please try again.");
     } finally {
@@ -81,11 +79,11 @@ export function ProductImages({ productId, onChanged }: { productId: string | nu
         method: "PATCH",
         json: { imageOrders: reordered.map(({ id, sort_order }) => ({ id, sort_order })) },
       });
-      onChanged();
+      await onChanged();
     } catch (caught) {
       if (isSessionEnd(caught)) return;
       setError("Failed to reorder images. Please try again.");
-      await load(productId);
+      await onChanged();
     }
   }
 
@@ -94,8 +92,7 @@ export function ProductImages({ productId, onChanged }: { productId: string | nu
     setError("");
     try {
       await apiCall(`/api/admin/product-images/${enc(String(image.id))}`, { method: "DELETE" });
-      await load(productId);
-      onChanged();
+      await onChanged();
     } catch (caught) {
       if (!isSessionEnd(caught)) setError(`Failed to delete image: ${detail(caught)}`);
     }

@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { formatPence } from "../lib/money";
 import { isBaseVariant } from "../lib/product-view";
 import { ApiError, apiCall, enc, isSessionEnd } from "./api";
 import { Notice, penceToPoundsText, poundsTextToPence, wholeOrBlank } from "./parts";
-import type { AdminProduct, AdminVariant } from "./types";
+import type { AdminVariant } from "./types";
 
 type VariantFields = { name: string; price: string; stock: string };
 const EMPTY: VariantFields = { name: "", price: "", stock: "" };
@@ -22,27 +22,27 @@ function variantBody(fields: VariantFields): { name: string; price_cents: number
   return { name: fields.name.trim(), price_cents: price, stock };
 }
 
-/** Spec section 2: a saved product's variants; '-base' variants cannot be removed. */
-export function ProductVariants({ productId, onChanged }: { productId: string | null; onChanged: () => void }) {
-  const [variants, setVariants] = useState<AdminVariant[]>([]);
+/** A variant being edited: its fields as typed, and the stock figure they opened with. */
+type Editing = { id: string; fields: VariantFields; loadedStock: number | null };
+
+/**
+ * Spec section 2: a saved product's variants; '-base' variants cannot be removed.
+ * The editor loads them (with the images); `onChanged` loads them again after a change.
+ */
+export function ProductVariants({
+  productId,
+  variants: loaded,
+  onChanged,
+}: {
+  productId: string | null;
+  variants: AdminVariant[];
+  onChanged: () => void | Promise<void>;
+}) {
+  const variants = [...loaded].sort((a, b) => a.sort_order - b.sort_order);
   const [adding, setAdding] = useState<VariantFields>(EMPTY);
-  const [editing, setEditing] = useState<{ id: string; fields: VariantFields } | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
-
-  async function load(id: string) {
-    try {
-      const product = await apiCall<AdminProduct>(`/api/admin/products/${enc(id)}`);
-      setVariants([...(product.variants ?? [])].sort((a, b) => a.sort_order - b.sort_order));
-    } catch (caught) {
-      if (!isSessionEnd(caught)) setError("Failed to load product details.");
-    }
-  }
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load only depends on the id
-  useEffect(() => {
-    if (productId) void load(productId);
-  }, [productId]);
 
   if (!productId) {
     return (
@@ -59,8 +59,7 @@ export function ProductVariants({ productId, onChanged }: { productId: string | 
     setError("");
     try {
       await action();
-      await load(id);
-      onChanged();
+      await onChanged();
       return true;
     } catch (caught) {
       if (!isSessionEnd(caught)) setError(failure(caught));
@@ -86,8 +85,10 @@ export function ProductVariants({ productId, onChanged }: { productId: string | 
     if (!editing) return;
     const body = variantBody(editing.fields);
     if (typeof body === "string") return setError(`Failed to update variant: ${body}`);
+    // With the figure it opened with, the server keeps sales made meanwhile unless the owner changed stock.
+    const json = { ...body, expected_stock: editing.loadedStock };
     const done = await run(
-      () => apiCall(`/api/admin/product-variants/${enc(editing.id)}`, { method: "PUT", json: body }),
+      () => apiCall(`/api/admin/product-variants/${enc(editing.id)}`, { method: "PUT", json }),
       (caught) => `Failed to update variant: ${detail(caught)}`,
     );
     if (done) setEditing(null);
@@ -111,7 +112,7 @@ export function ProductVariants({ productId, onChanged }: { productId: string | 
             editing?.id === variant.id ? (
               <li key={variant.id} className="admin-variant admin-variant--editing">
                 <form className="admin-variant__form" onSubmit={update} aria-label={`Edit variant ${variant.name}`}>
-                  <VariantInputs fields={editing.fields} onChange={(fields) => setEditing({ id: variant.id, fields })} prefix={`edit-${variant.id}`} />
+                  <VariantInputs fields={editing.fields} onChange={(fields) => setEditing({ ...editing, fields })} prefix={`edit-${variant.id}`} />
                   <div className="admin-actions">
                     <button type="submit" className="button button--primary admin-button--small" disabled={busy || !editing.fields.name.trim() || !editing.fields.price.trim()}>
                       Save
@@ -139,6 +140,7 @@ export function ProductVariants({ productId, onChanged }: { productId: string | 
                       setEditing({
                         id: variant.id,
                         fields: { name: variant.name, price: penceToPoundsText(variant.price_cents), stock: variant.stock === null ? "" : String(variant.stock) },
+                        loadedStock: variant.stock,
                       })
                     }
                   >

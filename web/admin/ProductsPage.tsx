@@ -2,7 +2,7 @@ import { Fragment, useState } from "react";
 import { formatPence } from "../lib/money";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
 import { CategoriesTable } from "./CategoriesTable";
-import { EditorRow, ListPageHeader, Notice, RowActions, TableScroller, useFlash } from "./parts";
+import { EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "./parts";
 import { ProductEditor } from "./ProductEditor";
 import type { AdminProduct, Category } from "./types";
 import { useLoad } from "./use-load";
@@ -14,15 +14,14 @@ export function ProductsPage() {
   const products = useLoad(() => apiCall<AdminProduct[]>("/api/admin/products"), "Unable to load products");
   const categories = useLoad(() => apiCall<Category[]>("/api/admin/categories"), "Unable to load products");
   const [editing, setEditing] = useState<Editing>(null);
-  const [error, setError] = useState("");
-  const [note, flash] = useFlash();
+  const result = useResult();
   // Stock answered by +1/-1, shown until the list is next loaded.
   const [stock, setStock] = useState<Record<string, number | null>>({});
   const list = products.data ?? [];
   const categoryList = categories.data ?? [];
 
   async function adjust(product: AdminProduct, delta: 1 | -1) {
-    setError("");
+    result.clear();
     try {
       const answer = await apiCall<{ id: string; stock: number | null }>("/api/admin/stock-adjust", {
         method: "POST",
@@ -30,20 +29,20 @@ export function ProductsPage() {
       });
       setStock((current) => ({ ...current, [product.id]: answer.stock }));
     } catch (caught) {
-      if (!isSessionEnd(caught)) setError(failureText(caught, "Adjust failed"));
+      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Adjust failed"));
     }
   }
 
   async function remove(product: AdminProduct) {
     if (!window.confirm(`Delete the product "${product.name}" (${product.id})? This cannot be undone.`)) return;
-    setError("");
+    result.clear();
     try {
       await apiCall(`/api/admin/products/${enc(product.id)}`, { method: "DELETE" });
       if (editing === product.id) setEditing(null);
-      flash(`Deleted ${product.name}.`);
+      result.succeed(`Deleted ${product.name}.`);
       await products.reload();
     } catch (caught) {
-      if (!isSessionEnd(caught)) setError(failureText(caught, "Delete failed", "Delete failed: network error"));
+      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Delete failed", "Delete failed: network error"));
     }
   }
 
@@ -53,8 +52,9 @@ export function ProductsPage() {
       product={product}
       categories={categoryList}
       onCancel={() => setEditing(null)}
+      onSaveStart={result.clear}
       onSaved={async (id) => {
-        flash("Product saved.");
+        result.succeed("Product saved.");
         setStock({});
         await products.reload();
         setEditing(id);
@@ -66,8 +66,8 @@ export function ProductsPage() {
   return (
     <div className="admin-page">
       <ListPageHeader title="Products" noun="product" adding={editing === "new"} onToggle={() => setEditing(editing === "new" ? null : "new")} />
-      <Notice tone="error">{products.error || error}</Notice>
-      <Notice tone="success">{note}</Notice>
+      {/* A failed load is the newest result there is; otherwise the last action's. */}
+      {products.error ? <Notice tone="error">{products.error}</Notice> : <ResultNotice state={result} />}
 
       <section className="admin-section card" aria-labelledby="products-title">
         <h2 id="products-title">All products</h2>
@@ -92,7 +92,8 @@ export function ProductsPage() {
               <tbody>
                 {list.map((product) => {
                   const open = editing === product.id;
-                  const units = product.id in stock ? (stock[product.id] ?? null) : product.stock;
+                  // The editor opens on the figure the table shows, so a +1/−1 made here is not "changed since".
+                  const shown = product.id in stock ? { ...product, stock: stock[product.id] ?? null } : product;
                   return (
                     <Fragment key={product.id}>
                       <tr className={open ? "admin-row--open" : undefined}>
@@ -112,7 +113,7 @@ export function ProductsPage() {
                         <td>{categoryList.find((category) => category.id === product.category_id)?.name ?? "—"}</td>
                         <td className="admin-num admin-nowrap">{formatPence(product.price_cents)}</td>
                         <td className="admin-center">
-                          <StockControl name={product.name} stock={units} onAdjust={(delta) => void adjust(product, delta)} />
+                          <StockControl name={product.name} stock={shown.stock} onAdjust={(delta) => void adjust(product, delta)} />
                         </td>
                         <td className="admin-num">{product.variants?.length ?? 0}</td>
                         <td>
@@ -124,7 +125,7 @@ export function ProductsPage() {
                           />
                         </td>
                       </tr>
-                      {open && <EditorRow columns={6}>{editor(product)}</EditorRow>}
+                      {open && <EditorRow columns={6}>{editor(shown)}</EditorRow>}
                     </Fragment>
                   );
                 })}

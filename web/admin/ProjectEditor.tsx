@@ -39,8 +39,21 @@ function projectBody(fields: ProjectFields): Project {
   };
 }
 
-/** Create and update share one call: saving always posts the full record (spec section 4). */
-export function ProjectEditor({ project, onCancel, onSaved }: { project: Project | null; onCancel: () => void; onSaved: () => void | Promise<void> }) {
+/**
+ * Create and update share one call: saving always posts the full record (spec section 4).
+ * `onSaveStart` lets the page clear its last note, so it never stands beside this save's error.
+ */
+export function ProjectEditor({
+  project,
+  onCancel,
+  onSaveStart,
+  onSaved,
+}: {
+  project: Project | null;
+  onCancel: () => void;
+  onSaveStart: () => void;
+  onSaved: () => void | Promise<void>;
+}) {
   const [fields, setFields] = useState(() => fieldsOf(project));
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -56,6 +69,7 @@ export function ProjectEditor({ project, onCancel, onSaved }: { project: Project
     if (!valid) return setError("Provide an id and title before saving.");
     setSaving(true);
     setError("");
+    onSaveStart();
     try {
       await apiCall("/api/admin/projects", { method: "POST", json: projectBody(fields) });
       await onSaved();

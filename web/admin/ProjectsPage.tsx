@@ -1,6 +1,6 @@
 import { Fragment, useState } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
-import { EditorRow, ListPageHeader, Notice, RowActions, TableScroller, useFlash } from "./parts";
+import { EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "./parts";
 import { ProjectEditor } from "./ProjectEditor";
 import type { Project } from "./types";
 import { useLoad } from "./use-load";
@@ -10,20 +10,19 @@ export function ProjectsPage() {
   const projects = useLoad(() => apiCall<Project[]>("/api/admin/projects"), "Unable to load projects");
   // Spec section 4: the editor is closed, creating ('new') or editing one project.
   const [editing, setEditing] = useState<null | "new" | string>(null);
-  const [error, setError] = useState("");
-  const [note, flash] = useFlash();
+  const result = useResult();
   const list = projects.data ?? [];
 
   async function remove(project: Project) {
     if (!window.confirm("Delete this project?")) return;
-    setError("");
+    result.clear();
     try {
       await apiCall(`/api/admin/projects/${enc(project.id)}`, { method: "DELETE" });
       if (editing === project.id) setEditing(null);
-      flash(`Deleted ${project.title}.`);
+      result.succeed(`Deleted ${project.title}.`);
       await projects.reload();
     } catch (caught) {
-      if (!isSessionEnd(caught)) setError(failureText(caught, "Delete failed", "Delete failed: network error"));
+      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Delete failed", "Delete failed: network error"));
     }
   }
 
@@ -32,9 +31,10 @@ export function ProjectsPage() {
       key={project?.id ?? "new"}
       project={project}
       onCancel={() => setEditing(null)}
+      onSaveStart={result.clear}
       onSaved={async () => {
         setEditing(null);
-        flash("Project saved.");
+        result.succeed("Project saved.");
         await projects.reload();
       }}
     />
@@ -43,13 +43,14 @@ export function ProjectsPage() {
   return (
     <div className="admin-page">
       <ListPageHeader title="Projects" noun="project" adding={editing === "new"} onToggle={() => setEditing(editing === "new" ? null : "new")} />
-      <Notice tone="error">{projects.error || error}</Notice>
-      <Notice tone="success">{note}</Notice>
+      {/* A failed load is the newest result there is; otherwise the last action's. */}
+      {projects.error ? <Notice tone="error">{projects.error}</Notice> : <ResultNotice state={result} />}
 
       <section className="admin-section card" aria-label="Projects">
         {editing === "new" && <div className="admin-editor-block">{editor(null)}</div>}
         {list.length === 0 ? (
-          <p className="muted">{projects.loading ? "Loading projects…" : "No projects found."}</p>
+          // After a failed load the list is unknown, not empty: the error above says so, nothing more.
+          !projects.error && <p className="muted">{projects.loading ? "Loading projects…" : "No projects found."}</p>
         ) : (
           <TableScroller label="Projects table">
             <table className="admin-table admin-table--projects">

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
-import { Notice, useFlash, type Tone } from "./parts";
+import { Notice, ResultNotice, useResult, type Tone } from "./parts";
 import { ResendDialog } from "./ResendDialog";
 import { trackingEmailLine, trackingEmailNotice } from "./tracking-email";
 import type { AdminOrder, TrackingEmailResult } from "./types";
@@ -20,9 +20,8 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
   const [url, setUrl] = useState(order.tracking_url ?? "");
   const [saving, setSaving] = useState(false);
   const [asking, setAsking] = useState(false);
-  const [error, setError] = useState("");
+  const result = useResult();
   const [emailNote, setEmailNote] = useState<{ tone: Tone; text: string } | null>(null);
-  const [saved, flashSaved] = useFlash();
   const canceled = order.status === "canceled";
   const finalizing = order.status !== "fulfilled";
   const emailLine = trackingEmailLine(order.tracking_email);
@@ -31,10 +30,10 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
     event.preventDefault();
     setEmailNote(null);
     if (!carrier.trim() || !number.trim()) {
-      setError(TRACKING_REQUIRED);
+      result.fail(TRACKING_REQUIRED);
       return;
     }
-    setError("");
+    result.clear();
     if (order.tracking_email?.delivery === "sent") setAsking(true);
     else void save(false);
   }
@@ -49,11 +48,11 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
         { method: "POST", json: { carrier: carrier.trim(), number: number.trim(), url: url.trim(), forceResend } },
       );
       if (answer?.order) onSaved(answer.order);
-      if (finalizing && answer?.order && answer.order.status !== "fulfilled") setError("Failed to mark order as fulfilled");
-      else flashSaved(finalizing ? "Shipment finalized: the order is fulfilled." : "Tracking saved.");
+      if (finalizing && answer?.order && answer.order.status !== "fulfilled") result.fail("Failed to mark order as fulfilled");
+      else result.succeed(finalizing ? "Shipment finalized: the order is fulfilled." : "Tracking saved.");
       setEmailNote(trackingEmailNotice(answer?.trackingEmail));
     } catch (caught) {
-      if (!isSessionEnd(caught)) setError(failureText(caught, fallback));
+      if (!isSessionEnd(caught)) result.fail(failureText(caught, fallback));
     } finally {
       setSaving(false);
     }
@@ -62,7 +61,7 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
   /** The spec's status call with forceResend: the stored tracking goes through the outbox again. */
   async function sendAgain() {
     setEmailNote(null);
-    setError("");
+    result.clear();
     setSaving(true);
     try {
       const answer = await apiCall<{ order?: AdminOrder; trackingEmail?: TrackingEmailResult }>(`/api/admin/orders/${enc(order.id)}/status`, {
@@ -72,7 +71,7 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
       if (answer?.order) onSaved(answer.order);
       setEmailNote(trackingEmailNotice(answer?.trackingEmail));
     } catch (caught) {
-      if (!isSessionEnd(caught)) setError(failureText(caught, "Failed to send the tracking email. Please try again."));
+      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Failed to send the tracking email. Please try again."));
     } finally {
       setSaving(false);
     }
@@ -113,8 +112,7 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
           )}
         </div>
       )}
-      <Notice tone="error">{error}</Notice>
-      <Notice tone="success">{saved}</Notice>
+      <ResultNotice state={result} />
       {emailNote && <Notice tone={emailNote.tone}>{emailNote.text}</Notice>}
       <div>
         <button type="submit" className="button button--primary" disabled={saving}>

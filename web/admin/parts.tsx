@@ -1,21 +1,51 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 
 /** Spec sections 4 and 9: success banners show for 3 seconds. */
 export const SUCCESS_BANNER_MS = 3_000;
 
-/** A success note that clears itself after 3 seconds; a newer note restarts the clock. */
-export function useFlash(): [string, (text: string) => void] {
-  const [text, setText] = useState("");
+/** What an action came to: a success note or an error, or nothing yet. */
+export type Result = { tone: "success" | "error"; text: string } | null;
+
+export type ResultState = {
+  result: Result;
+  /** A success note; it clears itself after 3 seconds. */
+  succeed: (text: string) => void;
+  /** An error; it stays until the next result or clear(). */
+  fail: (text: string) => void;
+  clear: () => void;
+};
+
+/**
+ * The one holder of a form's or page's result. Success and error share one
+ * slot, so a newer result always replaces the older one: a success note can
+ * never stand beside the error of a later attempt. A newer note restarts the
+ * 3-second clock; an error stops it.
+ */
+export function useResult(): ResultState {
+  const [result, setResult] = useState<Result>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
   }, []);
-  const show = useCallback((next: string) => {
+  const show = useCallback((next: Result) => {
     if (timer.current) clearTimeout(timer.current);
-    setText(next);
-    timer.current = setTimeout(() => setText(""), SUCCESS_BANNER_MS);
+    timer.current = next?.tone === "success" ? setTimeout(() => setResult(null), SUCCESS_BANNER_MS) : null;
+    setResult(next);
   }, []);
-  return [text, show];
+  return useMemo(
+    () => ({
+      result,
+      succeed: (text: string) => show({ tone: "success", text }),
+      fail: (text: string) => show({ tone: "error", text }),
+      clear: () => show(null),
+    }),
+    [result, show],
+  );
+}
+
+/** Where a form or page shows its result: one line at most. */
+export function ResultNotice({ state }: { state: ResultState }) {
+  return state.result ? <Notice tone={state.result.tone}>{state.result.text}</Notice> : null;
 }
 
 export type Tone = "success" | "info" | "warning" | "error";

@@ -55,8 +55,11 @@ export function productFormProblem(form: ProductForm): string | null {
 /**
  * The POST /api/admin/products body: the admin product's fields, money in pence.
  * image_url is left out: the server keeps the stored one, which follows the gallery's first image.
+ * For a saved product, `loadedStock` is the figure the form opened with: sent as expected_stock,
+ * it lets the server keep sales made meanwhile when the owner did not touch stock, and refuse
+ * (409) a changed figure when the stock moved since.
  */
-export function productBody(form: ProductForm) {
+export function productBody(form: ProductForm, loadedStock?: number | null) {
   return {
     id: form.id.trim(),
     name: form.name.trim(),
@@ -65,6 +68,7 @@ export function productBody(form: ProductForm) {
     currency: form.currency.trim().toLowerCase() || "gbp",
     max_online_qty: wholeOrBlank(form.maxOnlineQty) ?? null,
     stock: wholeOrBlank(form.stock) ?? null,
+    ...(loadedStock === undefined ? {} : { expected_stock: loadedStock }),
     requires_gpx: form.requiresGpx ? 1 : 0,
     requires_image: form.requiresImage ? 1 : 0,
     category_id: form.categoryId || null,

@@ -22,6 +22,8 @@ export const MESSAGES = {
   categoryNotFound: "Category not found.",
   stockAtZero: "Stock is already 0.",
   unlimitedStock: "This product has unlimited stock. Set a number in the editor first.",
+  stockMoved: "Stock changed since you opened this product: reload to see the current figure",
+  badExpectedStock: "Expected stock must be the figure the editor loaded: a whole number, or blank for unlimited.",
 } as const;
 
 // ---------------------------------------------------------------- shared pieces
@@ -58,6 +60,21 @@ const countOrNull = (message: string) =>
     z.number({ error: message }).int({ error: message }).min(0, { error: message }).nullable(),
   );
 
+/**
+ * The stock figure the editor loaded, sent beside `stock` so a save can tell
+ * whether the owner changed it (see stock-edit.ts). Absent stays absent: a
+ * client that sends only `stock` sets it, as the spec's API always did.
+ */
+const expectedStockSchema = z.preprocess(
+  (value) => (value === undefined ? undefined : isBlank(value) ? null : numeric(value)),
+  z
+    .number({ error: MESSAGES.badExpectedStock })
+    .int({ error: MESSAGES.badExpectedStock })
+    .min(0, { error: MESSAGES.badExpectedStock })
+    .nullable()
+    .optional(),
+);
+
 const flagSchema = (label: string) =>
   z.preprocess(
     (value) => (value === true || value === 1 ? 1 : value === false || value === 0 || isBlank(value) ? 0 : value),
@@ -92,6 +109,7 @@ const productSaveSchema = z.object({
   price_cents: penceSchema,
   max_online_qty: countOrNull(MESSAGES.badMaxQty),
   stock: countOrNull(MESSAGES.badStock),
+  expected_stock: expectedStockSchema,
   description: z.preprocess(
     (value) => value ?? "",
     z
@@ -191,7 +209,7 @@ const variantAddSchema = z.object({
   id: z.preprocess((value) => (isBlank(value) ? undefined : idText(value)), variantIdSchema.optional()),
   ...variantFields,
 });
-const variantEditSchema = z.object({ ...variantFields, sort_order: sortOrderSchema.optional() });
+const variantEditSchema = z.object({ ...variantFields, expected_stock: expectedStockSchema, sort_order: sortOrderSchema.optional() });
 export type VariantAdd = z.infer<typeof variantAddSchema>;
 export type VariantEdit = z.infer<typeof variantEditSchema>;
 

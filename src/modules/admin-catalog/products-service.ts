@@ -3,6 +3,7 @@ import { BadRequest, Conflict, NotFound } from "../../errors";
 import { writeTransaction } from "../../db/transaction";
 import { syncPrimaryImage } from "./images-service";
 import { MESSAGES, type AdminImage, type AdminProduct, type AdminVariant, type ProductSave } from "./model";
+import { stockAfterSave } from "./stock-edit";
 
 type ProductRow = Omit<AdminProduct, "images" | "variants">;
 
@@ -28,7 +29,9 @@ export function createAdminProductsService(db: Database) {
     "SELECT id, name, price_cents, stock, sort_order FROM product_variants WHERE product_id = ? ORDER BY sort_order, id",
   );
   const categoryExists = db.query<{ id: string }, [string]>("SELECT id FROM categories WHERE id = ?");
-  const storedImageUrl = db.query<{ image_url: string | null }, [string]>("SELECT image_url FROM products WHERE id = ?");
+  const storedRow = db.query<{ image_url: string | null; stock: number | null }, [string]>(
+    "SELECT image_url, stock FROM products WHERE id = ?",
+  );
   const upsert = db.query(
     `INSERT INTO products (${COLUMNS}) VALUES
        ($id, $name, $description, $price_cents, $currency, $image_url, $max_online_qty, $stock,
@@ -57,13 +60,17 @@ export function createAdminProductsService(db: Database) {
 
     get,
 
-    /** Creates or replaces the product with this id; `created` says which. */
+    /** Creates or replaces the product with this id; `created` says which. Stock follows stockAfterSave. */
     save(input: ProductSave): { product: AdminProduct; created: boolean } {
       return writeTransaction(db, () => {
         if (input.category_id !== null && !categoryExists.get(input.category_id)) throw new BadRequest(MESSAGES.unknownCategory);
-        const stored = storedImageUrl.get(input.id);
-        const { image_url, ...fields } = input;
-        upsert.run({ ...fields, image_url: image_url === undefined ? (stored?.image_url ?? null) : image_url });
+        const stored = storedRow.get(input.id);
+        const { image_url, expected_stock, ...fields } = input;
+        upsert.run({
+          ...fields,
+          stock: stored ? stockAfterSave(stored.stock, input) : input.stock,
+          image_url: image_url === undefined ? (stored?.image_url ?? null) : image_url,
+        });
         // With a gallery, its first picture is the primary one whatever the form held.
         if (imagesOf.all(input.id).length > 0) syncPrimaryImage(db, input.id);
         return { product: get(input.id)!, created: stored === null };

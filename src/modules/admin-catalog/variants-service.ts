@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { Conflict, NotFound } from "../../errors";
 import { writeTransaction } from "../../db/transaction";
 import { MESSAGES, type AdminVariant, type VariantAdd, type VariantEdit } from "./model";
+import { stockAfterSave } from "./stock-edit";
 
 /** The schema's limit on variant ids. */
 const MAX_VARIANT_ID = 96;
@@ -12,6 +13,7 @@ export type AdminVariantsService = ReturnType<typeof createAdminVariantsService>
 export function createAdminVariantsService(db: Database) {
   const productExists = db.query<{ id: string }, [string]>("SELECT id FROM products WHERE id = ?");
   const variantExists = db.query<{ id: string }, [string]>("SELECT id FROM product_variants WHERE id = ?");
+  const variantStock = db.query<{ stock: number | null }, [string]>("SELECT stock FROM product_variants WHERE id = ?");
   const nextSortOrder = db.query<{ next: number }, [string]>(
     "SELECT COALESCE(MAX(sort_order), -1) + 1 AS next FROM product_variants WHERE product_id = ?",
   );
@@ -45,11 +47,12 @@ export function createAdminVariantsService(db: Database) {
       });
     },
 
+    /** Stock follows stockAfterSave, the product save's rule. */
     edit(id: string, input: VariantEdit): AdminVariant {
       return writeTransaction(db, () => {
-        const variant = update.get(input.name, input.price_cents, input.stock, input.sort_order ?? null, id);
-        if (!variant) throw new NotFound(MESSAGES.variantNotFound);
-        return variant;
+        const stored = variantStock.get(id);
+        if (!stored) throw new NotFound(MESSAGES.variantNotFound);
+        return update.get(input.name, input.price_cents, stockAfterSave(stored.stock, input), input.sort_order ?? null, id)!;
       });
     },
 
