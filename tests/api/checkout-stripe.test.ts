@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { addProduct, BIRD_FEEDER } from "../support/factories";
-import { confirmCheckout, postCheckout, sessionIdOf, stockOf, units } from "../support/checkout";
+import { confirmCheckout, postCheckout, serveShoppers, sessionIdOf, shopperAddress, stockOf, units } from "../support/checkout";
 import { signedEvent, startStripeStandIn, type StandInSession, type StripeStandIn } from "../support/stripe-stand-in";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
@@ -22,6 +22,8 @@ beforeEach(async () => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: stripe.url,
     OWNER_EMAIL: "owner@strata.test",
+    // The tests with many shoppers play the proxy (serveShoppers).
+    TRUST_PROXY: "true",
   });
   addProduct(shop.db, BIRD_FEEDER);
 });
@@ -93,19 +95,21 @@ describe("the webhook", () => {
   test("webhook and success page racing for the same session (50 sessions) make one order each", async () => {
     addProduct(shop.db, { id: "labels", name: "Plant labels", price_cents: 450 });
     const sessions: string[] = [];
+    const shoppers = serveShoppers(shop);
     for (let i = 0; i < 50; i++) {
-      const { body } = await postCheckout(shop, units(1, { id: "labels" }));
+      const { body } = await shoppers.postCheckoutFrom(shopperAddress(i), units(1, { id: "labels" }));
       sessions.push(sessionIdOf(body.url ?? ""));
     }
     await Promise.all(
-      sessions.map(async (sessionId) => {
+      sessions.map(async (sessionId, i) => {
         const paid = stripe.pay(sessionId);
-        const [hook, page] = await Promise.all([deliver("checkout.session.completed", paid), confirm(sessionId)]);
+        const [hook, page] = await Promise.all([deliver("checkout.session.completed", paid), shoppers.confirmFrom(shopperAddress(i), sessionId)]);
         expect(hook.status).toBe(200);
         expect(page.status).toBe(200);
         expect(page.body.orderId).toMatch(/^ORD-/);
       }),
     );
+    shoppers.stop();
     expect(countRows(shop.db, "orders")).toBe(50);
     expect(confirmationEmails()).toBe(50);
   });

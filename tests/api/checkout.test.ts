@@ -1,6 +1,18 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { addProduct, BIRD_FEEDER, PLANTER, RELIEF_MAP, setConfig } from "../support/factories";
-import { ageCheckouts, confirmCheckout, DEMO_FORM, payDemo, postCheckout, sessionIdOf, stockOf, units, variantStockOf } from "../support/checkout";
+import {
+  ageCheckouts,
+  confirmCheckout,
+  DEMO_FORM,
+  payDemo,
+  postCheckout,
+  serveShoppers,
+  sessionIdOf,
+  shopperAddress,
+  stockOf,
+  units,
+  variantStockOf,
+} from "../support/checkout";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
 // POST /api/checkout with the built-in demo checkout (no Stripe key): pricing,
@@ -9,7 +21,8 @@ import { countRows, createTestShop, type TestShop } from "../support/test-app";
 let shop: TestShop;
 
 beforeEach(async () => {
-  shop = await createTestShop({ OWNER_EMAIL: "owner@strata.test" });
+  // TRUST_PROXY: the tests with many shoppers play the proxy (serveShoppers); in-process requests carry no X-Forwarded-For.
+  shop = await createTestShop({ OWNER_EMAIL: "owner@strata.test", TRUST_PROXY: "true" });
   addProduct(shop.db, BIRD_FEEDER);
   addProduct(shop.db, { id: "labels", name: "Plant labels", price_cents: 450 });
   addProduct(shop.db, PLANTER);
@@ -153,8 +166,10 @@ describe("a checkout that cannot be sold is refused and stores nothing", () => {
 });
 
 describe("stock holds", () => {
-  test("200 concurrent checkouts for the last 5 units: 5 sessions, 195 answered 409 with the available count", async () => {
-    const answers = await Promise.all(Array.from({ length: 200 }, () => postCheckout(shop, units(1, { id: "feeder" }))));
+  test("200 shoppers' concurrent checkouts for the last 5 units: 5 sessions, 195 answered 409 with the available count", async () => {
+    const shoppers = serveShoppers(shop);
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, n) => shoppers.postCheckoutFrom(shopperAddress(n), units(1, { id: "feeder" }))));
+    shoppers.stop();
     const sold = answers.filter((answer) => answer.status === 200);
     const refused = answers.filter((answer) => answer.status === 409);
     expect(sold).toHaveLength(5);
