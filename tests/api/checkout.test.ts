@@ -4,6 +4,7 @@ import {
   ageCheckouts,
   confirmCheckout,
   DEMO_FORM,
+  demoPayRequest,
   payDemo,
   postCheckout,
   serveShoppers,
@@ -209,7 +210,7 @@ describe("stock holds", () => {
 
   test("cancelling on the payment page hands the units back at once and returns to the basket", async () => {
     const { body } = await postCheckout(shop, units(2, { id: "feeder" }));
-    const response = await shop.request(`/checkout/demo/${sessionIdOf(body.url ?? "")}/cancel`, { redirect: "manual" });
+    const response = await shop.request(`/checkout/demo/${sessionIdOf(body.url ?? "")}/cancel`, { method: "POST", redirect: "manual" });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("http://shop.test/basket?canceled=1");
     expect(stockOf(shop.db, "feeder")).toBe(5);
@@ -302,19 +303,18 @@ describe("paying through the demo checkout", () => {
     expect(order).toEqual({ shipping_name: "Ada Lovelace", billing_name: "Charles Babbage", billing_postal_code: "W1U 4EG" });
   });
 
-  test("a payment form without a postcode goes back to the form with the problem and nothing is paid", async () => {
+  test("a payment form without a postcode is shown again by the POST's answer with the problem and what was typed, and nothing is paid", async () => {
     const { body } = await postCheckout(shop, units(1, { id: "feeder" }));
     const sessionId = sessionIdOf(body.url ?? "");
     const response = await payDemo(shop, sessionId, { ...DEMO_FORM, postalCode: "" });
-    expect(response.status).toBe(303);
-    const location = new URL(response.headers.get("location") ?? "", "http://shop.test");
-    expect(location.pathname).toBe(`/checkout/demo/${sessionId}`);
-    expect(location.searchParams.get("error")).toBe("Enter a UK postcode, for example SW1A 1AA.");
-    expect(location.searchParams.get("email")).toBe("ada@example.co.uk");
+    expect(response.status).toBe(422);
+    // No redirect: neither the message nor the shopper's details go into a URL.
+    expect(response.headers.get("location")).toBeNull();
+    const page = await response.text();
+    expect(page).toContain("Enter a UK postcode, for example SW1A 1AA.");
+    expect(page).toContain('value="ada@example.co.uk"');
+    expect(page).toContain('value="Ada Lovelace"');
     expect(countRows(shop.db, "orders")).toBe(0);
-    const page = await shop.html(`${location.pathname}${location.search}`);
-    expect(page.body).toContain("Enter a UK postcode, for example SW1A 1AA.");
-    expect(page.body).toContain('value="ada@example.co.uk"');
   });
 
   test("the session call shows the lines, delivery and total, and the order once paid", async () => {
@@ -358,5 +358,74 @@ describe("paying through the demo checkout", () => {
     const answer = await shop.json("/api/checkout/session?id=../../etc");
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ error: "That is not a checkout session id." });
+  });
+});
+
+describe("the demo checkout page takes nothing from its URL and no orders from other sites (issue 11)", () => {
+  test("text in ?error= and shopper details in the query string never appear on the page", async () => {
+    const { body } = await postCheckout(shop, units(1, { id: "feeder" }));
+    const sessionId = sessionIdOf(body.url ?? "");
+    const bait = "Your card was declined. Call 0900 123 456 to pay by phone";
+    const query = new URLSearchParams({ error: bait, email: "victim@evil.example", name: "Mallory" });
+    const page = await shop.html(`/checkout/demo/${sessionId}?${query}`);
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain("0900 123 456");
+    expect(page.body).not.toContain("victim@evil.example");
+    expect(page.body).not.toContain("Mallory");
+    expect(page.body).not.toContain('role="alert"');
+  });
+
+  test("a GET of the cancel address changes nothing: the units stay held and the page stays payable", async () => {
+    const { body } = await postCheckout(shop, units(2, { id: "feeder" }));
+    const sessionId = sessionIdOf(body.url ?? "");
+    const response = await shop.request(`/checkout/demo/${sessionId}/cancel`, { redirect: "manual" });
+    expect(response.status).toBe(404);
+    expect(stockOf(shop.db, "feeder")).toBe(3);
+    expect((await payDemo(shop, sessionId)).headers.get("location")).toBe(`http://shop.test/success?session_id=${sessionId}`);
+  });
+
+  test("the page cancels with a POST button, not a link", async () => {
+    const { body } = await postCheckout(shop, units(1, { id: "feeder" }));
+    const sessionId = sessionIdOf(body.url ?? "");
+    const page = await shop.html(`/checkout/demo/${sessionId}`);
+    // HTML attribute names are case-insensitive; React writes this one as formAction.
+    expect(page.body.toLowerCase()).toContain(`formaction="/checkout/demo/${sessionId}/cancel"`.toLowerCase());
+    expect(page.body).not.toContain(`href="/checkout/demo/${sessionId}/cancel"`);
+  });
+
+  const crossSite: [string, Record<string, string>][] = [
+    ["Sec-Fetch-Site: cross-site", { "Sec-Fetch-Site": "cross-site" }],
+    ["an Origin of another site", { Origin: "https://evil.example" }],
+  ];
+  for (const [what, headers] of crossSite) {
+    test(`a pay post with ${what} is refused with 403 and nothing is paid`, async () => {
+      const { body } = await postCheckout(shop, units(1, { id: "feeder" }));
+      const sessionId = sessionIdOf(body.url ?? "");
+      const request = demoPayRequest();
+      const response = await shop.request(`/checkout/demo/${sessionId}/pay`, { ...request, headers: { ...(request.headers as Record<string, string>), ...headers } });
+      expect(response.status).toBe(403);
+      expect(await response.text()).toContain("Payments can only be made or cancelled from this shop's own payment page.");
+      expect(countRows(shop.db, "orders")).toBe(0);
+      expect(shop.db.query<{ status: string }, []>("SELECT status FROM demo_payment_sessions").get()?.status).toBe("open");
+    });
+
+    test(`a cancel post with ${what} is refused with 403 and the units stay held`, async () => {
+      const { body } = await postCheckout(shop, units(2, { id: "feeder" }));
+      const sessionId = sessionIdOf(body.url ?? "");
+      const response = await shop.request(`/checkout/demo/${sessionId}/cancel`, { method: "POST", headers, redirect: "manual" });
+      expect(response.status).toBe(403);
+      expect(stockOf(shop.db, "feeder")).toBe(3);
+      expect(shop.db.query<{ status: string }, []>("SELECT status FROM demo_payment_sessions").get()?.status).toBe("open");
+    });
+  }
+
+  test("a same-origin pay post from the page itself is accepted", async () => {
+    const { body } = await postCheckout(shop, units(1, { id: "feeder" }));
+    const sessionId = sessionIdOf(body.url ?? "");
+    const request = demoPayRequest();
+    const headers = { ...(request.headers as Record<string, string>), "Sec-Fetch-Site": "same-origin", Origin: "http://shop.test" };
+    const response = await shop.request(`/checkout/demo/${sessionId}/pay`, { ...request, headers });
+    expect(response.status).toBe(303);
+    expect(countRows(shop.db, "orders")).toBe(1);
   });
 });
