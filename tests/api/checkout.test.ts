@@ -14,6 +14,8 @@ import {
   units,
   variantStockOf,
 } from "../support/checkout";
+import { createApp } from "../../src/app";
+import { createDeps } from "../../src/deps";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
 // POST /api/checkout with the built-in demo checkout (no Stripe key): pricing,
@@ -427,5 +429,142 @@ describe("the demo checkout page takes nothing from its URL and no orders from o
     const response = await shop.request(`/checkout/demo/${sessionId}/pay`, { ...request, headers });
     expect(response.status).toBe(303);
     expect(countRows(shop.db, "orders")).toBe(1);
+  });
+});
+
+describe("no denial of inventory: limits per address (issue 11)", () => {
+  const demoStatus = (sessionId: string) =>
+    shop.db.query<{ status: string }, [string]>("SELECT status FROM demo_payment_sessions WHERE id = ?").get(sessionId)?.status;
+
+  test("the 21st checkout from one address in 10 minutes is refused with 429 and Retry-After, and holds nothing", async () => {
+    for (let n = 0; n < 20; n++) expect((await postCheckout(shop, units(1, { id: "labels" }))).status).toBe(200);
+    const refused = await postCheckout(shop, units(1, { id: "feeder" }));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: "Too many checkouts have been started from your connection. Please wait a few minutes and try again." });
+    expect(Number(refused.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(refused.response.headers.get("retry-after"))).toBeLessThanOrEqual(600);
+    expect(countRows(shop.db, "checkouts")).toBe(20);
+    expect(stockOf(shop.db, "feeder")).toBe(5);
+  });
+
+  test("another address still checks out while one address is refused", async () => {
+    const shoppers = serveShoppers(shop);
+    try {
+      for (let n = 0; n < 20; n++) await shoppers.postCheckoutFrom("203.0.113.9", units(1, { id: "labels" }));
+      expect((await shoppers.postCheckoutFrom("203.0.113.9", units(1, { id: "feeder" }))).status).toBe(429);
+      expect((await shoppers.postCheckoutFrom("203.0.113.10", units(1, { id: "feeder" }))).status).toBe(200);
+      expect(stockOf(shop.db, "feeder")).toBe(4);
+    } finally {
+      shoppers.stop();
+    }
+  });
+
+  test("one address holding 20 units is refused a 21st with 429 and Retry-After, and nothing more is held", async () => {
+    for (let n = 0; n < 4; n++) expect((await postCheckout(shop, units(5, { id: "labels" }))).status).toBe(200);
+    const refused = await postCheckout(shop, units(1, { id: "feeder" }));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      error:
+        "You already have 20 items held in unfinished checkouts, and at most 20 can be held at a time. Pay for or cancel that checkout first, or try again once its items are released.",
+    });
+    // Until the first of those holds can end (31 minutes) and the sweep has passed.
+    expect(Number(refused.response.headers.get("retry-after"))).toBeGreaterThan(30 * 60);
+    expect(countRows(shop.db, "checkouts")).toBe(4);
+    expect(stockOf(shop.db, "feeder")).toBe(5);
+  });
+
+  test("the held units are counted from the database: a restarted shop still refuses the 21st", async () => {
+    for (let n = 0; n < 4; n++) await postCheckout(shop, units(5, { id: "labels" }));
+    const restarted = createApp(createDeps(shop.env, shop.db, shop.deps.assets));
+    const refused = await restarted.handle(
+      new Request("http://shop.test/api/checkout", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ items: units(1, { id: "feeder" }) }) }),
+    );
+    expect(refused.status).toBe(429);
+    expect(stockOf(shop.db, "feeder")).toBe(5);
+  });
+
+  test("the address is stored only as a keyed hash", async () => {
+    const shoppers = serveShoppers(shop);
+    try {
+      await shoppers.postCheckoutFrom("203.0.113.77", units(1, { id: "labels" }));
+    } finally {
+      shoppers.stop();
+    }
+    const holder = shop.db.query<{ holder: string }, []>("SELECT holder FROM checkouts").get()?.holder ?? "";
+    expect(holder).toMatch(/^[0-9a-f]{64}$/);
+    expect(holder).not.toBe(new Bun.CryptoHasher("sha256").update("203.0.113.77").digest("hex"));
+  });
+
+  test("paid units no longer count against the address", async () => {
+    for (let n = 0; n < 4; n++) {
+      const { body } = await postCheckout(shop, units(5, { id: "labels" }));
+      await payDemo(shop, sessionIdOf(body.url ?? ""));
+    }
+    expect((await postCheckout(shop, units(1, { id: "feeder" }))).status).toBe(200);
+  });
+
+  test("a single checkout of more than 20 units is refused with 409 and stores nothing", async () => {
+    const refused = await postCheckout(shop, units(21, { id: "labels" }));
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      error: "One checkout can hold at most 20 items. Remove some from your basket, or send us a custom request for a larger order.",
+    });
+    expectNothingStored();
+  });
+
+  test("a newer checkout from the same basket releases the older unpaid hold at once and its payment page can no longer be paid", async () => {
+    const first = await postCheckout(shop, units(2, { id: "feeder" }), { "Idempotency-Key": "key-one-1234", "Basket-Id": "basket-a1b2c3d4" });
+    const older = sessionIdOf(first.body.url ?? "");
+    expect(stockOf(shop.db, "feeder")).toBe(3);
+
+    const second = await postCheckout(shop, units(3, { id: "feeder" }), { "Idempotency-Key": "key-two-1234", "Basket-Id": "basket-a1b2c3d4" });
+    expect(second.status).toBe(200);
+    expect(stockOf(shop.db, "feeder")).toBe(2); // 5 − 3: the older 2 went back first
+    expect(demoStatus(older)).toBe("expired");
+    const pay = await payDemo(shop, older);
+    expect(pay.headers.get("location")).toBe(`/checkout/demo/${older}`);
+    expect(countRows(shop.db, "orders")).toBe(0);
+    // The newer one is what the shopper pays.
+    expect((await payDemo(shop, sessionIdOf(second.body.url ?? ""))).status).toBe(303);
+    expect(countRows(shop.db, "orders")).toBe(1);
+    expect(stockOf(shop.db, "feeder")).toBe(2);
+  });
+
+  test("a replaced checkout's units do not count against the address", async () => {
+    const basket = { "Basket-Id": "basket-a1b2c3d4" };
+    expect((await postCheckout(shop, units(15, { id: "labels" }), { ...basket, "Idempotency-Key": "key-one-1234" })).status).toBe(200);
+    expect((await postCheckout(shop, units(18, { id: "labels" }), { ...basket, "Idempotency-Key": "key-two-1234" })).status).toBe(200);
+  });
+
+  test("a repeat with the same Idempotency-Key and Basket-Id answers the same payment page and replaces nothing", async () => {
+    const headers = { "Idempotency-Key": "key-one-1234", "Basket-Id": "basket-a1b2c3d4" };
+    const first = await postCheckout(shop, units(2, { id: "feeder" }), headers);
+    const again = await postCheckout(shop, units(2, { id: "feeder" }), headers);
+    expect(again.body.url).toBe(first.body.url ?? "");
+    expect(demoStatus(sessionIdOf(first.body.url ?? ""))).toBe("open");
+    expect(stockOf(shop.db, "feeder")).toBe(3);
+  });
+
+  test("a newer checkout of the same basket that is refused leaves the older one held and payable", async () => {
+    const basket = { "Basket-Id": "basket-a1b2c3d4" };
+    const first = await postCheckout(shop, units(2, { id: "feeder" }), { ...basket, "Idempotency-Key": "key-one-1234" });
+    const refused = await postCheckout(shop, units(6, { id: "feeder" }), { ...basket, "Idempotency-Key": "key-two-1234" });
+    expect(refused.status).toBe(409);
+    expect(stockOf(shop.db, "feeder")).toBe(3);
+    expect(demoStatus(sessionIdOf(first.body.url ?? ""))).toBe("open");
+  });
+
+  test("a checkout from another basket leaves the first one alone", async () => {
+    const first = await postCheckout(shop, units(2, { id: "feeder" }), { "Basket-Id": "basket-a1b2c3d4" });
+    await postCheckout(shop, units(1, { id: "feeder" }), { "Basket-Id": "basket-e5f6a7b8" });
+    expect(stockOf(shop.db, "feeder")).toBe(2);
+    expect(demoStatus(sessionIdOf(first.body.url ?? ""))).toBe("open");
+  });
+
+  test("a malformed Basket-Id gets 400 and stores nothing", async () => {
+    const answer = await postCheckout(shop, units(1, { id: "feeder" }), { "Basket-Id": "no good!" });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: "The Basket-Id header must be 8 to 100 letters, digits, hyphens or underscores." });
+    expectNothingStored();
   });
 });
