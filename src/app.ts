@@ -109,7 +109,7 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     .use(checkoutRoutes(deps))
     .use(orderRoutes(deps))
     .use(webhookRoutes(deps))
-    .use(demoCheckoutRoutes(deps))
+    .use(demoCheckoutRoutes(deps, renderPage))
     .use(uploadRoutes(deps))
     .use(customRequestRoutes(deps))
     .use(adminRoutes(deps))

@@ -6,12 +6,13 @@ import {
   StaticRouterProvider,
 } from "react-router";
 import { routes } from "../../web/routes/route-table";
-import { depsContext } from "../../web/routes/context";
+import { depsContext, refusedFormContext, type RefusedForm } from "../../web/routes/context";
 import type { Deps } from "../deps";
 import { redactPath } from "../http/request-log";
 import { errorFields, log } from "../log";
 
-export type PageRenderer = (request: Request) => Promise<Response>;
+/** `refusedForm`: a form post the server refused, for the page to show again (web/routes/context.ts). */
+export type PageRenderer = (request: Request, refusedForm?: RefusedForm) => Promise<Response>;
 
 /**
  * Server-side rendering through React Router's data router: match the URL,
@@ -21,9 +22,10 @@ export type PageRenderer = (request: Request) => Promise<Response>;
 export function createPageRenderer(deps: Deps): PageRenderer {
   const handler = createStaticHandler(routes);
 
-  return async function renderPage(request) {
+  return async function renderPage(request, refusedForm) {
     const requestContext = new RouterContextProvider();
     requestContext.set(depsContext, deps);
+    if (refusedForm) requestContext.set(refusedFormContext, refusedForm);
     const context = await handler.query(request, { requestContext });
     if (context instanceof Response) return context; // a loader redirected
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { addProduct, BIRD_FEEDER } from "../support/factories";
-import { confirmCheckout, postCheckout, sessionIdOf, stockOf, units } from "../support/checkout";
+import { confirmCheckout, postCheckout, serveShoppers, sessionIdOf, shopperAddress, stockOf, units } from "../support/checkout";
 import { signedEvent, startStripeStandIn, type StandInSession, type StripeStandIn } from "../support/stripe-stand-in";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
@@ -22,6 +22,8 @@ beforeEach(async () => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: stripe.url,
     OWNER_EMAIL: "owner@strata.test",
+    // The tests with many shoppers play the proxy (serveShoppers).
+    TRUST_PROXY: "true",
   });
   addProduct(shop.db, BIRD_FEEDER);
 });
@@ -93,19 +95,21 @@ describe("the webhook", () => {
   test("webhook and success page racing for the same session (50 sessions) make one order each", async () => {
     addProduct(shop.db, { id: "labels", name: "Plant labels", price_cents: 450 });
     const sessions: string[] = [];
+    const shoppers = serveShoppers(shop);
     for (let i = 0; i < 50; i++) {
-      const { body } = await postCheckout(shop, units(1, { id: "labels" }));
+      const { body } = await shoppers.postCheckoutFrom(shopperAddress(i), units(1, { id: "labels" }));
       sessions.push(sessionIdOf(body.url ?? ""));
     }
     await Promise.all(
-      sessions.map(async (sessionId) => {
+      sessions.map(async (sessionId, i) => {
         const paid = stripe.pay(sessionId);
-        const [hook, page] = await Promise.all([deliver("checkout.session.completed", paid), confirm(sessionId)]);
+        const [hook, page] = await Promise.all([deliver("checkout.session.completed", paid), shoppers.confirmFrom(shopperAddress(i), sessionId)]);
         expect(hook.status).toBe(200);
         expect(page.status).toBe(200);
         expect(page.body.orderId).toMatch(/^ORD-/);
       }),
     );
+    shoppers.stop();
     expect(countRows(shop.db, "orders")).toBe(50);
     expect(confirmationEmails()).toBe(50);
   });
@@ -248,5 +252,63 @@ describe("the reconciling sweep", () => {
     expect(await shop.deps.checkout.sweep()).toEqual({ fulfilled: 0, released: 1 });
     expect(stripe.sessions.get(sessionId)?.status).toBe("expired");
     expect(stockOf(shop.db, "feeder")).toBe(5);
+  });
+});
+
+describe("checkout limits with Stripe (issue 11)", () => {
+  test("a newer checkout from the same basket expires the older Stripe session at once and gives its units back", async () => {
+    const first = await postCheckout(shop, units(2, { id: "feeder" }), { "Idempotency-Key": "key-one-1234", "Basket-Id": "basket-a1b2c3d4" });
+    const older = sessionIdOf(first.body.url ?? "");
+    const second = await postCheckout(shop, units(1, { id: "feeder" }), { "Idempotency-Key": "key-two-1234", "Basket-Id": "basket-a1b2c3d4" });
+    expect(second.status).toBe(200);
+    expect(stripe.sessions.get(older)?.status).toBe("expired");
+    expect(stripe.sessions.get(sessionIdOf(second.body.url ?? ""))?.status).toBe("open");
+    expect(stockOf(shop.db, "feeder")).toBe(4);
+  });
+
+  test("unknown cs_ ids on the session and confirm calls answer 404 without a request to Stripe", async () => {
+    const before = stripe.requests.length;
+    for (let n = 0; n < 5; n++) {
+      const view = await shop.json(`/api/checkout/session?id=cs_test_made_up_${n}`);
+      expect(view.status).toBe(404);
+      expect(view.body).toEqual({ error: "We couldn't find that checkout." });
+      const confirmed = await confirm(`cs_test_made_up_${n}`);
+      expect(confirmed.status).toBe(404);
+      expect(confirmed.body).toEqual({ error: "We couldn't find that checkout." });
+    }
+    expect(stripe.requests.length).toBe(before);
+  });
+
+  test("the 31st session or confirm call from one address in a minute is refused with 429 and Retry-After, without a request to Stripe", async () => {
+    const sessionId = await openSession(1);
+    for (let n = 0; n < 15; n++) {
+      expect((await shop.json(`/api/checkout/session?id=${sessionId}`)).status).toBe(200);
+      expect((await confirm(sessionId)).status).toBe(202);
+    }
+    const before = stripe.requests.length;
+    for (const refused of [await shop.json(`/api/checkout/session?id=${sessionId}`), await confirm(sessionId)]) {
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ error: "Too many payment checks from your connection. Please wait a minute and try again." });
+      expect(Number(refused.response.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(Number(refused.response.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    }
+    expect(stripe.requests.length).toBe(before);
+  });
+
+  test("when Stripe is down the session and confirm calls answer 502 with a message, and nothing is written", async () => {
+    const sessionId = await openSession(1);
+    stripe.failNext(100, 500);
+    try {
+      const view = await shop.json(`/api/checkout/session?id=${sessionId}`);
+      expect(view.status).toBe(502);
+      expect(view.body).toEqual({ error: "We couldn't reach the payment provider to check this payment. Please try again in a moment." });
+      const confirmed = await confirm(sessionId);
+      expect(confirmed.status).toBe(502);
+      expect(confirmed.body).toEqual({ error: "We couldn't reach the payment provider to check this payment. Please try again in a moment." });
+    } finally {
+      stripe.failNext(0);
+    }
+    expect(countRows(shop.db, "orders")).toBe(0);
+    expect(stockOf(shop.db, "feeder")).toBe(4);
   });
 });

@@ -1,6 +1,21 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { addProduct, BIRD_FEEDER, PLANTER, RELIEF_MAP, setConfig } from "../support/factories";
-import { ageCheckouts, confirmCheckout, DEMO_FORM, payDemo, postCheckout, sessionIdOf, stockOf, units, variantStockOf } from "../support/checkout";
+import {
+  ageCheckouts,
+  confirmCheckout,
+  DEMO_FORM,
+  demoPayRequest,
+  payDemo,
+  postCheckout,
+  serveShoppers,
+  sessionIdOf,
+  shopperAddress,
+  stockOf,
+  units,
+  variantStockOf,
+} from "../support/checkout";
+import { createApp } from "../../src/app";
+import { createDeps } from "../../src/deps";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
 // POST /api/checkout with the built-in demo checkout (no Stripe key): pricing,
@@ -9,7 +24,8 @@ import { countRows, createTestShop, type TestShop } from "../support/test-app";
 let shop: TestShop;
 
 beforeEach(async () => {
-  shop = await createTestShop({ OWNER_EMAIL: "owner@strata.test" });
+  // TRUST_PROXY: the tests with many shoppers play the proxy (serveShoppers); in-process requests carry no X-Forwarded-For.
+  shop = await createTestShop({ OWNER_EMAIL: "owner@strata.test", TRUST_PROXY: "true" });
   addProduct(shop.db, BIRD_FEEDER);
   addProduct(shop.db, { id: "labels", name: "Plant labels", price_cents: 450 });
   addProduct(shop.db, PLANTER);
@@ -153,8 +169,10 @@ describe("a checkout that cannot be sold is refused and stores nothing", () => {
 });
 
 describe("stock holds", () => {
-  test("200 concurrent checkouts for the last 5 units: 5 sessions, 195 answered 409 with the available count", async () => {
-    const answers = await Promise.all(Array.from({ length: 200 }, () => postCheckout(shop, units(1, { id: "feeder" }))));
+  test("200 shoppers' concurrent checkouts for the last 5 units: 5 sessions, 195 answered 409 with the available count", async () => {
+    const shoppers = serveShoppers(shop);
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, n) => shoppers.postCheckoutFrom(shopperAddress(n), units(1, { id: "feeder" }))));
+    shoppers.stop();
     const sold = answers.filter((answer) => answer.status === 200);
     const refused = answers.filter((answer) => answer.status === 409);
     expect(sold).toHaveLength(5);
@@ -194,7 +212,7 @@ describe("stock holds", () => {
 
   test("cancelling on the payment page hands the units back at once and returns to the basket", async () => {
     const { body } = await postCheckout(shop, units(2, { id: "feeder" }));
-    const response = await shop.request(`/checkout/demo/${sessionIdOf(body.url ?? "")}/cancel`, { redirect: "manual" });
+    const response = await shop.request(`/checkout/demo/${sessionIdOf(body.url ?? "")}/cancel`, { method: "POST", redirect: "manual" });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("http://shop.test/basket?canceled=1");
     expect(stockOf(shop.db, "feeder")).toBe(5);
@@ -287,19 +305,18 @@ describe("paying through the demo checkout", () => {
     expect(order).toEqual({ shipping_name: "Ada Lovelace", billing_name: "Charles Babbage", billing_postal_code: "W1U 4EG" });
   });
 
-  test("a payment form without a postcode goes back to the form with the problem and nothing is paid", async () => {
+  test("a payment form without a postcode is shown again by the POST's answer with the problem and what was typed, and nothing is paid", async () => {
     const { body } = await postCheckout(shop, units(1, { id: "feeder" }));
     const sessionId = sessionIdOf(body.url ?? "");
     const response = await payDemo(shop, sessionId, { ...DEMO_FORM, postalCode: "" });
-    expect(response.status).toBe(303);
-    const location = new URL(response.headers.get("location") ?? "", "http://shop.test");
-    expect(location.pathname).toBe(`/checkout/demo/${sessionId}`);
-    expect(location.searchParams.get("error")).toBe("Enter a UK postcode, for example SW1A 1AA.");
-    expect(location.searchParams.get("email")).toBe("ada@example.co.uk");
+    expect(response.status).toBe(422);
+    // No redirect: neither the message nor the shopper's details go into a URL.
+    expect(response.headers.get("location")).toBeNull();
+    const page = await response.text();
+    expect(page).toContain("Enter a UK postcode, for example SW1A 1AA.");
+    expect(page).toContain('value="ada@example.co.uk"');
+    expect(page).toContain('value="Ada Lovelace"');
     expect(countRows(shop.db, "orders")).toBe(0);
-    const page = await shop.html(`${location.pathname}${location.search}`);
-    expect(page.body).toContain("Enter a UK postcode, for example SW1A 1AA.");
-    expect(page.body).toContain('value="ada@example.co.uk"');
   });
 
   test("the session call shows the lines, delivery and total, and the order once paid", async () => {
@@ -343,5 +360,211 @@ describe("paying through the demo checkout", () => {
     const answer = await shop.json("/api/checkout/session?id=../../etc");
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ error: "That is not a checkout session id." });
+  });
+});
+
+describe("the demo checkout page takes nothing from its URL and no orders from other sites (issue 11)", () => {
+  test("text in ?error= and shopper details in the query string never appear on the page", async () => {
+    const { body } = await postCheckout(shop, units(1, { id: "feeder" }));
+    const sessionId = sessionIdOf(body.url ?? "");
+    const bait = "Your card was declined. Call 0900 123 456 to pay by phone";
+    const query = new URLSearchParams({ error: bait, email: "victim@evil.example", name: "Mallory" });
+    const page = await shop.html(`/checkout/demo/${sessionId}?${query}`);
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain("0900 123 456");
+    expect(page.body).not.toContain("victim@evil.example");
+    expect(page.body).not.toContain("Mallory");
+    expect(page.body).not.toContain('role="alert"');
+  });
+
+  test("a GET of the cancel address changes nothing: the units stay held and the page stays payable", async () => {
+    const { body } = await postCheckout(shop, units(2, { id: "feeder" }));
+    const sessionId = sessionIdOf(body.url ?? "");
+    const response = await shop.request(`/checkout/demo/${sessionId}/cancel`, { redirect: "manual" });
+    expect(response.status).toBe(404);
+    expect(stockOf(shop.db, "feeder")).toBe(3);
+    expect((await payDemo(shop, sessionId)).headers.get("location")).toBe(`http://shop.test/success?session_id=${sessionId}`);
+  });
+
+  test("the page cancels with a POST button, not a link", async () => {
+    const { body } = await postCheckout(shop, units(1, { id: "feeder" }));
+    const sessionId = sessionIdOf(body.url ?? "");
+    const page = await shop.html(`/checkout/demo/${sessionId}`);
+    // HTML attribute names are case-insensitive; React writes this one as formAction.
+    expect(page.body.toLowerCase()).toContain(`formaction="/checkout/demo/${sessionId}/cancel"`.toLowerCase());
+    expect(page.body).not.toContain(`href="/checkout/demo/${sessionId}/cancel"`);
+  });
+
+  const crossSite: [string, Record<string, string>][] = [
+    ["Sec-Fetch-Site: cross-site", { "Sec-Fetch-Site": "cross-site" }],
+    ["an Origin of another site", { Origin: "https://evil.example" }],
+  ];
+  for (const [what, headers] of crossSite) {
+    test(`a pay post with ${what} is refused with 403 and nothing is paid`, async () => {
+      const { body } = await postCheckout(shop, units(1, { id: "feeder" }));
+      const sessionId = sessionIdOf(body.url ?? "");
+      const request = demoPayRequest();
+      const response = await shop.request(`/checkout/demo/${sessionId}/pay`, { ...request, headers: { ...(request.headers as Record<string, string>), ...headers } });
+      expect(response.status).toBe(403);
+      expect(await response.text()).toContain("Payments can only be made or cancelled from this shop's own payment page.");
+      expect(countRows(shop.db, "orders")).toBe(0);
+      expect(shop.db.query<{ status: string }, []>("SELECT status FROM demo_payment_sessions").get()?.status).toBe("open");
+    });
+
+    test(`a cancel post with ${what} is refused with 403 and the units stay held`, async () => {
+      const { body } = await postCheckout(shop, units(2, { id: "feeder" }));
+      const sessionId = sessionIdOf(body.url ?? "");
+      const response = await shop.request(`/checkout/demo/${sessionId}/cancel`, { method: "POST", headers, redirect: "manual" });
+      expect(response.status).toBe(403);
+      expect(stockOf(shop.db, "feeder")).toBe(3);
+      expect(shop.db.query<{ status: string }, []>("SELECT status FROM demo_payment_sessions").get()?.status).toBe("open");
+    });
+  }
+
+  test("a same-origin pay post from the page itself is accepted", async () => {
+    const { body } = await postCheckout(shop, units(1, { id: "feeder" }));
+    const sessionId = sessionIdOf(body.url ?? "");
+    const request = demoPayRequest();
+    const headers = { ...(request.headers as Record<string, string>), "Sec-Fetch-Site": "same-origin", Origin: "http://shop.test" };
+    const response = await shop.request(`/checkout/demo/${sessionId}/pay`, { ...request, headers });
+    expect(response.status).toBe(303);
+    expect(countRows(shop.db, "orders")).toBe(1);
+  });
+});
+
+describe("no denial of inventory: limits per address (issue 11)", () => {
+  const demoStatus = (sessionId: string) =>
+    shop.db.query<{ status: string }, [string]>("SELECT status FROM demo_payment_sessions WHERE id = ?").get(sessionId)?.status;
+
+  test("the 21st checkout from one address in 10 minutes is refused with 429 and Retry-After, and holds nothing", async () => {
+    for (let n = 0; n < 20; n++) expect((await postCheckout(shop, units(1, { id: "labels" }))).status).toBe(200);
+    const refused = await postCheckout(shop, units(1, { id: "feeder" }));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: "Too many checkouts have been started from your connection. Please wait a few minutes and try again." });
+    expect(Number(refused.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(refused.response.headers.get("retry-after"))).toBeLessThanOrEqual(600);
+    expect(countRows(shop.db, "checkouts")).toBe(20);
+    expect(stockOf(shop.db, "feeder")).toBe(5);
+  });
+
+  test("another address still checks out while one address is refused", async () => {
+    const shoppers = serveShoppers(shop);
+    try {
+      for (let n = 0; n < 20; n++) await shoppers.postCheckoutFrom("203.0.113.9", units(1, { id: "labels" }));
+      expect((await shoppers.postCheckoutFrom("203.0.113.9", units(1, { id: "feeder" }))).status).toBe(429);
+      expect((await shoppers.postCheckoutFrom("203.0.113.10", units(1, { id: "feeder" }))).status).toBe(200);
+      expect(stockOf(shop.db, "feeder")).toBe(4);
+    } finally {
+      shoppers.stop();
+    }
+  });
+
+  test("one address holding 20 units is refused a 21st with 429 and Retry-After, and nothing more is held", async () => {
+    for (let n = 0; n < 4; n++) expect((await postCheckout(shop, units(5, { id: "labels" }))).status).toBe(200);
+    const refused = await postCheckout(shop, units(1, { id: "feeder" }));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      error:
+        "You already have 20 items held in unfinished checkouts, and at most 20 can be held at a time. Pay for or cancel that checkout first, or try again once its items are released.",
+    });
+    // Until the first of those holds can end (31 minutes) and the sweep has passed.
+    expect(Number(refused.response.headers.get("retry-after"))).toBeGreaterThan(30 * 60);
+    expect(countRows(shop.db, "checkouts")).toBe(4);
+    expect(stockOf(shop.db, "feeder")).toBe(5);
+  });
+
+  test("the held units are counted from the database: a restarted shop still refuses the 21st", async () => {
+    for (let n = 0; n < 4; n++) await postCheckout(shop, units(5, { id: "labels" }));
+    const restarted = createApp(createDeps(shop.env, shop.db, shop.deps.assets));
+    const refused = await restarted.handle(
+      new Request("http://shop.test/api/checkout", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ items: units(1, { id: "feeder" }) }) }),
+    );
+    expect(refused.status).toBe(429);
+    expect(stockOf(shop.db, "feeder")).toBe(5);
+  });
+
+  test("the address is stored only as a keyed hash", async () => {
+    const shoppers = serveShoppers(shop);
+    try {
+      await shoppers.postCheckoutFrom("203.0.113.77", units(1, { id: "labels" }));
+    } finally {
+      shoppers.stop();
+    }
+    const holder = shop.db.query<{ holder: string }, []>("SELECT holder FROM checkouts").get()?.holder ?? "";
+    expect(holder).toMatch(/^[0-9a-f]{64}$/);
+    expect(holder).not.toBe(new Bun.CryptoHasher("sha256").update("203.0.113.77").digest("hex"));
+  });
+
+  test("paid units no longer count against the address", async () => {
+    for (let n = 0; n < 4; n++) {
+      const { body } = await postCheckout(shop, units(5, { id: "labels" }));
+      await payDemo(shop, sessionIdOf(body.url ?? ""));
+    }
+    expect((await postCheckout(shop, units(1, { id: "feeder" }))).status).toBe(200);
+  });
+
+  test("a single checkout of more than 20 units is refused with 409 and stores nothing", async () => {
+    const refused = await postCheckout(shop, units(21, { id: "labels" }));
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      error: "One checkout can hold at most 20 items. Remove some from your basket, or send us a custom request for a larger order.",
+    });
+    expectNothingStored();
+  });
+
+  test("a newer checkout from the same basket releases the older unpaid hold at once and its payment page can no longer be paid", async () => {
+    const first = await postCheckout(shop, units(2, { id: "feeder" }), { "Idempotency-Key": "key-one-1234", "Basket-Id": "basket-a1b2c3d4" });
+    const older = sessionIdOf(first.body.url ?? "");
+    expect(stockOf(shop.db, "feeder")).toBe(3);
+
+    const second = await postCheckout(shop, units(3, { id: "feeder" }), { "Idempotency-Key": "key-two-1234", "Basket-Id": "basket-a1b2c3d4" });
+    expect(second.status).toBe(200);
+    expect(stockOf(shop.db, "feeder")).toBe(2); // 5 − 3: the older 2 went back first
+    expect(demoStatus(older)).toBe("expired");
+    const pay = await payDemo(shop, older);
+    expect(pay.headers.get("location")).toBe(`/checkout/demo/${older}`);
+    expect(countRows(shop.db, "orders")).toBe(0);
+    // The newer one is what the shopper pays.
+    expect((await payDemo(shop, sessionIdOf(second.body.url ?? ""))).status).toBe(303);
+    expect(countRows(shop.db, "orders")).toBe(1);
+    expect(stockOf(shop.db, "feeder")).toBe(2);
+  });
+
+  test("a replaced checkout's units do not count against the address", async () => {
+    const basket = { "Basket-Id": "basket-a1b2c3d4" };
+    expect((await postCheckout(shop, units(15, { id: "labels" }), { ...basket, "Idempotency-Key": "key-one-1234" })).status).toBe(200);
+    expect((await postCheckout(shop, units(18, { id: "labels" }), { ...basket, "Idempotency-Key": "key-two-1234" })).status).toBe(200);
+  });
+
+  test("a repeat with the same Idempotency-Key and Basket-Id answers the same payment page and replaces nothing", async () => {
+    const headers = { "Idempotency-Key": "key-one-1234", "Basket-Id": "basket-a1b2c3d4" };
+    const first = await postCheckout(shop, units(2, { id: "feeder" }), headers);
+    const again = await postCheckout(shop, units(2, { id: "feeder" }), headers);
+    expect(again.body.url).toBe(first.body.url ?? "");
+    expect(demoStatus(sessionIdOf(first.body.url ?? ""))).toBe("open");
+    expect(stockOf(shop.db, "feeder")).toBe(3);
+  });
+
+  test("a newer checkout of the same basket that is refused leaves the older one held and payable", async () => {
+    const basket = { "Basket-Id": "basket-a1b2c3d4" };
+    const first = await postCheckout(shop, units(2, { id: "feeder" }), { ...basket, "Idempotency-Key": "key-one-1234" });
+    const refused = await postCheckout(shop, units(6, { id: "feeder" }), { ...basket, "Idempotency-Key": "key-two-1234" });
+    expect(refused.status).toBe(409);
+    expect(stockOf(shop.db, "feeder")).toBe(3);
+    expect(demoStatus(sessionIdOf(first.body.url ?? ""))).toBe("open");
+  });
+
+  test("a checkout from another basket leaves the first one alone", async () => {
+    const first = await postCheckout(shop, units(2, { id: "feeder" }), { "Basket-Id": "basket-a1b2c3d4" });
+    await postCheckout(shop, units(1, { id: "feeder" }), { "Basket-Id": "basket-e5f6a7b8" });
+    expect(stockOf(shop.db, "feeder")).toBe(2);
+    expect(demoStatus(sessionIdOf(first.body.url ?? ""))).toBe("open");
+  });
+
+  test("a malformed Basket-Id gets 400 and stores nothing", async () => {
+    const answer = await postCheckout(shop, units(1, { id: "feeder" }), { "Basket-Id": "no good!" });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: "The Basket-Id header must be 8 to 100 letters, digits, hyphens or underscores." });
+    expectNothingStored();
   });
 });

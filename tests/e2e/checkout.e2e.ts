@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { loadCatalogue, needsUpload, pick, productPath } from "./catalogue";
+import { loadCatalogue, needsUpload, pick, productPath, unlimitedSimple } from "./catalogue";
 import { fillDemoPayment, payButton } from "./support/checkout";
 import { gotoHydrated } from "./support/hydrated";
 
@@ -63,4 +63,41 @@ test("a wrong postcode on the order page says the order was not found", async ({
   await page.getByLabel("Delivery postcode").fill("ZZ1 1ZZ");
   await page.getByRole("button", { name: "View order" }).click();
   await expect(page.getByRole("alert")).toHaveText("Order not found");
+});
+
+test("a shopper who changes the basket and checks out again can no longer pay the first payment page, and Cancel returns to the basket", async ({ page, request }) => {
+  // Two checkouts and four page loads: more than the default 30 s on a busy two-core machine.
+  test.setTimeout(60_000);
+  const products = await loadCatalogue(request);
+  // Unlimited stock: other stories running side by side never race for it.
+  const product = pick(products, "simple product with unlimited stock", unlimitedSimple);
+
+  await gotoHydrated(page, productPath(product));
+  await page.getByRole("button", { name: "Add to basket" }).click();
+  await expect(badge(page)).toHaveText("1");
+  await gotoHydrated(page, "/basket");
+  await page.getByRole("button", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout\/demo\/cs_demo_/);
+  const firstPaymentPage = new URL(page.url()).pathname;
+
+  // Back in the shop, one more of the same: a different basket, the same browser's basket.
+  await gotoHydrated(page, productPath(product));
+  await page.getByRole("button", { name: "Add to basket" }).click();
+  await expect(badge(page)).toHaveText("2");
+  await gotoHydrated(page, "/basket");
+  await page.getByRole("button", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout\/demo\/cs_demo_/);
+  const secondPaymentPage = new URL(page.url()).pathname;
+  expect(secondPaymentPage).not.toBe(firstPaymentPage);
+
+  // The first payment page was ended the moment the second checkout began.
+  await page.goto(firstPaymentPage);
+  await expect(page.getByRole("alert")).toContainText("This payment session has expired");
+  await expect(payButton(page)).toHaveCount(0);
+
+  // Leaving the second one is a button (a POST), and lands back on the basket.
+  await page.goto(secondPaymentPage);
+  await page.getByRole("button", { name: "Cancel and return to basket" }).click();
+  await expect(page).toHaveURL(/\/basket\?canceled=1$/);
+  await expect(page.getByText("Checkout was cancelled.")).toBeVisible();
 });

@@ -14,7 +14,7 @@ afterAll(() => scratch.cleanUp());
  * arrives in two parts. Between them the request is in flight on the server,
  * its handler waiting for the rest of the body.
  */
-function slowCheckout(port: number) {
+function slowCheckout(port: number, shopper: number) {
   const body = JSON.stringify({ items: [{ id: "plant-labels", productName: "Plant labels, pack of 10" }] });
   const half = Math.floor(body.length / 2);
   let socket: Socket;
@@ -22,7 +22,7 @@ function slowCheckout(port: number) {
   const firstHalfSent = new Promise<void>((resolve, reject) => {
     socket = connect(port, "127.0.0.1", () => {
       socket.write(
-        `POST /api/checkout HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, half)}`,
+        `POST /api/checkout HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nX-Forwarded-For: 10.79.0.${shopper + 1}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, half)}`,
         () => resolve(),
       );
     });
@@ -47,7 +47,7 @@ describe("SIGTERM during 50 slow in-flight requests", () => {
     prepareShopDatabase(dataDir);
     const shop = await scratch.startShop({ dataDir });
 
-    const requests = Array.from({ length: 50 }, () => slowCheckout(shop.port));
+    const requests = Array.from({ length: 50 }, (_, shopper) => slowCheckout(shop.port, shopper));
     await Promise.all(requests.map((request) => request.firstHalfSent));
     await Bun.sleep(200); // all 50 read by the server and waiting for their bodies
 

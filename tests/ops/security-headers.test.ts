@@ -134,7 +134,7 @@ describe("headers on every response", () => {
       await shop.request("/favicon.svg"),
       await shop.request("/healthz"),
       await shop.request("/api/checkout", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{broken" }),
-      await shop.request(`/checkout/demo/${demoSession}/cancel`, { redirect: "manual" }),
+      await shop.request(`/checkout/demo/${demoSession}/cancel`, { method: "POST", redirect: "manual" }),
     ];
     const ids = new Set<string>();
     for (const response of responses) {

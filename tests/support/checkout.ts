@@ -87,3 +87,33 @@ export function ageCheckouts(db: Database): void {
   db.query("UPDATE checkouts SET expires_at = ?").run(past);
   db.query("UPDATE demo_payment_sessions SET expires_at = ?").run(past);
 }
+
+/**
+ * The test shop listening on a loopback port, so each request can come from
+ * its own shopper: the test plays the owner's reverse proxy on loopback and
+ * names the shopper in X-Forwarded-For. Make the shop with TRUST_PROXY=true.
+ * (app.handle has no socket, so every in-process request shares one address.)
+ */
+export function serveShoppers(shop: TestShop) {
+  const server = shop.app.listen({ port: 0, hostname: "127.0.0.1" }).server;
+  if (!server) throw new Error("The test shop did not start listening");
+  const origin = `http://127.0.0.1:${server.port}`;
+  async function jsonFrom<T>(address: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(`${origin}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": address, ...headers },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as T, response };
+  }
+  return {
+    origin,
+    postCheckoutFrom: (address: string, items: unknown, headers: Record<string, string> = {}) =>
+      jsonFrom<{ url?: string; error?: string }>(address, "/api/checkout", { items }, headers),
+    confirmFrom: (address: string, sessionId: string) => jsonFrom<ConfirmAnswer>(address, "/api/checkout/confirm", { id: sessionId }),
+    stop: () => server.stop(true),
+  };
+}
+
+/** A distinct private address per shopper number. */
+export const shopperAddress = (n: number) => `10.77.${Math.floor(n / 250)}.${(n % 250) + 1}`;

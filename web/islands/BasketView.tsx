@@ -13,7 +13,7 @@ import {
   type ProductFacts,
 } from "../lib/basket";
 import { BASKET_NEEDS_JAVASCRIPT, clearBasket, readBasket, writeBasket } from "../lib/basket-store";
-import { checkoutEntries, forgetCheckoutKey, startCheckout } from "../lib/checkout-client";
+import { checkoutEntries, forgetPaidCheckout, startCheckout } from "../lib/checkout-client";
 import { formatPence, poundsToPence } from "../lib/money";
 import { productFacts } from "../lib/product-view";
 import { useBasket } from "../lib/use-basket";
@@ -51,7 +51,7 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
   useEffect(() => {
     if (banner === "success") {
       clearBasket();
-      forgetCheckoutKey();
+      forgetPaidCheckout();
     }
     fetchCatalogue()
       .then(setCatalogue)

@@ -2,7 +2,7 @@ import type { CheckoutSessionView } from "../../src/modules/checkout/model";
 import { useEffect, useState } from "react";
 import { type CustomerOrder, OrderDetails } from "../components/OrderDetails";
 import { clearBasket } from "../lib/basket-store";
-import { forgetCheckoutKey } from "../lib/checkout-client";
+import { forgetPaidCheckout } from "../lib/checkout-client";
 import { formatPence } from "../lib/money";
 import { orderReference } from "../lib/order-view";
 
@@ -181,5 +181,5 @@ export function OrderConfirmation({ sessionId }: OrderConfirmationProps) {
 /** Spec section 4: the basket is cleared once the session is complete or paid; the header badge follows. */
 function forgetPaidBasket(): void {
   clearBasket();
-  forgetCheckoutKey();
+  forgetPaidCheckout();
 }

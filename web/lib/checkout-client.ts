@@ -83,12 +83,42 @@ export function idempotencyKeyFor(entries: CheckoutEntry[]): string {
   return current.key;
 }
 
-/** Called once a payment went through, so buying the same things again is a new checkout. */
+/** Called when no payment page is open for the key any more, so the next try is a new checkout. */
 export function forgetCheckoutKey(): void {
   try {
     localStorage.removeItem(KEY_STORAGE_KEY);
   } catch {
     // Nothing stored, nothing to forget.
+  }
+}
+
+/** Called once a payment went through: buying again is a new checkout of a new basket, which replaces nothing. */
+export function forgetPaidCheckout(): void {
+  forgetCheckoutKey();
+  try {
+    localStorage.removeItem(BASKET_ID_STORAGE_KEY);
+  } catch {
+    // Nothing stored, nothing to forget.
+  }
+}
+
+const BASKET_ID_STORAGE_KEY = "strata.basket-id.v1";
+
+/**
+ * This browser's basket, sent as Basket-Id: unlike the Idempotency-Key it
+ * stays the same when the basket's content changes, so the server can end
+ * the older unpaid checkout of this basket as soon as a newer one starts.
+ */
+export function basketId(newId: () => string = randomUuid): string {
+  try {
+    const stored = localStorage.getItem(BASKET_ID_STORAGE_KEY);
+    if (stored && /^[A-Za-z0-9_-]{8,100}$/.test(stored)) return stored;
+    const fresh = newId();
+    localStorage.setItem(BASKET_ID_STORAGE_KEY, fresh);
+    return fresh;
+  } catch {
+    // No storage: this click still has a basket of its own.
+    return newId();
   }
 }
 
@@ -103,6 +133,7 @@ export async function startCheckout(items: CheckoutEntry[]): Promise<CheckoutOut
         "Content-Type": "application/json",
         Accept: "application/json",
         "Idempotency-Key": idempotencyKeyFor(items),
+        "Basket-Id": basketId(),
       },
       body: JSON.stringify({ items }),
     });

@@ -1,8 +1,9 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { DEMO_FORM_ERRORS, type DemoFormErrorCode } from "../../src/modules/demo-checkout/model";
 import type { DemoSession } from "../../src/services/payments/demo";
 import { formatPence } from "../lib/money";
 import { SHOP } from "../lib/shop-info";
-import { depsOf } from "./context";
+import { depsOf, refusedFormOf } from "./context";
 import type { RouteHandle } from "./meta";
 
 type Typed = Partial<Record<string, string>>;
@@ -11,9 +12,11 @@ export function demoCheckoutLoader(args: LoaderFunctionArgs) {
   const { demoPayments } = depsOf(args);
   const session = demoPayments?.session(args.params.sessionId ?? "") ?? null;
   if (!session) throw data("There is no such test payment.", { status: 404 });
-  const query = new URL(args.request.url).searchParams;
-  const typed: Typed = Object.fromEntries(query.entries());
-  return { session, error: query.get("error"), typed };
+  // Only a refused post of this form brings a problem and typed values; the
+  // query string is never read, so no link can put words on this page.
+  const refused = refusedFormOf(args);
+  const error = refused ? (DEMO_FORM_ERRORS[refused.errorCode as DemoFormErrorCode] ?? DEMO_FORM_ERRORS.form) : null;
+  return { session, error, typed: (refused?.typed ?? {}) as Typed };
 }
 
 export const demoCheckoutHandle: RouteHandle = {
@@ -133,9 +136,10 @@ function PaymentForm({ session, error, typed }: { session: DemoSession; error: s
         <button className="button button--primary button--large" type="submit">
           {`Pay ${formatPence(session.amountTotal)} (test)`}
         </button>
-        <a className="button button--ghost" href={`${action}/cancel`}>
+        {/* A POST: a link or prefetch must never end the payment. No validation: leaving needs no address. */}
+        <button className="button button--ghost" type="submit" formAction={`${action}/cancel`} formNoValidate>
           Cancel and return to basket
-        </a>
+        </button>
       </div>
     </form>
   );

@@ -1,20 +1,9 @@
 import { Forbidden, HttpError } from "../../errors";
+import { isCrossSite } from "../../http/cross-site";
 
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-/**
- * Refuses a state-changing admin call sent from another site. Browsers say
- * where a request comes from in Sec-Fetch-Site; older ones only in Origin. A
- * request with neither (curl, tests) is not a browser riding a session.
- */
+/** Refuses a state-changing admin call sent from another site (src/http/cross-site.ts). */
 export function refuseCrossSite(request: Request, publicUrl: string): void {
-  if (!WRITE_METHODS.has(request.method)) return;
-  const site = request.headers.get("sec-fetch-site");
-  if (site && site !== "same-origin" && site !== "none") throw new Forbidden("Cross-site requests to the admin area are refused.");
-  const origin = request.headers.get("origin");
-  if (origin && origin !== new URL(publicUrl).origin && origin !== new URL(request.url).origin) {
-    throw new Forbidden("Cross-site requests to the admin area are refused.");
-  }
+  if (isCrossSite(request, publicUrl)) throw new Forbidden("Cross-site requests to the admin area are refused.");
 }
 
 /**

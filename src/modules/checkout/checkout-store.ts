@@ -5,6 +5,10 @@ import { returnStock, type HeldUnits } from "./stock-hold";
 export type CheckoutRow = {
   id: string;
   client_key: string | null;
+  /** The browser's basket identity (Basket-Id header), or null. */
+  basket_id: string | null;
+  /** A keyed hash of the address that asked for it (holder-key.ts), or null. */
+  holder: string | null;
   request_hash: string;
   provider: "stripe" | "demo";
   provider_session_id: string | null;
@@ -28,7 +32,7 @@ type LineRow = {
   meta: string;
 };
 
-const COLUMNS = `id, client_key, request_hash, provider, provider_session_id, payment_url, state, hold,
+const COLUMNS = `id, client_key, basket_id, holder, request_hash, provider, provider_session_id, payment_url, state, hold,
   subtotal_cents, delivery_cents, amount_cents, currency, expires_at`;
 
 /** SQL for the checkouts and checkout_lines tables, in one place. */
@@ -40,6 +44,14 @@ export function checkoutStore(db: Database) {
     `SELECT product_id, variant_id, product_name, variant_name, unit_price_cents, quantity, meta
      FROM checkout_lines WHERE checkout_id = ? ORDER BY id`,
   );
+  const heldUnitsOf = db.query<{ units: number; ends: string | null }, [string]>(
+    `SELECT COALESCE(SUM(l.quantity), 0) AS units, MIN(c.expires_at) AS ends
+     FROM checkouts c JOIN checkout_lines l ON l.checkout_id = c.id
+     WHERE c.holder = ? AND c.hold = 'held' AND c.state != 'paid'`,
+  );
+  const heldFromBasket = db.query<CheckoutRow, [string]>(
+    `SELECT ${COLUMNS} FROM checkouts WHERE basket_id = ? AND hold = 'held' AND state IN ('creating', 'open')`,
+  );
   const setState = db.query(
     `UPDATE checkouts SET state = ?, hold = ?, client_key = CASE WHEN ? = 1 THEN NULL ELSE client_key END,
        updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
@@ -48,6 +60,12 @@ export function checkoutStore(db: Database) {
   return {
     byId: (id: string) => byId.get(id),
     byClientKey: (key: string) => byClientKey.get(key),
+    /** The checkout a payment session was opened for, from our own records only: no provider call. */
+    bySession: (sessionId: string) => bySession.get(sessionId),
+    /** Units this holder's unpaid checkouts hold right now, and when the first of those holds ends. */
+    heldBy: (holder: string) => heldUnitsOf.get(holder) ?? { units: 0, ends: null },
+    /** Unpaid checkouts of this basket that still hold stock: a newer checkout of the basket replaces them. */
+    heldFromBasket: (basketId: string) => heldFromBasket.all(basketId),
     /** The checkout a payment session belongs to; the metadata id covers a webhook that beats our own bookkeeping. */
     forSession(sessionId: string, checkoutId: string | null): CheckoutRow | null {
       const found = bySession.get(sessionId);
@@ -68,9 +86,9 @@ export function checkoutStore(db: Database) {
     },
     insert(row: Omit<CheckoutRow, "provider_session_id" | "payment_url" | "state" | "hold">, lines: PricedLine[]): void {
       db.query(
-        `INSERT INTO checkouts (id, client_key, request_hash, provider, subtotal_cents, delivery_cents, amount_cents, currency, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(row.id, row.client_key, row.request_hash, row.provider, row.subtotal_cents, row.delivery_cents, row.amount_cents, row.currency, row.expires_at);
+        `INSERT INTO checkouts (id, client_key, basket_id, holder, request_hash, provider, subtotal_cents, delivery_cents, amount_cents, currency, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(row.id, row.client_key, row.basket_id, row.holder, row.request_hash, row.provider, row.subtotal_cents, row.delivery_cents, row.amount_cents, row.currency, row.expires_at);
       const insertLine = db.query(
         `INSERT INTO checkout_lines (checkout_id, product_id, variant_id, product_name, variant_name, unit_price_cents, quantity, meta)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -79,11 +97,12 @@ export function checkoutStore(db: Database) {
         insertLine.run(row.id, line.productId, line.variantId, line.productName, line.variantName, line.unitPriceCents, line.quantity, JSON.stringify(line.meta));
       }
     },
-    opened(id: string, sessionId: string, url: string): void {
-      db.query(
+    /** Records the provider's session; false when the checkout ended meanwhile (replaced by a newer one). */
+    opened(id: string, sessionId: string, url: string): boolean {
+      return db.query(
         `UPDATE checkouts SET provider_session_id = ?, payment_url = ?, state = 'open',
            updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND state = 'creating'`,
-      ).run(sessionId, url, id);
+      ).run(sessionId, url, id).changes === 1;
     },
     markPaid(id: string, sessionId: string): void {
       setState.run("paid", "sold", 1, id);

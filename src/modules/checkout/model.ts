@@ -3,6 +3,27 @@ import { z } from "zod";
 /** Most units one checkout may hold; far above any real basket, low enough to bound the work. */
 export const MAX_CHECKOUT_UNITS = 200;
 
+/**
+ * Issue 11: what one address may do, so nobody can hold the shelves empty.
+ * A real shopper makes a handful of checkouts; 20 in 10 minutes and 20 units
+ * held at once leave them plenty (docs/decisions/0006).
+ */
+export const CHECKOUTS_PER_WINDOW = 20;
+export const CHECKOUT_WINDOW_MS = 10 * 60_000;
+export const MAX_HELD_UNITS_PER_ADDRESS = 20;
+/** Session and confirm calls each may cost a provider request; the success page asks about 15 times in its first minute. */
+export const SESSION_CHECKS_PER_MINUTE = 30;
+
+export const CHECKOUT_MESSAGES = {
+  tooManyCheckouts: "Too many checkouts have been started from your connection. Please wait a few minutes and try again.",
+  tooManySessionChecks: "Too many payment checks from your connection. Please wait a minute and try again.",
+  basketTooBig: `One checkout can hold at most ${MAX_HELD_UNITS_PER_ADDRESS} items. Remove some from your basket, or send us a custom request for a larger order.`,
+  alreadyHolding: (held: number) =>
+    `You already have ${held} ${held === 1 ? "item" : "items"} held in unfinished checkouts, and at most ${MAX_HELD_UNITS_PER_ADDRESS} can be held at a time. Pay for or cancel that checkout first, or try again once its items are released.`,
+  replaced: "This checkout was replaced by a newer one from the same basket. Go back to your basket and check out again.",
+  providerUnreachable: "We couldn't reach the payment provider to check this payment. Please try again in a moment.",
+} as const;
+
 const optionalText = z.string().trim().max(200).optional();
 
 /** One entry per unit (spec section 7). Prices are never read from the client. */

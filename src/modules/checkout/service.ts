@@ -1,13 +1,15 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
-import { Conflict, HttpError, NotFound } from "../../errors";
-import type { PaymentProvider, PaymentSnapshot } from "../../services/payments/provider";
+import { Conflict, HttpError, NotFound, TooManyRequests } from "../../errors";
+import { log } from "../../log";
+import { PaymentProviderError, type PaymentProvider, type PaymentSnapshot } from "../../services/payments/provider";
 import type { ContentService } from "../content/service";
 import { newOrderId } from "../orders/order-id";
 import { checkoutStore, unitsOf, type CheckoutRow } from "./checkout-store";
 import { fulfilPayment, type FulfilOutcome, type OrderCreatedHook } from "./fulfil";
+import { holderOf } from "./holder-key";
 import { groupEntries, requestFingerprint } from "./lines";
-import type { CheckoutEntry, CheckoutSessionView } from "./model";
+import { CHECKOUT_MESSAGES, MAX_HELD_UNITS_PER_ADDRESS, type CheckoutEntry, type CheckoutSessionView } from "./model";
 import { priceBasket } from "./price-basket";
 import { takeStock } from "./stock-hold";
 
@@ -15,6 +17,16 @@ import { takeStock } from "./stock-hold";
 export const HOLD_MINUTES = 31;
 /** The sweep leaves a hold alone this long after its end, so the provider's own expiry event comes first. */
 const SWEEP_GRACE_MS = 2 * 60_000;
+
+/** Who asks for a checkout, besides what: the route reads these from the request. */
+export type CheckoutRequester = {
+  /** Idempotency-Key: the same key and basket answer the same payment page. */
+  clientKey: string | null;
+  /** Basket-Id: stable across basket changes; a newer checkout of the basket replaces its older unpaid one. */
+  basketId: string | null;
+  /** The client address (clientAddress()); only a keyed hash of it is stored. */
+  address: string;
+};
 
 export type CheckoutServiceOptions = {
   db: Database;
@@ -29,6 +41,7 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
 export function createCheckoutService({ db, provider, content, publicUrl, onOrderCreated, now = () => new Date() }: CheckoutServiceOptions) {
   const store = checkoutStore(db);
+  const holderHash = holderOf(db);
   const fulfil = (snapshot: PaymentSnapshot): FulfilOutcome => fulfilPayment(db, snapshot, onOrderCreated);
 
   /** Ends a hold: by an expiry event, a failed bank payment, a cancel or the sweep. */
@@ -46,10 +59,49 @@ export function createCheckoutService({ db, provider, content, publicUrl, onOrde
     throw new Conflict("This checkout is still being set up. Please try again in a moment.");
   }
 
+  /**
+   * The provider's view of one of our sessions. An id we never recorded is
+   * refused before the provider is asked, so made-up ids cost it nothing: the
+   * shopper only ever learns a session id after `opened` recorded it.
+   */
   async function snapshotOrNotFound(sessionId: string): Promise<PaymentSnapshot> {
-    const snapshot = await provider.retrieveSession(sessionId);
+    if (!store.bySession(sessionId)) throw new NotFound("We couldn't find that checkout.");
+    let snapshot: PaymentSnapshot | null;
+    try {
+      snapshot = await provider.retrieveSession(sessionId);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      // The cause's name only: its message may carry the session id.
+      log("error", "payment session could not be read", { provider: provider.name, cause: causeName(error) });
+      throw new HttpError(502, CHECKOUT_MESSAGES.providerUnreachable);
+    }
     if (!snapshot || !store.forSession(snapshot.id, snapshot.checkoutId)) throw new NotFound("We couldn't find that checkout.");
     return snapshot;
+  }
+
+  /**
+   * Refuses a checkout that would leave one address holding more than
+   * MAX_HELD_UNITS_PER_ADDRESS units. Runs inside the transaction that takes
+   * the stock, so concurrent requests from one address cannot each pass.
+   */
+  function checkHolderRoom(holder: string, requestedUnits: number): void {
+    if (requestedUnits > MAX_HELD_UNITS_PER_ADDRESS) throw new Conflict(CHECKOUT_MESSAGES.basketTooBig);
+    const held = store.heldBy(holder);
+    if (held.units + requestedUnits <= MAX_HELD_UNITS_PER_ADDRESS) return;
+    // The first of those holds ends at its expiry, or within a sweep of it.
+    const endsAt = held.ends ? new Date(held.ends).getTime() + SWEEP_GRACE_MS + 60_000 : now().getTime() + HOLD_MINUTES * 60_000;
+    throw new TooManyRequests(Math.max(1, Math.ceil((endsAt - now().getTime()) / 1000)), CHECKOUT_MESSAGES.alreadyHolding(held.units));
+  }
+
+  /** Ends replaced sessions at the provider, so the older payment page cannot be paid; a failure only logs. */
+  async function expireReplaced(sessionIds: string[]): Promise<void> {
+    await Promise.all(
+      sessionIds.map((sessionId) =>
+        provider.expireSession(sessionId).catch((error: unknown) => {
+          log("error", "replaced payment session could not be expired", { provider: provider.name, cause: causeName(error) });
+        }),
+      ),
+    );
   }
 
   return {
@@ -60,9 +112,10 @@ export function createCheckoutService({ db, provider, content, publicUrl, onOrde
      * payment session. The check and the hold share one IMMEDIATE transaction;
      * the provider is called after it commits, never inside it.
      */
-    async start(entries: CheckoutEntry[], clientKey: string | null): Promise<{ url: string }> {
+    async start(entries: CheckoutEntry[], { clientKey, basketId, address }: CheckoutRequester): Promise<{ url: string }> {
       const requested = groupEntries(entries);
       const fingerprint = requestFingerprint(requested);
+      const holder = holderHash(address);
       const begun = writeTransaction(db, () => {
         const earlier = clientKey ? store.byClientKey(clientKey) : null;
         if (earlier) {
@@ -71,6 +124,12 @@ export function createCheckoutService({ db, provider, content, publicUrl, onOrde
           }
           return { repeat: earlier.id, created: null } as const;
         }
+        // A newer checkout of the same basket replaces the older unpaid one: its
+        // units go back first, so they count neither against the shelf nor the holder.
+        // If this checkout is then refused, the transaction rolls the release back too.
+        const replaced = basketId ? store.heldFromBasket(basketId) : [];
+        for (const older of replaced) store.release(older, "expired");
+        checkHolderRoom(holder, requested.reduce((sum, line) => sum + line.quantity, 0));
         const lines = priceBasket(db, requested);
         const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
         const { deliveryFeePence, freeDeliveryThresholdPence } = content.deliverySettings();
@@ -81,6 +140,8 @@ export function createCheckoutService({ db, provider, content, publicUrl, onOrde
           {
             id,
             client_key: clientKey,
+            basket_id: basketId,
+            holder,
             request_hash: fingerprint,
             provider: provider.name,
             subtotal_cents: subtotal,
@@ -92,13 +153,16 @@ export function createCheckoutService({ db, provider, content, publicUrl, onOrde
           lines,
         );
         takeStock(db, unitsOf(lines));
-        return { repeat: null, created: { id, lines, delivery, expiresAt } } as const;
+        const replacedSessions = replaced.flatMap((older) => (older.provider_session_id ? [older.provider_session_id] : []));
+        return { repeat: null, created: { id, lines, delivery, expiresAt, replacedSessions } } as const;
       });
       if (begun.repeat !== null) return { url: await waitForPaymentUrl(begun.repeat) };
 
-      const { id, lines, delivery, expiresAt } = begun.created;
+      const { id, lines, delivery, expiresAt, replacedSessions } = begun.created;
+      await expireReplaced(replacedSessions);
+      let session: { id: string; url: string };
       try {
-        const session = await provider.createSession({
+        session = await provider.createSession({
           checkoutId: id,
           lines: lines.map((line) => ({
             name: line.variantName ? `${line.productName} — ${line.variantName}` : line.productName,
@@ -112,14 +176,19 @@ export function createCheckoutService({ db, provider, content, publicUrl, onOrde
           cancelUrl: `${publicUrl}/basket?canceled=1`,
           idempotencyKey: `checkout-${id}`,
         });
-        writeTransaction(db, () => store.opened(id, session.id, session.url));
-        return { url: session.url };
       } catch (error) {
         const checkout = store.byId(id);
         if (checkout) release(checkout, "failed");
         console.error("Payment session could not be created", id, error);
         throw new HttpError(502, "We couldn't reach the payment provider, so nothing was charged. Please try again in a moment.");
       }
+      if (!writeTransaction(db, () => store.opened(id, session.id, session.url))) {
+        // A newer checkout of this basket replaced this one while the provider was
+        // answering: its units are already back, so its page must not be payable.
+        await expireReplaced([session.id]);
+        throw new Conflict(CHECKOUT_MESSAGES.replaced);
+      }
+      return { url: session.url };
     },
 
     /** POST /api/checkout/confirm: the success page asks; the order is created here if the webhook has not yet. */
@@ -202,4 +271,9 @@ export function createCheckoutService({ db, provider, content, publicUrl, onOrde
       return { fulfilled, released };
     },
   };
+}
+
+function causeName(error: unknown): string {
+  const cause = error instanceof PaymentProviderError ? error.cause : error;
+  return cause instanceof Error ? cause.name : typeof cause;
 }

@@ -1,47 +1,71 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { NotFound } from "../../errors";
+import { Forbidden, NotFound } from "../../errors";
+import { isCrossSite } from "../../http/cross-site";
 import type { DemoCustomer } from "../../services/payments/demo";
+import type { PageRenderer } from "../../ssr/render";
 import { sessionIdSchema } from "../checkout/model";
-import { DEMO_FORM_FIELDS, demoPaymentFormSchema, normalisePostcode, type DemoPaymentForm } from "./model";
+import {
+  DEMO_FORM_FIELDS,
+  demoFormErrorCode,
+  demoPaymentFormSchema,
+  normalisePostcode,
+  type DemoFormState,
+  type DemoPaymentForm,
+} from "./model";
+
+const CROSS_SITE = "Payments can only be made or cancelled from this shop's own payment page.";
 
 /**
- * The built-in demo checkout's two actions. The page itself is a normal
- * server-rendered route (web/routes/checkout.demo.tsx) whose form posts here,
- * so paying works with JavaScript switched off.
+ * The built-in demo checkout's two actions, both POSTs from the page's one
+ * form (web/routes/checkout.demo.tsx), so paying works with JavaScript off.
+ * A post another site made the browser send is refused, and a GET never
+ * changes anything. A refused form is shown again from this POST's answer:
+ * the shopper's details never go into a URL.
  */
-export function demoCheckoutRoutes({ demoPayments, checkout }: Pick<Deps, "demoPayments" | "checkout">) {
+export function demoCheckoutRoutes({ demoPayments, checkout, env }: Pick<Deps, "demoPayments" | "checkout" | "env">, renderPage: PageRenderer) {
   const app = new Elysia({ name: "demo-checkout" });
   if (!demoPayments) return app;
 
   const pagePath = (id: string) => `/checkout/demo/${encodeURIComponent(id)}`;
   const redirect = (location: string) => new Response(null, { status: 303, headers: { Location: location } });
-  const openSession = (id: string) => {
+  const openSession = (request: Request, id: string) => {
+    if (isCrossSite(request, env.PUBLIC_URL)) throw new Forbidden(CROSS_SITE);
     const parsed = sessionIdSchema.safeParse(id);
     const session = parsed.success ? demoPayments.session(parsed.data) : null;
     if (!session) throw new NotFound("There is no such test payment. Go back to your basket and check out again.");
     return session;
   };
 
+  /** The payment page again, with the problem and what was typed; 422 so nothing caches it as a success. */
+  async function showRefused(request: Request, sessionId: string, body: unknown, message: string | undefined): Promise<Response> {
+    const sent = (body ?? {}) as Record<string, unknown>;
+    const typed: DemoFormState["typed"] = {};
+    for (const field of DEMO_FORM_FIELDS) if (typeof sent[field] === "string" && sent[field]) typed[field] = sent[field];
+    typed.billingSame = sent.billingSame ? "1" : "0";
+    // The page as a GET of its own URL; the form's body headers do not belong to it.
+    const headers = new Headers(request.headers);
+    headers.delete("content-type");
+    headers.delete("content-length");
+    const page = await renderPage(new Request(new URL(pagePath(sessionId), request.url), { headers }), {
+      errorCode: demoFormErrorCode(message),
+      typed,
+    });
+    return new Response(page.body, { status: page.status === 200 ? 422 : page.status, headers: page.headers });
+  }
+
   return app
-    .post("/checkout/demo/:sessionId/pay", ({ params, body }) => {
-      const session = openSession(params.sessionId);
+    .post("/checkout/demo/:sessionId/pay", ({ params, body, request }) => {
+      const session = openSession(request, params.sessionId);
       if (session.status !== "open") return redirect(pagePath(session.id));
       const form = demoPaymentFormSchema.safeParse(body ?? {});
-      if (!form.success) {
-        // Back to the form with the problem and what was typed, so nothing needs retyping.
-        const query = new URLSearchParams({ error: form.error.issues[0]?.message ?? "Check the form and try again." });
-        const typed = (body ?? {}) as Record<string, unknown>;
-        for (const field of DEMO_FORM_FIELDS) if (typeof typed[field] === "string" && typed[field]) query.set(field, typed[field]);
-        if (!typed.billingSame) query.set("billingSame", "0");
-        return redirect(`${pagePath(session.id)}?${query}`);
-      }
+      if (!form.success) return showRefused(request, session.id, body, form.error.issues[0]?.message);
       const snapshot = demoPayments.pay(session.id, customerOf(form.data));
       if (snapshot) checkout.fulfil(snapshot);
       return redirect(session.successUrl);
     })
-    .get("/checkout/demo/:sessionId/cancel", async ({ params }) => {
-      const session = openSession(params.sessionId);
+    .post("/checkout/demo/:sessionId/cancel", async ({ params, request }) => {
+      const session = openSession(request, params.sessionId);
       if (session.status === "open") await checkout.cancel(session.id);
       return redirect(session.cancelUrl);
     });

@@ -134,6 +134,10 @@ export async function spawnShop({ dataDir, env = {}, entrypoint = false, pathDir
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       PUBLIC_URL: origin,
+      // The tests play the owner's proxy on loopback: each simulated shopper
+      // names its own address (startCheckout), as behind Caddy or nginx, so
+      // the per-address checkout limits see many shoppers, not one.
+      TRUST_PROXY: "true",
       ...env,
     },
     stdin: "ignore",
@@ -175,11 +179,14 @@ export async function spawnShop({ dataDir, env = {}, entrypoint = false, pathDir
   return shop;
 }
 
-/** Starts a demo checkout for one pack of plant labels; returns its payment session id. */
+let shoppers = 0;
+
+/** Starts a demo checkout for one pack of plant labels, each from a shopper of its own; returns its payment session id. */
 export async function startCheckout(origin: string): Promise<string> {
+  shoppers += 1;
   const response = await fetch(`${origin}/api/checkout`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.78.${(shoppers >> 8) & 255}.${shoppers & 255}` },
     body: JSON.stringify({ items: [{ id: "plant-labels", productName: "Plant labels, pack of 10" }] }),
   });
   if (response.status !== 200) throw new Error(`POST /api/checkout answered ${response.status}: ${await response.text()}`);
