@@ -108,32 +108,46 @@ export function SiteHeader({ categories, path }: SiteHeaderProps) {
   );
 }
 
+/**
+ * How the category menu is open: "hover" while a mouse rests on Products,
+ * "pinned" after a click, tap or Enter on the chevron. A mouse reaching the
+ * chevron has already opened the menu by hovering, so its click pins the menu
+ * rather than closing it again; touch has no hover, so a tap simply toggles.
+ */
+type MenuMode = "closed" | "hover" | "pinned";
+
 function ProductsMenu({ categories, current }: { categories: SiteHeaderProps["categories"]; current: "page" | undefined }) {
-  const [open, setOpen] = useState(false);
+  const [mode, setMode] = useState<MenuMode>("closed");
+  const open = mode !== "closed";
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const cancelClose = () => {
     if (closeTimer.current) clearTimeout(closeTimer.current);
     closeTimer.current = null;
   };
-  const openNow = () => {
+  const close = () => {
     cancelClose();
-    setOpen(true);
+    setMode("closed");
   };
   const closeSoon = () => {
     cancelClose();
-    closeTimer.current = setTimeout(() => setOpen(false), DROPDOWN_CLOSE_DELAY_MS);
+    closeTimer.current = setTimeout(() => setMode("closed"), DROPDOWN_CLOSE_DELAY_MS);
   };
   useEffect(() => cancelClose, []);
 
   return (
     <div
       className="dropdown"
-      onMouseEnter={openNow}
-      onMouseLeave={closeSoon}
-      onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
+      // Pointer events, not mouse events: a tap also fires mouseenter, which opened the menu just before the tap's click closed it.
+      onPointerEnter={(event) => {
+        if (event.pointerType !== "mouse") return;
+        cancelClose();
+        setMode((was) => (was === "closed" ? "hover" : was));
+      }}
+      onPointerLeave={(event) => event.pointerType === "mouse" && closeSoon()}
+      onKeyDown={(event) => event.key === "Escape" && close()}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
       }}
     >
       <a className="main-nav__link" href="/products" aria-current={current}>
@@ -145,7 +159,10 @@ function ProductsMenu({ categories, current }: { categories: SiteHeaderProps["ca
         aria-label="Product categories"
         aria-expanded={open}
         aria-controls="category-menu"
-        onClick={() => (open ? setOpen(false) : openNow())}
+        onClick={() => {
+          cancelClose();
+          setMode((was) => (was === "pinned" ? "closed" : "pinned"));
+        }}
       >
         <ChevronIcon />
       </button>
