@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { loadCatalogue, pick, productPath, simple } from "./catalogue";
 import { jpegPhoto } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
@@ -17,6 +17,13 @@ const THEMES = ["dark", "light"] as const;
 async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
   await page.addInitScript((chosen) => localStorage.setItem("strata.theme", chosen), theme);
 }
+
+/** Where an element sits on the page itself, whatever the page is scrolled to. */
+const placeOnPage = (target: Locator) =>
+  target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { left: box.left + window.scrollX, top: box.top + window.scrollY, width: box.width, height: box.height };
+  });
 
 const drawer = (page: Page) => page.getByRole("dialog", { name: "Menu" });
 
@@ -136,13 +143,18 @@ for (const theme of THEMES) {
       await expect(page.getByRole("heading", { level: 1, name: "Personalised" })).toBeVisible();
     });
 
-    test(`the 'Added to basket' chip shows beside the button on a catalogue card (${theme})`, async ({ page, request }) => {
+    test(`the 'Added to basket' chip on a catalogue card shows without moving the button from under the pointer (${theme})`, async ({ page, request }) => {
       const product = pick(await loadCatalogue(request), "simple product in stock", (p) => simple(p) && (p.stock === null || p.stock > 0));
       await useTheme(page, theme);
       await gotoHydrated(page, "/products");
       const card = page.locator(".product-card").filter({ has: page.getByRole("heading", { name: product.name }) });
-      await tapReachable(card.getByRole("button", { name: "Add to basket" }));
+      const button = card.getByRole("button", { name: "Add to basket" });
+      await expectReachable(button);
+      const before = await placeOnPage(button);
+      await tapReachable(button);
       await expectReachable(card.getByRole("status").filter({ hasText: "Added to basket" }));
+      // The chip floats over the card: the button must not jump from under the pointer (a second click would land elsewhere).
+      expect(await placeOnPage(button)).toEqual(before);
       await tapReachable(page.getByRole("link", { name: "Basket, 1 item" }));
       await expect(page).toHaveURL(/\/basket$/);
     });
