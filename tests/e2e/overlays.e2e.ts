@@ -64,6 +64,22 @@ for (const theme of THEMES) {
       await expect(drawer(page)).toBeHidden();
     });
 
+    test(`@phone the open menu takes focus to its close button, keeps Tab inside and gives focus back when it closes (${theme})`, async ({ page }) => {
+      await useTheme(page, theme);
+      await gotoHydrated(page, "/");
+      const openMenu = page.getByRole("button", { name: "Open menu" });
+      await tapReachable(openMenu);
+      const close = drawer(page).getByRole("button", { name: "Close menu" });
+      await expect(close).toBeFocused();
+      await page.keyboard.press("Shift+Tab");
+      await expect(drawer(page).getByRole("link", { name: "Policies" })).toBeFocused();
+      await page.keyboard.press("Tab");
+      await expect(close).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(drawer(page)).toBeHidden();
+      await expect(openMenu).toBeFocused();
+    });
+
     test(`@phone the menu's basket link counts what is in the basket and opens it (${theme})`, async ({ page, request }) => {
       const product = pick(await loadCatalogue(request), "simple product in stock", (p) => simple(p) && (p.stock === null || p.stock > 0));
       await useTheme(page, theme);

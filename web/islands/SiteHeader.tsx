@@ -17,15 +17,24 @@ export function SiteHeader({ categories, path }: SiteHeaderProps) {
   const items = useBasket();
   const count = unitCount(items);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawerPanel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!drawerOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setDrawerOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setDrawerOpen(false);
+      if (event.key === "Tab" && drawerPanel.current) keepTabInside(drawerPanel.current, event);
+    };
     document.addEventListener("keydown", onKey);
     document.body.classList.add("no-scroll");
+    // A modal menu takes focus with it, or a screen reader is left on the page the menu hides.
+    drawerPanel.current?.querySelector<HTMLElement>(".drawer__close")?.focus();
+    const opener = menuButton.current;
     return () => {
       document.removeEventListener("keydown", onKey);
       document.body.classList.remove("no-scroll");
+      opener?.focus();
     };
   }, [drawerOpen]);
 
@@ -70,6 +79,7 @@ export function SiteHeader({ categories, path }: SiteHeaderProps) {
           <ThemeToggle />
           <button
             type="button"
+            ref={menuButton}
             className="icon-button menu-button"
             aria-label="Open menu"
             aria-expanded={drawerOpen}
@@ -83,7 +93,7 @@ export function SiteHeader({ categories, path }: SiteHeaderProps) {
 
       <div className={`drawer ${drawerOpen ? "drawer--open" : ""}`} hidden={!drawerOpen}>
         <button type="button" className="drawer__backdrop" aria-label="Close menu" tabIndex={-1} onClick={() => setDrawerOpen(false)} />
-        <div id="mobile-drawer" className="drawer__panel" role="dialog" aria-modal="true" aria-label="Menu">
+        <div id="mobile-drawer" ref={drawerPanel} className="drawer__panel" role="dialog" aria-modal="true" aria-label="Menu">
           <button type="button" className="icon-button drawer__close" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
             <CloseIcon />
           </button>
@@ -106,6 +116,21 @@ export function SiteHeader({ categories, path }: SiteHeaderProps) {
       </div>
     </header>
   );
+}
+
+/** Tab from the menu's last link goes back to its first control, and Shift+Tab the other way round. */
+function keepTabInside(container: HTMLElement, event: KeyboardEvent) {
+  const focusable = [...container.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 /**
