@@ -163,7 +163,7 @@ function ProductsMenu({ categories, current }: { categories: SiteHeaderProps["ca
   return (
     <div
       className="dropdown"
-      // Pointer events, not mouse events: a tap also fires mouseenter, which opened the menu just before the tap's click closed it.
+      // Pointer events, so that only a real mouse hovers: a tap also fires an emulated mouseenter, which raced the tap's own click.
       onPointerEnter={(event) => {
         if (event.pointerType !== "mouse") return;
         cancelClose();
