@@ -14,7 +14,7 @@ import { expectReachable, tapReachable } from "./support/tappable";
 const THEMES = ["dark", "light"] as const;
 
 /** Opens the shop in the given theme (the inline theme script reads it before first paint). */
-async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
+async function chooseTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
   await page.addInitScript((chosen) => localStorage.setItem("strata.theme", chosen), theme);
 }
 
@@ -32,7 +32,7 @@ for (const theme of THEMES) {
     test.use({ viewport: { width: 390, height: 844 } });
 
     test(`@phone the menu opens, every link in it can be tapped, and Custom Request takes the shopper there (${theme})`, async ({ page }) => {
-      await useTheme(page, theme);
+      await chooseTheme(page, theme);
       await gotoHydrated(page, "/");
       await expect(page.locator("html")).toHaveClass(theme);
       await tapReachable(page.getByRole("button", { name: "Open menu" }));
@@ -49,7 +49,7 @@ for (const theme of THEMES) {
     });
 
     test(`@phone the menu closes with its close button and with a tap beside it (${theme})`, async ({ page }) => {
-      await useTheme(page, theme);
+      await chooseTheme(page, theme);
       await gotoHydrated(page, "/products");
       await tapReachable(page.getByRole("button", { name: "Open menu" }));
       await tapReachable(drawer(page).getByRole("button", { name: "Close menu" }));
@@ -65,7 +65,7 @@ for (const theme of THEMES) {
     });
 
     test(`@phone the open menu takes focus to its close button, keeps Tab inside and gives focus back when it closes (${theme})`, async ({ page }) => {
-      await useTheme(page, theme);
+      await chooseTheme(page, theme);
       await gotoHydrated(page, "/");
       const openMenu = page.getByRole("button", { name: "Open menu" });
       await tapReachable(openMenu);
@@ -82,7 +82,7 @@ for (const theme of THEMES) {
 
     test(`@phone the menu's basket link counts what is in the basket and opens it (${theme})`, async ({ page, request }) => {
       const product = pick(await loadCatalogue(request), "simple product in stock", (p) => simple(p) && (p.stock === null || p.stock > 0));
-      await useTheme(page, theme);
+      await chooseTheme(page, theme);
       await gotoHydrated(page, productPath(product));
       await tapReachable(page.getByRole("button", { name: "Add to basket" }));
       await expectReachable(page.getByRole("status").filter({ hasText: "Added to basket" }));
@@ -95,7 +95,7 @@ for (const theme of THEMES) {
 
     test(`@phone the product gallery's thumbnails can be tapped and switch the picture (${theme})`, async ({ page, request }) => {
       const product = pick(await loadCatalogue(request), "product with more than one picture", (p) => p.images.length > 1);
-      await useTheme(page, theme);
+      await chooseTheme(page, theme);
       await gotoHydrated(page, productPath(product));
       const second = page.getByRole("button", { name: `Show picture 2 of ${product.images.length}` });
       await tapReachable(second);
@@ -105,7 +105,7 @@ for (const theme of THEMES) {
 
     test(`@phone the lithophane preview of an uploaded photo shows in full (${theme})`, async ({ page, request }) => {
       const product = pick(await loadCatalogue(request), "product that needs a photo", (p) => p.requiresImage);
-      await useTheme(page, theme);
+      await chooseTheme(page, theme);
       await gotoHydrated(page, productPath(product));
       await page.getByLabel(/^Your photo/).setInputFiles(await jpegPhoto());
       const preview = page.getByRole("img", { name: "Your photo as a lit lithophane" });
@@ -120,7 +120,7 @@ for (const theme of THEMES) {
     test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
 
     test(`a tap on the categories chevron opens the dropdown, a second closes it, and a category can be tapped (${theme})`, async ({ page }) => {
-      await useTheme(page, theme);
+      await chooseTheme(page, theme);
       await gotoHydrated(page, "/");
       const nav = page.getByRole("navigation", { name: "Main" });
       const chevron = nav.getByRole("button", { name: "Product categories" });
@@ -141,7 +141,7 @@ for (const theme of THEMES) {
 
   test.describe(`on a desktop, ${theme} theme`, () => {
     test(`the category dropdown a mouse opened stays open when its chevron is clicked, and its links take the shopper to the category (${theme})`, async ({ page }) => {
-      await useTheme(page, theme);
+      await chooseTheme(page, theme);
       await gotoHydrated(page, "/");
       const nav = page.getByRole("navigation", { name: "Main" });
       const chevron = nav.getByRole("button", { name: "Product categories" });
@@ -161,7 +161,7 @@ for (const theme of THEMES) {
 
     test(`the 'Added to basket' chip on a catalogue card shows without moving the button from under the pointer (${theme})`, async ({ page, request }) => {
       const product = pick(await loadCatalogue(request), "simple product in stock", (p) => simple(p) && (p.stock === null || p.stock > 0));
-      await useTheme(page, theme);
+      await chooseTheme(page, theme);
       await gotoHydrated(page, "/products");
       const card = page.locator(".product-card").filter({ has: page.getByRole("heading", { name: product.name }) });
       const button = card.getByRole("button", { name: "Add to basket" });
