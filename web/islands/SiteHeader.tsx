@@ -17,15 +17,24 @@ export function SiteHeader({ categories, path }: SiteHeaderProps) {
   const items = useBasket();
   const count = unitCount(items);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawerPanel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!drawerOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setDrawerOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setDrawerOpen(false);
+      if (event.key === "Tab" && drawerPanel.current) keepTabInside(drawerPanel.current, event);
+    };
     document.addEventListener("keydown", onKey);
     document.body.classList.add("no-scroll");
+    // A modal menu takes focus with it, or a screen reader is left on the page the menu hides.
+    drawerPanel.current?.querySelector<HTMLElement>(".drawer__close")?.focus();
+    const opener = menuButton.current;
     return () => {
       document.removeEventListener("keydown", onKey);
       document.body.classList.remove("no-scroll");
+      opener?.focus();
     };
   }, [drawerOpen]);
 
@@ -70,6 +79,7 @@ export function SiteHeader({ categories, path }: SiteHeaderProps) {
           <ThemeToggle />
           <button
             type="button"
+            ref={menuButton}
             className="icon-button menu-button"
             aria-label="Open menu"
             aria-expanded={drawerOpen}
@@ -83,7 +93,7 @@ export function SiteHeader({ categories, path }: SiteHeaderProps) {
 
       <div className={`drawer ${drawerOpen ? "drawer--open" : ""}`} hidden={!drawerOpen}>
         <button type="button" className="drawer__backdrop" aria-label="Close menu" tabIndex={-1} onClick={() => setDrawerOpen(false)} />
-        <div id="mobile-drawer" className="drawer__panel" role="dialog" aria-modal="true" aria-label="Menu">
+        <div id="mobile-drawer" ref={drawerPanel} className="drawer__panel" role="dialog" aria-modal="true" aria-label="Menu">
           <button type="button" className="icon-button drawer__close" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
             <CloseIcon />
           </button>
@@ -108,32 +118,61 @@ export function SiteHeader({ categories, path }: SiteHeaderProps) {
   );
 }
 
+/** Tab from the menu's last link goes back to its first control, and Shift+Tab the other way round. */
+function keepTabInside(container: HTMLElement, event: KeyboardEvent) {
+  const focusable = [...container.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * How the category menu is open: "hover" while a mouse rests on Products,
+ * "pinned" after a click, tap or Enter on the chevron. A mouse reaching the
+ * chevron has already opened the menu by hovering, so its click pins the menu
+ * rather than closing it again; touch has no hover, so a tap simply toggles.
+ */
+type MenuMode = "closed" | "hover" | "pinned";
+
 function ProductsMenu({ categories, current }: { categories: SiteHeaderProps["categories"]; current: "page" | undefined }) {
-  const [open, setOpen] = useState(false);
+  const [mode, setMode] = useState<MenuMode>("closed");
+  const open = mode !== "closed";
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const cancelClose = () => {
     if (closeTimer.current) clearTimeout(closeTimer.current);
     closeTimer.current = null;
   };
-  const openNow = () => {
+  const close = () => {
     cancelClose();
-    setOpen(true);
+    setMode("closed");
   };
   const closeSoon = () => {
     cancelClose();
-    closeTimer.current = setTimeout(() => setOpen(false), DROPDOWN_CLOSE_DELAY_MS);
+    closeTimer.current = setTimeout(() => setMode("closed"), DROPDOWN_CLOSE_DELAY_MS);
   };
   useEffect(() => cancelClose, []);
 
   return (
     <div
       className="dropdown"
-      onMouseEnter={openNow}
-      onMouseLeave={closeSoon}
-      onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
+      // Pointer events, so that only a real mouse hovers: a tap also fires an emulated mouseenter, which raced the tap's own click.
+      onPointerEnter={(event) => {
+        if (event.pointerType !== "mouse") return;
+        cancelClose();
+        setMode((was) => (was === "closed" ? "hover" : was));
+      }}
+      onPointerLeave={(event) => event.pointerType === "mouse" && closeSoon()}
+      onKeyDown={(event) => event.key === "Escape" && close()}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
       }}
     >
       <a className="main-nav__link" href="/products" aria-current={current}>
@@ -145,7 +184,10 @@ function ProductsMenu({ categories, current }: { categories: SiteHeaderProps["ca
         aria-label="Product categories"
         aria-expanded={open}
         aria-controls="category-menu"
-        onClick={() => (open ? setOpen(false) : openNow())}
+        onClick={() => {
+          cancelClose();
+          setMode((was) => (was === "pinned" ? "closed" : "pinned"));
+        }}
       >
         <ChevronIcon />
       </button>
