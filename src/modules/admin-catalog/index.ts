@@ -30,7 +30,7 @@ const OK = { ok: true } as const;
  * categories, and picture uploads. Mounted behind the admin guard (session,
  * same-site, JSON bodies) by modules/admin.
  */
-export function adminCatalogRoutes({ db, env }: Pick<Deps, "db" | "env">) {
+export function adminCatalogRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "db" | "env" | "heavyWork" | "uploadBudget">) {
   const products = createAdminProductsService(db);
   const images = createAdminImagesService(db);
   const variants = createAdminVariantsService(db);
@@ -78,11 +78,13 @@ export function adminCatalogRoutes({ db, env }: Pick<Deps, "db" | "env">) {
         images.remove(parseOrBadRequest(imagePathIdSchema, params.id));
         return OK;
       })
-      // The body is read here, bounded, rather than parsed up front by the framework.
+      // The body is read here, bounded, rather than parsed up front by the framework, and
+      // inside the heavy-work slot shoppers' uploads share; the owner is held only to the disk floor.
       .post(
         "/api/admin/upload-image",
         async ({ request, set }) => {
-          const { url } = await storeUploadedImage(await readImageField(request), mediaDir);
+          uploadBudget.checkDisk(0);
+          const { url } = await heavyWork.run(async () => storeUploadedImage(await readImageField(request), mediaDir), request.signal);
           set.status = 201;
           return { url };
         },

@@ -4,22 +4,17 @@ import { MESSAGES, type RouteDetails } from "./model";
 
 /** Far longer than any honest 10 MB file takes; past it the file is refused and its worker stopped. */
 const PARSE_TIMEOUT_MS = 60_000;
-/** A parse of a big file holds a few hundred MB for a moment; two at a time is plenty for one shop. */
-const MAX_WORKERS = 2;
-
 const idle: Worker[] = [];
-const waiting: (() => void)[] = [];
-let busy = 0;
 
 /**
- * Parses a GPX file and works out its details in a Worker. fast-xml-parser
- * needs about half a second per megabyte; on the main thread that would stall
- * every other request of the shop for the whole parse. Workers are kept and
+ * Parses a GPX file and works out its details in a Worker, so that a big
+ * file (a tenth of a second or more per 10 MB) never stalls the shop's other
+ * requests. How many run at once is up to the caller: uploads run it inside
+ * the shared heavy-work slot (src/http/heavy-work.ts). Workers are kept and
  * reused (they get faster once warm); one that crashes or runs past the
  * timeout is terminated and replaced.
  */
 export async function analyseGpx(bytes: Uint8Array): Promise<RouteDetails> {
-  await acquire();
   const worker = idle.pop() ?? startWorker();
   let reusable = false;
   try {
@@ -31,7 +26,6 @@ export async function analyseGpx(bytes: Uint8Array): Promise<RouteDetails> {
   } finally {
     if (reusable) idle.push(worker);
     else worker.terminate();
-    release();
   }
 }
 
@@ -53,19 +47,4 @@ function ask(worker: Worker, bytes: Uint8Array): Promise<GpxWorkerAnswer> {
     const copy = bytes.slice();
     worker.postMessage(copy, [copy.buffer]);
   }).finally(() => clearTimeout(timer));
-}
-
-// At most MAX_WORKERS parses at once; a freed slot is handed straight to the next in line.
-async function acquire(): Promise<void> {
-  if (busy < MAX_WORKERS) {
-    busy += 1;
-    return;
-  }
-  await new Promise<void>((resolve) => waiting.push(resolve));
-}
-
-function release(): void {
-  const next = waiting.shift();
-  if (next) next();
-  else busy -= 1;
 }
