@@ -11,6 +11,15 @@ export const HEAVY_WORK_SLOTS = 1;
 export const HEAVY_WORK_QUEUE = 8;
 export const BUSY_RETRY_AFTER_SECONDS = 15;
 export const BUSY_MESSAGE = "The shop is busy with other uploads just now. Please try again in a moment.";
+/**
+ * How long a connection may sit without traffic while its upload waits for
+ * the slot or is being worked on. Bun's default (10 s) would cut off an upload
+ * queued behind a few big photos; the queue being short, this stays bounded.
+ */
+export const HEAVY_WORK_IDLE_SECONDS = 120;
+
+/** The request whose body the task reads, and the server it came through (absent in tests that call app.handle). */
+export type HeavyWorkRequest = { request: Request; server?: { timeout(request: Request, seconds: number): void } | null };
 
 export type HeavyWork = ReturnType<typeof createHeavyWork>;
 
@@ -26,24 +35,28 @@ export function createHeavyWork({ slots = HEAVY_WORK_SLOTS, queue = HEAVY_WORK_Q
   let running = 0;
   const waiting: (() => void)[] = [];
 
-  async function acquire(signal: AbortSignal | undefined): Promise<void> {
+  async function acquire(request: Request): Promise<void> {
     if (running < slots) {
       running += 1;
       return;
     }
-    if (waiting.length >= queue) throw new ServiceUnavailable(BUSY_RETRY_AFTER_SECONDS, BUSY_MESSAGE);
+    if (waiting.length >= queue) {
+      await discardBody(request);
+      throw new ServiceUnavailable(BUSY_RETRY_AFTER_SECONDS, BUSY_MESSAGE);
+    }
+    const { signal } = request;
     await new Promise<void>((resolve, reject) => {
       const take = () => {
-        signal?.removeEventListener("abort", leave);
+        signal.removeEventListener("abort", leave);
         resolve();
       };
       // A shopper who gave up waiting (closed the tab) leaves the queue.
       const leave = () => {
         const at = waiting.indexOf(take);
         if (at >= 0) waiting.splice(at, 1);
-        reject(signal?.reason ?? new Error("aborted"));
+        reject(signal.reason ?? new Error("aborted"));
       };
-      signal?.addEventListener("abort", leave, { once: true });
+      signal.addEventListener("abort", leave, { once: true });
       waiting.push(take);
     });
   }
@@ -56,8 +69,10 @@ export function createHeavyWork({ slots = HEAVY_WORK_SLOTS, queue = HEAVY_WORK_Q
   }
 
   return {
-    async run<T>(task: () => Promise<T> | T, signal?: AbortSignal): Promise<T> {
-      await acquire(signal);
+    /** Runs `task` (which reads `request`'s body) once a slot is free; 503 at once when the queue is full. */
+    async run<T>({ request, server }: HeavyWorkRequest, task: () => Promise<T> | T): Promise<T> {
+      server?.timeout(request, HEAVY_WORK_IDLE_SECONDS);
+      await acquire(request);
       try {
         return await task();
       } finally {
@@ -74,4 +89,21 @@ export function createHeavyWork({ slots = HEAVY_WORK_SLOTS, queue = HEAVY_WORK_Q
       return { running, waiting: waiting.length };
     },
   };
+}
+
+/**
+ * Reads a refused body to its end, keeping none of it (one chunk at a time),
+ * so the sender's HTTP client gets to read the 503 instead of a connection
+ * reset in the middle of its upload. Bun's body limit (MAX_REQUEST_BODY_BYTES)
+ * bounds how much that can be.
+ */
+async function discardBody(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  try {
+    for await (const _chunk of request.body) {
+      // dropped
+    }
+  } catch {
+    // The sender went away: nothing left to answer.
+  }
 }

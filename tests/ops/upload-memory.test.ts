@@ -84,7 +84,7 @@ describe("a crowd of big uploads against the real shop process", () => {
     const photoUpload = (bytes: Uint8Array, name: string) => {
       const form = new FormData();
       form.append("productId", "lamp");
-      form.append("image", new File([bytes], name));
+      form.append("image", new File([bytes as Uint8Array<ArrayBuffer>], name));
       return post(`${shop.origin}/api/image/upload`, form);
     };
     const customRequest = async () => {

@@ -82,9 +82,9 @@ export function adminCatalogRoutes({ db, env, heavyWork, uploadBudget }: Pick<De
       // inside the heavy-work slot shoppers' uploads share; the owner is held only to the disk floor.
       .post(
         "/api/admin/upload-image",
-        async ({ request, set }) => {
+        async ({ request, server, set }) => {
           uploadBudget.checkDisk(0);
-          const { url } = await heavyWork.run(async () => storeUploadedImage(await readImageField(request), mediaDir), request.signal);
+          const { url } = await heavyWork.run({ request, server }, async () => storeUploadedImage(await readImageField(request), mediaDir));
           set.status = 201;
           return { url };
         },

@@ -39,12 +39,12 @@ export function uploadRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "d
       "/api/gpx/upload",
       async ({ request, server, set }) => {
         const addressHash = admitUpload(clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY));
-        return heavyWork.run(async () => {
+        return heavyWork.run({ request, server }, async () => {
           const form = await readLimitedForm(request, GPX_MAX_BYTES, MESSAGES.gpxTooLarge);
           const productId = parseOrBadRequest(productIdSchema, formText(form, "productId"));
           set.headers["cache-control"] = "no-store";
           return uploads.uploadGpx(productId, formFile(form, "gpx", GPX_MAX_BYTES, MESSAGES.gpxTooLarge), addressHash);
-        }, request.signal);
+        });
       },
       { parse: "none" },
     )
@@ -52,12 +52,12 @@ export function uploadRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "d
       "/api/image/upload",
       async ({ request, server, set }) => {
         const addressHash = admitUpload(clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY));
-        return heavyWork.run(async () => {
+        return heavyWork.run({ request, server }, async () => {
           const form = await readLimitedForm(request, IMAGE_MAX_BYTES, MESSAGES.imageTooLarge);
           const productId = parseOrBadRequest(productIdSchema, formText(form, "productId"));
           set.headers["cache-control"] = "no-store";
           return uploads.uploadImage(productId, formFile(form, "image", IMAGE_MAX_BYTES, MESSAGES.imageTooLarge), addressHash);
-        }, request.signal);
+        });
       },
       { parse: "none" },
     )
@@ -74,8 +74,8 @@ export function uploadRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "d
       });
     })
     // Decoding the stored photo is image work like any other: it waits for the same slot.
-    .get("/api/uploads/:token/preview.jpg", async ({ params, request }) => {
-      const preview = await heavyWork.run(() => uploads.photoPreview(params.token), request.signal);
+    .get("/api/uploads/:token/preview.jpg", async ({ params, request, server }) => {
+      const preview = await heavyWork.run({ request, server }, () => uploads.photoPreview(params.token));
       return new Response(new Uint8Array(preview), {
         headers: { "Content-Type": "image/jpeg", "X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600" },
       });

@@ -70,8 +70,7 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
     async uploadGpx(productId: string, file: File | null, addressHash: string): Promise<UploadAnswer<RouteDetails>> {
       requireProductTaking(productId, "gpx");
       if (!file) throw new BadRequest(MESSAGES.gpxMissing);
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const details = await analyseGpx(bytes);
+      const { details, bytes } = await analyseGpx(new Uint8Array(await file.arrayBuffer()));
       const name = sanitiseFileName(file.name, "route.gpx");
       const token = await store({ kind: "gpx", productId, name, bytes, contentType: "application/gpx+xml", details, addressHash });
       return { token, name, details };
