@@ -6,7 +6,3 @@ CREATE INDEX uploads_unattached_by_address ON uploads (address_hash) WHERE order
 ALTER TABLE custom_requests ADD COLUMN address_hash TEXT;
 CREATE INDEX custom_requests_by_address ON custom_requests (address_hash, created_at);
 
--- The hash's key: random per shop, made here once. Not one of content's
--- CONFIG_KEYS, so no configuration endpoint ever reads it.
-INSERT INTO configuration (key, value) VALUES ('upload_address_key', lower(hex(randomblob(32))))
-  ON CONFLICT(key) DO NOTHING;
