@@ -40,10 +40,8 @@ export function createHeavyWork({ slots = HEAVY_WORK_SLOTS, queue = HEAVY_WORK_Q
       running += 1;
       return;
     }
-    if (waiting.length >= queue) {
-      await discardBody(request);
-      throw new ServiceUnavailable(BUSY_RETRY_AFTER_SECONDS, BUSY_MESSAGE);
-    }
+    // Refused unread: Bun still delivers the answer to a sender mid-upload (tests/ops/upload-memory.test.ts).
+    if (waiting.length >= queue) throw new ServiceUnavailable(BUSY_RETRY_AFTER_SECONDS, BUSY_MESSAGE);
     const { signal } = request;
     await new Promise<void>((resolve, reject) => {
       const take = () => {
@@ -89,21 +87,4 @@ export function createHeavyWork({ slots = HEAVY_WORK_SLOTS, queue = HEAVY_WORK_Q
       return { running, waiting: waiting.length };
     },
   };
-}
-
-/**
- * Reads a refused body to its end, keeping none of it (one chunk at a time),
- * so the sender's HTTP client gets to read the 503 instead of a connection
- * reset in the middle of its upload. Bun's body limit (MAX_REQUEST_BODY_BYTES)
- * bounds how much that can be.
- */
-async function discardBody(request: Request): Promise<void> {
-  if (!request.body || request.bodyUsed) return;
-  try {
-    for await (const _chunk of request.body) {
-      // dropped
-    }
-  } catch {
-    // The sender went away: nothing left to answer.
-  }
 }

@@ -125,4 +125,25 @@ describe("a crowd of big uploads against the real shop process", () => {
     expect((await fetch(`${shop.origin}/healthz`)).status).toBe(200);
     expect(shop.serverPid()).toBe(pid);
   }, 600_000);
+
+  test("an upload refused before its body is read (rate limit) still gets its 429 answer, not a reset connection", async () => {
+    const dataDir = scratch.tempDir();
+    prepareShopDatabase(dataDir);
+    const shop = await scratch.startShop({ dataDir });
+    const form = () => {
+      const body = new FormData();
+      body.append("productId", "plant-labels");
+      body.append("gpx", new File([bigGpx(9.8 * MB)], "long-ride.gpx"));
+      return body;
+    };
+    // Twenty uploads (refused for the product, but counted) use up the address's ten minutes.
+    for (let i = 0; i < 20; i++) {
+      const small = new FormData();
+      small.append("productId", "plant-labels");
+      expect((await post(`${shop.origin}/api/gpx/upload`, small)).status).toBe(400);
+    }
+    const refused = await post(`${shop.origin}/api/gpx/upload`, form());
+    expect({ status: refused.status, error: refused.error }).toEqual({ status: 429, error: "Too many uploads. Please wait a few minutes and try again." });
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+  }, 120_000);
 });
