@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { Env } from "./env";
+import { createHeavyWork, type HeavyWork } from "./http/heavy-work";
 import { createPasswordCheck, type PasswordCheck } from "./modules/admin-auth/password";
 import { createSessionStore, type SessionStore } from "./modules/admin-auth/sessions";
 import { createCatalogService, type CatalogService } from "./modules/catalog/service";
@@ -8,6 +9,7 @@ import { createCheckoutService, type CheckoutService } from "./modules/checkout/
 import { createContentService, type ContentService } from "./modules/content/service";
 import { queueOrderEmails } from "./modules/orders/order-emails";
 import { createOrderService, type OrderService } from "./modules/orders/service";
+import { createUploadBudget, type UploadBudget } from "./modules/uploads/upload-budget";
 import { createDemoProvider, type DemoPaymentProvider } from "./services/payments/demo";
 import { createStripeProvider, type StripeWebhookEvent } from "./services/payments/stripe";
 import { createCaptcha, type CaptchaService } from "./services/captcha";
@@ -32,6 +34,10 @@ export type Deps = {
   adminSessions: SessionStore;
   adminPassword: PasswordCheck;
   captcha: CaptchaService;
+  /** The one gate for uploads and image work (src/http/heavy-work.ts), shared by every route that reads a file. */
+  heavyWork: HeavyWork;
+  /** What shoppers' files may take of the disk, per address and in all. */
+  uploadBudget: UploadBudget;
 };
 
 export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps {
@@ -63,5 +69,7 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps 
     adminSessions: createSessionStore(db, adminPassword.fingerprint),
     adminPassword,
     captcha: createCaptcha(env, db),
+    heavyWork: createHeavyWork(),
+    uploadBudget: createUploadBudget({ db, dataDir: env.DATA_DIR }),
   };
 }

@@ -54,3 +54,17 @@ export class TooManyRequests extends HttpError {
     super(429, message, { "Retry-After": String(retryAfterSeconds) });
   }
 }
+
+/** The shop is busy right now (its queue for heavy work is full): try again shortly. */
+export class ServiceUnavailable extends HttpError {
+  constructor(retryAfterSeconds: number, message: string) {
+    super(503, message, { "Retry-After": String(retryAfterSeconds) });
+  }
+}
+
+/** The shop will not store more files now (its upload space is used up, or the disk is nearly full). */
+export class InsufficientStorage extends HttpError {
+  constructor(retryAfterSeconds: number, message: string) {
+    super(507, message, { "Retry-After": String(retryAfterSeconds) });
+  }
+}

@@ -4,16 +4,26 @@ import type { UploadStorage } from "../services/storage/disk";
 import { startPeriodicJob, type PeriodicJob } from "./periodic";
 
 export const CLEAN_UPLOADS_INTERVAL_MS = 3_600_000;
-const DAY_MS = 24 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+/**
+ * An upload no checkout ever named goes after this long: a shopper uploads
+ * and checks out in one sitting, and one who comes back later is asked by the
+ * checkout to upload again. Without it, files nobody meant to buy would sit
+ * for UPLOAD_RETENTION_DAYS (issue 11: the disk could be filled that way).
+ */
+export const NEVER_CHECKED_OUT_HOURS = 6;
 /** A file with no row is left this long: long enough that no upload is still between its file and its row. */
 const ORPHAN_GRACE_MS = DAY_MS;
 
 export type CleanUploadsResult = { expired: number; orphans: number };
 
 /**
- * Deletes uploads nobody bought: rows never attached to an order and older
- * than `retentionDays`, then their files. An upload named in a checkout that
- * still holds stock stays, since that shopper may yet pay for it. Rows go
+ * Deletes uploads nobody bought, then their files, by two rules:
+ * - an upload no checkout ever named, once older than NEVER_CHECKED_OUT_HOURS;
+ * - an upload named in an unpaid checkout, once older than `retentionDays`,
+ *   unless that checkout still holds stock (its shopper may yet pay).
+ * Uploads attached to an order are kept. Rows go
  * first, in one transaction; a file whose removal fails is then an orphan,
  * and orphans (files no row names, older than a day — from a crash or a
  * failed removal) are removed too. Files the storage did not make are never
@@ -21,19 +31,23 @@ export type CleanUploadsResult = { expired: number; orphans: number };
  */
 export async function cleanUploads(db: Database, storage: UploadStorage, retentionDays: number, now: Date): Promise<CleanUploadsResult> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+  const neverCheckedOutCutoff = new Date(now.getTime() - NEVER_CHECKED_OUT_HOURS * HOUR_MS).toISOString();
   const expired = writeTransaction(db, () =>
     db
-      .query<{ stored_name: string }, [string]>(
-        `DELETE FROM uploads
-         WHERE order_id IS NULL AND created_at < ?
-           AND NOT EXISTS (
-             SELECT 1 FROM checkout_lines l JOIN checkouts c ON c.id = l.checkout_id
-             WHERE c.hold = 'held'
-               AND (json_extract(l.meta, '$.gpxToken') = uploads.token OR json_extract(l.meta, '$.imageToken') = uploads.token)
+      .query<{ stored_name: string }, [string, string]>(
+        `WITH named AS (
+           SELECT l.checkout_id, c.hold, json_extract(l.meta, '$.gpxToken') AS gpx, json_extract(l.meta, '$.imageToken') AS image
+           FROM checkout_lines l JOIN checkouts c ON c.id = l.checkout_id
+         )
+         DELETE FROM uploads
+         WHERE order_id IS NULL
+           AND (
+             (created_at < ?1 AND NOT EXISTS (SELECT 1 FROM named WHERE named.gpx = uploads.token OR named.image = uploads.token))
+             OR (created_at < ?2 AND NOT EXISTS (SELECT 1 FROM named WHERE named.hold = 'held' AND (named.gpx = uploads.token OR named.image = uploads.token)))
            )
          RETURNING stored_name`,
       )
-      .all(cutoff)
+      .all(neverCheckedOutCutoff, cutoff)
       .map((row) => row.stored_name),
   );
   for (const name of expired) await removeQuietly(storage, name);

@@ -500,3 +500,34 @@ describe("rate limit", () => {
     expectNothingStored();
   });
 });
+
+describe("disk budget", () => {
+  /** As if this address ("unknown" through app.handle) had 100 MB of product uploads no order paid for. */
+  function fillBudget() {
+    shop.db
+      .query(
+        `INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes, address_hash)
+         VALUES ('t'||hex(randomblob(20)), 'gpx', 'map', 'big.gpx', 'u_'||lower(hex(randomblob(16)))||'.gpx', 'application/gpx+xml', ?, ?)`,
+      )
+      .run(100 * 1024 * 1024, shop.deps.uploadBudget.hashAddress("unknown"));
+  }
+
+  test("attachments past the address's 100 MB of unpaid files get 429 with Retry-After, and nothing is stored", async () => {
+    fillBudget();
+    const { status, body, response } = await sendWith({}, [file(PDF_BYTES, "drawing.pdf")]);
+    expect({ status, body }).toEqual({
+      status: 429,
+      body: { error: "You have already sent us 100 MB of files that are not part of an order. Check out what is in your basket, or try again in a few hours." },
+    });
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expectNothingStored();
+  });
+
+  test("a request without files still gets through when the address's budget is used up", async () => {
+    fillBudget();
+    const { status } = await sendWith({});
+    expect(status).toBe(201);
+    const row = shop.db.query<{ address_hash: string }, []>("SELECT address_hash FROM custom_requests").get();
+    expect(row?.address_hash).toBe(shop.deps.uploadBudget.hashAddress("unknown"));
+  });
+});

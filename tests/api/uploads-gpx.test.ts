@@ -187,6 +187,28 @@ describe("GPX files that are refused", () => {
     expectNothingStored();
   });
 
+  test("a GPX with more than 200,000 points is refused with what to do, and nothing is stored", async () => {
+    const points = `<trkpt lat="1" lon="1"/>`.repeat(200_001);
+    const { status, body } = await postGpx(gpx(`<trk><trkseg>${points}</trkseg></trk>`));
+    expect({ status, body }).toEqual({
+      status: 400,
+      body: { error: "This GPX file has more than 200,000 points. Simplify the track in your app (or export a shorter part of it) and upload it again." },
+    });
+    expectNothingStored();
+  });
+
+  test("a GPX of exactly 200,000 points is accepted", async () => {
+    const { status, body } = await postGpx(gpx(`<trk><trkseg>${`<trkpt lat="1" lon="1"/>`.repeat(200_000)}</trkseg></trk>`));
+    expect(status).toBe(200);
+    expect(body.details?.pointCount).toBe(200_000);
+  });
+
+  test("tags that do not close in order are not GPX", async () => {
+    const { status, body } = await postGpx(gpx(`<trk><trkseg><trkpt lat="1" lon="1"></trkseg></trkpt></trk>`));
+    expect({ status, body }).toEqual({ status: 400, body: { error: NOT_GPX } });
+    expectNothingStored();
+  });
+
   test("a file 1 byte over 10 MB", async () => {
     const head = gpx(`<wpt lat="1" lon="1"/>`);
     const over = head.replace("</gpx>", `${" ".repeat(GPX_MAX_BYTES + 1 - Buffer.byteLength(head))}</gpx>`);

@@ -75,10 +75,27 @@ describe("cleanUploads", () => {
     expect(fileExists(file)).toBe(false);
   });
 
-  test("a recent unattached upload stays", async () => {
+  test("an upload in an unpaid checkout stays for the retention days", async () => {
     const file = await addUpload("recent", 13);
+    addCheckout("ORD-UNPAID", "released", { gpxToken: "recent" });
     expect(await cleanUploads(db, storage, RETENTION_DAYS, NOW)).toEqual({ expired: 0, orphans: 0 });
     expect(tokens()).toEqual(["recent"]);
+    expect(fileExists(file)).toBe(true);
+  });
+
+  test("an upload no checkout ever named is deleted after 6 hours, not 14 days", async () => {
+    const young = await addUpload("five-hours", 5 / 24);
+    const old = await addUpload("seven-hours", 7 / 24);
+    expect(await cleanUploads(db, storage, RETENTION_DAYS, NOW)).toEqual({ expired: 1, orphans: 0 });
+    expect(tokens()).toEqual(["five-hours"]);
+    expect(fileExists(young)).toBe(true);
+    expect(fileExists(old)).toBe(false);
+  });
+
+  test("an image named in a checkout is kept past 6 hours like a GPX", async () => {
+    const file = await addUpload("photo-in-basket", 1);
+    addCheckout("ORD-PHOTO", "released", { variantId: "v", imageToken: "photo-in-basket" });
+    expect(await cleanUploads(db, storage, RETENTION_DAYS, NOW)).toEqual({ expired: 0, orphans: 0 });
     expect(fileExists(file)).toBe(true);
   });
 

@@ -33,7 +33,7 @@ export const UPLOAD_IMAGE_ROUTE = "/api/admin/upload-image";
  * categories, and picture uploads. Mounted behind the admin guard (session,
  * same-site, JSON bodies) by modules/admin.
  */
-export function adminCatalogRoutes({ db, env }: Pick<Deps, "db" | "env">) {
+export function adminCatalogRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "db" | "env" | "heavyWork" | "uploadBudget">) {
   const products = createAdminProductsService(db);
   const images = createAdminImagesService(db);
   const variants = createAdminVariantsService(db);
@@ -81,11 +81,13 @@ export function adminCatalogRoutes({ db, env }: Pick<Deps, "db" | "env">) {
         images.remove(parseOrBadRequest(imagePathIdSchema, params.id));
         return OK;
       })
-      // The body is read here, bounded, rather than parsed up front by the framework.
+      // The body is read here, bounded, rather than parsed up front by the framework, and
+      // inside the heavy-work slot shoppers' uploads share; the owner is held only to the disk floor.
       .post(
         UPLOAD_IMAGE_ROUTE,
-        async ({ request, set }) => {
-          const { url } = await storeUploadedImage(await readImageField(request), mediaDir);
+        async ({ request, server, set }) => {
+          uploadBudget.checkDisk(0);
+          const { url } = await heavyWork.run({ request, server }, async () => storeUploadedImage(await readImageField(request), mediaDir));
           set.status = 201;
           return { url };
         },

@@ -27,8 +27,8 @@ const CHALLENGES_PER_MINUTE = 30;
  * GET /api/captcha/config (what the widget may know) and
  * GET /api/captcha/challenge (ALTCHA's puzzle; 404 when Turnstile is in use).
  */
-export function customRequestRoutes({ db, env, captcha, assets }: Pick<Deps, "db" | "env" | "captcha" | "assets">) {
-  const requests = createCustomRequestService({ db, dataDir: env.DATA_DIR, publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL });
+export function customRequestRoutes({ db, env, captcha, assets, heavyWork, uploadBudget }: Pick<Deps, "db" | "env" | "captcha" | "assets" | "heavyWork" | "uploadBudget">) {
+  const requests = createCustomRequestService({ db, dataDir: env.DATA_DIR, publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL, budget: uploadBudget });
   const sends = createRateLimiter({ limit: SENDS_PER_WINDOW, windowMs: SEND_WINDOW_MS });
   const challenges = createRateLimiter({ limit: CHALLENGES_PER_MINUTE, windowMs: 60_000 });
   const noStore = { "cache-control": "no-store" };
@@ -52,26 +52,31 @@ export function customRequestRoutes({ db, env, captcha, assets }: Pick<Deps, "db
         const address = clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY);
         const attempt = sends.hit(address);
         if (!attempt.allowed) throw new TooManyRequests(attempt.retryAfterSeconds, TOO_MANY_SENDS);
-        const form = await readForm(request);
+        // Its files are held to the sender's disk budget when stored (a request without files always gets through).
+        const addressHash = uploadBudget.hashAddress(address);
+        // Up to 25 MB of files: read and checked inside the one heavy-work slot, like every upload.
+        return heavyWork.run({ request, server }, async () => {
+          const form = await readForm(request);
 
-        // The captcha first: nothing about the rest is looked at for a robot.
-        const token = form.get("captchaToken");
-        if (typeof token !== "string" || token.trim() === "") throw new BadRequest(CAPTCHA_MISSING);
-        if (!(await captcha.verify(token.trim(), address === "unknown" ? undefined : address))) {
-          throw new BadRequest(CAPTCHA_FAILED);
-        }
+          // The captcha first: nothing about the rest is looked at for a robot.
+          const token = form.get("captchaToken");
+          if (typeof token !== "string" || token.trim() === "") throw new BadRequest(CAPTCHA_MISSING);
+          if (!(await captcha.verify(token.trim(), address === "unknown" ? undefined : address))) {
+            throw new BadRequest(CAPTCHA_FAILED);
+          }
 
-        const fields = parseOrBadRequest(customRequestFieldsSchema, {
-          name: formText(form, "name"),
-          email: formText(form, "email"),
-          details: formText(form, "details", { multiline: true }),
-          material: formText(form, "material"),
-          // The form may say colour or color; the database says color.
-          color: formText(form, "color") ?? formText(form, "colour"),
+          const fields = parseOrBadRequest(customRequestFieldsSchema, {
+            name: formText(form, "name"),
+            email: formText(form, "email"),
+            details: formText(form, "details", { multiline: true }),
+            material: formText(form, "material"),
+            // The form may say colour or color; the database says color.
+            color: formText(form, "color") ?? formText(form, "colour"),
+          });
+          const attachments = await checkAttachments(form.getAll("attachments"));
+          set.status = 201;
+          return requests.submit(fields, attachments, addressHash);
         });
-        const attachments = await checkAttachments(form.getAll("attachments"));
-        set.status = 201;
-        return requests.submit(fields, attachments);
       },
       // Read by hand: Elysia's own form parser turns text that looks like JSON into objects.
       { parse: "none" },

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { writeTransaction } from "../../db/transaction";
 import { renderCustomRequestAcknowledgement, renderCustomRequestNotice } from "../../emails/custom-request";
 import { enqueueEmail } from "../outbox/service";
+import type { UploadBudget } from "../uploads/upload-budget";
 import type { CheckedAttachment, CustomRequestCreated, CustomRequestFields } from "./model";
 
 export type CustomRequestService = ReturnType<typeof createCustomRequestService>;
@@ -31,15 +32,17 @@ export function createCustomRequestService({
   dataDir,
   publicUrl,
   ownerEmail,
+  budget,
 }: {
   db: Database;
   dataDir: string;
   publicUrl: string;
   ownerEmail: string | undefined;
+  budget: UploadBudget;
 }) {
   const uploadsDir = join(dataDir, "uploads");
-  const insertRequest = db.query<unknown, [string, string, string, string, string | null, string | null]>(
-    "INSERT INTO custom_requests (id, name, email, details, material, color) VALUES (?, ?, ?, ?, ?, ?)",
+  const insertRequest = db.query<unknown, [string, string, string, string, string | null, string | null, string]>(
+    "INSERT INTO custom_requests (id, name, email, details, material, color, address_hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
   const insertAttachment = db.query<unknown, [string, string, string, string, string, number]>(
     `INSERT INTO custom_request_attachments (id, request_id, filename, stored_name, content_type, size_bytes)
@@ -49,7 +52,7 @@ export function createCustomRequestService({
   return {
     uploadsDir,
 
-    async submit(fields: CustomRequestFields, attachments: CheckedAttachment[]): Promise<CustomRequestCreated> {
+    async submit(fields: CustomRequestFields, attachments: CheckedAttachment[], addressHash: string): Promise<CustomRequestCreated> {
       const id = newRequestId();
       const files = attachments.map((attachment) => {
         const random = randomBytes(16).toString("hex");
@@ -75,7 +78,9 @@ export function createCustomRequestService({
           await writeDurably(file.temporary, file.bytes);
         }
         writeTransaction(db, () => {
-          insertRequest.run(id, fields.name, fields.email, fields.details, fields.material, fields.color);
+          // The files count toward the sender's disk budget: checked with their real size under the write lock.
+          if (files.length > 0) budget.admit(addressHash, files.reduce((sum, file) => sum + file.bytes.byteLength, 0));
+          insertRequest.run(id, fields.name, fields.email, fields.details, fields.material, fields.color, addressHash);
           for (const file of files) {
             insertAttachment.run(file.id, id, file.filename, file.storedName, file.contentType, file.bytes.byteLength);
           }

@@ -3,17 +3,18 @@ import { parseGpx } from "./gpx";
 import { routeDetails } from "./gpx-stats";
 
 // Runs inside a Worker started by gpx-analysis.ts: one GPX file in, its
-// details or the shopper-facing refusal out.
+// details (with the file's bytes handed back, moved rather than copied) or
+// the shopper-facing refusal out.
 declare const self: Worker;
 
-export type GpxWorkerAnswer = { details: ReturnType<typeof routeDetails> } | { refusal: string } | { failure: string };
+export type GpxWorkerAnswer = { details: ReturnType<typeof routeDetails>; bytes: Uint8Array } | { refusal: string } | { failure: string };
 
 self.onmessage = (event: MessageEvent<Uint8Array>) => {
-  let answer: GpxWorkerAnswer;
+  const bytes = event.data;
   try {
-    answer = { details: routeDetails(parseGpx(event.data)) };
+    const details = routeDetails(parseGpx(bytes));
+    self.postMessage({ details, bytes } satisfies GpxWorkerAnswer, [bytes.buffer as ArrayBuffer]);
   } catch (error) {
-    answer = error instanceof HttpError ? { refusal: error.message } : { failure: String(error) };
+    self.postMessage((error instanceof HttpError ? { refusal: error.message } : { failure: String(error) }) satisfies GpxWorkerAnswer);
   }
-  self.postMessage(answer);
 };

@@ -17,36 +17,47 @@ const WINDOW_MS = 10 * 60_000;
  * `{ token, name, details }`; the previews draw what was uploaded. Bodies are
  * read by readLimitedForm (parse: 'none'), which stops at the size limit.
  */
-export function uploadRoutes({ db, env }: Pick<Deps, "db" | "env">) {
-  const uploads = createUploadService({ db, storage: createUploadStorage(env.DATA_DIR) });
+export function uploadRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "db" | "env" | "heavyWork" | "uploadBudget">) {
+  const uploads = createUploadService({ db, storage: createUploadStorage(env.DATA_DIR), budget: uploadBudget });
   const limiter = createRateLimiter({ limit: UPLOADS_PER_WINDOW, windowMs: WINDOW_MS });
 
-  // Counted before the body is read: a refused upload costs the shop nothing.
-  function countUpload(request: Request, ip: string | undefined): void {
-    const attempt = limiter.hit(clientAddress(request, ip, env.TRUST_PROXY));
+  /**
+   * Everything that costs nothing comes before the body is read: the rate
+   * limit, then the disk budget (is anything left for this address at all?).
+   * Then the body is read and the file handled inside the one heavy-work slot.
+   */
+  function admitUpload(address: string): string {
+    const attempt = limiter.hit(address);
     if (!attempt.allowed) throw new TooManyRequests(attempt.retryAfterSeconds, MESSAGES.tooManyUploads);
+    const addressHash = uploadBudget.hashAddress(address);
+    uploadBudget.admit(addressHash, 0);
+    return addressHash;
   }
 
   return new Elysia({ name: "uploads" })
     .post(
       "/api/gpx/upload",
       async ({ request, server, set }) => {
-        countUpload(request, server?.requestIP(request)?.address);
-        const form = await readLimitedForm(request, GPX_MAX_BYTES, MESSAGES.gpxTooLarge);
-        const productId = parseOrBadRequest(productIdSchema, formText(form, "productId"));
-        set.headers["cache-control"] = "no-store";
-        return uploads.uploadGpx(productId, formFile(form, "gpx", GPX_MAX_BYTES, MESSAGES.gpxTooLarge));
+        const addressHash = admitUpload(clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY));
+        return heavyWork.run({ request, server }, async () => {
+          const form = await readLimitedForm(request, GPX_MAX_BYTES, MESSAGES.gpxTooLarge);
+          const productId = parseOrBadRequest(productIdSchema, formText(form, "productId"));
+          set.headers["cache-control"] = "no-store";
+          return uploads.uploadGpx(productId, formFile(form, "gpx", GPX_MAX_BYTES, MESSAGES.gpxTooLarge), addressHash);
+        });
       },
       { parse: "none" },
     )
     .post(
       "/api/image/upload",
       async ({ request, server, set }) => {
-        countUpload(request, server?.requestIP(request)?.address);
-        const form = await readLimitedForm(request, IMAGE_MAX_BYTES, MESSAGES.imageTooLarge);
-        const productId = parseOrBadRequest(productIdSchema, formText(form, "productId"));
-        set.headers["cache-control"] = "no-store";
-        return uploads.uploadImage(productId, formFile(form, "image", IMAGE_MAX_BYTES, MESSAGES.imageTooLarge));
+        const addressHash = admitUpload(clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY));
+        return heavyWork.run({ request, server }, async () => {
+          const form = await readLimitedForm(request, IMAGE_MAX_BYTES, MESSAGES.imageTooLarge);
+          const productId = parseOrBadRequest(productIdSchema, formText(form, "productId"));
+          set.headers["cache-control"] = "no-store";
+          return uploads.uploadImage(productId, formFile(form, "image", IMAGE_MAX_BYTES, MESSAGES.imageTooLarge), addressHash);
+        });
       },
       { parse: "none" },
     )
@@ -62,8 +73,10 @@ export function uploadRoutes({ db, env }: Pick<Deps, "db" | "env">) {
         },
       });
     })
-    .get("/api/uploads/:token/preview.jpg", async ({ params }) => {
-      return new Response(new Uint8Array(await uploads.photoPreview(params.token)), {
+    // Decoding the stored photo is image work like any other: it waits for the same slot.
+    .get("/api/uploads/:token/preview.jpg", async ({ params, request, server }) => {
+      const preview = await heavyWork.run({ request, server }, () => uploads.photoPreview(params.token));
+      return new Response(new Uint8Array(preview), {
         headers: { "Content-Type": "image/jpeg", "X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600" },
       });
     });

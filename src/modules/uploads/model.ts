@@ -4,6 +4,13 @@ import type { RouteDetails } from "../../../web/lib/route-drawing";
 const MB = 1024 * 1024;
 export const GPX_MAX_BYTES = 10 * MB;
 export const IMAGE_MAX_BYTES = 15 * MB;
+/**
+ * Points a GPX file may hold. A 10 MB recording with heights and times has
+ * about 100,000 (a day and more at one a second); points written with nothing
+ * else fit about 350,000 into 10 MB. The cap keeps the reader's memory small
+ * whatever the file is.
+ */
+export const MAX_GPX_POINTS = 200_000;
 /** Photos larger than this are refused before they are decoded. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
@@ -28,6 +35,7 @@ export const MESSAGES = {
   notGpx: "That file is not a GPX route. Export a .gpx file from your watch or app.",
   gpxOutOfRange: "The GPX file has coordinates out of range.",
   gpxEmpty: "The GPX file has no track, route or waypoints.",
+  gpxTooManyPoints: "This GPX file has more than 200,000 points. Simplify the track in your app (or export a shorter part of it) and upload it again.",
   notPhoto: "That file is not a photo we can print from. Upload a JPEG, PNG or WebP image.",
   heicUnreadable:
     "This HEIC photo cannot be read here. Save it as a JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible) and upload it again.",

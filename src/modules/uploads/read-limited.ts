@@ -46,8 +46,11 @@ export async function readLimitedForm(request: Request, fileLimitBytes: number, 
     chunks.push(value);
   }
 
+  const body = new Blob(chunks as BlobPart[]);
+  // The Blob holds its own copy: let the chunks go before the form is parsed.
+  chunks.length = 0;
   try {
-    return await new Response(new Blob(chunks as BlobPart[]), { headers: { "content-type": contentType } }).formData();
+    return await new Response(body, { headers: { "content-type": contentType } }).formData();
   } catch {
     // A broken multipart body: treated like a form without the file.
     return new FormData();

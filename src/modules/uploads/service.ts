@@ -7,11 +7,12 @@ import { routePreviewSvg, routeThumbSvg } from "../../../web/lib/route-drawing";
 import { sanitiseFileName, withExtension } from "./file-name";
 import { analyseGpx } from "./gpx-analysis";
 import { lithophanePreview, normalisePhoto } from "./images";
+import type { UploadBudget } from "./upload-budget";
 import { MESSAGES, TOKEN_PATTERN, type ImageDetails, type RouteDetails, type UploadAnswer, type UploadKind } from "./model";
 
 type ProductRow = { requires_gpx: number; requires_image: number };
 type UploadRow = { kind: UploadKind; stored_name: string; details: string };
-type NewUpload = { kind: UploadKind; productId: string; name: string; bytes: Uint8Array; contentType: string; details: object };
+type NewUpload = { kind: UploadKind; productId: string; name: string; bytes: Uint8Array; contentType: string; details: object; addressHash: string };
 
 export type UploadService = ReturnType<typeof createUploadService>;
 
@@ -19,11 +20,11 @@ export type UploadService = ReturnType<typeof createUploadService>;
  * Shopper uploads for a product: a GPX route or a photo, checked, stored and
  * handed back as a token the basket carries to checkout.
  */
-export function createUploadService({ db, storage }: { db: Database; storage: UploadStorage }) {
+export function createUploadService({ db, storage, budget }: { db: Database; storage: UploadStorage; budget: UploadBudget }) {
   const productById = db.query<ProductRow, [string]>("SELECT requires_gpx, requires_image FROM products WHERE id = ?");
   const insert = db.query(
-    `INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes, details)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes, details, address_hash)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // Any upload, attached to an order or not: the token is a 256-bit bearer
   // secret, and its holder can already download the file from the order.
@@ -48,7 +49,9 @@ export function createUploadService({ db, storage }: { db: Database; storage: Up
     try {
       writeTransaction(db, () => {
         requireProductTaking(upload.productId, upload.kind); // the product may have changed meanwhile
-        insert.run(token, upload.kind, upload.productId, upload.name, storedName, upload.contentType, upload.bytes.byteLength, JSON.stringify(upload.details));
+        // The real size, counted with every other upload already recorded: the write lock makes this the last word.
+        budget.admit(upload.addressHash, upload.bytes.byteLength);
+        insert.run(token, upload.kind, upload.productId, upload.name, storedName, upload.contentType, upload.bytes.byteLength, JSON.stringify(upload.details), upload.addressHash);
       });
     } catch (error) {
       await storage.remove(storedName);
@@ -64,24 +67,23 @@ export function createUploadService({ db, storage }: { db: Database; storage: Up
   }
 
   return {
-    async uploadGpx(productId: string, file: File | null): Promise<UploadAnswer<RouteDetails>> {
+    async uploadGpx(productId: string, file: File | null, addressHash: string): Promise<UploadAnswer<RouteDetails>> {
       requireProductTaking(productId, "gpx");
       if (!file) throw new BadRequest(MESSAGES.gpxMissing);
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const details = await analyseGpx(bytes);
+      const { details, bytes } = await analyseGpx(new Uint8Array(await file.arrayBuffer()));
       const name = sanitiseFileName(file.name, "route.gpx");
-      const token = await store({ kind: "gpx", productId, name, bytes, contentType: "application/gpx+xml", details });
+      const token = await store({ kind: "gpx", productId, name, bytes, contentType: "application/gpx+xml", details, addressHash });
       return { token, name, details };
     },
 
-    async uploadImage(productId: string, file: File | null): Promise<UploadAnswer<ImageDetails>> {
+    async uploadImage(productId: string, file: File | null, addressHash: string): Promise<UploadAnswer<ImageDetails>> {
       requireProductTaking(productId, "image");
       if (!file) throw new BadRequest(MESSAGES.imageMissing);
       const photo = await normalisePhoto(new Uint8Array(await file.arrayBuffer()));
       // Named .jpg because that is what the stored file (and its download) is.
       const name = sanitiseFileName(withExtension(sanitiseFileName(file.name, "photo.jpg"), "jpg"), "photo.jpg");
       const details = { width: photo.width, height: photo.height };
-      const token = await store({ kind: "image", productId, name, bytes: photo.jpeg, contentType: "image/jpeg", details });
+      const token = await store({ kind: "image", productId, name, bytes: photo.jpeg, contentType: "image/jpeg", details, addressHash });
       return { token, name, details };
     },
 

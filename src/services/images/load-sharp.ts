@@ -12,6 +12,13 @@ let loading: Promise<Sharp> | undefined;
  * way the shop reaches sharp.
  */
 export function loadSharp(): Promise<Sharp> {
-  loading ??= import("sharp").then((module) => module.default);
+  loading ??= import("sharp").then(({ default: sharp }) => {
+    // One libvips thread per picture and no cache of decoded pictures: a
+    // picture's pixels are freed as soon as it is done, so memory stays
+    // bounded by the one picture in the heavy-work slot (src/http/heavy-work.ts).
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  });
   return loading;
 }

@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { createApp } from "../../src/app";
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, HEAVY_WORK_QUEUE } from "../../src/http/heavy-work";
+import { MIN_FREE_BYTES } from "../../src/modules/health/readiness";
+import { BUDGET_MESSAGES, createUploadBudget, UPLOAD_FREE_FLOOR_BYTES } from "../../src/modules/uploads/upload-budget";
+import { addProduct } from "../support/factories";
+import { countRows, createTestShop, TEST_ORIGIN, type TestShop } from "../support/test-app";
+
+// Issue 11, points 4 and 5: uploads wait for the one heavy-work slot before
+// their bodies are read, a full queue is refused with 503, and what shoppers'
+// files may take of the disk is capped per address, shop-wide and by free space.
+
+const MB = 1024 * 1024;
+/** Requests through app.handle have no socket: their address is "unknown". */
+const OWN_ADDRESS = "unknown";
+
+let shop: TestShop;
+
+beforeEach(async () => {
+  shop = await createTestShop();
+  addProduct(shop.db, { id: "map", name: "Relief map", requires_gpx: true });
+});
+afterEach(() => shop.close());
+
+const RIDE = `<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg><trkpt lat="51" lon="-1.5"/><trkpt lat="51.01" lon="-1.5"/></trkseg></trk></gpx>`;
+
+/** A GPX upload whose body is a stream that counts how often it was read from. */
+async function countedGpxUpload(app = shop.app) {
+  const form = new FormData();
+  form.append("productId", "map");
+  form.append("gpx", new File([RIDE], "ride.gpx"));
+  const encoded = new Response(form);
+  const contentType = encoded.headers.get("content-type")!;
+  const bytes = new Uint8Array(await encoded.arrayBuffer());
+  const reads = { count: 0 };
+  // highWaterMark 0: nothing is pulled until the shop reads the body.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        reads.count += 1;
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const request = new Request(`${TEST_ORIGIN}/api/gpx/upload`, { method: "POST", headers: { "Content-Type": contentType }, body });
+  return { reads, answer: app.handle(request).then(async (response) => ({ status: response.status, response, body: (await response.json()) as { token?: string; error?: string } })) };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await Bun.sleep(1);
+}
+
+/** Rows as if `address` had uploaded `bytes` that no order paid for. */
+function recordUnpaid(address: string, bytes: number, { orderId = null as string | null } = {}) {
+  shop.db
+    .query(
+      `INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes, address_hash, order_id)
+       VALUES (?, 'gpx', 'map', 'big.gpx', ?, 'application/gpx+xml', ?, ?, ?)`,
+    )
+    .run(randomBytes(32).toString("base64url"), `u_${randomBytes(16).toString("hex")}.gpx`, bytes, shop.deps.uploadBudget.hashAddress(address), orderId);
+}
+
+const storedFiles = () => {
+  const dir = join(shop.dataDir, "uploads");
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
+
+describe("the heavy-work slot", () => {
+  test("an upload waits for the slot before its body is read, and runs once the slot is free", async () => {
+    let release!: () => void;
+    const holding = shop.deps.heavyWork.run({ request: new Request(TEST_ORIGIN) }, () => new Promise<void>((resolve) => (release = resolve)));
+    const upload = await countedGpxUpload();
+    await until(() => shop.deps.heavyWork.load().waiting === 1);
+    expect(upload.reads.count).toBe(0);
+    release();
+    await holding;
+    const { status, body } = await upload.answer;
+    expect(status).toBe(200);
+    expect(body.token).toBeString();
+    expect(upload.reads.count).toBe(1);
+  });
+
+  test("with the queue full the next upload gets 503 with Retry-After, unread, and nothing is stored", async () => {
+    let release!: () => void;
+    const holding = shop.deps.heavyWork.run({ request: new Request(TEST_ORIGIN) }, () => new Promise<void>((resolve) => (release = resolve)));
+    const queued = await Promise.all(Array.from({ length: HEAVY_WORK_QUEUE }, () => countedGpxUpload()));
+    await until(() => shop.deps.heavyWork.load().waiting === HEAVY_WORK_QUEUE);
+
+    const refused = await countedGpxUpload();
+    const { status, body, response } = await refused.answer;
+    expect({ status, body }).toEqual({ status: 503, body: { error: BUSY_MESSAGE } });
+    expect(BUSY_MESSAGE).toBe("The shop is busy with other uploads just now. Please try again in a moment.");
+    expect(response.headers.get("retry-after")).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+    expect(countRows(shop.db, "uploads")).toBe(0);
+    expect(storedFiles()).toEqual([]);
+    expect(queued.every((upload) => upload.reads.count === 0)).toBe(true);
+
+    release();
+    await holding;
+    const answers = await Promise.all(queued.map((upload) => upload.answer));
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: HEAVY_WORK_QUEUE }, () => 200));
+    expect(countRows(shop.db, "uploads")).toBe(HEAVY_WORK_QUEUE);
+  });
+});
+
+describe("disk budgets", () => {
+  test("the uploader's address is kept only as a keyed hash", async () => {
+    const { body } = await (await countedGpxUpload()).answer;
+    const row = shop.db.query<{ address_hash: string }, [string]>("SELECT address_hash FROM uploads WHERE token = ?").get(body.token!);
+    expect(row?.address_hash).toMatch(/^[0-9a-f]{32}$/);
+    expect(row?.address_hash).toBe(shop.deps.uploadBudget.hashAddress(OWN_ADDRESS));
+    expect(row?.address_hash).not.toBe(createHash("sha256").update(OWN_ADDRESS).digest("hex").slice(0, 32));
+  });
+
+  test("an upload past 100 MB of the address's unpaid files gets 429 with Retry-After, and nothing is stored", async () => {
+    recordUnpaid(OWN_ADDRESS, 100 * MB - 100);
+    const { status, body, response } = await (await countedGpxUpload()).answer;
+    expect({ status, body }).toEqual({ status: 429, body: { error: BUDGET_MESSAGES.address } });
+    expect(BUDGET_MESSAGES.address).toBe(
+      "You have already sent us 100 MB of files that are not part of an order. Check out what is in your basket, or try again in a few hours.",
+    );
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(countRows(shop.db, "uploads")).toBe(1);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  test("an address already over its budget is refused before its body is read", async () => {
+    recordUnpaid(OWN_ADDRESS, 100 * MB + 1);
+    const upload = await countedGpxUpload();
+    const { status, body } = await upload.answer;
+    expect({ status, body }).toEqual({ status: 429, body: { error: BUDGET_MESSAGES.address } });
+    expect(upload.reads.count).toBe(0);
+    expect(countRows(shop.db, "uploads")).toBe(1);
+  });
+
+  test("another address's unpaid files, and files in an order, do not count against this address", async () => {
+    recordUnpaid("203.0.113.7", 100 * MB);
+    shop.db.query(`INSERT INTO orders (id, subtotal_cents, delivery_cents, amount_cents, payment_provider, payment_session_id) VALUES ('ORD-PAID', 1, 0, 1, 'demo', 'cs_demo_paid')`).run();
+    recordUnpaid(OWN_ADDRESS, 100 * MB, { orderId: "ORD-PAID" });
+    const { status } = await (await countedGpxUpload()).answer;
+    expect(status).toBe(200);
+  });
+
+  test("past the shop-wide 1 GB of unpaid files every address gets 507 with Retry-After, and nothing is stored", async () => {
+    for (let i = 0; i < 11; i++) recordUnpaid(`198.51.100.${i}`, 95 * MB);
+    const { status, body, response } = await (await countedGpxUpload()).answer;
+    expect({ status, body }).toEqual({ status: 507, body: { error: BUDGET_MESSAGES.shop } });
+    expect(BUDGET_MESSAGES.shop).toBe("The shop cannot take more files just now. Please try again in a few hours.");
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(countRows(shop.db, "uploads")).toBe(11);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  test("with under 200 MB free on the data volume uploads get 507, before /readyz's 100 MB floor is reached", async () => {
+    expect(UPLOAD_FREE_FLOOR_BYTES).toBe(2 * MIN_FREE_BYTES);
+    const uploadBudget = createUploadBudget({ db: shop.db, dataDir: shop.dataDir, freeBytes: () => 150 * MB });
+    const app = createApp({ ...shop.deps, uploadBudget });
+    const upload = await countedGpxUpload(app);
+    const { status, body, response } = await upload.answer;
+    expect({ status, body }).toEqual({ status: 507, body: { error: BUDGET_MESSAGES.shop } });
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(upload.reads.count).toBe(0);
+    expect(countRows(shop.db, "uploads")).toBe(0);
+    expect(storedFiles()).toEqual([]);
+  });
+});
