@@ -1,4 +1,4 @@
-import { ServiceUnavailable } from "../errors";
+import { ServiceUnavailable, TooManyRequests } from "../errors";
 
 /**
  * One piece of heavy work at a time: a 15 MB photo decoded and re-encoded by
@@ -12,6 +12,13 @@ export const HEAVY_WORK_QUEUE = 8;
 export const BUSY_RETRY_AFTER_SECONDS = 15;
 export const BUSY_MESSAGE = "The shop is busy with other uploads just now. Please try again in a moment.";
 /**
+ * Places in the slot and its queue one address may take at once. A sender
+ * who trickles a body holds a place while it does: without this, one address
+ * could fill the whole queue and every other shopper's upload would be "busy".
+ */
+export const HEAVY_WORK_PER_ADDRESS = 2;
+export const OWN_UPLOADS_WAITING_MESSAGE = "Your other uploads are still being handled. Please wait for them to finish and try again.";
+/**
  * How long a connection may sit without traffic while its upload waits for
  * the slot or is being worked on. Bun's default (10 s) would cut off an upload
  * queued behind a few big photos; the queue being short, this stays bounded.
@@ -19,7 +26,12 @@ export const BUSY_MESSAGE = "The shop is busy with other uploads just now. Pleas
 export const HEAVY_WORK_IDLE_SECONDS = 120;
 
 /** The request whose body the task reads, and the server it came through (absent in tests that call app.handle). */
-export type HeavyWorkRequest = { request: Request; server?: { timeout(request: Request, seconds: number): void } | null };
+export type HeavyWorkRequest = {
+  request: Request;
+  server?: { timeout(request: Request, seconds: number): void } | null;
+  /** Who sent it (clientAddress), for the per-address share of the queue; the owner's own uploads leave it out. */
+  address?: string;
+};
 
 export type HeavyWork = ReturnType<typeof createHeavyWork>;
 
@@ -31,9 +43,25 @@ export type HeavyWork = ReturnType<typeof createHeavyWork>;
  * full the request is refused at once with 503 and Retry-After, never left to
  * pile up until the process runs out of memory.
  */
-export function createHeavyWork({ slots = HEAVY_WORK_SLOTS, queue = HEAVY_WORK_QUEUE } = {}) {
+export function createHeavyWork({ slots = HEAVY_WORK_SLOTS, queue = HEAVY_WORK_QUEUE, perAddress = HEAVY_WORK_PER_ADDRESS } = {}) {
   let running = 0;
   const waiting: (() => void)[] = [];
+  /** Places (running or waiting) held per address; an address with none is not kept. */
+  const held = new Map<string, number>();
+
+  function hold(address: string | undefined): void {
+    if (address === undefined) return;
+    const count = held.get(address) ?? 0;
+    if (count >= perAddress) throw new TooManyRequests(BUSY_RETRY_AFTER_SECONDS, OWN_UPLOADS_WAITING_MESSAGE);
+    held.set(address, count + 1);
+  }
+
+  function letGo(address: string | undefined): void {
+    if (address === undefined) return;
+    const count = (held.get(address) ?? 1) - 1;
+    if (count > 0) held.set(address, count);
+    else held.delete(address);
+  }
 
   async function acquire(request: Request): Promise<void> {
     if (running < slots) {
@@ -68,9 +96,15 @@ export function createHeavyWork({ slots = HEAVY_WORK_SLOTS, queue = HEAVY_WORK_Q
 
   return {
     /** Runs `task` (which reads `request`'s body) once a slot is free; 503 at once when the queue is full. */
-    async run<T>({ request, server }: HeavyWorkRequest, task: () => Promise<T> | T): Promise<T> {
+    async run<T>({ request, server, address }: HeavyWorkRequest, task: () => Promise<T> | T): Promise<T> {
       server?.timeout(request, HEAVY_WORK_IDLE_SECONDS);
-      await acquire(request);
+      hold(address);
+      try {
+        await acquire(request);
+      } catch (error) {
+        letGo(address);
+        throw error;
+      }
       try {
         return await task();
       } finally {
@@ -79,6 +113,7 @@ export function createHeavyWork({ slots = HEAVY_WORK_SLOTS, queue = HEAVY_WORK_Q
         // (left to itself the collector let several pile up). A full
         // collection of the shop's small heap costs milliseconds.
         Bun.gc(true);
+        letGo(address);
         release();
       }
     },

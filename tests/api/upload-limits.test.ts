@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
-import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, HEAVY_WORK_QUEUE } from "../../src/http/heavy-work";
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, HEAVY_WORK_PER_ADDRESS, HEAVY_WORK_QUEUE, OWN_UPLOADS_WAITING_MESSAGE } from "../../src/http/heavy-work";
 import { MIN_FREE_BYTES } from "../../src/modules/health/readiness";
 import { BUDGET_MESSAGES, createUploadBudget, UPLOAD_FREE_FLOOR_BYTES } from "../../src/modules/uploads/upload-budget";
 import { addProduct } from "../support/factories";
@@ -87,8 +87,12 @@ describe("the heavy-work slot", () => {
 
   test("with the queue full the next upload gets 503 with Retry-After, unread, and nothing is stored", async () => {
     let release!: () => void;
-    const holding = shop.deps.heavyWork.run({ request: new Request(TEST_ORIGIN) }, () => new Promise<void>((resolve) => (release = resolve)));
-    const queued = await Promise.all(Array.from({ length: HEAVY_WORK_QUEUE }, () => countedGpxUpload()));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holding = shop.deps.heavyWork.run({ request: new Request(TEST_ORIGIN) }, () => released);
+    // Other shoppers' uploads fill the queue, each from an address of its own.
+    const queued = Array.from({ length: HEAVY_WORK_QUEUE }, (_, index) =>
+      shop.deps.heavyWork.run({ request: new Request(TEST_ORIGIN), address: `198.51.100.${index + 1}` }, () => "done"),
+    );
     await until(() => shop.deps.heavyWork.load().waiting === HEAVY_WORK_QUEUE);
 
     const refused = await countedGpxUpload();
@@ -96,15 +100,41 @@ describe("the heavy-work slot", () => {
     expect({ status, body }).toEqual({ status: 503, body: { error: BUSY_MESSAGE } });
     expect(BUSY_MESSAGE).toBe("The shop is busy with other uploads just now. Please try again in a moment.");
     expect(response.headers.get("retry-after")).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+    expect(refused.reads.count).toBe(0);
     expect(countRows(shop.db, "uploads")).toBe(0);
     expect(storedFiles()).toEqual([]);
-    expect(queued.every((upload) => upload.reads.count === 0)).toBe(true);
 
     release();
     await holding;
-    const answers = await Promise.all(queued.map((upload) => upload.answer));
-    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: HEAVY_WORK_QUEUE }, () => 200));
-    expect(countRows(shop.db, "uploads")).toBe(HEAVY_WORK_QUEUE);
+    expect(await Promise.all(queued)).toEqual(Array.from({ length: HEAVY_WORK_QUEUE }, () => "done"));
+    // The queue is open again.
+    expect((await (await countedGpxUpload()).answer).status).toBe(200);
+  });
+
+  test("one address holds at most two places in the queue: its third upload gets 429, unread, while another address still queues", async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holding = shop.deps.heavyWork.run({ request: new Request(TEST_ORIGIN) }, () => released);
+    const own = [await countedGpxUpload(), await countedGpxUpload()];
+    await until(() => shop.deps.heavyWork.load().waiting === HEAVY_WORK_PER_ADDRESS);
+
+    const third = await countedGpxUpload();
+    const { status, body, response } = await third.answer;
+    expect({ status, body }).toEqual({ status: 429, body: { error: OWN_UPLOADS_WAITING_MESSAGE } });
+    expect(OWN_UPLOADS_WAITING_MESSAGE).toBe("Your other uploads are still being handled. Please wait for them to finish and try again.");
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(third.reads.count).toBe(0);
+
+    const someoneElse = shop.deps.heavyWork.run({ request: new Request(TEST_ORIGIN), address: "203.0.113.9" }, () => "queued");
+    await until(() => shop.deps.heavyWork.load().waiting === HEAVY_WORK_PER_ADDRESS + 1);
+
+    release();
+    await holding;
+    expect((await Promise.all(own.map((upload) => upload.answer))).map((answer) => answer.status)).toEqual([200, 200]);
+    expect(await someoneElse).toBe("queued");
+    expect(countRows(shop.db, "uploads")).toBe(2);
+    // Its places given back, the address may upload again.
+    expect((await (await countedGpxUpload()).answer).status).toBe(200);
   });
 });
 

@@ -55,7 +55,7 @@ export function customRequestRoutes({ db, env, captcha, assets, heavyWork, uploa
         // Its files are held to the sender's disk budget when stored (a request without files always gets through).
         const addressHash = uploadBudget.hashAddress(address);
         // Up to 25 MB of files: read and checked inside the one heavy-work slot, like every upload.
-        return heavyWork.run({ request, server }, async () => {
+        return heavyWork.run({ request, server, address }, async () => {
           const form = await readForm(request);
 
           // The captcha first: nothing about the rest is looked at for a robot.

@@ -38,8 +38,9 @@ export function uploadRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "d
     .post(
       "/api/gpx/upload",
       async ({ request, server, set }) => {
-        const addressHash = admitUpload(clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY));
-        return heavyWork.run({ request, server }, async () => {
+        const address = clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY);
+        const addressHash = admitUpload(address);
+        return heavyWork.run({ request, server, address }, async () => {
           const form = await readLimitedForm(request, GPX_MAX_BYTES, MESSAGES.gpxTooLarge);
           const productId = parseOrBadRequest(productIdSchema, formText(form, "productId"));
           set.headers["cache-control"] = "no-store";
@@ -51,8 +52,9 @@ export function uploadRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "d
     .post(
       "/api/image/upload",
       async ({ request, server, set }) => {
-        const addressHash = admitUpload(clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY));
-        return heavyWork.run({ request, server }, async () => {
+        const address = clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY);
+        const addressHash = admitUpload(address);
+        return heavyWork.run({ request, server, address }, async () => {
           const form = await readLimitedForm(request, IMAGE_MAX_BYTES, MESSAGES.imageTooLarge);
           const productId = parseOrBadRequest(productIdSchema, formText(form, "productId"));
           set.headers["cache-control"] = "no-store";
@@ -75,7 +77,8 @@ export function uploadRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "d
     })
     // Decoding the stored photo is image work like any other: it waits for the same slot.
     .get("/api/uploads/:token/preview.jpg", async ({ params, request, server }) => {
-      const preview = await heavyWork.run({ request, server }, () => uploads.photoPreview(params.token));
+      const address = clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY);
+      const preview = await heavyWork.run({ request, server, address }, () => uploads.photoPreview(params.token));
       return new Response(new Uint8Array(preview), {
         headers: { "Content-Type": "image/jpeg", "X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600" },
       });
