@@ -215,43 +215,36 @@ describe("ADMIN_PASSWORD in production", () => {
   });
 });
 
+/** Starts the real shop with `variables` and hands back how it ended (a bad variable must end it at once). */
+async function bootWith(variables: Record<string, string>): Promise<{ exitCode: number; stderr: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "strata-env-boot-"));
+  try {
+    const child = Bun.spawn([process.execPath, "src/main.ts"], {
+      cwd: join(import.meta.dir, "..", ".."),
+      env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "development", SEED_DEMO: "false", ...variables },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const timer = setTimeout(() => child.kill(), 15_000);
+    const [exitCode, stderr] = await Promise.all([child.exited, new Response(child.stderr).text()]);
+    clearTimeout(timer);
+    return { exitCode, stderr };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 describe("booting with a bad variable", () => {
   test("bun src/main.ts with PORT=abc exits non-zero and names PORT on stderr", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "strata-env-boot-"));
-    try {
-      const child = Bun.spawn([process.execPath, "src/main.ts"], {
-        cwd: join(import.meta.dir, "..", ".."),
-        env: { ...process.env, PORT: "abc", DATA_DIR: dataDir, NODE_ENV: "development", SEED_DEMO: "false" },
-        stdout: "pipe",
-        stderr: "pipe",
-      });
-      const timer = setTimeout(() => child.kill(), 15_000);
-      const [exitCode, stderr] = await Promise.all([child.exited, new Response(child.stderr).text()]);
-      clearTimeout(timer);
-      expect(exitCode).not.toBe(0);
-      expect(stderr).toContain("PORT must be a whole number between 1 and 65535");
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const { exitCode, stderr } = await bootWith({ PORT: "abc" });
+    expect(exitCode).not.toBe(0);
+    expect(stderr).toContain("PORT must be a whole number between 1 and 65535");
   }, 20_000);
 
   test("bun src/main.ts with TRUST_PROXY=yes-please exits non-zero and names TRUST_PROXY on stderr", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "strata-env-boot-"));
-    try {
-      const child = Bun.spawn([process.execPath, "src/main.ts"], {
-        cwd: join(import.meta.dir, "..", ".."),
-        env: { ...process.env, PORT: "3999", TRUST_PROXY: "yes-please", DATA_DIR: dataDir, NODE_ENV: "development", SEED_DEMO: "false" },
-        stdout: "pipe",
-        stderr: "pipe",
-      });
-      const timer = setTimeout(() => child.kill(), 15_000);
-      const [exitCode, stderr] = await Promise.all([child.exited, new Response(child.stderr).text()]);
-      clearTimeout(timer);
-      expect(exitCode).not.toBe(0);
-      expect(stderr).toContain('TRUST_PROXY must be false, true (a proxy on this machine\'s loopback) or a comma-separated list');
-      expect(stderr).toContain('"yes-please" is not an address or range');
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const { exitCode, stderr } = await bootWith({ PORT: "3999", TRUST_PROXY: "yes-please" });
+    expect(exitCode).not.toBe(0);
+    expect(stderr).toContain('TRUST_PROXY must be false, true (a proxy on this machine\'s loopback) or a comma-separated list');
+    expect(stderr).toContain('"yes-please" is not an address or range');
   }, 20_000);
 });
