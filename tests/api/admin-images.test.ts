@@ -214,6 +214,14 @@ describe("POST /api/admin/upload-image", () => {
     expect(product.images).toEqual([{ url: url!, width: 800, height: 600 }]);
   });
 
+  test("a picture over 50 megapixels is refused with 400 before it is decoded, and nothing is written to media", async () => {
+    const before = mediaFiles();
+    // Small on the wire (one colour compresses to almost nothing), 52 million pixels once decoded.
+    const response = await upload(blob(await png(8000, 6500)), "poster.png");
+    expect(response).toMatchObject({ status: 400, body: { error: "That picture has too many pixels (over 50 megapixels). Resize it and try again." } });
+    expect(mediaFiles()).toEqual(before);
+  });
+
   test("a text file named .png is refused with 400 and nothing is written to media", async () => {
     const before = mediaFiles();
     const response = await upload(new Blob(["just some words, not a picture"], { type: "image/png" }), "fake.png");

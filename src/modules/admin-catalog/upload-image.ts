@@ -6,6 +6,8 @@ import { BadRequest, PayloadTooLarge } from "../../errors";
 import { MEDIA_WEBP_QUALITY } from "../../services/images/derived-copies";
 import { loadSharp } from "../../services/images/load-sharp";
 import { writeFileAtomically } from "../../services/storage/write-atomically";
+// The shoppers' photo limit: a decode this size stays inside the shop's 300 MB (decision 0010), whoever sends it.
+import { MAX_INPUT_PIXELS } from "../uploads/model";
 import type { PictureSize } from "./images-service";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -13,8 +15,6 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const MULTIPART_OVERHEAD = 64 * 1024;
 /** Stored pictures fit in this square: sharp on a phone screen, light on the wire. */
 const MAX_EDGE = 1600;
-/** Decoding costs about 4 bytes a pixel; this bounds it near 400 MB whatever the file claims. */
-const MAX_INPUT_PIXELS = 100_000_000;
 /** sharp's names for what we accept; AVIF is reported as HEIF with AV1 inside. */
 const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "heif"]);
 
@@ -23,7 +23,7 @@ export const UPLOAD_MESSAGES = {
   notImage: "That file is not an image. Upload a JPEG, PNG, WebP, GIF or AVIF picture.",
   missing: "Choose an image to upload.",
   damaged: "That picture could not be read; it may be damaged. Try another file.",
-  tooManyPixels: "That picture has too many pixels (over 100 megapixels). Resize it and try again.",
+  tooManyPixels: "That picture has too many pixels (over 50 megapixels). Resize it and try again.",
 } as const;
 
 /**
