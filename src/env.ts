@@ -4,7 +4,8 @@ import { parseTrustProxy, TRUST_PROXY_PROBLEM } from "./http/trusted-proxies";
 /**
  * Every setting the shop reads, validated once at boot. Nothing else in the
  * code base reads process.env: the parsed object is passed down explicitly.
- * Names are fixed by ARCHITECTURE.md so scripts, docs and deploy files agree.
+ * Names are fixed by the configuration contract (the README's Configuration
+ * table) so scripts, docs and deploy files agree.
  */
 
 // An empty string in a .env file means "not set", not "set to nothing".
