@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../db/transaction";
 import type { UploadStorage } from "../services/storage/disk";
 import { startPeriodicJob, type PeriodicJob } from "./periodic";
+import { errorFields, log } from "../log";
 
 export const CLEAN_UPLOADS_INTERVAL_MS = 3_600_000;
 const HOUR_MS = 60 * 60_000;
@@ -69,7 +70,7 @@ async function removeQuietly(storage: UploadStorage, name: string): Promise<bool
     await storage.remove(name);
     return true;
   } catch (error) {
-    console.error(`[job clean-uploads] could not remove ${name}:`, error);
+    log("error", "an upload file could not be removed", { job: "clean-uploads", file: name, ...errorFields(error) });
     return false;
   }
 }

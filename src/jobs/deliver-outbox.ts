@@ -4,6 +4,7 @@ import { createOutboxDelivery } from "../modules/outbox/service";
 import type { Mailer } from "../services/mail/mailer";
 import { createResendMailer } from "../services/mail/resend";
 import { startPeriodicJob, type PeriodicJob } from "./periodic";
+import { log } from "../log";
 
 export const DELIVER_OUTBOX_INTERVAL_MS = 5_000;
 
@@ -38,7 +39,7 @@ export function startDeliverOutboxJob({
   const delivery = mailDeliveryFromEnv(env);
   if (!delivery) {
     // Half-configured is worth a warning: the owner set a key and expects mail to go out.
-    if (env.RESEND_API_KEY) console.warn("RESEND_API_KEY is set but MAIL_FROM is not: emails stay in the outbox unsent");
+    if (env.RESEND_API_KEY) log("warn", "RESEND_API_KEY is set but MAIL_FROM is not: emails stay in the outbox unsent");
     return null;
   }
   const outbox = createOutboxDelivery({ db, mailer: delivery.mailer, from: delivery.from });

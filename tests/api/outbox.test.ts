@@ -293,7 +293,8 @@ describe("createResendMailer", () => {
 
 describe("the deliver-outbox job", () => {
   test("with no Resend key or no MAIL_FROM there is no mailer, the job does not start and emails stay pending", async () => {
-    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    // log("warn") writes a JSON line to stderr.
+    const warn = spyOn(console, "error").mockImplementation(() => {});
     try {
       const keyOnly = { ...shop.env, RESEND_API_KEY: resend.apiKey, RESEND_API_BASE: resend.url };
       expect(mailDeliveryFromEnv(shop.env)).toBeNull();
@@ -301,7 +302,8 @@ describe("the deliver-outbox job", () => {
       enqueueEmail(shop.db, email());
       expect(startDeliverOutboxJob({ db: shop.db, env: shop.env, intervalMs: 5 })).toBeNull();
       expect(startDeliverOutboxJob({ db: shop.db, env: keyOnly, intervalMs: 5 })).toBeNull();
-      expect(warn).toHaveBeenCalledWith("RESEND_API_KEY is set but MAIL_FROM is not: emails stay in the outbox unsent");
+      const warnings = warn.mock.calls.map(([line]) => JSON.parse(String(line)) as { level: string; msg: string });
+      expect(warnings).toContainEqual(expect.objectContaining({ level: "warn", msg: "RESEND_API_KEY is set but MAIL_FROM is not: emails stay in the outbox unsent" }));
       await Bun.sleep(50);
       expect(row(shop.db, "order-confirmation:ORD-1")).toMatchObject({ status: "pending", attempts: 0 });
       expect(resend.requests).toBe(0);

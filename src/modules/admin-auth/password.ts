@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { createHash } from "node:crypto";
 import { writeTransaction } from "../../db/transaction";
 import type { Env } from "../../env";
+import { errorFields, log } from "../../log";
 
 type PasswordSettings = Pick<Env, "ADMIN_PASSWORD" | "ADMIN_PASSWORD_HASH">;
 
@@ -64,7 +65,7 @@ async function verifyAgainst(password: string, hash: string): Promise<boolean> {
   try {
     return await Bun.password.verify(password, hash);
   } catch (error) {
-    console.error("An admin password hash could not be checked; is ADMIN_PASSWORD_HASH a hash from `bun run hash-password`?", error);
+    log("error", "An admin password hash could not be checked; is ADMIN_PASSWORD_HASH a hash from `bun run hash-password`?", errorFields(error));
     return false;
   }
 }

@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
 import { Conflict, HttpError, NotFound, TooManyRequests } from "../../errors";
-import { log } from "../../log";
+import { errorFields, log } from "../../log";
 import { PaymentProviderError, type PaymentProvider, type PaymentSnapshot } from "../../services/payments/provider";
 import type { ContentService } from "../content/service";
 import { newOrderId } from "../orders/order-id";
@@ -179,7 +179,7 @@ export function createCheckoutService({ db, provider, content, publicUrl, onOrde
       } catch (error) {
         const checkout = store.byId(id);
         if (checkout) release(checkout, "failed");
-        console.error("Payment session could not be created", id, error);
+        log("error", "payment session could not be created", { checkoutId: id, ...errorFields(error) });
         throw new HttpError(502, "We couldn't reach the payment provider, so nothing was charged. Please try again in a moment.");
       }
       if (!writeTransaction(db, () => store.opened(id, session.id, session.url))) {
@@ -265,7 +265,7 @@ export function createCheckoutService({ db, provider, content, publicUrl, onOrde
           }
           // Complete but unpaid: a bank payment is on its way; the hold stays until it succeeds or fails.
         } catch (error) {
-          console.error("Could not reconcile checkout", checkout.id, error);
+          log("error", "checkout could not be reconciled", { checkoutId: checkout.id, ...errorFields(error) });
         }
       }
       return { fulfilled, released };

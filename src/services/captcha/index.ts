@@ -3,6 +3,7 @@ import type { Env } from "../../env";
 import { createAltchaCaptcha, LIGHT_WORK, STANDARD_WORK } from "./altcha";
 import type { CaptchaService } from "./captcha";
 import { createTurnstileCaptcha, TURNSTILE_VERIFY_URL } from "./turnstile";
+import { log } from "../../log";
 
 export type { CaptchaService, CaptchaSiteConfig } from "./captcha";
 
@@ -16,7 +17,7 @@ export function createCaptcha(env: Env, db: Database): CaptchaService {
     });
   }
   if (env.TURNSTILE_SITE_KEY || env.TURNSTILE_SECRET_KEY) {
-    console.warn("Captcha: Turnstile needs both TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY; using the built-in ALTCHA.");
+    log("warn", "Captcha: Turnstile needs both TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY; using the built-in ALTCHA.");
   }
   // Tests and the e2e server run with NODE_ENV=test: the same code path, a lighter puzzle.
   return createAltchaCaptcha(db, { work: env.NODE_ENV === "test" ? LIGHT_WORK : STANDARD_WORK });

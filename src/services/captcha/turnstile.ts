@@ -1,3 +1,4 @@
+import { errorFields, log } from "../../log";
 import type { CaptchaService } from "./captcha";
 
 export const TURNSTILE_VERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
@@ -35,19 +36,19 @@ export function createTurnstileCaptcha({
       try {
         const response = await fetch(verifyUrl, { method: "POST", body, signal: AbortSignal.timeout(timeoutMs) });
         if (!response.ok) {
-          console.error(`Turnstile siteverify answered ${response.status}`);
+          log("error", "Turnstile siteverify answered with an error", { status: response.status });
           return false;
         }
         answer = (await response.json()) as SiteverifyAnswer;
       } catch (error) {
-        console.error("Turnstile siteverify could not be reached", error);
+        log("error", "Turnstile siteverify could not be reached", errorFields(error));
         return false;
       }
       if (answer.success === true) return true;
       // A shopper's wrong or reused token is routine; our own bad secret is worth a log line.
       const codes = Array.isArray(answer["error-codes"]) ? answer["error-codes"] : [];
       if (codes.some((code) => SECRET_PROBLEMS.has(String(code)))) {
-        console.error("Turnstile refused the secret key: check TURNSTILE_SECRET_KEY.");
+        log("error", "Turnstile refused the secret key: check TURNSTILE_SECRET_KEY.");
       }
       return false;
     },
