@@ -3,7 +3,6 @@ import { join } from "node:path";
 import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
 import { mailDeliveryConfigured } from "../../jobs/deliver-outbox";
-import { adminRequestRoutes } from "../admin-requests";
 import { downloadResponse } from "../admin-requests/download";
 import { parseOrBadRequest } from "../validate";
 import { ORDER_NOT_FOUND, statusRequestSchema, trackingRequestSchema } from "./model";
@@ -12,7 +11,7 @@ import { createAdminOrderService } from "./service";
 /** The tracking form reads trackingEmail even on a 404, to show the 'not-found' reason of spec 8. */
 const NOT_FOUND_WITH_REASON = { error: ORDER_NOT_FOUND, trackingEmail: { sent: false, reason: "not-found" } } as const;
 
-/** Orders (tracking, fulfil, cancel), the dashboard, order attachments and custom requests. */
+/** Orders (tracking, fulfil, cancel), the dashboard and order attachments. */
 export function adminOrderRoutes(deps: Deps) {
   const orders = createAdminOrderService(deps.db, {
     publicUrl: deps.env.PUBLIC_URL,
@@ -56,6 +55,5 @@ export function adminOrderRoutes(deps: Deps) {
     })
     .get("/api/admin/dashboard/stats", () => orders.stats())
     .get("/api/admin/download/gpx/:token", ({ params }) => downloadUpload("gpx", params.token))
-    .get("/api/admin/download/image/:token", ({ params }) => downloadUpload("image", params.token))
-    .use(adminRequestRoutes(deps));
+    .get("/api/admin/download/image/:token", ({ params }) => downloadUpload("image", params.token));
 }

@@ -5,6 +5,7 @@ import { adminAuthRoutes, adminGuard } from "../admin-auth";
 import { adminCatalogRoutes, UPLOAD_IMAGE_ROUTE } from "../admin-catalog";
 import { adminContentRoutes } from "../admin-content";
 import { adminOrderRoutes } from "../admin-orders";
+import { adminRequestRoutes } from "../admin-requests";
 
 /**
  * The owner's API. Login and logout come first; every route registered after
@@ -21,5 +22,6 @@ export function adminRoutes(deps: Deps) {
     .get("/api/admin/session", () => ({ signedIn: true, emailConfigured: mailDeliveryConfigured(deps.env) }))
     .use(adminCatalogRoutes(deps))
     .use(adminOrderRoutes(deps))
+    .use(adminRequestRoutes(deps))
     .use(adminContentRoutes(deps));
 }
