@@ -247,11 +247,3 @@ export function processGone(pid: number): boolean {
     return true;
   }
 }
-
-export async function waitUntil(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await Bun.sleep(50);
-  }
-}
