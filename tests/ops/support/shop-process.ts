@@ -286,3 +286,14 @@ function readlinkOrNull(path: string): string | null {
     return null; // closed between the listing and the look
   }
 }
+
+/**
+ * Restores the replica of `file` as it stands now into `into`, replacing an
+ * earlier restore there: what an operator would get back at this moment.
+ * False when Litestream has nothing to restore yet (no snapshot replicated).
+ */
+export async function restoreReplicaNow(file: string, into: string, env: Record<string, string>): Promise<boolean> {
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${into}${suffix}`, { force: true });
+  const { code } = await runLitestream(["restore", "-config", join(ROOT, "litestream.yml"), "-o", into, file], env);
+  return code === 0;
+}
