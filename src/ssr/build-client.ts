@@ -23,13 +23,17 @@ type Metafile = { inputs: Record<string, unknown>; outputs: Record<string, unkno
  * Source maps hold every source file, the admin's included, so only `bun run
  * dev` asks for them; every other build (`bun run build`, the Docker image,
  * `bun start`'s rebuild) writes none, and production never serves one (app.ts).
+ *
+ * `outDir` is emptied first. It is dist/client, the folder the shop serves,
+ * except for a test, which builds into a folder of its own so it never swaps
+ * the files out from under a running `bun start`.
  */
-export async function buildClientAssets({ sourceMaps = false }: { sourceMaps?: boolean } = {}): Promise<AssetManifest> {
-  rmSync(CLIENT_OUT_DIR, { recursive: true, force: true });
-  mkdirSync(CLIENT_OUT_DIR, { recursive: true });
+export async function buildClientAssets({ sourceMaps = false, outDir = CLIENT_OUT_DIR }: { sourceMaps?: boolean; outDir?: string } = {}): Promise<AssetManifest> {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
 
   const scriptOptions = {
-    outdir: CLIENT_OUT_DIR,
+    outdir: outDir,
     target: "browser",
     format: "esm",
     splitting: true,
@@ -51,7 +55,7 @@ export async function buildClientAssets({ sourceMaps = false }: { sourceMaps?: b
     }),
     Bun.build({
       entrypoints: ["main.css", "admin.css", "captcha.css"].map((name) => join(CLIENT_SOURCE_DIR, "styles", name)),
-      outdir: CLIENT_OUT_DIR,
+      outdir: outDir,
       minify: true,
       naming: { entry: "[name]-[hash].[ext]", asset: "[name]-[hash].[ext]" },
     }),
@@ -59,7 +63,7 @@ export async function buildClientAssets({ sourceMaps = false }: { sourceMaps?: b
     // which the CSP would then have to allow (web/islands/parts/CaptchaField.tsx registers it).
     Bun.build({
       entrypoints: [Bun.resolveSync("altcha/workers/pbkdf2", CLIENT_SOURCE_DIR)],
-      outdir: CLIENT_OUT_DIR,
+      outdir: outDir,
       target: "browser",
       minify: true,
       naming: { entry: "altcha-pbkdf2-[hash].[ext]" },
@@ -93,9 +97,9 @@ export async function buildClientAssets({ sourceMaps = false }: { sourceMaps?: b
     inputs: Object.assign({}, ...metafiles.map((file) => file.inputs)),
     outputs: Object.assign({}, ...metafiles.map((file) => file.outputs)),
   };
-  writeFileSync(join(CLIENT_OUT_DIR, "metafile.json"), JSON.stringify(metafile));
-  await precompress(CLIENT_OUT_DIR);
-  writeFileSync(join(CLIENT_OUT_DIR, "manifest.json"), JSON.stringify(manifest, null, 2));
+  writeFileSync(join(outDir, "metafile.json"), JSON.stringify(metafile));
+  await precompress(outDir);
+  writeFileSync(join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2));
   return manifest;
 }
 

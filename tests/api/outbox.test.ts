@@ -10,6 +10,7 @@ import { MailerError, type Mailer } from "../../src/services/mail/mailer";
 import { createResendMailer } from "../../src/services/mail/resend";
 import { startResendStandIn, type ResendStandIn } from "../support/resend-stand-in";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
+import { waitUntil } from "../support/wait-until";
 
 const FROM = "Strata <orders@strata.test>";
 const SECOND = 1000;
@@ -60,10 +61,6 @@ function addOrder(db: Database, id: string) {
   ).run(id, `cs_demo_${id}`);
 }
 
-async function until(condition: () => boolean, what: string) {
-  for (let i = 0; i < 200 && !condition(); i++) await Bun.sleep(5);
-  if (!condition()) throw new Error(`timed out waiting for ${what}`);
-}
 
 describe("enqueueEmail", () => {
   test("enqueueing twice with the same dedupe key stores one row and reports only the first as added", () => {
@@ -201,7 +198,7 @@ describe("deliverDue", () => {
       },
     };
     void createOutboxDelivery({ db: shop.db, mailer: dyingMailer, from: FROM, now }).deliverDue();
-    await until(() => resend.delivered.length === 1, "the first send to reach the stand-in");
+    await waitUntil(() => resend.delivered.length === 1, 5_000, "the first send to reach the stand-in");
     expect(row(shop.db, "order-confirmation:ORD-1")).toMatchObject({
       status: "sending",
       attempts: 1,
@@ -304,6 +301,8 @@ describe("the deliver-outbox job", () => {
       expect(startDeliverOutboxJob({ db: shop.db, env: keyOnly, intervalMs: 5 })).toBeNull();
       const warnings = warn.mock.calls.map(([line]) => JSON.parse(String(line)) as { level: string; msg: string });
       expect(warnings).toContainEqual(expect.objectContaining({ level: "warn", msg: "RESEND_API_KEY is set but MAIL_FROM is not: emails stay in the outbox unsent" }));
+      // Not a wait for a result but a window for a non-event: ten of the 5 ms ticks a job started by
+      // mistake would have run in. Nothing happening has no condition to wait on.
       await Bun.sleep(50);
       expect(row(shop.db, "order-confirmation:ORD-1")).toMatchObject({ status: "pending", attempts: 0 });
       expect(resend.requests).toBe(0);
@@ -324,7 +323,7 @@ describe("the deliver-outbox job", () => {
     const job = startDeliverOutboxJob({ db: shop.db, env, intervalMs: 5 });
     expect(job).not.toBeNull();
     try {
-      await until(() => row(shop.db, "order-confirmation:ORD-1").status === "sent", "the job to send the email");
+      await waitUntil(() => row(shop.db, "order-confirmation:ORD-1").status === "sent", 5_000, "the job to send the email");
     } finally {
       await job?.stop();
     }
@@ -344,19 +343,21 @@ describe("startPeriodicJob", () => {
       runs += 1;
       running += 1;
       mostAtOnce = Math.max(mostAtOnce, running);
-      await Bun.sleep(15);
+      await Bun.sleep(15); // the behaviour under test: a slow run, which the next tick must not overlap
       running -= 1;
       finished += 1;
       if (runs === 1) throw new Error("first run fails");
     });
     try {
-      await until(() => runs >= 3, "three runs");
+      await waitUntil(() => runs >= 3, 5_000, "three runs");
       await job.stop();
       expect(finished).toBe(runs);
       expect(mostAtOnce).toBe(1);
       expect(errors).toHaveBeenCalledTimes(1);
       expect(String(errors.mock.calls[0]?.[0])).toContain("test-job");
       const stoppedAt = runs;
+      // A window for a non-event, not a wait for a result: thirty of the 1 ms ticks a job that kept
+      // running after stop() would have taken.
       await Bun.sleep(30);
       expect(runs).toBe(stoppedAt);
     } finally {

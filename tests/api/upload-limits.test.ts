@@ -8,6 +8,7 @@ import { MIN_FREE_BYTES } from "../../src/modules/health/readiness";
 import { BUDGET_MESSAGES, createUploadBudget, UPLOAD_FREE_FLOOR_BYTES } from "../../src/modules/uploads/upload-budget";
 import { addProduct } from "../support/factories";
 import { countRows, createTestShop, TEST_ORIGIN, type TestShop } from "../support/test-app";
+import { waitUntil } from "../support/wait-until";
 
 // Issue 11, points 4 and 5: uploads wait for the one heavy-work slot before
 // their bodies are read, a full queue is refused with 503, and what shoppers'
@@ -51,9 +52,6 @@ async function countedGpxUpload(app = shop.app) {
   return { reads, answer: app.handle(request).then(async (response) => ({ status: response.status, response, body: (await response.json()) as { token?: string; error?: string } })) };
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await Bun.sleep(1);
-}
 
 /** Rows as if `address` had uploaded `bytes` that no order paid for. */
 function recordUnpaid(address: string, bytes: number, { orderId = null as string | null } = {}) {
@@ -75,7 +73,7 @@ describe("the heavy-work slot", () => {
     let release!: () => void;
     const holding = shop.deps.heavyWork.run({ request: new Request(TEST_ORIGIN) }, () => new Promise<void>((resolve) => (release = resolve)));
     const upload = await countedGpxUpload();
-    await until(() => shop.deps.heavyWork.load().waiting === 1);
+    await waitUntil(() => shop.deps.heavyWork.load().waiting === 1, 5_000, "one upload waiting for the heavy-work slot");
     expect(upload.reads.count).toBe(0);
     release();
     await holding;
@@ -93,7 +91,7 @@ describe("the heavy-work slot", () => {
     const queued = Array.from({ length: HEAVY_WORK_QUEUE }, (_, index) =>
       shop.deps.heavyWork.run({ request: new Request(TEST_ORIGIN), address: `198.51.100.${index + 1}` }, () => "done"),
     );
-    await until(() => shop.deps.heavyWork.load().waiting === HEAVY_WORK_QUEUE);
+    await waitUntil(() => shop.deps.heavyWork.load().waiting === HEAVY_WORK_QUEUE, 5_000, "a full heavy-work queue");
 
     const refused = await countedGpxUpload();
     const { status, body, response } = await refused.answer;
@@ -116,7 +114,7 @@ describe("the heavy-work slot", () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     const holding = shop.deps.heavyWork.run({ request: new Request(TEST_ORIGIN) }, () => released);
     const own = [await countedGpxUpload(), await countedGpxUpload()];
-    await until(() => shop.deps.heavyWork.load().waiting === HEAVY_WORK_PER_ADDRESS);
+    await waitUntil(() => shop.deps.heavyWork.load().waiting === HEAVY_WORK_PER_ADDRESS, 5_000, "one address's uploads to fill its share of the queue");
 
     const third = await countedGpxUpload();
     const { status, body, response } = await third.answer;
@@ -126,7 +124,7 @@ describe("the heavy-work slot", () => {
     expect(third.reads.count).toBe(0);
 
     const someoneElse = shop.deps.heavyWork.run({ request: new Request(TEST_ORIGIN), address: "203.0.113.9" }, () => "queued");
-    await until(() => shop.deps.heavyWork.load().waiting === HEAVY_WORK_PER_ADDRESS + 1);
+    await waitUntil(() => shop.deps.heavyWork.load().waiting === HEAVY_WORK_PER_ADDRESS + 1, 5_000, "a second address's upload to join the queue");
 
     release();
     await holding;

@@ -27,15 +27,18 @@ test("a shopper pays through the demo checkout, sees the order confirmed, and lo
   await fillDemoPayment(page, { email: "ada@example.co.uk", name: "Ada Lovelace", line1: "12 St James's Square", city: "London", postcode: "SW1Y 4JH" });
   await expect(page.getByText("Test payment.")).toBeVisible();
 
-  // Hold the confirm call back a moment, so the page's waiting state can be seen as a shopper would.
+  // Hold the confirm call back until the page's waiting state has been seen, as a shopper on a slow line would.
+  let releaseConfirm!: () => void;
+  const confirmReleased = new Promise<void>((resolve) => (releaseConfirm = resolve));
   await page.route("**/api/checkout/confirm", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await confirmReleased;
     await route.continue();
   });
   await payButton(page).click();
 
   await expect(page).toHaveURL(/\/success\?session_id=cs_demo_/);
   await expect(page.getByRole("button", { name: "Processing Order..." })).toBeDisabled();
+  releaseConfirm();
   await expect(page.getByRole("status")).toContainText("Your order is confirmed. Your order reference is ORD-", { timeout: 15_000 });
   await expect(page.getByText(`${withVariants.name} (${base.name})`)).toBeVisible();
   await expect(page.getByText(limited.name, { exact: false }).first()).toBeVisible();

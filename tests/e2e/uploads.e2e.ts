@@ -20,9 +20,11 @@ test.describe("uploading a route or a photo", () => {
     await expect(addButton(page)).toBeDisabled();
     await expect(page.getByText("Upload your GPX file to add this to your basket.")).toBeVisible();
 
-    // Hold the upload back a moment, so the uploading state can be seen as a shopper would.
+    // Hold the upload back until the uploading state has been seen, as a shopper on a slow line would.
+    let releaseUpload!: () => void;
+    const uploadReleased = new Promise<void>((resolve) => (releaseUpload = resolve));
     await page.route("**/api/gpx/upload", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await uploadReleased;
       await route.continue();
     });
     const answered = page.waitForResponse((response) => response.url().endsWith("/api/gpx/upload"));
@@ -31,6 +33,7 @@ test.describe("uploading a route or a photo", () => {
     await expect(page.getByRole("status").filter({ hasText: /Uploading coniston-loop\.gpx…|Reading your route…/ })).toBeVisible();
     await expect(picker).toBeDisabled();
     await expect(addButton(page)).toBeDisabled();
+    releaseUpload();
 
     const answer = (await (await answered).json()) as RouteAnswer;
     const km = `${(answer.details.distanceM / 1000).toFixed(1)} km`;

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/open";
-import { LITESTREAM, removeDir, ROOT, runLitestream, tempDir } from "./support/shop-process";
+import { waitUntil } from "../support/wait-until";
+import { LITESTREAM, removeDir, restoreReplicaNow, ROOT, runLitestream, tempDir } from "./support/shop-process";
 
 /** How long both writers run. */
 const WRITE_SECONDS = 30;
@@ -43,7 +44,9 @@ describe("two writer processes and Litestream on one database", () => {
       stderr: "pipe",
     });
     children.push(litestream);
-    await Bun.sleep(1_500); // Litestream takes the database up on its first tick.
+    // Litestream takes the database up on its first tick: wait until its replica can be restored.
+    const probe = join(root, "probe.db");
+    await waitUntil(() => restoreReplicaNow(file, probe, env), 30_000, "Litestream to replicate the database's first snapshot");
 
     const writers = [0, 1].map(() => {
       const writer = Bun.spawn(["bun", join(import.meta.dir, "support", "counter-writer.ts"), file, String(WRITE_SECONDS)], {
@@ -70,8 +73,12 @@ describe("two writer processes and Litestream on one database", () => {
     expect(reports.reduce((sum, report) => sum + report.waited, 0)).toBeGreaterThan(10);
     expect(readCounter(file)).toBe(acknowledged);
 
-    // And Litestream kept up: after its final sync the replica holds the same count.
-    await Bun.sleep(1_500);
+    // And Litestream kept up: the replica comes to hold the same count, and still does after a clean stop.
+    await waitUntil(
+      async () => (await restoreReplicaNow(file, probe, env)) && readCounter(probe) === acknowledged,
+      30_000,
+      `the replica to hold the counter at ${acknowledged}`,
+    );
     litestream.kill("SIGTERM");
     expect(await litestream.exited).toBe(0);
     const restored = join(root, "restored.db");

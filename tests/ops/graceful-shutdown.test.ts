@@ -4,7 +4,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/open";
 import { createScratch } from "./support/scratch";
-import { prepareShopDatabase } from "./support/shop-process";
+import { waitUntil } from "../support/wait-until";
+import { hasReadConnections, prepareShopDatabase } from "./support/shop-process";
 
 const scratch = createScratch();
 afterAll(() => scratch.cleanUp());
@@ -17,7 +18,7 @@ afterAll(() => scratch.cleanUp());
 function slowCheckout(port: number, shopper: number) {
   const body = JSON.stringify({ items: [{ id: "plant-labels", productName: "Plant labels, pack of 10" }] });
   const half = Math.floor(body.length / 2);
-  let socket: Socket;
+  let socket!: Socket;
   let answer = "";
   const firstHalfSent = new Promise<void>((resolve, reject) => {
     socket = connect(port, "127.0.0.1", () => {
@@ -32,6 +33,8 @@ function slowCheckout(port: number, shopper: number) {
   const closed = firstHalfSent.then(() => new Promise<void>((resolve) => socket.on("close", () => resolve())));
   return {
     firstHalfSent,
+    /** The client side's port, to find this connection on the server. */
+    localPort: () => socket.localPort ?? 0,
     async finish(): Promise<{ status: number; body: string }> {
       socket.write(body.slice(half));
       await closed;
@@ -49,14 +52,26 @@ describe("SIGTERM during 50 slow in-flight requests", () => {
 
     const requests = Array.from({ length: 50 }, (_, shopper) => slowCheckout(shop.port, shopper));
     await Promise.all(requests.map((request) => request.firstHalfSent));
-    await Bun.sleep(200); // all 50 read by the server and waiting for their bodies
+    const clientPorts = requests.map((request) => request.localPort());
+    await waitUntil(
+      () => hasReadConnections(shop.serverPid(), shop.port, clientPorts),
+      10_000,
+      "the server to hold all 50 requests, their headers and first halves read",
+    );
 
     shop.proc.kill("SIGTERM");
-    await Bun.sleep(300);
-    // No longer accepting: a new shopper is refused at the door.
-    const late = await fetch(`${shop.origin}/healthz`).then(
-      (response) => `answered ${response.status}`,
-      () => "refused",
+    // No longer accepting: a new shopper is refused at the door (asked until the shop has taken in the signal).
+    let late = "";
+    await waitUntil(
+      async () => {
+        late = await fetch(`${shop.origin}/healthz`).then(
+          (response) => `answered ${response.status}`,
+          () => "refused",
+        );
+        return late === "refused";
+      },
+      10_000,
+      "the shop to refuse new connections after SIGTERM",
     );
     expect(late).toBe("refused");
 

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { createScratch, replicatedShop } from "./support/scratch";
-import { inspectDatabase, placeOrders, prepareShopDatabase, processGone, waitUntil } from "./support/shop-process";
+import { waitUntil } from "../support/wait-until";
+import { inspectDatabase, placeOrders, prepareShopDatabase, processGone, restoreReplicaNow } from "./support/shop-process";
 
 const scratch = createScratch();
 afterAll(() => scratch.cleanUp());
@@ -13,7 +14,8 @@ function deleteDatabaseFiles(dataDir: string): void {
 
 describe("scripts/entrypoint.sh with a file:// replica", () => {
   test("after kill -9 of the shop and Litestream and a lost database, it restores by itself with every acknowledged order; a clean SIGTERM loses nothing either", async () => {
-    const { dataDir, pathDir, env } = replicatedShop(scratch.tempDir());
+    const root = scratch.tempDir();
+    const { dataDir, file, pathDir, env } = replicatedShop(root);
 
     // 1. Under Litestream: orders, a sync, then both processes killed hard and the volume lost.
     const first = await scratch.startShop({ dataDir, env, entrypoint: true, pathDir });
@@ -22,7 +24,13 @@ describe("scripts/entrypoint.sh with a file:// replica", () => {
     const serverPid = first.serverPid();
     expect(serverPid).not.toBe(litestreamPid);
     const beforeCrash = await placeOrders(first.origin, 20);
-    await Bun.sleep(2_500); // Litestream syncs every second.
+    // Litestream syncs every second: wait until a restore would bring every order back.
+    const probe = join(root, "probe.db");
+    await waitUntil(
+      async () => (await restoreReplicaNow(file, probe, { DATA_DIR: dataDir, ...env })) && beforeCrash.every((id) => inspectDatabase(probe).orderSessions.has(id)),
+      30_000,
+      "the replica to hold all 20 orders",
+    );
     process.kill(serverPid, "SIGKILL");
     process.kill(litestreamPid, "SIGKILL");
     await first.exited;

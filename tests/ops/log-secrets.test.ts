@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
 import { demoPayRequest } from "../support/checkout";
+import { waitUntil } from "../support/wait-until";
 import { createScratch } from "./support/scratch";
 import { prepareShopDatabase, startCheckout, type ShopProcess } from "./support/shop-process";
 
@@ -67,7 +68,12 @@ describe("the log of a running shop", () => {
     await call(`/api/admin/download/image/${uploadToken}`, { headers: admin });
     await call(`/no-such-page/${hexToken}`);
 
-    await Bun.sleep(200);
+    // Each request's line is written once it is answered; wait until the last of them has reached us.
+    await waitUntil(
+      () => requestIds.every((id) => shop.output().includes(`"requestId":"${id}"`)),
+      10_000,
+      "a log line for every request made",
+    );
     const output = shop.output();
     for (const [name, value] of Object.entries(secrets)) {
       expect({ name, found: output.includes(value) }).toEqual({ name, found: false });

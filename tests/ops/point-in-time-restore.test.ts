@@ -2,7 +2,9 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/open";
 import { createScratch, replicatedShop } from "./support/scratch";
-import { inspectDatabase, placeOrders, ROOT, runLitestream } from "./support/shop-process";
+import { statSync, writeFileSync } from "node:fs";
+import { waitUntil } from "../support/wait-until";
+import { inspectDatabase, placeOrders, restoreReplicaNow, ROOT, runLitestream } from "./support/shop-process";
 
 const scratch = createScratch();
 afterAll(() => scratch.cleanUp());
@@ -13,19 +15,33 @@ describe("point-in-time restore", () => {
     const { dataDir, file, pathDir, env } = replicatedShop(root);
     const shop = await scratch.startShop({ dataDir, env, entrypoint: true, pathDir });
 
+    const restoreEnv = { DATA_DIR: dataDir, ...env };
+    const probe = join(root, "probe.db");
+    const replicaNow = async () => ((await restoreReplicaNow(file, probe, restoreEnv)) ? inspectDatabase(probe) : null);
+
     const orders = await placeOrders(shop.origin, 5);
-    await Bun.sleep(2_500); // synced
+    await waitUntil(async () => (await replicaNow())?.orders === 5, 30_000, "the replica to hold the 5 orders");
     const moment = new Date();
-    await Bun.sleep(1_500);
+    // Litestream dates each replicated WAL segment by its file's modification time, which the
+    // kernel keeps on a coarse clock. Once a file written now is dated after the moment, so is
+    // every later one, the deletion's segment included.
+    const clockProbe = join(root, "clock-probe");
+    await waitUntil(
+      () => {
+        writeFileSync(clockProbe, "");
+        return statSync(clockProbe).mtimeMs > moment.getTime();
+      },
+      5_000,
+      "file times to pass the chosen moment",
+    );
 
     // The accident: every order deleted (items go with them, by foreign key).
     const db = openDatabase(file);
     db.exec("DELETE FROM orders");
     db.close();
-    await Bun.sleep(2_500); // the deletion is synced too
     expect(inspectDatabase(file).orders).toBe(0);
+    await waitUntil(async () => (await replicaNow())?.orders === 0, 30_000, "the replica to record the deletion");
 
-    const restoreEnv = { DATA_DIR: dataDir, ...env };
     const config = join(ROOT, "litestream.yml");
     const latest = join(root, "latest.db");
     expect((await runLitestream(["restore", "-config", config, "-o", latest, file], restoreEnv)).code).toBe(0);

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { createScratch } from "./support/scratch";
-import { prepareShopDatabase, waitUntil } from "./support/shop-process";
+import { waitUntil } from "../support/wait-until";
+import { prepareShopDatabase } from "./support/shop-process";
 
 const scratch = createScratch();
 afterAll(() => scratch.cleanUp());

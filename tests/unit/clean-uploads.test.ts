@@ -7,6 +7,7 @@ import { migrate } from "../../src/db/migrate";
 import { openDatabase } from "../../src/db/open";
 import { cleanUploads, startCleanUploadsJob } from "../../src/jobs/clean-uploads";
 import { createUploadStorage, type UploadStorage } from "../../src/services/storage/disk";
+import { waitUntil } from "../support/wait-until";
 
 // cleanUploads over a real migrated database and a real uploads folder.
 
@@ -159,8 +160,11 @@ describe("startCleanUploadsJob", () => {
        VALUES ('ancient', 'gpx', 'map', 'a.gpx', ?, 'application/gpx+xml', 1, '2000-01-01T00:00:00.000Z')`,
     ).run(storedName);
     const job = startCleanUploadsJob({ db, storage, retentionDays: RETENTION_DAYS, intervalMs: 5 });
-    for (let i = 0; i < 100 && tokens().length > 0; i++) await Bun.sleep(5);
-    await job.stop();
+    try {
+      await waitUntil(() => tokens().length === 0, 5_000, "the job to clean up the ancient upload");
+    } finally {
+      await job.stop();
+    }
     expect(tokens()).toEqual([]);
     expect(fileExists(storedName)).toBe(false);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { basename, join, relative, resolve } from "node:path";
 import type { AssetManifest } from "../../src/ssr/assets";
 import { buildClientAssets, CLIENT_OUT_DIR } from "../../src/ssr/build-client";
@@ -47,13 +48,39 @@ function isServerOnly(specifier: string): boolean {
   return relative(ROOT, resolve(ROOT, specifier)).startsWith(`src${"/"}`);
 }
 
+/**
+ * What is in dist/client, file by file, down to each file's identity: the
+ * folder `bun start` serves. Compared before and after this file's build.
+ */
+function servedFolder(): string[] {
+  if (!existsSync(CLIENT_OUT_DIR)) return ["(no dist/client)"];
+  return readdirSync(CLIENT_OUT_DIR)
+    .sort()
+    .map((name) => {
+      const stat = statSync(join(CLIENT_OUT_DIR, name));
+      return `${name} ino=${stat.ino} mtime=${stat.mtimeMs} size=${stat.size}`;
+    });
+}
+
 let manifest: AssetManifest;
 let metafile: Metafile;
+let servedBefore: string[];
+// This file's own build: a running `bun start` (or a browser story) keeps serving dist/client untouched.
+const BUILD_DIR = mkdtempSync(join(tmpdir(), "strata-client-bundle-"));
 
 beforeAll(async () => {
-  manifest = await buildClientAssets();
-  metafile = JSON.parse(readFileSync(join(CLIENT_OUT_DIR, "metafile.json"), "utf8")) as Metafile;
+  servedBefore = servedFolder();
+  manifest = await buildClientAssets({ outDir: BUILD_DIR });
+  metafile = JSON.parse(readFileSync(join(BUILD_DIR, "metafile.json"), "utf8")) as Metafile;
 }, 60_000);
+afterAll(() => rmSync(BUILD_DIR, { recursive: true, force: true }));
+
+describe("the bundle test's own build", () => {
+  test("goes into a folder of its own and leaves dist/client, the folder `bun start` serves, exactly as it was", () => {
+    expect(existsSync(join(BUILD_DIR, "manifest.json"))).toBe(true);
+    expect(servedFolder()).toEqual(servedBefore);
+  });
+});
 
 describe("the browser bundle (Architecture habit 2: server code never reaches the browser)", () => {
   test("bundles the storefront's own browser code from web/", () => {
@@ -80,22 +107,22 @@ describe("the browser bundle (Architecture habit 2: server code never reaches th
     expect(manifest.stylesheet).toStartWith("/assets/");
     expect(manifest.clientScript).toEndWith(".js");
     expect(manifest.stylesheet).toEndWith(".css");
-    expect(existsSync(join(CLIENT_OUT_DIR, basename(manifest.clientScript)))).toBe(true);
-    expect(existsSync(join(CLIENT_OUT_DIR, basename(manifest.stylesheet)))).toBe(true);
+    expect(existsSync(join(BUILD_DIR, basename(manifest.clientScript)))).toBe(true);
+    expect(existsSync(join(BUILD_DIR, basename(manifest.stylesheet)))).toBe(true);
   });
 
   test("the manifest written to disk matches the one the build returned", () => {
-    expect(JSON.parse(readFileSync(join(CLIENT_OUT_DIR, "manifest.json"), "utf8"))).toEqual(manifest);
+    expect(JSON.parse(readFileSync(join(BUILD_DIR, "manifest.json"), "utf8"))).toEqual(manifest);
   });
 });
 
 describe("source maps (issue 11 point 8: they carry the full sources, the admin's included)", () => {
   test("the build that production serves (`bun run build`, the Docker image, `bun start`) writes no source map and links none", () => {
-    const files = readdirSync(CLIENT_OUT_DIR);
+    const files = readdirSync(BUILD_DIR);
     expect(files.filter((name) => name.endsWith(".map"))).toEqual([]);
     const linking = files
       .filter((name) => name.endsWith(".js") || name.endsWith(".css"))
-      .filter((name) => readFileSync(join(CLIENT_OUT_DIR, name), "utf8").includes("sourceMappingURL"));
+      .filter((name) => readFileSync(join(BUILD_DIR, name), "utf8").includes("sourceMappingURL"));
     expect(linking).toEqual([]);
   });
 });
@@ -104,7 +131,7 @@ describe("the admin app (its own entry and chunks, never on a storefront page)",
   test("is its own script and stylesheet in the manifest, both on disk", () => {
     for (const url of [manifest.adminScript, manifest.adminStylesheet]) {
       expect(url).toStartWith("/assets/admin-");
-      expect(existsSync(join(CLIENT_OUT_DIR, basename(url)))).toBe(true);
+      expect(existsSync(join(BUILD_DIR, basename(url)))).toBe(true);
     }
     expect(manifest.adminScript).toEndWith(".js");
     expect(manifest.adminStylesheet).toEndWith(".css");
@@ -158,9 +185,9 @@ describe("the captcha widget's own files (the CSP allows no inline style and no 
   test("its stylesheet and its proof-of-work worker are built, hashed files of ours", () => {
     expect(manifest.captchaStylesheet).toMatch(/^\/assets\/captcha-[a-z0-9]+\.css$/);
     expect(manifest.captchaWorker).toMatch(/^\/assets\/altcha-pbkdf2-[a-z0-9]+\.js$/);
-    const css = readFileSync(join(CLIENT_OUT_DIR, basename(manifest.captchaStylesheet)), "utf8");
+    const css = readFileSync(join(BUILD_DIR, basename(manifest.captchaStylesheet)), "utf8");
     expect(css).toContain(".altcha");
-    const worker = readFileSync(join(CLIENT_OUT_DIR, basename(manifest.captchaWorker)), "utf8");
+    const worker = readFileSync(join(BUILD_DIR, basename(manifest.captchaWorker)), "utf8");
     expect(worker).toContain("PBKDF2");
   });
 });

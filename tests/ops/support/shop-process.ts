@@ -1,6 +1,6 @@
 import type { Subprocess } from "bun";
 import { Database } from "bun:sqlite";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { migrate } from "../../../src/db/migrate";
@@ -248,10 +248,52 @@ export function processGone(pid: number): boolean {
   }
 }
 
-export async function waitUntil(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await Bun.sleep(50);
+/**
+ * True once the process `pid`, listening on `port`, has accepted a connection
+ * from each of `clientPorts` and read everything sent on it so far: its socket
+ * is one of the process's open files and has no byte left unread
+ * (rx_queue 0 in /proc/<pid>/net/tcp). For "the server holds these requests",
+ * seen from outside.
+ */
+export function hasReadConnections(pid: number, port: number, clientPorts: number[]): boolean {
+  const ownSockets = new Set<string>();
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      const target = readlinkOrNull(`/proc/${pid}/fd/${fd}`);
+      const inode = target?.match(/^socket:\[(\d+)\]$/)?.[1];
+      if (inode) ownSockets.add(inode);
+    }
+  } catch {
+    return false; // the process is gone
   }
+  const readFrom = new Set<number>();
+  for (const line of readFileSync(`/proc/${pid}/net/tcp`, "utf8").split("\n").slice(1)) {
+    const [, local, remote, state, queues, , , , , inode] = line.trim().split(/\s+/);
+    if (!local || !remote || !queues || !inode) continue;
+    const established = state === "01";
+    const unread = Number.parseInt(queues.split(":")[1] ?? "1", 16);
+    if (established && Number.parseInt(local.split(":")[1] ?? "", 16) === port && unread === 0 && ownSockets.has(inode)) {
+      readFrom.add(Number.parseInt(remote.split(":")[1] ?? "", 16));
+    }
+  }
+  return clientPorts.every((clientPort) => readFrom.has(clientPort));
+}
+
+function readlinkOrNull(path: string): string | null {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return null; // closed between the listing and the look
+  }
+}
+
+/**
+ * Restores the replica of `file` as it stands now into `into`, replacing an
+ * earlier restore there: what an operator would get back at this moment.
+ * False when Litestream has nothing to restore yet (no snapshot replicated).
+ */
+export async function restoreReplicaNow(file: string, into: string, env: Record<string, string>): Promise<boolean> {
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${into}${suffix}`, { force: true });
+  const { code } = await runLitestream(["restore", "-config", join(ROOT, "litestream.yml"), "-o", into, file], env);
+  return code === 0;
 }
