@@ -191,8 +191,6 @@ describe("files that cannot be previewed say why", () => {
   test("more than 5 million triangles is refused before they are built", () => {
     // One polygon with 5,000,003 corners fans into 5,000,001 triangles.
     const face = `f ${"1 2 3 ".repeat(1_666_668)}`.trimEnd();
-    const started = performance.now();
     expect(() => parseObj(text(`v 0 0 0\nv 1 0 0\nv 0 1 0\n${face}\n`))).toThrow(MESH_MESSAGES.tooManyTriangles);
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
