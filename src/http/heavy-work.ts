@@ -1,4 +1,5 @@
 import { ServiceUnavailable, TooManyRequests } from "../errors";
+import { releaseMemory } from "./release-memory";
 
 /**
  * One piece of heavy work at a time: a 15 MB photo decoded and re-encoded by
@@ -108,11 +109,10 @@ export function createHeavyWork({ slots = HEAVY_WORK_SLOTS, queue = HEAVY_WORK_Q
       try {
         return await task();
       } finally {
-        // The finished task's bodies and buffers are garbage now; collecting
-        // them before the next task starts keeps the peak at one task's worth
-        // (left to itself the collector let several pile up). A full
-        // collection of the shop's small heap costs milliseconds.
-        Bun.gc(true);
+        // The finished task's bodies and buffers are garbage now; handing them
+        // back before the next task starts keeps the peak at one task's worth
+        // (left alone, several piled up). It costs milliseconds.
+        releaseMemory();
         letGo(address);
         release();
       }

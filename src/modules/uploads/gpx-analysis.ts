@@ -28,7 +28,8 @@ export async function analyseGpx(bytes: Uint8Array): Promise<{ details: RouteDet
 }
 
 function startWorker(): Worker {
-  const worker = new Worker(new URL("./gpx-worker.ts", import.meta.url).href);
+  // smol: JavaScriptCore's small heap; one file's parse needs no more, and a worker's heap is memory the shop keeps.
+  const worker = new Worker(new URL("./gpx-worker.ts", import.meta.url).href, { smol: true } as WorkerOptions);
   // A worker must not keep the process (or a test run) alive. Bun has
   // unref() on Worker; the DOM typings in tsconfig do not know it.
   (worker as Worker & { unref(): void }).unref();
