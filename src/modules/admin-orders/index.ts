@@ -2,8 +2,9 @@ import { Elysia } from "elysia";
 import { join } from "node:path";
 import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
+import { downloadResponse } from "../../http/download-response";
 import { mailDeliveryConfigured } from "../../jobs/deliver-outbox";
-import { downloadResponse } from "../admin-requests/download";
+import { storedUploadFinder } from "../uploads/stored-upload";
 import { parseOrBadRequest } from "../validate";
 import { ORDER_NOT_FOUND, statusRequestSchema, trackingRequestSchema } from "./model";
 import { createAdminOrderService } from "./service";
@@ -18,12 +19,10 @@ export function adminOrderRoutes(deps: Deps) {
     mailConfigured: mailDeliveryConfigured(deps.env),
   });
   const uploadsDir = join(deps.env.DATA_DIR, "uploads");
-  const upload = deps.db.query<{ stored_name: string; filename: string; content_type: string }, [string, string]>(
-    "SELECT stored_name, original_name AS filename, content_type FROM uploads WHERE token = ? AND kind = ?",
-  );
+  const storedUpload = storedUploadFinder(deps.db);
 
   function downloadUpload(kind: "gpx" | "image", token: string) {
-    const file = upload.get(token, kind);
+    const file = storedUpload(token, kind);
     if (!file) throw new NotFound("File not found.");
     return downloadResponse(uploadsDir, file);
   }

@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { join } from "node:path";
 import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
+import { downloadResponse } from "../../http/download-response";
 import { parseOrBadRequest } from "../validate";
-import { downloadResponse } from "./download";
 import { REQUEST_NOT_FOUND, requestStatusSchema } from "./model";
 import { createAdminRequestService } from "./service";
 

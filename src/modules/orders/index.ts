@@ -2,7 +2,9 @@ import { Elysia } from "elysia";
 import { join } from "node:path";
 import type { Deps } from "../../deps";
 import { BadRequest, NotFound, TooManyRequests } from "../../errors";
+import { downloadResponse } from "../../http/download-response";
 import { clientAddress, createRateLimiter } from "../../http/rate-limit";
+import { storedUploadFinder } from "../uploads/stored-upload";
 import type { Order } from "./model";
 import { ORDER_ID_PATTERN } from "./order-id";
 import { samePostcode } from "./service";
@@ -21,9 +23,7 @@ type Proof = { postalCode?: string; sessionId?: string };
 export function orderRoutes({ orders, db, env }: Pick<Deps, "orders" | "db" | "env">) {
   const limiter = createRateLimiter({ limit: LOOKUPS_PER_MINUTE, windowMs: 60_000 });
   const uploadsDir = join(env.DATA_DIR, "uploads");
-  const storedUpload = db.query<{ stored_name: string; original_name: string; content_type: string }, [string, string]>(
-    "SELECT stored_name, original_name, content_type FROM uploads WHERE token = ? AND kind = ?",
-  );
+  const storedUpload = storedUploadFinder(db);
 
   function authorisedOrder(request: Request, ip: string | undefined, orderId: string, proof: Proof): Order {
     const sessionId = proof.sessionId?.trim();
@@ -51,20 +51,8 @@ export function orderRoutes({ orders, db, env }: Pick<Deps, "orders" | "db" | "e
       const order = authorisedOrder(request, server?.requestIP(request)?.address, params.orderId, query);
       const tokenKey = params.kind === "gpx" ? "gpxToken" : "imageToken";
       const belongs = order.items.some((item) => item.meta[tokenKey] === params.token);
-      const upload = belongs ? storedUpload.get(params.token, params.kind) : null;
-      const file = upload ? Bun.file(join(uploadsDir, upload.stored_name)) : null;
-      if (!upload || !file || !(await file.exists())) throw new NotFound("File not found.");
-      return new Response(file, {
-        headers: {
-          "Content-Type": upload.content_type,
-          "Content-Disposition": `attachment; filename="${asciiName(upload.original_name)}"; filename*=UTF-8''${encodeURIComponent(upload.original_name)}`,
-          "X-Content-Type-Options": "nosniff",
-          "Cache-Control": "private, no-store",
-        },
-      });
+      const upload = belongs ? storedUpload(params.token, params.kind) : null;
+      if (!upload) throw new NotFound("File not found.");
+      return downloadResponse(uploadsDir, upload);
     });
-}
-
-function asciiName(name: string): string {
-  return name.replace(/[^\x20-\x7e]|["\\]/g, "_") || "download";
 }

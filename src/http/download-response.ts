@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { NotFound } from "../../errors";
+import { NotFound } from "../errors";
 
 // Stored names are random and flat; anything else never touches the file system.
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
