@@ -8,6 +8,13 @@ import { GPX_MAX_BYTES, IMAGE_MAX_BYTES, MESSAGES, productIdSchema } from "./mod
 import { formFile, formText, readLimitedForm } from "./read-limited";
 import { createUploadService } from "./service";
 
+/** What an upload call's handler gets from Elysia and passes on. */
+type UploadCall = {
+  request: Request;
+  server: { requestIP(request: Request): { address: string } | null; timeout(request: Request, seconds: number): void } | null;
+  set: { headers: Record<string, unknown> };
+};
+
 /** Both upload calls together, per address: plenty for a basket, little for a script. */
 const UPLOADS_PER_WINDOW = 20;
 const WINDOW_MS = 10 * 60_000;
@@ -22,45 +29,38 @@ export function uploadRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "d
   const limiter = createRateLimiter({ limit: UPLOADS_PER_WINDOW, windowMs: WINDOW_MS });
 
   /**
-   * Everything that costs nothing comes before the body is read: the rate
-   * limit, then the disk budget (is anything left for this address at all?).
-   * Then the body is read and the file handled inside the one heavy-work slot.
+   * One upload call. Everything that costs nothing comes before the body is
+   * read: the rate limit, then the disk budget (is anything left for this
+   * address at all?). Then the body is read and the file handled inside the
+   * one heavy-work slot.
    */
-  function admitUpload(address: string): string {
+  async function receive<T>(
+    { request, server, set }: UploadCall,
+    { field, maxBytes, tooLarge }: { field: string; maxBytes: number; tooLarge: string },
+    store: (productId: string, file: File | null, addressHash: string) => Promise<T>,
+  ): Promise<T> {
+    const address = clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY);
     const attempt = limiter.hit(address);
     if (!attempt.allowed) throw new TooManyRequests(attempt.retryAfterSeconds, MESSAGES.tooManyUploads);
     const addressHash = uploadBudget.hashAddress(address);
     uploadBudget.admit(addressHash, 0);
-    return addressHash;
+    return heavyWork.run({ request, server, address }, async () => {
+      const form = await readLimitedForm(request, maxBytes, tooLarge);
+      const productId = parseOrBadRequest(productIdSchema, formText(form, "productId"));
+      set.headers["cache-control"] = "no-store";
+      return store(productId, formFile(form, field, maxBytes, tooLarge), addressHash);
+    });
   }
 
   return new Elysia({ name: "uploads" })
     .post(
       "/api/gpx/upload",
-      async ({ request, server, set }) => {
-        const address = clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY);
-        const addressHash = admitUpload(address);
-        return heavyWork.run({ request, server, address }, async () => {
-          const form = await readLimitedForm(request, GPX_MAX_BYTES, MESSAGES.gpxTooLarge);
-          const productId = parseOrBadRequest(productIdSchema, formText(form, "productId"));
-          set.headers["cache-control"] = "no-store";
-          return uploads.uploadGpx(productId, formFile(form, "gpx", GPX_MAX_BYTES, MESSAGES.gpxTooLarge), addressHash);
-        });
-      },
+      (call) => receive(call, { field: "gpx", maxBytes: GPX_MAX_BYTES, tooLarge: MESSAGES.gpxTooLarge }, uploads.uploadGpx),
       { parse: "none" },
     )
     .post(
       "/api/image/upload",
-      async ({ request, server, set }) => {
-        const address = clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY);
-        const addressHash = admitUpload(address);
-        return heavyWork.run({ request, server, address }, async () => {
-          const form = await readLimitedForm(request, IMAGE_MAX_BYTES, MESSAGES.imageTooLarge);
-          const productId = parseOrBadRequest(productIdSchema, formText(form, "productId"));
-          set.headers["cache-control"] = "no-store";
-          return uploads.uploadImage(productId, formFile(form, "image", IMAGE_MAX_BYTES, MESSAGES.imageTooLarge), addressHash);
-        });
-      },
+      (call) => receive(call, { field: "image", maxBytes: IMAGE_MAX_BYTES, tooLarge: MESSAGES.imageTooLarge }, uploads.uploadImage),
       { parse: "none" },
     )
     // ?size=thumb: the map alone for the basket's 80 px thumbnail; anything else is the full preview.
