@@ -140,9 +140,9 @@ describe("disk budgets", () => {
   test("the uploader's address is kept only as a keyed hash", async () => {
     const { body } = await (await countedGpxUpload()).answer;
     const row = shop.db.query<{ address_hash: string }, [string]>("SELECT address_hash FROM uploads WHERE token = ?").get(body.token!);
-    expect(row?.address_hash).toMatch(/^[0-9a-f]{32}$/);
+    expect(row?.address_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.address_hash).toBe(shop.deps.uploadBudget.hashAddress(OWN_ADDRESS));
-    expect(row?.address_hash).not.toBe(createHash("sha256").update(OWN_ADDRESS).digest("hex").slice(0, 32));
+    expect(row?.address_hash).not.toBe(createHash("sha256").update(OWN_ADDRESS).digest("hex"));
   });
 
   test("an upload past 100 MB of the address's unpaid files gets 429 with Retry-After, and nothing is stored", async () => {

@@ -7,7 +7,7 @@ export type CheckoutRow = {
   client_key: string | null;
   /** The browser's basket identity (Basket-Id header), or null. */
   basket_id: string | null;
-  /** A keyed hash of the address that asked for it (holder-key.ts), or null. */
+  /** A keyed hash of the address that asked for it (src/http/address-hash.ts), or null. */
   holder: string | null;
   request_hash: string;
   provider: "stripe" | "demo";

@@ -1,13 +1,13 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
 import { Conflict, HttpError, NotFound, TooManyRequests } from "../../errors";
+import { createAddressHasher } from "../../http/address-hash";
 import { errorFields, log } from "../../log";
 import { PaymentProviderError, type PaymentProvider, type PaymentSnapshot } from "../../services/payments/provider";
 import type { ContentService } from "../content/service";
 import { newOrderId } from "../orders/order-id";
 import { checkoutStore, unitsOf, type CheckoutRow } from "./checkout-store";
 import { fulfilPayment, type FulfilOutcome, type OrderCreatedHook } from "./fulfil";
-import { holderOf } from "./holder-key";
 import { groupEntries, requestFingerprint } from "./lines";
 import { CHECKOUT_MESSAGES, MAX_HELD_UNITS_PER_ADDRESS, type CheckoutEntry, type CheckoutSessionView } from "./model";
 import { priceBasket } from "./price-basket";
@@ -41,7 +41,7 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
 export function createCheckoutService({ db, provider, content, publicUrl, onOrderCreated, now = () => new Date() }: CheckoutServiceOptions) {
   const store = checkoutStore(db);
-  const holderHash = holderOf(db);
+  const holderHash = createAddressHasher(db);
   const fulfil = (snapshot: PaymentSnapshot): FulfilOutcome => fulfilPayment(db, snapshot, onOrderCreated);
 
   /** Ends a hold: by an expiry event, a failed bank payment, a cancel or the sweep. */

@@ -1,7 +1,6 @@
 import type { Database } from "bun:sqlite";
-import { createHmac, randomBytes } from "node:crypto";
 import { InsufficientStorage, TooManyRequests } from "../../errors";
-import { writeTransaction } from "../../db/transaction";
+import { createAddressHasher } from "../../http/address-hash";
 import { log } from "../../log";
 import { freeBytesOn, MIN_FREE_BYTES } from "../health/readiness";
 
@@ -40,7 +39,7 @@ type Used = { used: number };
  * uploads arriving together cannot all slip past the same remainder.
  */
 export function createUploadBudget({ db, dataDir, freeBytes = freeBytesOn, now = () => Date.now() }: { db: Database; dataDir: string; freeBytes?: (dir: string) => number; now?: () => number }) {
-  let key: string | undefined;
+  const hashAddress = createAddressHasher(db);
   // Unpaid uploads still on disk, plus attachments sent in the window.
   const usedBy = db.query<Used, [string, string]>(
     `SELECT (SELECT COALESCE(SUM(size_bytes), 0) FROM uploads WHERE order_id IS NULL AND address_hash = ?1)
@@ -61,11 +60,8 @@ export function createUploadBudget({ db, dataDir, freeBytes = freeBytesOn, now =
   }
 
   return {
-    /** The keyed hash stored with a file: the same address always gives the same hash, and the hash never gives the address. */
-    hashAddress(address: string): string {
-      key ??= addressKey(db);
-      return createHmac("sha256", key).update(address).digest("hex").slice(0, 32);
-    },
+    /** The keyed hash stored with a file (src/http/address-hash.ts). */
+    hashAddress,
 
     checkDisk,
 
@@ -82,21 +78,4 @@ export function createUploadBudget({ db, dataDir, freeBytes = freeBytesOn, now =
       checkDisk(incomingBytes);
     },
   };
-}
-
-/** Private: not one of content's CONFIG_KEYS, so no configuration endpoint reads it. */
-export const ADDRESS_KEY_CONFIG = "upload_address_key";
-
-/**
- * The hash's key: random per shop, made the first time it is needed (as the
- * ALTCHA key is) and kept in the configuration table, so hashes stay the same
- * across restarts and every process over the database agrees.
- */
-function addressKey(db: Database): string {
-  writeTransaction(db, () =>
-    db.query("INSERT INTO configuration (key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING").run(ADDRESS_KEY_CONFIG, randomBytes(32).toString("hex")),
-  );
-  const row = db.query<{ value: string }, [string]>("SELECT value FROM configuration WHERE key = ?").get(ADDRESS_KEY_CONFIG);
-  if (!row) throw new Error("The upload address key could not be stored.");
-  return row.value;
 }

@@ -1,7 +1,8 @@
 import type { Database } from "bun:sqlite";
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { shopSecret } from "../../db/shop-secret";
 import { writeTransaction } from "../../db/transaction";
 import { MAX_TOKEN_LENGTH, type CaptchaService } from "./captcha";
 
@@ -30,14 +31,8 @@ export type AltchaSecrets = { hmacSignatureSecret: string; hmacKeySignatureSecre
  * process over the same database agrees.
  */
 export function altchaSecrets(db: Database): AltchaSecrets {
-  writeTransaction(db, () =>
-    db
-      .query("INSERT INTO configuration (key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING")
-      .run(ALTCHA_KEY_CONFIG, randomBytes(32).toString("hex")),
-  );
-  const row = db.query<{ value: string }, [string]>("SELECT value FROM configuration WHERE key = ?").get(ALTCHA_KEY_CONFIG);
-  if (!row) throw new Error("The ALTCHA key could not be stored.");
-  const derive = (purpose: string) => createHmac("sha256", row.value).update(purpose).digest("hex");
+  const key = shopSecret(db, ALTCHA_KEY_CONFIG);
+  const derive = (purpose: string) => createHmac("sha256", key).update(purpose).digest("hex");
   return { hmacSignatureSecret: derive("altcha challenge signature"), hmacKeySignatureSecret: derive("altcha key signature") };
 }
 
