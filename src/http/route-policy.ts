@@ -45,6 +45,8 @@ export function declaredRoutes(pages: RouteObject[], apiRoutes: readonly ElysiaR
     kind: "api",
     name: `${method} ${path}`,
     path,
+    // Elysia keeps a macro's value in the route's hooks. Were an upgrade to drop it, every API
+    // route would read as undeclared: treated as personal, and named by the route-policy test.
     policy: (hooks as { policy?: RoutePolicy } | undefined)?.policy,
   }));
   return [...pageRoutes(pages), ...api];
