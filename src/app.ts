@@ -4,9 +4,10 @@ import type { Deps } from "./deps";
 import { HttpError, NotFound } from "./errors";
 import { compressAnswer } from "./http/compression";
 import { createMediaHandler } from "./http/media";
-import { newRequestId, redactPath, type RequestLogger } from "./http/request-log";
+import { newRequestId, type RequestLogger } from "./http/request-log";
 import { createResponseCache, type ResponseCacheOptions } from "./http/response-cache";
-import { createSecurityHeaders, isPersonalPath, withHeaders } from "./http/security-headers";
+import { createRoutePolicies, declaredRoutes, PUBLIC, routePolicy } from "./http/route-policy";
+import { createSecurityHeaders, withHeaders } from "./http/security-headers";
 import { IMMUTABLE, serveFile } from "./http/serve-file";
 import { errorFields, log } from "./log";
 import { adminRoutes } from "./modules/admin";
@@ -23,6 +24,7 @@ import { uploadRoutes } from "./modules/uploads";
 import { webhookRoutes } from "./modules/webhooks";
 import { CLIENT_OUT_DIR } from "./ssr/build-client";
 import { createPageRenderer } from "./ssr/render";
+import { routes as pageRoutes } from "../web/routes/route-table";
 
 /**
  * Bun.serve's own limit (main.ts): a bigger body is refused with 413 before
@@ -43,30 +45,30 @@ export type AppOptions = {
  * call app.handle(request) on an app built over a temporary database.
  */
 export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions = {}) {
-  const renderPage = createPageRenderer(deps);
   const serveMedia = createMediaHandler(join(deps.env.DATA_DIR, "media"));
-  const securityHeaders = createSecurityHeaders(deps.env);
   // A source map carries the full sources, the admin's included: never public in production,
   // even when a development build (`bun run dev`) left some in dist/client.
   const servesSourceMaps = deps.env.NODE_ENV !== "production";
-  // Kept answers carry the security headers from the start, so the fast path below adds only the request id.
-  const cache = createResponseCache({ ...responseCache, db: deps.db, headersFor: (key) => securityHeaders(pathOf(key)) });
+  // `policies`, `securityHeaders` and `cache` are made below from the finished app's routes
+  // (each route declares its policy where it is defined); everything here uses them per request.
   const loggedPaths = new Map<string, string>();
   const loggedPath = (pathname: string) => {
     let path = loggedPaths.get(pathname);
     if (path === undefined) {
       if (loggedPaths.size >= 1000) loggedPaths.clear();
-      path = redactPath(pathname);
+      path = policies.redactPath(pathname);
       loggedPaths.set(pathname, path);
     }
     return path;
   };
+  const renderPage = createPageRenderer(deps, loggedPath);
   /** The request's one log line, however it was answered. */
   const logRequest = (method: string, pathname: string, status: number, started: number, requestId: string) =>
     requestLog?.({ method, path: loggedPath(pathname), status, durationMs: Math.round((performance.now() - started) * 10) / 10, requestId });
-  const keep = (request: Request, produce: () => Response | Promise<Response>) => cache.respond(request, pathAndQuery(request.url), produce);
-  // Pages about one person (orders, payments, admin) are never kept; every other page is the same for everyone.
-  const page = (request: Request, pathname: string) => (isPersonalPath(pathname) ? renderPage(request) : keep(request, () => renderPage(request)));
+  // A personal path (orders, payments, admin) is never kept, whoever asks; every other page is the same for everyone.
+  const keep = (request: Request, produce: () => Response | Promise<Response>) =>
+    policies.isPersonal(new URL(request.url).pathname) ? produce() : cache.respond(request, pathAndQuery(request.url), produce);
+  const page = (request: Request) => keep(request, () => renderPage(request));
   /** Any answer that was not kept: routed by Elysia, then compressed, given the security headers and logged. */
   const routed = async (handle: () => unknown, request: Request, started: number, requestId: string) => {
     const pathname = new URL(request.url).pathname;
@@ -100,7 +102,8 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
       }
       return routed(() => handle(...args), request, started, requestId);
     })
-    .onError(({ code, error, request }) => errorResponse(code, error, request))
+    .onError(({ code, error, request }) => errorResponse(code, error, request, loggedPath))
+    .use(routePolicy)
     .use(healthRoutes(deps))
     .use(catalogRoutes(deps, keep))
     .use(categoryRoutes(deps))
@@ -116,17 +119,22 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     .get("/assets/:name", ({ params, request }) => {
       if (!servesSourceMaps && params.name.endsWith(".map")) throw new NotFound("File not found.");
       return serveFile(CLIENT_OUT_DIR, params.name, IMMUTABLE, request);
-    })
+    }, { policy: PUBLIC })
     // Media names carry a content hash too (see the seed and image uploads).
-    .get("/media/:name", ({ params }) => serveMedia(params.name))
-    .get("/", ({ request }) => page(request, "/"))
+    .get("/media/:name", ({ params }) => serveMedia(params.name), { policy: PUBLIC })
+    // Every page: its own policy (its handle in web/routes) is what `keep` goes by.
+    .get("/", ({ request }) => page(request), { policy: PUBLIC })
     .get("/*", ({ request }) => {
-      const { pathname } = new URL(request.url);
-      if (pathname.startsWith("/api/")) throw new NotFound(apiNotFound(request));
-      return page(request, pathname);
-    });
-  // The cache's counters, for tests.
-  return Object.assign(app, { responseCache: cache });
+      if (new URL(request.url).pathname.startsWith("/api/")) throw new NotFound(apiNotFound(request));
+      return page(request);
+    }, { policy: PUBLIC });
+
+  const policies = createRoutePolicies(declaredRoutes(pageRoutes, app.routes));
+  const securityHeaders = createSecurityHeaders(deps.env, policies.isPersonal);
+  // Kept answers carry the security headers from the start, so the fast path above adds only the request id.
+  const cache = createResponseCache({ ...responseCache, db: deps.db, headersFor: (key) => securityHeaders(pathOf(key)) });
+  // The cache's counters and the derived policies, for tests.
+  return Object.assign(app, { responseCache: cache, routePolicies: policies });
 }
 
 function pathOf(key: string): string {
@@ -148,7 +156,7 @@ function apiNotFound(request: Request): string {
 }
 
 /** The one error path: typed errors keep their status and message, anything else is a logged 500. */
-function errorResponse(code: string | number, error: unknown, request: Request): Response {
+function errorResponse(code: string | number, error: unknown, request: Request, redactPath: (pathname: string) => string): Response {
   const isApi = new URL(request.url).pathname.startsWith("/api/");
   let status = 500;
   let message = "Something went wrong on our side. Please try again in a moment.";

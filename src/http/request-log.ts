@@ -71,18 +71,6 @@ export function newRequestId(): string {
   return crypto.randomUUID();
 }
 
-// Segments that are secrets by position, whatever they look like:
-//   /api/orders/{id}/download/{kind}/{token}   an upload's download token
-//   /api/admin/download/{kind}/{token}          the same, for the owner
-//   /api/uploads/{token}/preview.…              an upload's preview
-//   /checkout/demo/{sessionId}/…               the payment session that proves an order
-const SECRET_AFTER: readonly RegExp[] = [
-  /^\/api\/orders\/[^/]+\/download\/[^/]+\/$/,
-  /^\/api\/admin\/download\/[^/]+\/$/,
-  /^\/api\/uploads\/$/,
-  /^\/checkout\/demo\/$/,
-];
-
 // Public, content-hashed file names: never secrets, and worth reading in a log.
 const PUBLIC_FILES = /^\/(assets|media)\/[^/]+$/;
 
@@ -102,29 +90,36 @@ export function looksLikeToken(segment: string): boolean {
   return !SLUG.test(segment);
 }
 
-/** The path as it may be logged: decoded-safe, secrets replaced by ":redacted". */
-export function redactPath(pathname: string): string {
-  if (PUBLIC_FILES.test(pathname)) return pathname.length > 300 ? `${pathname.slice(0, 300)}…` : pathname;
-  const segments = pathname.split("/");
-  let prefix = "";
-  const out: string[] = [];
-  for (const [index, raw] of segments.entries()) {
-    if (index === 0) {
-      out.push(raw);
-      prefix = "/";
-      continue;
+/**
+ * The redaction for the log: `secretAfter` says where a segment is a secret by
+ * position whatever it looks like (derived from the routes' declared
+ * `secretParams`, src/http/route-policy.ts), matched against the path before
+ * it, decoded. Any other segment that looks like a token is replaced too.
+ */
+export function createPathRedactor(secretAfter: readonly RegExp[]): (pathname: string) => string {
+  return (pathname) => {
+    if (PUBLIC_FILES.test(pathname)) return pathname.length > 300 ? `${pathname.slice(0, 300)}…` : pathname;
+    const segments = pathname.split("/");
+    let prefix = "";
+    const out: string[] = [];
+    for (const [index, raw] of segments.entries()) {
+      if (index === 0) {
+        out.push(raw);
+        prefix = "/";
+        continue;
+      }
+      let segment = raw;
+      try {
+        segment = decodeURIComponent(raw);
+      } catch {
+        // Malformed escapes are logged as sent.
+      }
+      const secret = raw !== "" && (secretAfter.some((pattern) => pattern.test(prefix)) || looksLikeToken(segment));
+      out.push(secret ? REDACTED : raw);
+      prefix += `${segment}/`;
     }
-    let segment = raw;
-    try {
-      segment = decodeURIComponent(raw);
-    } catch {
-      // Malformed escapes are logged as sent.
-    }
-    const secret = raw !== "" && (SECRET_AFTER.some((pattern) => pattern.test(prefix)) || looksLikeToken(segment));
-    out.push(secret ? REDACTED : raw);
-    prefix += `${raw}/`;
-  }
-  // A path is attacker-chosen: keep lines short.
-  const path = out.join("/");
-  return path.length > 300 ? `${path.slice(0, 300)}…` : path;
+    // A path is attacker-chosen: keep lines short.
+    const path = out.join("/");
+    return path.length > 300 ? `${path.slice(0, 300)}…` : path;
+  };
 }

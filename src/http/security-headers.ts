@@ -53,38 +53,15 @@ export function contentSecurityPolicy(env: PolicySettings): string {
   return directives.map((parts) => parts.join(" ")).join("; ");
 }
 
-// Pages and API answers about one person (an order, a payment, the owner's
-// session): never kept by the browser's back/forward cache or a proxy.
-const PERSONAL_PATHS = [
-  /^\/order(\/|$)/,
-  /^\/success\/?$/,
-  /^\/admin(\/|$)/,
-  /^\/checkout\/demo(\/|$)/,
-  /^\/api\/orders(\/|$)/,
-  /^\/api\/checkout(\/|$)/,
-  /^\/api\/admin(\/|$)/,
-];
-
-/**
- * True for a path about one person. The page router matches paths decoded and
- * case-insensitively ("/ORDER/…" and "/%6Frder/…" show an order too), so the
- * check does the same: such a page is then neither kept nor cacheable.
- */
-export function isPersonalPath(pathname: string): boolean {
-  if (PERSONAL_PATHS.some((pattern) => pattern.test(pathname))) return true;
-  let normalised: string;
-  try {
-    normalised = decodeURIComponent(pathname).toLowerCase();
-  } catch {
-    return true; // Malformed escapes: treated as personal, so nothing about them is kept.
-  }
-  return normalised !== pathname && PERSONAL_PATHS.some((pattern) => pattern.test(normalised));
-}
-
 export type SecurityHeaders = (pathname: string) => Record<string, string>;
 
-/** Builds the headers once from the configuration; the result picks per-path extras. */
-export function createSecurityHeaders(env: PolicySettings): SecurityHeaders {
+/**
+ * Builds the headers once from the configuration; the result picks per-path
+ * extras. `isPersonal` comes from the routes' declared policies
+ * (src/http/route-policy.ts): a personal path is never stored by the browser's
+ * back/forward cache or a proxy.
+ */
+export function createSecurityHeaders(env: PolicySettings, isPersonal: (pathname: string) => boolean): SecurityHeaders {
   const always: Record<string, string> = {
     "Content-Security-Policy": contentSecurityPolicy(env),
     "X-Content-Type-Options": "nosniff",
@@ -95,7 +72,7 @@ export function createSecurityHeaders(env: PolicySettings): SecurityHeaders {
   // HSTS over plain http would be ignored at best; only an https shop sends it.
   if (env.PUBLIC_URL.startsWith("https://")) always["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   const personal = { ...always, "Cache-Control": "no-store" };
-  return (pathname) => (isPersonalPath(pathname) ? personal : always);
+  return (pathname) => (isPersonal(pathname) ? personal : always);
 }
 
 /**

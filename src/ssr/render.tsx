@@ -8,7 +8,6 @@ import {
 import { routes } from "../../web/routes/route-table";
 import { depsContext, refusedFormContext, type RefusedForm } from "../../web/routes/context";
 import type { Deps } from "../deps";
-import { redactPath } from "../http/request-log";
 import { errorFields, log } from "../log";
 
 /** `refusedForm`: a form post the server refused, for the page to show again (web/routes/context.ts). */
@@ -19,7 +18,7 @@ export type PageRenderer = (request: Request, refusedForm?: RefusedForm) => Prom
  * run the matched loaders (which read SQLite directly), then stream the HTML.
  * The router is not hydrated in the browser; only islands are.
  */
-export function createPageRenderer(deps: Deps): PageRenderer {
+export function createPageRenderer(deps: Deps, redactPath: (pathname: string) => string): PageRenderer {
   const handler = createStaticHandler(routes);
 
   return async function renderPage(request, refusedForm) {

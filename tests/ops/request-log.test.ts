@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createApp } from "../../src/app";
-import { looksLikeToken, redactPath, type RequestLogEntry } from "../../src/http/request-log";
+import { looksLikeToken, type RequestLogEntry } from "../../src/http/request-log";
 import { createTestShop, TEST_ORIGIN, type TestShop } from "../support/test-app";
 
 describe("redactPath", () => {
+  // The app's own redaction, derived from the routes' declared secret parameters (src/http/route-policy.ts).
+  let shop: TestShop;
+  let redactPath: (pathname: string) => string;
+  beforeAll(async () => {
+    shop = await createTestShop();
+    redactPath = shop.app.routePolicies.redactPath;
+  });
+  afterAll(() => shop.close());
+
   test("keeps ordinary paths, slugs and order ids readable", () => {
     for (const path of [
       "/",

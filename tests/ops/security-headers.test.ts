@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { contentSecurityPolicy, createSecurityHeaders, INLINE_SCRIPTS, isPersonalPath, withHeaders } from "../../src/http/security-headers";
+import { contentSecurityPolicy, createSecurityHeaders, INLINE_SCRIPTS, withHeaders } from "../../src/http/security-headers";
 import { postCheckout, sessionIdOf } from "../support/checkout";
 import { addCategory, addProduct, addProject } from "../support/factories";
 import { createTestShop, type TestShop } from "../support/test-app";
@@ -150,7 +150,7 @@ describe("headers on every response", () => {
 
   test("HSTS only when PUBLIC_URL is https", async () => {
     expect((await shop.request("/")).headers.get("strict-transport-security")).toBeNull();
-    const https = createSecurityHeaders({ PUBLIC_URL: "https://shop.example", TURNSTILE_SITE_KEY: undefined, TURNSTILE_SECRET_KEY: undefined });
+    const https = createSecurityHeaders({ PUBLIC_URL: "https://shop.example", TURNSTILE_SITE_KEY: undefined, TURNSTILE_SECRET_KEY: undefined }, shop.app.routePolicies.isPersonal);
     expect(https("/")["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
   });
 
@@ -172,6 +172,8 @@ describe("headers on every response", () => {
 
   test("public pages and assets keep their own caching", async () => {
     expect((await shop.request("/products")).headers.get("cache-control") ?? "").not.toContain("no-store");
+    // Derived from the routes' declared policies (src/http/route-policy.ts).
+    const isPersonalPath = shop.app.routePolicies.isPersonal;
     expect(isPersonalPath("/products/planter")).toBe(false);
     expect(isPersonalPath("/orders-of-the-day")).toBe(false);
     expect(isPersonalPath("/administrator")).toBe(false);
@@ -183,7 +185,7 @@ describe("headers on every response", () => {
   });
 
   test("a handler's own header wins (an SVG preview's stricter CSP), except caching on a personal path", () => {
-    const headers = createSecurityHeaders({ PUBLIC_URL: "http://shop.test", TURNSTILE_SITE_KEY: undefined, TURNSTILE_SECRET_KEY: undefined });
+    const headers = createSecurityHeaders({ PUBLIC_URL: "http://shop.test", TURNSTILE_SITE_KEY: undefined, TURNSTILE_SECRET_KEY: undefined }, shop.app.routePolicies.isPersonal);
     const strict = "default-src 'none'; style-src 'unsafe-inline'";
     const svg = withHeaders(new Response("<svg/>", { headers: { "Content-Security-Policy": strict, "Cache-Control": "private, max-age=60" } }), headers("/api/uploads/x/preview.svg"));
     expect(svg.headers.get("content-security-policy")).toBe(strict);

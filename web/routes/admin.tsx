@@ -3,6 +3,7 @@ import { SHOP } from "../lib/shop-info";
 import type { RouteHandle } from "./meta";
 
 export const adminHandle: RouteHandle = {
+  policy: { audience: "personal" },
   meta: () => ({ title: `Admin · ${SHOP.name}`, description: "The shop owner's area.", path: null }),
   clientApp: "admin",
 };

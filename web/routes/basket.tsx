@@ -13,6 +13,7 @@ export function basketLoader(args: LoaderFunctionArgs) {
 }
 
 export const basketHandle: RouteHandle = {
+  policy: { audience: "public" },
   meta: () => ({
     title: `Your basket · ${SHOP.name}`,
     description: `Review the prints in your basket and check out securely with ${SHOP.name}.`,

@@ -20,6 +20,7 @@ export function demoCheckoutLoader(args: LoaderFunctionArgs) {
 }
 
 export const demoCheckoutHandle: RouteHandle = {
+  policy: { audience: "personal", secretParams: ["sessionId"] },
   meta: () => ({ title: `Test payment · ${SHOP.name}`, description: "The shop's built-in test checkout.", path: null }),
 };
 

@@ -3,6 +3,7 @@ import { SHOP } from "../lib/shop-info";
 import type { RouteHandle } from "./meta";
 
 export const contactHandle: RouteHandle = {
+  policy: { audience: "public", sitemap: true },
   meta: () => ({
     title: `Contact · ${SHOP.name}`,
     description: `Email ${SHOP.name} about an order or an idea. We reply within 1 business day.`,

@@ -5,6 +5,7 @@ import { SHOP } from "../lib/shop-info";
 import type { RouteHandle } from "./meta";
 
 export const customRequestHandle: RouteHandle = {
+  policy: { audience: "public", sitemap: true },
   meta: () => ({
     title: `Custom print request · ${SHOP.name}`,
     description: "Ask for a one-off 3D print: send your idea, sketch, photo or STL file and we'll reply with a quote.",

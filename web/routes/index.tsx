@@ -27,6 +27,7 @@ export function homeLoader(args: LoaderFunctionArgs) {
 }
 
 export const homeHandle: RouteHandle = {
+  policy: { audience: "public", sitemap: true },
   meta: () => ({
     title: `${SHOP.name} · Custom 3D prints, relief maps and lithophanes`,
     description: SHOP.description,

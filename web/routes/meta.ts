@@ -1,4 +1,5 @@
 import type { UIMatch } from "react-router";
+import type { RoutePolicy } from "../../src/http/route-policy";
 
 /** What each page says about itself to browsers, search engines and link previews. */
 export type PageMeta = {
@@ -17,6 +18,12 @@ export type PageMeta = {
  */
 export type RouteHandle<Data = unknown> = {
   meta: (data: Data | undefined) => PageMeta;
+  /**
+   * Whether the page is about one person (never kept, no-store), which of its
+   * path parameters are secrets in the log, and whether the sitemap lists it
+   * (src/http/route-policy.ts). Required: a page that forgets it fails to compile.
+   */
+  policy: RoutePolicy;
   /** "admin": the page loads the owner's client app (web/admin) instead of the storefront's island script. */
   clientApp?: "admin";
 };

@@ -12,5 +12,6 @@ export function NotFoundPage() {
 }
 
 export const notFoundHandle: RouteHandle = {
+  policy: { audience: "public" },
   meta: () => ({ title: `Page not found · ${SHOP.name}`, description: "This page does not exist.", path: null }),
 };

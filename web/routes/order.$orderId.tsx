@@ -11,6 +11,7 @@ export function orderLoader({ params }: LoaderFunctionArgs) {
 }
 
 export const orderHandle: RouteHandle = {
+  policy: { audience: "personal" },
   meta: () => ({
     title: `Your order · ${SHOP.name}`,
     description: "Look up an order with its delivery postcode.",

@@ -3,6 +3,7 @@ import { SHOP } from "../lib/shop-info";
 import type { RouteHandle } from "./meta";
 
 export const policiesHandle: RouteHandle = {
+  policy: { audience: "public", sitemap: true },
   meta: () => ({
     title: `Returns, shipping and payments · ${SHOP.name}`,
     description: "14-day returns on unused stock items, UK shipping calculated at checkout, and secure card payments.",

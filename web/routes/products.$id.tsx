@@ -29,6 +29,7 @@ export function productLoader(args: LoaderFunctionArgs) {
 type ProductData = ReturnType<typeof productLoader>;
 
 export const productHandle: RouteHandle<ProductData> = {
+  policy: { audience: "public" },
   meta: (loaded) => {
     if (!loaded) return { title: `${NOT_FOUND.title} · ${SHOP.name}`, description: NOT_FOUND.message ?? "", path: null };
     const { product, publicUrl } = loaded;

@@ -48,6 +48,7 @@ export function productsLoader(args: LoaderFunctionArgs) {
 type ProductsData = { selected: { id: string; name: string } | null; cat: string | null };
 
 export const productsHandle: RouteHandle<ProductsData> = {
+  policy: { audience: "public", sitemap: true },
   meta: ({ selected, cat } = { selected: null, cat: null }) => ({
     title: selected
       ? `${selected.name} prints · ${SHOP.name}`

@@ -10,6 +10,7 @@ export function successLoader({ request }: LoaderFunctionArgs) {
 }
 
 export const successHandle: RouteHandle = {
+  policy: { audience: "personal" },
   meta: () => ({ title: `Order confirmation · ${SHOP.name}`, description: "Your order confirmation.", path: null }),
 };
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
 import { downloadResponse } from "../../http/download-response";
+import { routePolicy } from "../../http/route-policy";
 import { mailDeliveryConfigured } from "../../jobs/deliver-outbox";
 import { storedUploadFinder } from "../uploads/stored-upload";
 import { parseOrBadRequest } from "../validate";
@@ -27,7 +28,11 @@ export function adminOrderRoutes(deps: Deps) {
     return downloadResponse(uploadsDir, file);
   }
 
+  // Personal like every admin route (src/modules/admin); an upload's token also stays out of the log.
+  const download = { policy: { audience: "personal", secretParams: ["token"] } } as const;
+
   return new Elysia({ name: "admin-orders" })
+    .use(routePolicy)
     // Names, addresses and emails: never kept by a browser or proxy cache.
     .onBeforeHandle(({ set }) => {
       set.headers["cache-control"] = "private, no-store";
@@ -53,6 +58,6 @@ export function adminOrderRoutes(deps: Deps) {
       return NOT_FOUND_WITH_REASON;
     })
     .get("/api/admin/dashboard/stats", () => orders.stats())
-    .get("/api/admin/download/gpx/:token", ({ params }) => downloadUpload("gpx", params.token))
-    .get("/api/admin/download/image/:token", ({ params }) => downloadUpload("image", params.token));
+    .get("/api/admin/download/gpx/:token", ({ params }) => downloadUpload("gpx", params.token), download)
+    .get("/api/admin/download/image/:token", ({ params }) => downloadUpload("image", params.token), download);
 }

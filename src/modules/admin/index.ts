@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { mailDeliveryConfigured } from "../../jobs/deliver-outbox";
+import { PERSONAL, routePolicy } from "../../http/route-policy";
 import { adminAuthRoutes, adminGuard } from "../admin-auth";
 import { adminCatalogRoutes, UPLOAD_IMAGE_ROUTE } from "../admin-catalog";
 import { adminContentRoutes } from "../admin-content";
@@ -8,20 +9,24 @@ import { adminOrderRoutes } from "../admin-orders";
 import { adminRequestRoutes } from "../admin-requests";
 
 /**
- * The owner's API. Login and logout come first; every route registered after
- * the guard (all the others) needs a live session, a same-site request and,
- * for writes, a JSON body (multipart on the upload route only). A route added
- * to any of these modules is guarded without further thought —
- * tests/api/admin-auth.test.ts enumerates them.
+ * The owner's API, all of it personal (src/http/route-policy.ts): never kept,
+ * never cached, declared once here for every admin module. Login and logout
+ * come first; every route registered after the guard (all the others) needs a
+ * live session, a same-site request and, for writes, a JSON body (multipart on
+ * the upload route only). A route added to any of these modules is guarded
+ * and personal without further thought — tests/api/admin-auth.test.ts and
+ * tests/api/route-policy.test.ts enumerate them.
  */
 export function adminRoutes(deps: Deps) {
-  return new Elysia({ name: "admin" })
-    .use(adminAuthRoutes(deps))
-    .onBeforeHandle(adminGuard(deps, [UPLOAD_IMAGE_ROUTE]))
-    // emailConfigured drives the admin's "Email is not set up" banner on every page.
-    .get("/api/admin/session", () => ({ signedIn: true, emailConfigured: mailDeliveryConfigured(deps.env) }))
-    .use(adminCatalogRoutes(deps))
-    .use(adminOrderRoutes(deps))
-    .use(adminRequestRoutes(deps))
-    .use(adminContentRoutes(deps));
+  return new Elysia({ name: "admin" }).use(routePolicy).guard({ policy: PERSONAL }, (owner) =>
+    owner
+      .use(adminAuthRoutes(deps))
+      .onBeforeHandle(adminGuard(deps, [UPLOAD_IMAGE_ROUTE]))
+      // emailConfigured drives the admin's "Email is not set up" banner on every page.
+      .get("/api/admin/session", () => ({ signedIn: true, emailConfigured: mailDeliveryConfigured(deps.env) }))
+      .use(adminCatalogRoutes(deps))
+      .use(adminOrderRoutes(deps))
+      .use(adminRequestRoutes(deps))
+      .use(adminContentRoutes(deps)),
+  );
 }

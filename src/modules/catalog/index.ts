@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { PUBLIC, routePolicy } from "../../http/route-policy";
 import { NotFound } from "../../errors";
 import { parseOrBadRequest } from "../validate";
 import { productIdSchema } from "./model";
@@ -11,7 +12,8 @@ const makeNow: KeptAnswer = (_request, produce) => produce();
 
 export function catalogRoutes({ catalog }: Pick<Deps, "catalog">, keep: KeptAnswer = makeNow) {
   return new Elysia({ name: "catalog" })
-    .get("/api/catalog", ({ request }) => keep(request, () => Response.json(catalog.listProducts())))
+    .use(routePolicy)
+    .get("/api/catalog", ({ request }) => keep(request, () => Response.json(catalog.listProducts())), { policy: PUBLIC })
     .get("/api/products/:id", ({ params, request }) => {
       const id = parseOrBadRequest(productIdSchema, params.id);
       return keep(request, () => {
@@ -19,5 +21,5 @@ export function catalogRoutes({ catalog }: Pick<Deps, "catalog">, keep: KeptAnsw
         if (!product) throw new NotFound(`No product with id "${id}" exists.`);
         return Response.json(product);
       });
-    });
+    }, { policy: PUBLIC });
 }

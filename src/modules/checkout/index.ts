@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { PERSONAL, routePolicy } from "../../http/route-policy";
 import { BadRequest, TooManyRequests } from "../../errors";
 import { clientAddress, createRateLimiter } from "../../http/rate-limit";
 import { parseOrBadRequest } from "../validate";
@@ -26,6 +27,7 @@ export function checkoutRoutes({ checkout, env }: Pick<Deps, "checkout" | "env">
   }
 
   return new Elysia({ name: "checkout" })
+    .use(routePolicy)
     .post("/api/checkout", async ({ body, headers, request, server }) => {
       const address = clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY);
       count(starts, address, CHECKOUT_MESSAGES.tooManyCheckouts);
@@ -40,11 +42,11 @@ export function checkoutRoutes({ checkout, env }: Pick<Deps, "checkout" | "env">
         throw new BadRequest("The Basket-Id header must be 8 to 100 letters, digits, hyphens or underscores.");
       }
       return checkout.start(items, { clientKey, basketId, address });
-    })
+    }, { policy: PERSONAL })
     .get("/api/checkout/session", ({ query, request, server }) => {
       count(sessionChecks, clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY), CHECKOUT_MESSAGES.tooManySessionChecks);
       return checkout.sessionView(parseOrBadRequest(sessionIdSchema, query.id));
-    })
+    }, { policy: PERSONAL })
     .post("/api/checkout/confirm", async ({ body, set, request, server }) => {
       count(sessionChecks, clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY), CHECKOUT_MESSAGES.tooManySessionChecks);
       const { id } = parseOrBadRequest(confirmRequestSchema, body);
@@ -52,5 +54,5 @@ export function checkoutRoutes({ checkout, env }: Pick<Deps, "checkout" | "env">
       // 202: accepted, payment still on its way; the page asks again.
       if (answer.orderId === null) set.status = 202;
       return answer;
-    });
+    }, { policy: PERSONAL });
 }

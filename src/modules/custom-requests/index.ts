@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { PERSONAL, PUBLIC, routePolicy } from "../../http/route-policy";
 import { BadRequest, NotFound, PayloadTooLarge, TooManyRequests } from "../../errors";
 import { clientAddress, createRateLimiter } from "../../http/rate-limit";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../web/lib/attachments";
@@ -34,18 +35,19 @@ export function customRequestRoutes({ db, env, captcha, assets, heavyWork, uploa
   const noStore = { "cache-control": "no-store" };
 
   return new Elysia({ name: "custom-requests" })
+    .use(routePolicy)
     .get("/api/captcha/config", ({ set }) => {
       Object.assign(set.headers, noStore);
       const config = captcha.siteConfig();
       return config.kind === "altcha" ? { ...config, workerUrl: assets.captchaWorker, stylesheetUrl: assets.captchaStylesheet } : config;
-    })
+    }, { policy: PUBLIC })
     .get("/api/captcha/challenge", async ({ request, server, set }) => {
       if (!captcha.challenge) throw new NotFound("This shop uses Turnstile: there is no ALTCHA challenge to fetch.");
       const attempt = challenges.hit(clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY));
       if (!attempt.allowed) throw new TooManyRequests(attempt.retryAfterSeconds);
       Object.assign(set.headers, noStore);
       return captcha.challenge();
-    })
+    }, { policy: PUBLIC })
     .post(
       "/api/custom-request",
       async ({ request, server, set }) => {
@@ -79,7 +81,8 @@ export function customRequestRoutes({ db, env, captcha, assets, heavyWork, uploa
         });
       },
       // Read by hand: Elysia's own form parser turns text that looks like JSON into objects.
-      { parse: "none" },
+      // Personal: the answer is about the sender's own request.
+      { parse: "none", policy: PERSONAL },
     );
 }
 

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { routePolicy } from "../../http/route-policy";
 import { Forbidden, NotFound } from "../../errors";
 import { isCrossSite } from "../../http/cross-site";
 import type { DemoCustomer } from "../../services/payments/demo";
@@ -24,7 +25,9 @@ const CROSS_SITE = "Payments can only be made or cancelled from this shop's own 
  * the shopper's details never go into a URL.
  */
 export function demoCheckoutRoutes({ demoPayments, checkout, env }: Pick<Deps, "demoPayments" | "checkout" | "env">, renderPage: PageRenderer) {
-  const app = new Elysia({ name: "demo-checkout" });
+  const app = new Elysia({ name: "demo-checkout" }).use(routePolicy);
+  // The session id proves an order: the page and both actions are personal and keep it out of the log.
+  const payment = { policy: { audience: "personal", secretParams: ["sessionId"] } } as const;
   if (!demoPayments) return app;
 
   const pagePath = (id: string) => `/checkout/demo/${encodeURIComponent(id)}`;
@@ -63,12 +66,12 @@ export function demoCheckoutRoutes({ demoPayments, checkout, env }: Pick<Deps, "
       const snapshot = demoPayments.pay(session.id, customerOf(form.data));
       if (snapshot) checkout.fulfil(snapshot);
       return redirect(session.successUrl);
-    })
+    }, payment)
     .post("/checkout/demo/:sessionId/cancel", async ({ params, request }) => {
       const session = openSession(request, params.sessionId);
       if (session.status === "open") await checkout.cancel(session.id);
       return redirect(session.cancelUrl);
-    });
+    }, payment);
 }
 
 function customerOf(form: DemoPaymentForm): DemoCustomer {

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { PUBLIC, routePolicy } from "../../http/route-policy";
 import { createReadinessCheck, type ReadinessOptions } from "./readiness";
 
 /**
@@ -13,6 +14,7 @@ export function healthRoutes({ db, env }: Pick<Deps, "db" | "env">, options: Par
   const probe = db.query<{ ok: number }, []>("SELECT 1 AS ok");
   const readiness = createReadinessCheck(db, { dataDir: env.DATA_DIR, ...options });
   return new Elysia({ name: "health" })
+    .use(routePolicy)
     .get("/healthz", ({ set }) => {
       set.headers["cache-control"] = "no-store";
       try {
@@ -22,12 +24,12 @@ export function healthRoutes({ db, env }: Pick<Deps, "db" | "env">, options: Par
         set.status = 503;
         return { status: "unavailable", error: "The database is not answering." };
       }
-    })
+    }, { policy: PUBLIC })
     .get("/readyz", ({ set }) => {
       set.headers["cache-control"] = "no-store";
       const problems = readiness();
       if (problems.length === 0) return { status: "ready" };
       set.status = 503;
       return { status: "not ready", error: problems.join(" "), problems };
-    });
+    }, { policy: PUBLIC });
 }

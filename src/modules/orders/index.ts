@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { join } from "node:path";
 import type { Deps } from "../../deps";
+import { PERSONAL, routePolicy } from "../../http/route-policy";
 import { BadRequest, NotFound, TooManyRequests } from "../../errors";
 import { downloadResponse } from "../../http/download-response";
 import { clientAddress, createRateLimiter } from "../../http/rate-limit";
@@ -40,12 +41,13 @@ export function orderRoutes({ orders, db, env }: Pick<Deps, "orders" | "db" | "e
   }
 
   return new Elysia({ name: "orders" })
+    .use(routePolicy)
     .get("/api/orders/:orderId", ({ params, query, request, server, set }) => {
       const { refund_required: _, ...order } = authorisedOrder(request, server?.requestIP(request)?.address, params.orderId, query);
       // A name and address: never kept by a browser or proxy cache.
       set.headers["cache-control"] = "private, no-store";
       return order;
-    })
+    }, { policy: PERSONAL })
     .get("/api/orders/:orderId/download/:kind/:token", async ({ params, query, request, server }) => {
       if (params.kind !== "gpx" && params.kind !== "image") throw new NotFound("File not found.");
       const order = authorisedOrder(request, server?.requestIP(request)?.address, params.orderId, query);
@@ -54,5 +56,5 @@ export function orderRoutes({ orders, db, env }: Pick<Deps, "orders" | "db" | "e
       const upload = belongs ? storedUpload(params.token, params.kind) : null;
       if (!upload) throw new NotFound("File not found.");
       return downloadResponse(uploadsDir, upload);
-    });
+    }, { policy: { audience: "personal", secretParams: ["token"] } });
 }

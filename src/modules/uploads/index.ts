@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { PERSONAL, routePolicy } from "../../http/route-policy";
 import { TooManyRequests } from "../../errors";
 import { clientAddress, createRateLimiter } from "../../http/rate-limit";
 import { createUploadStorage } from "../../services/storage/disk";
@@ -27,6 +28,8 @@ const WINDOW_MS = 10 * 60_000;
 export function uploadRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "db" | "env" | "heavyWork" | "uploadBudget">) {
   const uploads = createUploadService({ db, storage: createUploadStorage(env.DATA_DIR), budget: uploadBudget });
   const limiter = createRateLimiter({ limit: UPLOADS_PER_WINDOW, windowMs: WINDOW_MS });
+  // A preview is the same for whoever holds the token (its own headers keep it out of shared caches); the token stays out of the log.
+  const previewPolicy = { policy: { audience: "public", secretParams: ["token"] } } as const;
 
   /**
    * One upload call. Everything that costs nothing comes before the body is
@@ -53,15 +56,17 @@ export function uploadRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "d
   }
 
   return new Elysia({ name: "uploads" })
+    .use(routePolicy)
     .post(
       "/api/gpx/upload",
       (call) => receive(call, { field: "gpx", maxBytes: GPX_MAX_BYTES, tooLarge: MESSAGES.gpxTooLarge }, uploads.uploadGpx),
-      { parse: "none" },
+      // The answer hands the sender the upload's token.
+      { parse: "none", policy: PERSONAL },
     )
     .post(
       "/api/image/upload",
       (call) => receive(call, { field: "image", maxBytes: IMAGE_MAX_BYTES, tooLarge: MESSAGES.imageTooLarge }, uploads.uploadImage),
-      { parse: "none" },
+      { parse: "none", policy: PERSONAL },
     )
     // ?size=thumb: the map alone for the basket's 80 px thumbnail; anything else is the full preview.
     .get("/api/uploads/:token/preview.svg", ({ params, query }) => {
@@ -74,7 +79,7 @@ export function uploadRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "d
           "Cache-Control": "private, max-age=3600",
         },
       });
-    })
+    }, previewPolicy)
     // Decoding the stored photo is image work like any other: it waits for the same slot.
     .get("/api/uploads/:token/preview.jpg", async ({ params, request, server }) => {
       const address = clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY);
@@ -82,5 +87,5 @@ export function uploadRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "d
       return new Response(new Uint8Array(preview), {
         headers: { "Content-Type": "image/jpeg", "X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600" },
       });
-    });
+    }, previewPolicy);
 }

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { PUBLIC, routePolicy } from "../../http/route-policy";
 import { BadRequest, NotFound } from "../../errors";
 import { StripeSignatureError } from "../../services/payments/stripe";
 
@@ -10,7 +11,7 @@ import { StripeSignatureError } from "../../services/payments/stripe";
  * out-of-order events are harmless: every handler is idempotent.
  */
 export function webhookRoutes({ stripeWebhooks, checkout }: Pick<Deps, "stripeWebhooks" | "checkout">) {
-  return new Elysia({ name: "webhooks" }).post(
+  return new Elysia({ name: "webhooks" }).use(routePolicy).post(
     "/api/stripe/webhook",
     async ({ request }) => {
       if (!stripeWebhooks) throw new NotFound("Stripe is not configured on this shop.");
@@ -38,6 +39,7 @@ export function webhookRoutes({ stripeWebhooks, checkout }: Pick<Deps, "stripeWe
       }
       return { received: true, handled: true };
     },
-    { parse: "none" },
+    // Stripe's call: nothing in the answer is about anyone.
+    { parse: "none", policy: PUBLIC },
   );
 }
