@@ -1,7 +1,23 @@
-import { BadRequest, PayloadTooLarge } from "../errors";
+import { BadRequest, PayloadTooLarge, RequestTimeout } from "../errors";
 
 /** Room for the other form fields, part headers and boundaries around a form's file. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/**
+ * The slowest a body may arrive, on average: 1 Mbit/s, a slow home or mobile
+ * uplink. A body is read inside the one heavy-work slot, and a sender who
+ * trickles it (a byte now and then is never idle long enough for the socket's
+ * idle timeout) would otherwise hold that slot, and every upload behind it,
+ * for as long as it liked.
+ */
+export const SLOWEST_BODY_BYTES_PER_SECOND = 128 * 1024;
+/** However small the body, this long is allowed: a phone on a weak signal stalls for seconds at a time. */
+export const SHORTEST_BODY_TIME_LIMIT_MS = 30_000;
+export const BODY_TIMEOUT_MESSAGE = "The upload arrived too slowly and was stopped. Please check your connection and try again.";
+
+/** How long a body of `bytes` may take to arrive. */
+export function bodyTimeLimitMs(bytes: number): number {
+  return Math.max(SHORTEST_BODY_TIME_LIMIT_MS, Math.ceil((bytes / SLOWEST_BODY_BYTES_PER_SECOND) * 1000));
+}
 
 /** What a route allows in a multipart body, and what it answers when the body is not that. */
 export type MultipartRules = {
@@ -13,6 +29,8 @@ export type MultipartRules = {
   notMultipart?: string;
   /** The 400 answer for a multipart body that cannot be parsed; without it such a body reads as an empty form. */
   unreadable?: string;
+  /** How long the body may take to arrive; by default bodyTimeLimitMs of its declared length, or of maxBytes. */
+  timeLimitMs?: number;
 };
 
 /**
@@ -26,7 +44,8 @@ export type MultipartRules = {
  * 1. a Content-Length above the limit is refused before a byte is read;
  * 2. otherwise the body stream is read chunk by chunk and cancelled the
  *    moment the count passes the limit (chunked bodies have no length);
- * 3. only then are the collected bytes parsed as form data.
+ * 3. a body still arriving after its time limit is cancelled with 408;
+ * 4. only then are the collected bytes parsed as form data.
  */
 export async function readMultipartForm(request: Request, rules: MultipartRules): Promise<FormData> {
   // Read the headers before the body: Bun fills in a FormData body's
@@ -46,15 +65,24 @@ export async function readMultipartForm(request: Request, rules: MultipartRules)
   const chunks: Uint8Array[] = [];
   let total = 0;
   const reader = request.body?.getReader();
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > rules.maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new PayloadTooLarge(rules.tooLarge);
+  let timer: Timer | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RequestTimeout(BODY_TIMEOUT_MESSAGE)), rules.timeLimitMs ?? bodyTimeLimitMs(Number.isFinite(declared) ? declared : rules.maxBytes));
+  });
+  timedOut.catch(() => undefined); // it is raced below; a timer that fires between reads must not go unhandled
+  try {
+    while (reader) {
+      const { done, value } = await Promise.race([reader.read(), timedOut]);
+      if (done) break;
+      total += value.byteLength;
+      if (total > rules.maxBytes) throw new PayloadTooLarge(rules.tooLarge);
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    await reader?.cancel().catch(() => undefined);
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
 
   const body = new Blob(chunks as BlobPart[]);

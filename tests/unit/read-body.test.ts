@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { BadRequest, PayloadTooLarge } from "../../src/errors";
-import { readMultipartForm, type MultipartRules } from "../../src/http/read-body";
+import { connect } from "node:net";
+import { BadRequest, HttpError, PayloadTooLarge } from "../../src/errors";
+import { bodyTimeLimitMs, readMultipartForm, type MultipartRules } from "../../src/http/read-body";
 
 // The one reader of uploaded multipart bodies (src/http/read-body.ts), on real
 // Requests: GPX and photo uploads, custom requests and the owner's pictures all
@@ -97,5 +98,76 @@ describe("readMultipartForm", () => {
   test("a broken multipart body, without a message: an empty form", async () => {
     const request = new Request(ORIGIN, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "no parts here" });
     expect([...(await readMultipartForm(request, RULES)).keys()]).toEqual([]);
+  });
+});
+
+describe("a body that trickles in", () => {
+  /** A real server whose one route reads its body through the reader, answering errors as the app does. */
+  function serveReader(rules: MultipartRules) {
+    return Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      async fetch(request) {
+        try {
+          const form = await readMultipartForm(request, rules);
+          return Response.json({ fields: [...form.keys()] });
+        } catch (error) {
+          if (error instanceof HttpError) return Response.json({ error: error.message }, { status: error.status });
+          throw error;
+        }
+      },
+    });
+  }
+
+  /**
+   * Sends a body on a real socket the way a slow-loris sender does: the headers
+   * and a first part, then one byte every 50 ms, never idle long enough for an
+   * idle timeout, never finishing. Resolves with what the server answers.
+   */
+  function trickle(port: number, declaredBytes: number): Promise<string> {
+    return new Promise((resolve, reject) => {
+      let answer = "";
+      let drip: Timer | undefined;
+      const socket = connect(port, "127.0.0.1", () => {
+        socket.write(
+          `POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${declaredBytes}\r\n\r\n--x\r\nContent-Disposition: form-data; name="gpx"; filename="ride.gpx"\r\n\r\n<gpx>`,
+        );
+        drip = setInterval(() => socket.write(" "), 50);
+      });
+      socket.on("data", (chunk) => {
+        answer += chunk.toString();
+        // The whole JSON answer is in: done, and the sender gives up.
+        if (answer.includes("}")) {
+          clearInterval(drip);
+          socket.destroy();
+          resolve(answer);
+        }
+      });
+      socket.on("error", (error) => {
+        clearInterval(drip);
+        reject(error);
+      });
+    });
+  }
+
+  test("a body still trickling in after its time limit is stopped with 408 and a message that says what to do", async () => {
+    const server = serveReader({ ...RULES, maxBytes: 10_000, timeLimitMs: 300 });
+    try {
+      const answer = await trickle(server.port!, 5_000);
+      expect(answer).toStartWith("HTTP/1.1 408");
+      expect(answer.slice(answer.indexOf("{"))).toBe(
+        JSON.stringify({ error: "The upload arrived too slowly and was stopped. Please check your connection and try again." }),
+      );
+    } finally {
+      server.stop(true);
+    }
+  });
+
+  test("the time limit allows 1 Mbit/s for the body's declared size, and never less than 30 seconds", () => {
+    expect(bodyTimeLimitMs(100 * 1024)).toBe(30_000);
+    // A 15 MB photo: two minutes.
+    expect(bodyTimeLimitMs(15 * 1024 * 1024)).toBe(120_000);
+    // A custom request's 31 MB: about four minutes, still an end.
+    expect(bodyTimeLimitMs(31 * 1024 * 1024)).toBe(248_000);
   });
 });
