@@ -13,6 +13,7 @@ import { createUploadBudget, type UploadBudget } from "./modules/uploads/upload-
 import { createDemoProvider, type DemoPaymentProvider } from "./services/payments/demo";
 import { createStripeProvider, type StripeWebhookEvent } from "./services/payments/stripe";
 import { createCaptcha, type CaptchaService } from "./services/captcha";
+import { createUploadStorage, type UploadStorage } from "./services/storage/disk";
 import type { AssetManifest } from "./ssr/assets";
 
 /** Verifies and reads a Stripe webhook; present only when Stripe is configured. */
@@ -38,6 +39,8 @@ export type Deps = {
   heavyWork: HeavyWork;
   /** What shoppers' files may take of the disk, per address and in all. */
   uploadBudget: UploadBudget;
+  /** The one storage of shoppers' files under $DATA_DIR/uploads: uploads, attachments, their downloads and clean-up. */
+  uploadStorage: UploadStorage;
 };
 
 export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps {
@@ -71,5 +74,6 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps 
     captcha: createCaptcha(env, db),
     heavyWork: createHeavyWork(),
     uploadBudget: createUploadBudget({ db, dataDir: env.DATA_DIR }),
+    uploadStorage: createUploadStorage(env.DATA_DIR),
   };
 }

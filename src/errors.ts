@@ -49,6 +49,13 @@ export class PayloadTooLarge extends HttpError {
   }
 }
 
+/** A request body that did not finish arriving in the time allowed (src/http/read-body.ts). */
+export class RequestTimeout extends HttpError {
+  constructor(message: string) {
+    super(408, message);
+  }
+}
+
 export class TooManyRequests extends HttpError {
   constructor(retryAfterSeconds: number, message = "Too many attempts. Please wait a moment and try again.") {
     super(429, message, { "Retry-After": String(retryAfterSeconds) });

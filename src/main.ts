@@ -13,7 +13,6 @@ import type { PeriodicJob } from "./jobs/periodic";
 import { startSweepCheckoutsJob } from "./jobs/sweep-checkouts";
 import { errorFields, log } from "./log";
 import { passwordSource } from "./modules/admin-auth/password";
-import { createUploadStorage } from "./services/storage/disk";
 import { loadAssets } from "./ssr/assets";
 
 /** How long requests already in flight get to finish after SIGTERM (Docker waits 10 s by default: use `--stop-timeout 30`). */
@@ -78,7 +77,7 @@ async function main() {
   if (!outbox) log("info", "Email: no RESEND_API_KEY and MAIL_FROM, so emails wait in the outbox unsent.");
   const jobs: PeriodicJob[] = [
     startSweepCheckoutsJob(deps.checkout),
-    startCleanUploadsJob({ db, storage: createUploadStorage(env.DATA_DIR), retentionDays: env.UPLOAD_RETENTION_DAYS }),
+    startCleanUploadsJob({ db, storage: deps.uploadStorage, retentionDays: env.UPLOAD_RETENTION_DAYS }),
     ...(outbox ? [outbox] : []),
   ];
 

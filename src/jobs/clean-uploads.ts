@@ -24,11 +24,13 @@ export type CleanUploadsResult = { expired: number; orphans: number };
  * - an upload no checkout ever named, once older than NEVER_CHECKED_OUT_HOURS;
  * - an upload named in an unpaid checkout, once older than `retentionDays`,
  *   unless that checkout still holds stock (its shopper may yet pay).
- * Uploads attached to an order are kept. Rows go
- * first, in one transaction; a file whose removal fails is then an orphan,
- * and orphans (files no row names, older than a day — from a crash or a
- * failed removal) are removed too. Files the storage did not make are never
- * touched.
+ * Uploads attached to an order are kept, and so are custom request
+ * attachments (the owner's to keep). Rows go first, in one transaction; a
+ * file whose removal fails is then an orphan, and orphans are removed too:
+ * files in the upload storage that neither an upload nor an attachment row
+ * names, older than a day (a crash or a failed request between file and row,
+ * a failed removal, a deleted custom request's attachments). Files the
+ * storage did not make are never touched.
  */
 export async function cleanUploads(db: Database, storage: UploadStorage, retentionDays: number, now: Date): Promise<CleanUploadsResult> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
@@ -54,7 +56,12 @@ export async function cleanUploads(db: Database, storage: UploadStorage, retenti
   for (const name of expired) await removeQuietly(storage, name);
 
   const files = await storage.list();
-  const referenced = new Set(db.query<{ stored_name: string }, []>("SELECT stored_name FROM uploads").all().map((row) => row.stored_name));
+  const referenced = new Set(
+    db
+      .query<{ stored_name: string }, []>("SELECT stored_name FROM uploads UNION ALL SELECT stored_name FROM custom_request_attachments")
+      .all()
+      .map((row) => row.stored_name),
+  );
   const orphanBefore = now.getTime() - ORPHAN_GRACE_MS;
   let orphans = 0;
   for (const file of files) {

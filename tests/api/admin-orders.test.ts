@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createOutboxDelivery, listOutbox } from "../../src/modules/outbox/service";
@@ -415,9 +416,9 @@ function addCustomRequest(id: string, { status = "open", created_at = "2025-03-0
     .run(id, "Grace Hopper", "grace@example.com", `Details of ${id}`, "PETG", "Blue", status, created_at);
 }
 
-/** A file under $DATA_DIR/uploads with its attachment row, as the custom-request endpoint leaves them. */
+/** A file under $DATA_DIR/uploads with its attachment row, as the custom-request endpoint leaves them (a random r_ name). */
 function addAttachment(requestId: string, id: string, filename: string, bytes: string) {
-  const stored = `${id}-stored.bin`;
+  const stored = `r_${randomBytes(16).toString("hex")}.stl`;
   mkdirSync(join(shop.dataDir, "uploads"), { recursive: true });
   writeFileSync(join(shop.dataDir, "uploads", stored), bytes);
   shop.db
@@ -500,12 +501,14 @@ describe("custom requests", () => {
 });
 
 describe("admin downloads of a shopper's uploads", () => {
+  // As the upload endpoint leaves them: a random u_ name on disk.
   function addUpload(token: string, kind: "gpx" | "image", bytes: string) {
+    const stored = `u_${randomBytes(16).toString("hex")}.${kind === "gpx" ? "gpx" : "jpg"}`;
     mkdirSync(join(shop.dataDir, "uploads"), { recursive: true });
-    writeFileSync(join(shop.dataDir, "uploads", `${token}.bin`), bytes);
+    writeFileSync(join(shop.dataDir, "uploads", stored), bytes);
     shop.db
       .query("INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes) VALUES (?, ?, ?, ?, ?, ?, ?)")
-      .run(token, kind, "map", kind === "gpx" ? "Coast to coast.gpx" : "Me.jpg", `${token}.bin`, kind === "gpx" ? "application/gpx+xml" : "image/jpeg", bytes.length);
+      .run(token, kind, "map", kind === "gpx" ? "Coast to coast.gpx" : "Me.jpg", stored, kind === "gpx" ? "application/gpx+xml" : "image/jpeg", bytes.length);
   }
 
   test("a GPX upload downloads as an attachment with nosniff", async () => {

@@ -471,6 +471,48 @@ describe("refused attachments", () => {
   });
 });
 
+describe("big bodies are cut off while they are read (the one reader, src/http/read-body.ts)", () => {
+  test("a 40 MB chunked body with no Content-Length: 413 just past the 31 MB limit, never read to the end, nothing stored", async () => {
+    const MB = 1024 * 1024;
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 40 * MB) return controller.close();
+        sent += MB;
+        controller.enqueue(new Uint8Array(MB));
+      },
+    });
+    const { status, body: answer } = await shop.json("/api/custom-request", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=endless" },
+      body,
+    });
+    expect({ status, answer }).toEqual({ status: 413, answer: { error: "The request is too large. Attach up to 5 files of 5 MB each." } });
+    expect(sent).toBeLessThan(34 * MB);
+    expectNothingStored();
+  });
+
+  test("a declared Content-Length over 31 MB: 413 before the body is read, nothing stored", async () => {
+    const { status, body } = await shop.json("/api/custom-request", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(32 * 1024 * 1024) },
+      body: "--x--",
+    });
+    expect({ status, body }).toEqual({ status: 413, body: { error: "The request is too large. Attach up to 5 files of 5 MB each." } });
+    expectNothingStored();
+  });
+
+  test("a multipart body that cannot be parsed: 400 'The form could not be read. Please try again.', nothing stored", async () => {
+    const { status, body } = await shop.json("/api/custom-request", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      body: "no parts at all",
+    });
+    expect({ status, body }).toEqual({ status: 400, body: { error: "The form could not be read. Please try again." } });
+    expectNothingStored();
+  });
+});
+
 describe("nothing half-written", () => {
   test("a database failure after the files were written leaves no row, no email and no file", async () => {
     shop.db.exec("CREATE TRIGGER refuse_email BEFORE INSERT ON email_outbox BEGIN SELECT RAISE(ABORT, 'disk full'); END");

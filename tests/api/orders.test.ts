@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRateLimiter } from "../../src/http/rate-limit";
@@ -32,9 +33,9 @@ afterEach(() => shop.close());
 
 const buy = (items: Entry[]) => buyThroughDemoCheckout(shop, items);
 
-/** A real file under $DATA_DIR/uploads and its uploads row, as the upload endpoint leaves them. */
+/** A real file under $DATA_DIR/uploads and its uploads row, as the upload endpoint leaves them (a random u_ name). */
 function storeGpxUpload(token: string, productId = "map", bytes = GPX_BYTES): string {
-  const storedName = `${token}-stored.gpx`;
+  const storedName = `u_${randomBytes(16).toString("hex")}.gpx`;
   mkdirSync(join(shop.dataDir, "uploads"), { recursive: true });
   writeFileSync(join(shop.dataDir, "uploads", storedName), bytes);
   shop.db

@@ -178,6 +178,17 @@ describe("upload storage", () => {
     expect(storage.path(`u_${"a".repeat(32)}.gpx`)).toBe(join(dir, "uploads", `u_${"a".repeat(32)}.gpx`));
   });
 
+  test("custom request attachments get r_ names with their own extensions, apart from product uploads", async () => {
+    const attachment = await storage.putAttachment(new TextEncoder().encode("%PDF-1.4"), "pdf");
+    expect(attachment).toMatch(/^r_[0-9a-f]{32}\.pdf$/);
+    expect(await Bun.file(storage.path(attachment)).text()).toBe("%PDF-1.4");
+    // Each kind only with its own extensions: an upload is never a PDF, an attachment never a GPX.
+    for (const name of [`u_${"a".repeat(32)}.pdf`, `r_${"a".repeat(32)}.gpx`, `r_${"a".repeat(32)}.exe`]) {
+      expect(() => storage.path(name)).toThrow();
+    }
+    expect((await storage.list()).map((file) => file.name)).toEqual([attachment]);
+  });
+
   test("put writes the bytes under a fresh random name and leaves no temporary file", async () => {
     const a = await storage.put(new TextEncoder().encode("one"), "gpx");
     const b = await storage.put(new TextEncoder().encode("one"), "gpx");

@@ -2,7 +2,6 @@ import { describe, expect, test } from "bun:test";
 import { BadRequest } from "../../src/errors";
 import { parseGpx } from "../../src/modules/uploads/gpx";
 import { climb, evenlySpaced, haversineMetres, routeDetails } from "../../src/modules/uploads/gpx-stats";
-import { sanitiseFileName } from "../../src/modules/uploads/file-name";
 import { formatDistanceKm, formatMetres, projectPoints, routePathData, routePreviewSvg } from "../../web/lib/route-drawing";
 
 // Worked by hand: 0.01° of latitude is 6371008.8 m × 0.01 × π/180 = 1111.9508 m.
@@ -130,23 +129,6 @@ describe("parseGpx refuses what is not a plain GPX file", () => {
 
   test("a UTF-8 byte-order mark is fine", () => {
     expect(refusal(new Uint8Array([0xef, 0xbb, 0xbf, ...gpx(`<wpt lat="1" lon="2"/>`)]))).toBe("accepted");
-  });
-});
-
-describe("file names", () => {
-  test("path parts, NUL, controls and '..' are removed", () => {
-    expect(sanitiseFileName("../../etc/pass\u0000wd..gpx", "route.gpx")).toBe("passwd.gpx");
-    expect(sanitiseFileName("C:\\Users\\ada\\ride\u202e.gpx", "route.gpx")).toBe("ride.gpx");
-  });
-
-  test("nothing left means the fallback", () => {
-    expect(sanitiseFileName("../..", "route.gpx")).toBe("route.gpx");
-  });
-
-  test("long names are cut to 120 characters, keeping the extension", () => {
-    const name = sanitiseFileName(`${"a".repeat(300)}.gpx`, "route.gpx");
-    expect(name).toHaveLength(120);
-    expect(name.endsWith(".gpx")).toBe(true);
   });
 });
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { MEDIA_WEBP_QUALITY, writeDerivedCopy } from "../../services/images/derived-copies";
 import { loadSharp } from "../../services/images/load-sharp";
+import { writeFileAtomically } from "../../services/storage/write-atomically";
 import { DERIVED_WIDTHS, derivedName } from "../../../web/components/responsive-image";
 import { bottleCage, cableClips, headphoneStand } from "./art/household";
 import { birdFeederRobin, birdFeederSage, seedTrayLabels } from "./art/garden";
@@ -58,7 +59,7 @@ export async function renderDemoPictures(mediaDir: string): Promise<RenderedPict
       const file = `${name}-${createHash("sha256").update(data).digest("hex").slice(0, 10)}.webp`;
       const path = join(mediaDir, file);
       if (!existsSync(path)) {
-        await Bun.write(path, data);
+        await writeFileAtomically(path, data);
         created.push(path);
       }
       for (const width of DERIVED_WIDTHS.filter((candidate) => candidate < info.width)) {

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { Metadata, OutputInfo } from "sharp";
 import { BadRequest, PayloadTooLarge } from "../../errors";
+import { MULTIPART_OVERHEAD_BYTES, readMultipartForm } from "../../http/read-body";
 import { MEDIA_WEBP_QUALITY } from "../../services/images/derived-copies";
 import { loadSharp } from "../../services/images/load-sharp";
 import { writeFileAtomically } from "../../services/storage/write-atomically";
@@ -11,8 +13,6 @@ import { MAX_INPUT_PIXELS } from "../uploads/model";
 import type { PictureSize } from "./images-service";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-/** Room for the multipart boundaries and headers around the file itself. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 /** Stored pictures fit in this square: sharp on a phone screen, light on the wire. */
 const MAX_EDGE = 1600;
 /** sharp's names for what we accept; AVIF is reported as HEIF with AV1 inside. */
@@ -24,6 +24,7 @@ export const UPLOAD_MESSAGES = {
   missing: "Choose an image to upload.",
   damaged: "That picture could not be read; it may be damaged. Try another file.",
   tooManyPixels: "That picture has too many pixels (over 50 megapixels). Resize it and try again.",
+  unreadable: "The upload could not be read. Choose an image and try again.",
 } as const;
 
 /**
@@ -31,44 +32,16 @@ export const UPLOAD_MESSAGES = {
  * framing) of it: a larger body is refused while it streams, not after.
  */
 export async function readImageField(request: Request): Promise<Uint8Array> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data")) throw new BadRequest(UPLOAD_MESSAGES.missing);
-  const raw = await readAtMost(request, MAX_IMAGE_BYTES + MULTIPART_OVERHEAD);
-  let form: FormData;
-  try {
-    form = await new Response(raw, { headers: { "content-type": type } }).formData();
-  } catch {
-    throw new BadRequest("The upload could not be read. Choose an image and try again.");
-  }
+  const form = await readMultipartForm(request, {
+    maxBytes: MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES,
+    tooLarge: UPLOAD_MESSAGES.tooLarge,
+    notMultipart: UPLOAD_MESSAGES.missing,
+    unreadable: UPLOAD_MESSAGES.unreadable,
+  });
   const file = form.get("image");
   if (!(file instanceof Blob) || file.size === 0) throw new BadRequest(UPLOAD_MESSAGES.missing);
   if (file.size > MAX_IMAGE_BYTES) throw new PayloadTooLarge(UPLOAD_MESSAGES.tooLarge);
   return new Uint8Array(await file.arrayBuffer());
-}
-
-async function readAtMost(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (Number(request.headers.get("content-length") ?? 0) > limit) throw new PayloadTooLarge(UPLOAD_MESSAGES.tooLarge);
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw new PayloadTooLarge(UPLOAD_MESSAGES.tooLarge);
-    }
-    chunks.push(value);
-  }
-  const whole = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return whole;
 }
 
 /**
@@ -101,15 +74,15 @@ export async function storeUploadedImage(bytes: Uint8Array, mediaDir: string): P
   }
 
   const name = `upload-${createHash("sha256").update(output.data).digest("hex").slice(0, 16)}.webp`;
-  writeOnce(join(mediaDir, name), output.data);
+  await writeOnce(join(mediaDir, name), output.data);
   return { url: `/media/${name}`, width: output.info.width, height: output.info.height };
 }
 
 /** Same bytes, same name: an existing file is already right; a new one is written atomically. */
-function writeOnce(path: string, data: Buffer): void {
+async function writeOnce(path: string, data: Buffer): Promise<void> {
   if (existsSync(path)) return;
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileAtomically(path, data);
+  await mkdir(dirname(path), { recursive: true });
+  await writeFileAtomically(path, data);
 }
 
 /** Width and height of a picture already in /media, so pages can reserve its space; null when unknown. */

@@ -1,5 +1,4 @@
 import { Elysia } from "elysia";
-import { join } from "node:path";
 import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
 import { downloadResponse } from "../../http/download-response";
@@ -19,13 +18,12 @@ export function adminOrderRoutes(deps: Deps) {
     publicUrl: deps.env.PUBLIC_URL,
     mailConfigured: mailDeliveryConfigured(deps.env),
   });
-  const uploadsDir = join(deps.env.DATA_DIR, "uploads");
   const storedUpload = storedUploadFinder(deps.db);
 
   function downloadUpload(kind: "gpx" | "image", token: string) {
     const file = storedUpload(token, kind);
     if (!file) throw new NotFound("File not found.");
-    return downloadResponse(uploadsDir, file);
+    return downloadResponse(deps.uploadStorage, file);
   }
 
   // Personal like every admin route (src/modules/admin); an upload's token also stays out of the log.

@@ -1,5 +1,4 @@
 import { Elysia } from "elysia";
-import { join } from "node:path";
 import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
 import { downloadResponse } from "../../http/download-response";
@@ -8,9 +7,8 @@ import { REQUEST_NOT_FOUND, requestStatusSchema } from "./model";
 import { createAdminRequestService } from "./service";
 
 /** The custom requests section of /admin/orders: list, status change, attachment download. */
-export function adminRequestRoutes({ db, env }: Pick<Deps, "db" | "env">) {
+export function adminRequestRoutes({ db, uploadStorage }: Pick<Deps, "db" | "uploadStorage">) {
   const requests = createAdminRequestService(db);
-  const uploadsDir = join(env.DATA_DIR, "uploads");
 
   return new Elysia({ name: "admin-requests" })
     .get("/api/admin/custom-requests", () => requests.list())
@@ -22,7 +20,7 @@ export function adminRequestRoutes({ db, env }: Pick<Deps, "db" | "env">) {
     .get("/api/admin/custom-requests/:id/attachments/:attId/download", ({ params }) => {
       const file = requests.attachment(params.id, params.attId);
       if (!file) throw new NotFound("Attachment not found.");
-      return downloadResponse(uploadsDir, file);
+      return downloadResponse(uploadStorage, file);
     });
 }
 

@@ -1,12 +1,15 @@
 import { isHeic } from "../../services/images/heic";
+import type { AttachmentExtension } from "../../services/storage/disk";
+import { safeFileName } from "../../services/storage/file-name";
 import { loadSharp } from "../../services/images/load-sharp";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../web/lib/attachments";
 import { BadRequest, PayloadTooLarge } from "../../errors";
 import { fileNotAllowed, fileTooLarge, NOT_FILES, TOO_MANY_FILES, type CheckedAttachment } from "./model";
 
-export const MAX_FILENAME_LENGTH = 120;
+/** The name an attachment gets when nothing of the sender's is left (the one file name rule). */
+const FALLBACK_NAME = "attachment";
 
-type Kind = { contentType: string; extension: string };
+type Kind = { contentType: string; extension: AttachmentExtension };
 const STL: Kind = { contentType: "model/stl", extension: "stl" };
 const OBJ: Kind = { contentType: "model/obj", extension: "obj" };
 const PDF: Kind = { contentType: "application/pdf", extension: "pdf" };
@@ -36,7 +39,7 @@ export async function checkAttachments(entries: FormDataEntryValue[]): Promise<C
   if (files.some((entry) => !(entry instanceof File))) throw new BadRequest(NOT_FILES);
   if (files.length > MAX_ATTACHMENTS) throw new BadRequest(TOO_MANY_FILES);
 
-  const named = (files as File[]).map((file) => ({ file, filename: displayFilename(file.name) }));
+  const named = (files as File[]).map((file) => ({ file, filename: safeFileName(file.name, FALLBACK_NAME) }));
   for (const { file, filename } of named) {
     if (file.size > MAX_ATTACHMENT_BYTES) throw new PayloadTooLarge(fileTooLarge(filename));
   }
@@ -48,23 +51,6 @@ export async function checkAttachments(entries: FormDataEntryValue[]): Promise<C
     checked.push({ filename, bytes, ...kind });
   }
   return checked;
-}
-
-/**
- * The sender's file name made safe to show: no folders, no `..`, no control
- * or direction-changing characters, at most 120 characters with the
- * extension kept. It is never used on disk.
- */
-export function displayFilename(raw: string): string {
-  const base = raw.split(/[/\\]/).pop() ?? "";
-  const cleaned = base
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
-    .trim();
-  if (cleaned === "" || /^\.+$/.test(cleaned)) return "attachment";
-  if (cleaned.length <= MAX_FILENAME_LENGTH) return cleaned;
-  const dot = cleaned.lastIndexOf(".");
-  const extension = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : "";
-  return `${cleaned.slice(0, MAX_FILENAME_LENGTH - extension.length).trimEnd()}${extension}`;
 }
 
 function extensionOf(filename: string): string {

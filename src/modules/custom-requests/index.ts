@@ -1,8 +1,9 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { PERSONAL, PUBLIC, routePolicy } from "../../http/route-policy";
-import { BadRequest, NotFound, PayloadTooLarge, TooManyRequests } from "../../errors";
+import { BadRequest, NotFound, TooManyRequests } from "../../errors";
 import { clientAddress, createRateLimiter } from "../../http/rate-limit";
+import { readMultipartForm } from "../../http/read-body";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../web/lib/attachments";
 import { parseOrBadRequest } from "../validate";
 import { checkAttachments } from "./file-checks";
@@ -11,6 +12,7 @@ import {
   CAPTCHA_FAILED,
   CAPTCHA_MISSING,
   customRequestFieldsSchema,
+  FORM_UNREADABLE,
   NOT_MULTIPART,
   TOO_MANY_SENDS,
 } from "./model";
@@ -28,8 +30,16 @@ const CHALLENGES_PER_MINUTE = 30;
  * GET /api/captcha/config (what the widget may know) and
  * GET /api/captcha/challenge (ALTCHA's puzzle; 404 when Turnstile is in use).
  */
-export function customRequestRoutes({ db, env, captcha, assets, heavyWork, uploadBudget }: Pick<Deps, "db" | "env" | "captcha" | "assets" | "heavyWork" | "uploadBudget">) {
-  const requests = createCustomRequestService({ db, dataDir: env.DATA_DIR, publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL, budget: uploadBudget });
+export function customRequestRoutes({
+  db,
+  env,
+  captcha,
+  assets,
+  heavyWork,
+  uploadBudget,
+  uploadStorage,
+}: Pick<Deps, "db" | "env" | "captcha" | "assets" | "heavyWork" | "uploadBudget" | "uploadStorage">) {
+  const requests = createCustomRequestService({ db, storage: uploadStorage, publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL, budget: uploadBudget });
   const sends = createRateLimiter({ limit: SENDS_PER_WINDOW, windowMs: SEND_WINDOW_MS });
   const challenges = createRateLimiter({ limit: CHALLENGES_PER_MINUTE, windowMs: 60_000 });
   const noStore = { "cache-control": "no-store" };
@@ -58,7 +68,12 @@ export function customRequestRoutes({ db, env, captcha, assets, heavyWork, uploa
         const addressHash = uploadBudget.hashAddress(address);
         // Up to 25 MB of files: read and checked inside the one heavy-work slot, like every upload.
         return heavyWork.run({ request, server, address }, async () => {
-          const form = await readForm(request);
+          const form = await readMultipartForm(request, {
+            maxBytes: MAX_BODY_BYTES,
+            tooLarge: BODY_TOO_LARGE,
+            notMultipart: NOT_MULTIPART,
+            unreadable: FORM_UNREADABLE,
+          });
 
           // The captcha first: nothing about the rest is looked at for a robot.
           const token = form.get("captchaToken");
@@ -84,19 +99,6 @@ export function customRequestRoutes({ db, env, captcha, assets, heavyWork, uploa
       // Personal: the answer is about the sender's own request.
       { parse: "none", policy: PERSONAL },
     );
-}
-
-async function readForm(request: Request): Promise<FormData> {
-  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    throw new BadRequest(NOT_MULTIPART);
-  }
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_BODY_BYTES) throw new PayloadTooLarge(BODY_TOO_LARGE);
-  try {
-    return await request.formData();
-  } catch {
-    throw new BadRequest("The form could not be read. Please try again.");
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AttachmentExtension } from "../../services/storage/disk";
 
 /** Spec section 7: the answer to a good POST /api/custom-request. */
 export type CustomRequestCreated = { id: string };
@@ -10,6 +11,7 @@ export const NOT_FILES = "Attachments must be files.";
 export const TOO_MANY_SENDS = "Too many requests sent from here. Please wait a few minutes and try again.";
 export const NOT_MULTIPART = "Send the form as multipart/form-data.";
 export const BODY_TOO_LARGE = "The request is too large. Attach up to 5 files of 5 MB each.";
+export const FORM_UNREADABLE = "The form could not be read. Please try again.";
 export const fileTooLarge = (name: string) => `${name} is larger than 5 MB.`;
 export const fileNotAllowed = (name: string) => `${name} is not an STL, OBJ, PDF or image file.`;
 
@@ -49,6 +51,6 @@ export type CheckedAttachment = {
   /** What the bytes are, not what the browser claimed. */
   contentType: string;
   /** The stored file's extension, from the same check. */
-  extension: string;
+  extension: AttachmentExtension;
   bytes: Uint8Array;
 };

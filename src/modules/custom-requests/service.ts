@@ -1,10 +1,8 @@
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
-import { rmSync, renameSync } from "node:fs";
-import { mkdir, open } from "node:fs/promises";
-import { join } from "node:path";
 import { writeTransaction } from "../../db/transaction";
 import { renderCustomRequestAcknowledgement, renderCustomRequestNotice } from "../../emails/custom-request";
+import type { UploadStorage } from "../../services/storage/disk";
 import { enqueueEmail } from "../outbox/service";
 import type { UploadBudget } from "../uploads/upload-budget";
 import type { CheckedAttachment, CustomRequestCreated, CustomRequestFields } from "./model";
@@ -23,24 +21,24 @@ export function newRequestId(): string {
 
 /**
  * Stores a custom print request with its files and queues its emails, all or
- * nothing. Files are written under temporary names first; the rows, the
- * emails and the renames to final names happen in one IMMEDIATE transaction,
- * and on any failure every file written is removed again.
+ * nothing. Files go to the upload storage first, like every upload; the rows
+ * and the emails follow in one IMMEDIATE transaction, and on any failure every
+ * file written is removed again. (A crash between the two leaves files no row
+ * names, which the clean-up job removes: src/jobs/clean-uploads.ts.)
  */
 export function createCustomRequestService({
   db,
-  dataDir,
+  storage,
   publicUrl,
   ownerEmail,
   budget,
 }: {
   db: Database;
-  dataDir: string;
+  storage: UploadStorage;
   publicUrl: string;
   ownerEmail: string | undefined;
   budget: UploadBudget;
 }) {
-  const uploadsDir = join(dataDir, "uploads");
   const insertRequest = db.query<unknown, [string, string, string, string, string | null, string | null, string]>(
     "INSERT INTO custom_requests (id, name, email, details, material, color, address_hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
@@ -50,32 +48,19 @@ export function createCustomRequestService({
   );
 
   return {
-    uploadsDir,
-
     async submit(fields: CustomRequestFields, attachments: CheckedAttachment[], addressHash: string): Promise<CustomRequestCreated> {
       const id = newRequestId();
-      const files = attachments.map((attachment) => {
-        const random = randomBytes(16).toString("hex");
-        // r_ keeps these apart from product uploads (u_) in the same folder.
-        const storedName = `r_${random}.${attachment.extension}`;
-        return {
-          ...attachment,
-          id: `att_${randomBytes(12).toString("hex")}`,
-          storedName,
-          temporary: join(uploadsDir, `.r_${random}.part`),
-          final: join(uploadsDir, storedName),
-        };
-      });
-      const summary = { id, ...fields, attachments: files.map((file) => file.filename) };
+      const summary = { id, ...fields, attachments: attachments.map((attachment) => attachment.filename) };
       const notice = ownerEmail ? renderCustomRequestNotice(summary, publicUrl) : null;
       const acknowledgement = renderCustomRequestAcknowledgement(id);
 
       const written: string[] = [];
       try {
-        if (files.length > 0) await mkdir(uploadsDir, { recursive: true, mode: 0o700 });
-        for (const file of files) {
-          written.push(file.temporary);
-          await writeDurably(file.temporary, file.bytes);
+        const files: (CheckedAttachment & { id: string; storedName: string })[] = [];
+        for (const attachment of attachments) {
+          const storedName = await storage.putAttachment(attachment.bytes, attachment.extension);
+          written.push(storedName);
+          files.push({ ...attachment, id: `att_${randomBytes(12).toString("hex")}`, storedName });
         }
         writeTransaction(db, () => {
           // The files count toward the sender's disk budget: checked with their real size under the write lock.
@@ -88,27 +73,12 @@ export function createCustomRequestService({
             enqueueEmail(db, { dedupeKey: `custom-request-owner:${id}`, kind: "custom-request-owner", orderId: null, recipient: ownerEmail, ...notice });
           }
           enqueueEmail(db, { dedupeKey: `custom-request-ack:${id}`, kind: "custom-request-ack", orderId: null, recipient: fields.email, ...acknowledgement });
-          // Last, so a failed rename rolls the rows back; a failed commit is cleaned up below.
-          for (const file of files) {
-            written.push(file.final);
-            renameSync(file.temporary, file.final);
-          }
         });
       } catch (error) {
-        for (const path of written) rmSync(path, { force: true });
+        for (const storedName of written) await storage.remove(storedName);
         throw error;
       }
       return { id };
     },
   };
-}
-
-async function writeDurably(path: string, bytes: Uint8Array): Promise<void> {
-  const handle = await open(path, "wx", 0o600);
-  try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }

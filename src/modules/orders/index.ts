@@ -1,5 +1,4 @@
 import { Elysia } from "elysia";
-import { join } from "node:path";
 import type { Deps } from "../../deps";
 import { PERSONAL, routePolicy } from "../../http/route-policy";
 import { BadRequest, NotFound, TooManyRequests } from "../../errors";
@@ -21,9 +20,8 @@ type Proof = { postalCode?: string; sessionId?: string };
  * payment session id that only the paying browser holds. An unknown id and a
  * wrong postcode get the same answer, so ids cannot be probed.
  */
-export function orderRoutes({ orders, db, env }: Pick<Deps, "orders" | "db" | "env">) {
+export function orderRoutes({ orders, db, env, uploadStorage }: Pick<Deps, "orders" | "db" | "env" | "uploadStorage">) {
   const limiter = createRateLimiter({ limit: LOOKUPS_PER_MINUTE, windowMs: 60_000 });
-  const uploadsDir = join(env.DATA_DIR, "uploads");
   const storedUpload = storedUploadFinder(db);
 
   function authorisedOrder(request: Request, ip: string | undefined, orderId: string, proof: Proof): Order {
@@ -55,6 +53,6 @@ export function orderRoutes({ orders, db, env }: Pick<Deps, "orders" | "db" | "e
       const belongs = order.items.some((item) => item.meta[tokenKey] === params.token);
       const upload = belongs ? storedUpload(params.token, params.kind) : null;
       if (!upload) throw new NotFound("File not found.");
-      return downloadResponse(uploadsDir, upload);
+      return downloadResponse(uploadStorage, upload);
     }, { policy: { audience: "personal", secretParams: ["token"] } });
 }

@@ -3,10 +3,10 @@ import type { Deps } from "../../deps";
 import { PERSONAL, routePolicy } from "../../http/route-policy";
 import { TooManyRequests } from "../../errors";
 import { clientAddress, createRateLimiter } from "../../http/rate-limit";
-import { createUploadStorage } from "../../services/storage/disk";
+import { MULTIPART_OVERHEAD_BYTES, readMultipartForm } from "../../http/read-body";
 import { parseOrBadRequest } from "../validate";
 import { GPX_MAX_BYTES, IMAGE_MAX_BYTES, MESSAGES, productIdSchema } from "./model";
-import { formFile, formText, readLimitedForm } from "./read-limited";
+import { formFile, formText } from "./form-fields";
 import { createUploadService } from "./service";
 
 /** What an upload call's handler gets from Elysia and passes on. */
@@ -23,10 +23,12 @@ const WINDOW_MS = 10 * 60_000;
 /**
  * POST /api/gpx/upload and /api/image/upload (spec section 7) answer
  * `{ token, name, details }`; the previews draw what was uploaded. Bodies are
- * read by readLimitedForm (parse: 'none'), which stops at the size limit.
+ * read by readMultipartForm (parse: 'none'), which stops at the size limit:
+ * the file's own limit plus a small allowance for the rest of the form; the
+ * exact per-file check happens once the file is in hand (formFile).
  */
-export function uploadRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "db" | "env" | "heavyWork" | "uploadBudget">) {
-  const uploads = createUploadService({ db, storage: createUploadStorage(env.DATA_DIR), budget: uploadBudget });
+export function uploadRoutes({ db, env, heavyWork, uploadBudget, uploadStorage }: Pick<Deps, "db" | "env" | "heavyWork" | "uploadBudget" | "uploadStorage">) {
+  const uploads = createUploadService({ db, storage: uploadStorage, budget: uploadBudget });
   const limiter = createRateLimiter({ limit: UPLOADS_PER_WINDOW, windowMs: WINDOW_MS });
   // A preview is the same for whoever holds the token (its own headers keep it out of shared caches); the token stays out of the log.
   const previewPolicy = { policy: { audience: "public", secretParams: ["token"] } } as const;
@@ -48,7 +50,8 @@ export function uploadRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "d
     const addressHash = uploadBudget.hashAddress(address);
     uploadBudget.admit(addressHash, 0);
     return heavyWork.run({ request, server, address }, async () => {
-      const form = await readLimitedForm(request, maxBytes, tooLarge);
+      // Anything but multipart, or a broken body, reads as a form without the file: "Choose a … file".
+      const form = await readMultipartForm(request, { maxBytes: maxBytes + MULTIPART_OVERHEAD_BYTES, tooLarge });
       const productId = parseOrBadRequest(productIdSchema, formText(form, "productId"));
       set.headers["cache-control"] = "no-store";
       return store(productId, formFile(form, field, maxBytes, tooLarge), addressHash);

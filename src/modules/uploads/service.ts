@@ -4,7 +4,7 @@ import { writeTransaction } from "../../db/transaction";
 import { BadRequest, NotFound } from "../../errors";
 import type { StoredExtension, UploadStorage } from "../../services/storage/disk";
 import { routePreviewSvg, routeThumbSvg } from "../../../web/lib/route-drawing";
-import { sanitiseFileName, withExtension } from "./file-name";
+import { safeFileName, withExtension } from "../../services/storage/file-name";
 import { analyseGpx } from "./gpx-analysis";
 import { lithophanePreview, normalisePhoto } from "./images";
 import type { UploadBudget } from "./upload-budget";
@@ -71,7 +71,7 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
       requireProductTaking(productId, "gpx");
       if (!file) throw new BadRequest(MESSAGES.gpxMissing);
       const { details, bytes } = await analyseGpx(new Uint8Array(await file.arrayBuffer()));
-      const name = sanitiseFileName(file.name, "route.gpx");
+      const name = safeFileName(file.name, "route.gpx");
       const token = await store({ kind: "gpx", productId, name, bytes, contentType: "application/gpx+xml", details, addressHash });
       return { token, name, details };
     },
@@ -81,7 +81,7 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
       if (!file) throw new BadRequest(MESSAGES.imageMissing);
       const photo = await normalisePhoto(new Uint8Array(await file.arrayBuffer()));
       // Named .jpg because that is what the stored file (and its download) is.
-      const name = sanitiseFileName(withExtension(sanitiseFileName(file.name, "photo.jpg"), "jpg"), "photo.jpg");
+      const name = safeFileName(withExtension(safeFileName(file.name, "photo.jpg"), "jpg"), "photo.jpg");
       const details = { width: photo.width, height: photo.height };
       const token = await store({ kind: "image", productId, name, bytes: photo.jpeg, contentType: "image/jpeg", details, addressHash });
       return { token, name, details };

@@ -16,6 +16,6 @@ export async function writeDerivedCopy(mediaDir: string, original: string, width
   const sharp = await loadSharp();
   const data = await sharp(join(mediaDir, original)).resize({ width, withoutEnlargement: true }).webp({ quality: MEDIA_WEBP_QUALITY }).toBuffer();
   const path = join(mediaDir, derivedName(original, width));
-  writeFileAtomically(path, data);
+  await writeFileAtomically(path, data);
   return path;
 }

@@ -1,67 +1,78 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { WRITING_NAME, writeFileAtomically } from "./write-atomically";
 
-/** What a stored upload may be: the original GPX, or the re-encoded photo. */
+/** What a shopper's product upload may be: the original GPX, or the re-encoded photo. */
 export type StoredExtension = "gpx" | "jpg";
+/** What a custom request attachment may be, by what its bytes were found to be. */
+export const ATTACHMENT_EXTENSIONS = ["stl", "obj", "pdf", "jpg", "png", "gif", "webp", "tiff", "avif", "heif", "svg", "heic", "bmp"] as const;
+export type AttachmentExtension = (typeof ATTACHMENT_EXTENSIONS)[number];
 
 // Names are made here and only here, so anything else is refused: no name
 // from a request or a database row can reach the file system unchecked.
-const STORED_NAME = /^u_[0-9a-f]{32}\.(gpx|jpg)$/;
-// A file being written. The leading dot keeps it out of every listing of
-// finished files; the clean-up job removes any a crash left behind.
-const TEMP_NAME = /^\.tmp-[0-9a-f]{32}$/;
+// u_ is a product upload (the uploads table), r_ a custom request attachment
+// (custom_request_attachments); both have always been named so on disk.
+const STORED_NAME = new RegExp(`^(?:u_[0-9a-f]{32}\\.(?:gpx|jpg)|r_[0-9a-f]{32}\\.(?:${ATTACHMENT_EXTENSIONS.join("|")}))$`);
+// A file a crash left half-written: the one writer's temporary name, or the
+// one custom requests used before they were stored here.
+const LEFT_BY_A_CRASH = [WRITING_NAME, /^\.r_[0-9a-f]{32}\.part$/];
 
 export type StoredFile = { name: string; modifiedAt: Date };
 export type UploadStorage = ReturnType<typeof createUploadStorage>;
 
+/** True for a name this storage makes; anything else never reaches the file system. */
+export function isStoredName(name: string): boolean {
+  return STORED_NAME.test(name);
+}
+
+const isLeftByACrash = (name: string) => LEFT_BY_A_CRASH.some((pattern) => pattern.test(name));
+
 /**
- * The one place shopper uploads touch the disk: `$DATA_DIR/uploads`, which
+ * The one place shoppers' files touch the disk: `$DATA_DIR/uploads`, which
  * no route serves directly (downloads and previews go through handlers that
- * look the token up first). Files get random names and are written under a
- * temporary name, synced, then renamed, so a file under its final name is
- * always complete.
+ * look the token or attachment up first). Product uploads and custom request
+ * attachments alike get random names and are written by the one durable
+ * writer (write-atomically.ts); the clean-up job (src/jobs/clean-uploads.ts)
+ * lists and removes them through here.
  */
 export function createUploadStorage(dataDir: string) {
   const dir = join(dataDir, "uploads");
 
   function path(storedName: string): string {
-    if (!STORED_NAME.test(storedName)) throw new Error(`Refusing an upload file name the storage did not make: ${JSON.stringify(storedName)}`);
+    if (!isStoredName(storedName)) throw new Error(`Refusing an upload file name the storage did not make: ${JSON.stringify(storedName)}`);
     return join(dir, storedName);
   }
+
+  async function write(bytes: Uint8Array, storedName: string): Promise<string> {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await writeFileAtomically(path(storedName), bytes, { mode: 0o600 });
+    return storedName;
+  }
+
+  const randomId = () => randomBytes(16).toString("hex");
 
   return {
     dir,
     path,
 
-    async put(bytes: Uint8Array, extension: StoredExtension): Promise<string> {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      const id = randomBytes(16).toString("hex");
-      const storedName = `u_${id}.${extension}`;
-      const temp = join(dir, `.tmp-${id}`);
-      try {
-        const handle = await open(temp, "wx", 0o600);
-        try {
-          await handle.writeFile(bytes);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        await rename(temp, path(storedName));
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
-      return storedName;
+    /** Stores a product upload (a GPX route or a photo) and returns its new random name. */
+    put(bytes: Uint8Array, extension: StoredExtension): Promise<string> {
+      return write(bytes, `u_${randomId()}.${extension}`);
     },
 
-    /** Removes a stored file, or a temporary one left by a crash; a missing file is not an error. */
+    /** Stores a custom request attachment and returns its new random name. */
+    putAttachment(bytes: Uint8Array, extension: AttachmentExtension): Promise<string> {
+      return write(bytes, `r_${randomId()}.${extension}`);
+    },
+
+    /** Removes a stored file, or one a crash left half-written; a missing file is not an error. */
     async remove(name: string): Promise<void> {
-      const target = TEMP_NAME.test(name) ? join(dir, name) : path(name);
+      const target = isLeftByACrash(name) ? join(dir, name) : path(name);
       await rm(target, { force: true });
     },
 
-    /** Every file this storage made (finished or temporary); anything else in the folder is left alone. */
+    /** Every file this storage made (finished or left by a crash); anything else in the folder is left alone. */
     async list(): Promise<StoredFile[]> {
       let names: string[];
       try {
@@ -72,7 +83,7 @@ export function createUploadStorage(dataDir: string) {
       }
       const files: StoredFile[] = [];
       for (const name of names) {
-        if (!STORED_NAME.test(name) && !TEMP_NAME.test(name)) continue;
+        if (!isStoredName(name) && !isLeftByACrash(name)) continue;
         const info = await stat(join(dir, name)).catch(() => null);
         if (info?.isFile()) files.push({ name, modifiedAt: info.mtime });
       }

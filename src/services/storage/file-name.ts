@@ -4,11 +4,14 @@ const MAX_NAME_LENGTH = 120;
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * The shopper's file name, kept for display and as the download name only
- * (files are stored under random names): no path, no control characters, no
- * "..", at most 120 characters with the extension kept.
+ * The one rule for a sender's file name (GPX routes, photos, custom request
+ * attachments), used when it is stored and again when it is sent back in a
+ * download's Content-Disposition. It is kept for display and as the download
+ * name only (files are stored under random names): no path, no control or
+ * direction-changing characters, no "..", no leading dot, at most 120
+ * characters with the extension kept; `fallback` when nothing is left.
  */
-export function sanitiseFileName(raw: string, fallback: string): string {
+export function safeFileName(raw: string, fallback: string): string {
   const withoutControls = raw.replace(UNSAFE_CHARACTERS, "");
   const lastPart = withoutControls.split(/[\\/]/).pop() ?? "";
   const name = lastPart.replace(/\.{2,}/g, ".").replace(/^[.\s]+/, "").trim();
