@@ -54,7 +54,9 @@ function vaseStl() {
   const buffer = Buffer.alloc(84 + triangles.length * 50);
   buffer.write("Strata screenshots vase", 0, "ascii");
   buffer.writeUInt32LE(triangles.length, 80);
-  triangles.forEach((corners, t) => corners.flat().forEach((value, i) => buffer.writeFloatLE(value, 84 + t * 50 + 12 + i * 4)));
+  for (const [t, corners] of triangles.entries()) {
+    for (const [i, value] of corners.flat().entries()) buffer.writeFloatLE(value, 84 + t * 50 + 12 + i * 4);
+  }
   return { name: "fluted-vase.stl", mimeType: "model/stl", buffer };
 }
 

@@ -83,6 +83,7 @@ function AltchaWidget({ challengeUrl, workerUrl, stylesheetUrl, onToken }: Altch
   const host = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onToken forwards to the latest listener (see CaptchaField), so one widget lives per challenge URL
   useEffect(() => {
     let cancelled = false;
     let widget: HTMLElement | null = null;
@@ -183,6 +184,7 @@ function TurnstileWidget({ siteKey, onToken }: { siteKey: string; onToken: Token
   const host = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onToken forwards to the latest listener (see CaptchaField), so one widget lives per site key
   useEffect(() => {
     let cancelled = false;
     let widgetId: string | undefined;
