@@ -48,11 +48,11 @@ export function addBenchCatalogue(db: Database): void {
         stock,
         index % 2 === 0 ? "basic" : "personalised",
       );
-      own.forEach((picture, order) => image.run(id, picture.image_url, order, picture.width, picture.height));
+      for (const [order, picture] of own.entries()) image.run(id, picture.image_url, order, picture.width, picture.height);
       if (id === LIMITED_VARIANTS.id) {
-        LIMITED_VARIANTS.variants.forEach((v, order) => variant.run(v.id, id, order === 0 ? "Small" : "Large", price + order * 500, v.stock, order));
+        for (const [order, v] of LIMITED_VARIANTS.variants.entries()) variant.run(v.id, id, order === 0 ? "Small" : "Large", price + order * 500, v.stock, order);
       } else if (!limited && index % 4 === 1) {
-        ["base", "medium", "large"].forEach((size, order) => variant.run(`${id}-${size}`, id, size, price + order * 400, order === 2 ? 0 : null, order));
+        for (const [order, size] of ["base", "medium", "large"].entries()) variant.run(`${id}-${size}`, id, size, price + order * 400, order === 2 ? 0 : null, order);
       }
     }
   });

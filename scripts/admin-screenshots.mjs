@@ -5,19 +5,10 @@
 // password. Signs in through the login form first; when the shop has no
 // order yet it places one through the demo checkout so the order screens
 // have something to show. Runs on Node, like Playwright.
-import { mkdirSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { chromium } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
+import { adminPasswordOrExit, forEachLook, launchBrowser, shopUrl as base } from "./screenshot-kit.mjs";
 
-const base = process.argv[2] ?? "http://localhost:3000";
-const password = process.env.ADMIN_PASSWORD;
-if (!password) {
-  console.error("Set ADMIN_PASSWORD to the shop's admin password.");
-  process.exit(1);
-}
-const out = "test-results/screenshots";
-mkdirSync(out, { recursive: true });
+const password = adminPasswordOrExit();
 
 /** One paid order through the demo checkout, buying something anyone can buy any number of. */
 async function placeDemoOrder() {
@@ -45,7 +36,7 @@ async function placeDemoOrder() {
   await fetch(`${url}/pay`, { method: "POST", body: form, redirect: "manual", headers: { Origin: new URL(base).origin } });
 }
 
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const browser = await launchBrowser();
 
 async function signIn(page) {
   await page.goto(`${base}/admin`);
@@ -64,18 +55,10 @@ async function signIn(page) {
   await context.close();
 }
 
-const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } };
-for (const [sizeName, viewport] of Object.entries(sizes)) {
-  for (const theme of ["dark", "light"]) {
-    const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
-    const page = await context.newPage();
-    await page.goto(base);
-    await page.evaluate((theme) => localStorage.setItem("strata.theme", theme), theme);
+await forEachLook(browser, "admin-", async ({ page, shoot: save }) => {
     const shoot = async (name) => {
       await page.waitForLoadState("networkidle");
-      const file = `${out}/admin-${sizeName}-${theme}-${name}.png`;
-      await page.screenshot({ path: file, fullPage: true });
-      console.log(file);
+      await save(name);
     };
 
     await page.goto(`${base}/admin`);
@@ -123,7 +106,5 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
     await page.getByRole("button", { name: "Configuration", exact: true }).click();
     await page.getByRole("heading", { name: "Hero Banner Settings" }).waitFor();
     await shoot("configuration");
-    await context.close();
-  }
-}
+});
 await browser.close();

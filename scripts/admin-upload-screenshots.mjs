@@ -5,20 +5,11 @@
 // Needs a running shop (default http://localhost:3000) with the demo
 // catalogue, started with that password. Sends its own request (through the
 // form, captcha and all) and places its own order. Runs on Node, like Playwright.
-import { mkdirSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { chromium } from "@playwright/test";
 import { horseshoeGpx } from "./screenshot-files.mjs";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
+import { adminPasswordOrExit, forEachLook, launchBrowser, shopUrl as base } from "./screenshot-kit.mjs";
 
-const base = process.argv[2] ?? "http://localhost:3000";
-const password = process.env.ADMIN_PASSWORD;
-if (!password) {
-  console.error("Set ADMIN_PASSWORD to the shop's admin password.");
-  process.exit(1);
-}
-const out = "test-results/screenshots";
-mkdirSync(out, { recursive: true });
+const password = adminPasswordOrExit();
 
 /**
  * A binary STL of a twisted, fluted vase 60 mm across and 90 mm tall, closed
@@ -54,7 +45,9 @@ function vaseStl() {
   const buffer = Buffer.alloc(84 + triangles.length * 50);
   buffer.write("Strata screenshots vase", 0, "ascii");
   buffer.writeUInt32LE(triangles.length, 80);
-  triangles.forEach((corners, t) => corners.flat().forEach((value, i) => buffer.writeFloatLE(value, 84 + t * 50 + 12 + i * 4)));
+  for (const [t, corners] of triangles.entries()) {
+    for (const [i, value] of corners.flat().entries()) buffer.writeFloatLE(value, 84 + t * 50 + 12 + i * 4);
+  }
   return { name: "fluted-vase.stl", mimeType: "model/stl", buffer };
 }
 
@@ -106,7 +99,7 @@ async function placeReliefMapOrder() {
   throw new Error("The demo payment never became an order");
 }
 
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const browser = await launchBrowser();
 
 // The custom request, sent once through the form as a shopper would.
 const vase = vaseStl();
@@ -126,7 +119,6 @@ const vase = vaseStl();
 }
 const orderId = await placeReliefMapOrder();
 
-const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } };
 // One sign-in for every shot: the login is throttled.
 const session = await browser.newContext();
 {
@@ -139,17 +131,8 @@ const session = await browser.newContext();
 const cookies = await session.cookies();
 await session.close();
 
-for (const [sizeName, viewport] of Object.entries(sizes)) {
-  for (const theme of ["dark", "light"]) {
-    const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+await forEachLook(browser, "admin-uploads-", async ({ context, page, shoot }) => {
     await context.addCookies(cookies);
-    await context.addInitScript((theme) => localStorage.setItem("strata.theme", theme), theme);
-    const page = await context.newPage();
-    const shoot = async (name, fullPage = true) => {
-      const file = `${out}/admin-uploads-${sizeName}-${theme}-${name}.png`;
-      await page.screenshot({ path: file, fullPage });
-      console.log(file);
-    };
 
     await page.goto(`${base}/admin/orders`);
     await page.getByRole("heading", { name: "Custom requests" }).waitFor();
@@ -172,7 +155,5 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
     await preview.waitFor();
     await preview.evaluate((img) => img.decode());
     await shoot("order-route");
-    await context.close();
-  }
-}
+});
 await browser.close();

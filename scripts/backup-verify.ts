@@ -2,7 +2,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { EnvError, loadEnv } from "../src/env";
+import { type Env, EnvError, loadEnv } from "../src/env";
 import { integrityCheck } from "./integrity-check";
 
 /**
@@ -44,7 +44,7 @@ async function restoreLatest(dbPath: string, output: string, dataDir: string): P
 }
 
 export async function verifyBackup(): Promise<Verdict> {
-  let env;
+  let env: Env;
   try {
     env = loadEnv();
   } catch (error) {

@@ -4,15 +4,9 @@
 //   node scripts/upload-screenshots.mjs [base URL]
 // Needs a running shop (default http://localhost:3000) with the demo
 // catalogue. Makes its own GPX route and photo. Runs on Node, like Playwright.
-import { mkdirSync } from "node:fs";
-import { chromium } from "@playwright/test";
 import sharp from "sharp";
 import { horseshoeGpx } from "./screenshot-files.mjs";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
-
-const base = process.argv[2] ?? "http://localhost:3000";
-const out = "test-results/screenshots";
-mkdirSync(out, { recursive: true });
+import { forEachLook, launchBrowser, shopUrl as base } from "./screenshot-kit.mjs";
 
 const catalogue = await (await fetch(`${base}/api/catalog`)).json();
 const reliefMap = catalogue.find((p) => p.requiresGpx);
@@ -43,22 +37,10 @@ async function photo() {
 const route = horseshoeGpx();
 const picture = await photo();
 
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } };
-for (const [sizeName, viewport] of Object.entries(sizes)) {
-  for (const theme of ["dark", "light"]) {
-    const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
-    const page = await context.newPage();
+const browser = await launchBrowser();
+await forEachLook(browser, "uploads-", async ({ page, shoot: shot }) => {
     await page.goto(base);
-    await page.evaluate((theme) => {
-      localStorage.setItem("strata.theme", theme);
-      localStorage.removeItem("strata.basket.v1");
-    }, theme);
-    const shot = async (name) => {
-      const path = `${out}/uploads-${sizeName}-${theme}-${name}.png`;
-      await page.screenshot({ path, fullPage: true });
-      console.log(path);
-    };
+    await page.evaluate(() => localStorage.removeItem("strata.basket.v1"));
 
     await page.goto(`${base}/products/${encodeURIComponent(reliefMap.id)}`, { waitUntil: "networkidle" });
     // The in-between states too: an upload held in flight, then a file the shop refuses.
@@ -96,7 +78,5 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
     await page.getByLabel("What would you like printed?").fill("A replacement knob for an old radio: 32 mm across, D-shaped shaft. Photo attached.");
     await page.getByRole("checkbox", { name: "I'm not a robot" }).waitFor();
     await shot("custom-request");
-    await context.close();
-  }
-}
+});
 await browser.close();

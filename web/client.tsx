@@ -40,6 +40,7 @@ function hydrateIslands(): void {
 
 /** Renders nothing of its own (the server's markup is unchanged); its effect runs once the island has hydrated. */
 function WhenHydrated({ onHydrated, children }: { onHydrated: () => void; children?: ReactNode }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the island has hydrated; later renders must not call it again
   useEffect(onHydrated, []);
   return children;
 }

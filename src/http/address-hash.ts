@@ -14,5 +14,8 @@ const ADDRESS_KEY_NAME = "address_hash_key";
  */
 export function createAddressHasher(db: Database): (address: string) => string {
   let key: string | undefined;
-  return (address) => createHmac("sha256", (key ??= shopSecret(db, ADDRESS_KEY_NAME))).update(address).digest("hex");
+  return (address) => {
+    key ??= shopSecret(db, ADDRESS_KEY_NAME);
+    return createHmac("sha256", key).update(address).digest("hex");
+  };
 }

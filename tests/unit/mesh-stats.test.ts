@@ -47,7 +47,7 @@ function binaryStl(triangles: Triangle[]): Uint8Array {
   const view = new DataView(bytes.buffer);
   view.setUint32(80, triangles.length, true);
   triangles.forEach((corners, t) => {
-    corners.flat().forEach((value, i) => view.setFloat32(84 + t * 50 + 12 + i * 4, value, true));
+    for (const [i, value] of corners.flat().entries()) view.setFloat32(84 + t * 50 + 12 + i * 4, value, true);
   });
   return bytes;
 }

@@ -88,7 +88,10 @@ describe("sanitiseHeroDescription keeps what the editor's buttons make", () => {
 test("sanitising twice changes nothing, and only bare tags survive, for 50,000 generated inputs", () => {
   const pieces = ["<", ">", "&", "amp;", "lt;", "gt;", "#39;", "/", "strong", "em", "br", "script", "svg", "style", " ", "a", "!", "=", '"', "'", "x", "\n", "?", "#", ";", "img", "&nbsp;", "é", "<!--", "-->", "textarea"];
   let seed = 20250301;
-  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
   for (let i = 0; i < 50_000; i++) {
     let input = "";
     for (let n = 1 + Math.floor(random() * 14); n > 0; n--) input += pieces[Math.floor(random() * pieces.length)];
@@ -102,7 +105,10 @@ test("sanitising twice changes nothing, and only bare tags survive, for 50,000 g
 test("renderSimpleHtml never lets markup through but bare strong, em and br, for 20,000 generated stored values", () => {
   const pieces = ["<", ">", "&", "amp;", "lt;", "#60;", "#x3c;", "/", "strong", "b", "i", "em", "br", "script", " ", "=", '"', "'", "x", ";", "<b>", "</i>", "<br/>", "&lt;", "onclick"];
   let seed = 20261124;
-  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
   for (let i = 0; i < 20_000; i++) {
     let stored = "";
     for (let n = 1 + Math.floor(random() * 14); n > 0; n--) stored += pieces[Math.floor(random() * pieces.length)];

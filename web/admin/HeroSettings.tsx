@@ -110,7 +110,10 @@ export function HeroSettings({ config }: { config: Configuration }) {
             <div className="admin-hero-preview">
               <span className="admin-cell-sub">Preview</span>
               {/* renderSimpleHtml keeps only bare <strong>, <em> (<b>, <i>) and <br>; everything else is text, as on the storefront. */}
-              <p dangerouslySetInnerHTML={{ __html: renderSimpleHtml(fields.description) }} />
+              <p
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: renderSimpleHtml escapes everything but bare <strong>, <em> and <br>
+                dangerouslySetInnerHTML={{ __html: renderSimpleHtml(fields.description) }}
+              />
             </div>
           )}
         </div>

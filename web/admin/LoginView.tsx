@@ -39,6 +39,7 @@ export function LoginView() {
             id="admin-password"
             type="password"
             autoComplete="current-password"
+            // biome-ignore lint/a11y/noAutofocus: the sign-in page has one field and nothing else to do
             autoFocus
             value={password}
             onChange={(event) => {

@@ -156,9 +156,9 @@ export function EditorRow({ columns, children }: { columns: number; children: Re
 export function TableScroller({ label, children }: { label: string; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <div className="admin-table-scroll" role="region" aria-label={label} tabIndex={0}>
+    <section className="admin-table-scroll" aria-label={label} tabIndex={0}>
       {children}
-    </div>
+    </section>
   );
 }
 

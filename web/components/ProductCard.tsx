@@ -15,9 +15,12 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   const { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, variants } = product;
   return (
     <article className="product-card" aria-labelledby={`product-${id}-name`}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a group of links, not of form controls, so not a <fieldset> */}
       <div className="product-card__media" role="group" aria-label={`Pictures of ${name}`}>
         {product.images.length === 0 ? (
-          <a href={href} className="product-card__image product-card__image--none" aria-label={name} />
+          <a href={href} className="product-card__image product-card__image--none">
+            <span className="visually-hidden">{name}</span>
+          </a>
         ) : (
           product.images.map((image, index) => (
             <a key={image.url} href={href} className="product-card__image" tabIndex={index === 0 ? 0 : -1}>

@@ -24,5 +24,6 @@ export function ProductCardHtml({ product }: { product: Product }) {
     if (kept.size >= MAX_KEPT) kept.clear();
     kept.set(key, html);
   }
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the html is our own ProductCard rendered by React above, kept to save re-rendering it
   return <div className="product-card-slot" dangerouslySetInnerHTML={{ __html: html }} />;
 }

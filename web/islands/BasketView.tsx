@@ -226,6 +226,7 @@ function BasketLine({
   const href = `/products/${encodeURIComponent(item.id)}`;
   return (
     <li className="basket-line">
+      {/* biome-ignore lint/a11y/useAnchorContent: the picture repeats the name link beside it, so it is hidden from screen readers and the tab order */}
       <a className="basket-line__image" href={href} tabIndex={-1} aria-hidden="true">
         {image ? <img src={image.url} alt="" width={88} height={88} loading="lazy" /> : <span />}
       </a>
@@ -268,10 +269,12 @@ function BasketLine({
       </div>
       <div className="basket-line__quantity">
         {single ? (
-          <span className="quantity-fixed" aria-label={`Quantity of ${item.name}: 1`}>
-            Qty 1
+          <span className="quantity-fixed">
+            <span aria-hidden="true">Qty 1</span>
+            <span className="visually-hidden">{`Quantity of ${item.name}: 1`}</span>
           </span>
         ) : (
+          // biome-ignore lint/a11y/useSemanticElements: two buttons and a figure, not a form, so not a <fieldset>
           <div className="stepper" role="group" aria-label={`Quantity of ${item.name}`}>
             <button
               type="button"

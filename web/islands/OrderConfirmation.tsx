@@ -50,6 +50,7 @@ export function OrderConfirmation({ sessionId }: OrderConfirmationProps) {
   const [view, setView] = useState<View>(START);
   const [round, setRound] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new round (the "Try again" button) starts the lookup afresh
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;

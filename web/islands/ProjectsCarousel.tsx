@@ -41,9 +41,8 @@ export function ProjectsCarousel({ projects }: ProjectsCarouselProps) {
   }
 
   return (
-    <div
+    <section
       className="carousel"
-      role="region"
       aria-roledescription="carousel"
       aria-label="Featured projects"
       onMouseEnter={() => setPaused(true)}
@@ -110,7 +109,7 @@ export function ProjectsCarousel({ projects }: ProjectsCarouselProps) {
           </button>
         </div>
       )}
-    </div>
+    </section>
   );
 }
 

@@ -158,9 +158,11 @@ function ProductsMenu({ categories, current }: { categories: SiteHeaderProps["ca
     cancelClose();
     closeTimer.current = setTimeout(() => setMode("closed"), DROPDOWN_CLOSE_DELAY_MS);
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a cleanup for unmounting only; cancelClose reads a ref, so any render's copy does
   useEffect(() => cancelClose, []);
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the handlers open and close the menu for the button and links inside, which are the interactive parts
     <div
       className="dropdown"
       // Pointer events, so that only a real mouse hovers: a tap also fires an emulated mouseenter, which raced the tap's own click.

@@ -60,7 +60,11 @@ export function HomePage() {
             <div className="hero__text">
               <h1 className="hero__title">Made layer by layer, made for you</h1>
               {hero.hero_description && (
-                <p className="hero__description" dangerouslySetInnerHTML={{ __html: renderSimpleHtml(hero.hero_description) }} />
+                <p
+                  className="hero__description"
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: renderSimpleHtml escapes everything but bare <strong>, <em> and <br>
+                  dangerouslySetInnerHTML={{ __html: renderSimpleHtml(hero.hero_description) }}
+                />
               )}
               {hero.hero_cta_text && hero.hero_cta_link && (
                 <a className="button button--primary button--large" href={hero.hero_cta_link}>

@@ -13,19 +13,19 @@ import { expect, type Locator } from "@playwright/test";
 export type Reach = { ok: true; x: number; y: number } | { ok: false; why: string };
 
 function reachOf(element: Element): Reach {
-  const describe = (node: Element) =>
+  const nameOf = (node: Element) =>
     `<${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}${node.classList.length ? `.${[...node.classList].join(".")}` : ""}>`;
   // Scroll the document (not the scrollers within it) so the element's centre is mid-screen, as a thumb would.
   const first = element.getBoundingClientRect();
   window.scrollBy({ left: 0, top: first.top + first.height / 2 - window.innerHeight / 2, behavior: "instant" });
 
   const box = element.getBoundingClientRect();
-  if (box.width < 1 || box.height < 1) return { ok: false, why: `${describe(element)} has no size (${box.width}×${box.height})` };
+  if (box.width < 1 || box.height < 1) return { ok: false, why: `${nameOf(element)} has no size (${box.width}×${box.height})` };
   const edge = 0.5;
   if (box.left < -edge || box.top < -edge || box.right > window.innerWidth + edge || box.bottom > window.innerHeight + edge) {
     return {
       ok: false,
-      why: `${describe(element)} at ${Math.round(box.left)},${Math.round(box.top)}–${Math.round(box.right)},${Math.round(box.bottom)} is not inside the ${window.innerWidth}×${window.innerHeight} viewport`,
+      why: `${nameOf(element)} at ${Math.round(box.left)},${Math.round(box.top)}–${Math.round(box.right)},${Math.round(box.bottom)} is not inside the ${window.innerWidth}×${window.innerHeight} viewport`,
     };
   }
   for (let ancestor = element.parentElement; ancestor && ancestor !== document.documentElement; ancestor = ancestor.parentElement) {
@@ -35,7 +35,7 @@ function reachOf(element: Element): Reach {
     if (box.left < clip.left - edge || box.top < clip.top - edge || box.right > clip.right + edge || box.bottom > clip.bottom + edge) {
       return {
         ok: false,
-        why: `${describe(element)} is cut off by ${describe(ancestor)} (${Math.round(clip.width)}×${Math.round(clip.height)} at ${Math.round(clip.left)},${Math.round(clip.top)})`,
+        why: `${nameOf(element)} is cut off by ${nameOf(ancestor)} (${Math.round(clip.width)}×${Math.round(clip.height)} at ${Math.round(clip.left)},${Math.round(clip.top)})`,
       };
     }
   }
@@ -43,7 +43,7 @@ function reachOf(element: Element): Reach {
   const y = box.top + box.height / 2;
   const hit = document.elementFromPoint(x, y);
   if (!hit || !element.contains(hit)) {
-    return { ok: false, why: `a tap at the centre of ${describe(element)} lands on ${hit ? describe(hit) : "nothing"}` };
+    return { ok: false, why: `a tap at the centre of ${nameOf(element)} lands on ${hit ? nameOf(hit) : "nothing"}` };
   }
   return { ok: true, x, y };
 }

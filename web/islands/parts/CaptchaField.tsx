@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import type { AltchaGlobal } from "altcha/types";
 import type { CaptchaSiteConfig } from "../../../src/services/captcha/captcha";
 
@@ -83,6 +83,7 @@ function AltchaWidget({ challengeUrl, workerUrl, stylesheetUrl, onToken }: Altch
   const host = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onToken forwards to the latest listener (see CaptchaField), so one widget lives per challenge URL
   useEffect(() => {
     let cancelled = false;
     let widget: HTMLElement | null = null;
@@ -115,9 +116,13 @@ function AltchaWidget({ challengeUrl, workerUrl, stylesheetUrl, onToken }: Altch
       widget?.remove();
       onToken(null);
     };
-    // onToken forwards to the latest listener (see CaptchaField): one widget per challenge URL.
   }, [challengeUrl]);
 
+  return <WidgetSlot host={host} failed={failed} />;
+}
+
+/** Where a widget draws itself, and the one message shown when its script would not load. */
+function WidgetSlot({ host, failed }: { host: RefObject<HTMLDivElement | null>; failed: boolean }) {
   return (
     <>
       <div ref={host} className="captcha-slot__widget" />
@@ -183,6 +188,7 @@ function TurnstileWidget({ siteKey, onToken }: { siteKey: string; onToken: Token
   const host = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onToken forwards to the latest listener (see CaptchaField), so one widget lives per site key
   useEffect(() => {
     let cancelled = false;
     let widgetId: string | undefined;
@@ -206,14 +212,5 @@ function TurnstileWidget({ siteKey, onToken }: { siteKey: string; onToken: Token
     };
   }, [siteKey]);
 
-  return (
-    <>
-      <div ref={host} className="captcha-slot__widget" />
-      {failed && (
-        <p className="form-error" role="alert">
-          {LOAD_FAILED}
-        </p>
-      )}
-    </>
-  );
+  return <WidgetSlot host={host} failed={failed} />;
 }
