@@ -4,8 +4,6 @@ import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
 import { productIdSchema } from "../catalog/model";
 import { parseOrBadRequest } from "../validate";
-import { createAdminCategoriesService } from "./categories-service";
-import { createAdminImagesService } from "./images-service";
 import {
   MESSAGES,
   categoryIdSchema,
@@ -19,9 +17,7 @@ import {
   stockAdjustSchema,
   variantIdSchema,
 } from "./model";
-import { createAdminProductsService } from "./products-service";
 import { mediaPictureSize, readImageField, storeUploadedImage } from "./upload-image";
-import { createAdminVariantsService } from "./variants-service";
 
 const OK = { ok: true } as const;
 
@@ -33,11 +29,8 @@ export const UPLOAD_IMAGE_ROUTE = "/api/admin/upload-image";
  * categories, and picture uploads. Mounted behind the admin guard (session,
  * same-site, JSON bodies) by modules/admin.
  */
-export function adminCatalogRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "db" | "env" | "heavyWork" | "uploadBudget">) {
-  const products = createAdminProductsService(db);
-  const images = createAdminImagesService(db);
-  const variants = createAdminVariantsService(db);
-  const categories = createAdminCategoriesService(db);
+export function adminCatalogRoutes({ adminCatalog, env, heavyWork, uploadBudget }: Pick<Deps, "adminCatalog" | "env" | "heavyWork" | "uploadBudget">) {
+  const { products, images, variants, categories } = adminCatalog;
   const mediaDir = join(env.DATA_DIR, "media");
   const productId = (id: string) => parseOrBadRequest(productIdSchema, id);
 

@@ -5,11 +5,9 @@ import { NotFound } from "../../errors";
 import { downloadResponse } from "../../http/download-response";
 import { parseOrBadRequest } from "../validate";
 import { REQUEST_NOT_FOUND, requestStatusSchema } from "./model";
-import { createAdminRequestService } from "./service";
 
 /** The custom requests section of /admin/orders: list, status change, attachment download. */
-export function adminRequestRoutes({ db, env }: Pick<Deps, "db" | "env">) {
-  const requests = createAdminRequestService(db);
+export function adminRequestRoutes({ adminRequests: requests, env }: Pick<Deps, "adminRequests" | "env">) {
   const uploadsDir = join(env.DATA_DIR, "uploads");
 
   return new Elysia({ name: "admin-requests" })

@@ -1,32 +1,24 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { TooManyRequests } from "../../errors";
-import { clientAddress, createRateLimiter } from "../../http/rate-limit";
-import { createUploadStorage } from "../../services/storage/disk";
+import { clientAddressPlugin } from "../../http/rate-limit-plugin";
 import { parseOrBadRequest } from "../validate";
 import { GPX_MAX_BYTES, IMAGE_MAX_BYTES, MESSAGES, productIdSchema } from "./model";
 import { formFile, formText, readLimitedForm } from "./read-limited";
-import { createUploadService } from "./service";
 
-/** What an upload call's handler gets from Elysia and passes on. */
+/** What an upload call's handler gets from Elysia and passes on; `address` from clientAddressPlugin. */
 type UploadCall = {
   request: Request;
+  address: string;
   server: { requestIP(request: Request): { address: string } | null; timeout(request: Request, seconds: number): void } | null;
   set: { headers: Record<string, unknown> };
 };
-
-/** Both upload calls together, per address: plenty for a basket, little for a script. */
-const UPLOADS_PER_WINDOW = 20;
-const WINDOW_MS = 10 * 60_000;
 
 /**
  * POST /api/gpx/upload and /api/image/upload (spec section 7) answer
  * `{ token, name, details }`; the previews draw what was uploaded. Bodies are
  * read by readLimitedForm (parse: 'none'), which stops at the size limit.
  */
-export function uploadRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "db" | "env" | "heavyWork" | "uploadBudget">) {
-  const uploads = createUploadService({ db, storage: createUploadStorage(env.DATA_DIR), budget: uploadBudget });
-  const limiter = createRateLimiter({ limit: UPLOADS_PER_WINDOW, windowMs: WINDOW_MS });
+export function uploadRoutes({ uploads, env, heavyWork, uploadBudget, rateLimits }: Pick<Deps, "uploads" | "env" | "heavyWork" | "uploadBudget" | "rateLimits">) {
 
   /**
    * One upload call. Everything that costs nothing comes before the body is
@@ -35,13 +27,11 @@ export function uploadRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "d
    * one heavy-work slot.
    */
   async function receive<T>(
-    { request, server, set }: UploadCall,
+    { request, server, set, address }: UploadCall,
     { field, maxBytes, tooLarge }: { field: string; maxBytes: number; tooLarge: string },
     store: (productId: string, file: File | null, addressHash: string) => Promise<T>,
   ): Promise<T> {
-    const address = clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY);
-    const attempt = limiter.hit(address);
-    if (!attempt.allowed) throw new TooManyRequests(attempt.retryAfterSeconds, MESSAGES.tooManyUploads);
+    rateLimits.uploads.count(address);
     const addressHash = uploadBudget.hashAddress(address);
     uploadBudget.admit(addressHash, 0);
     return heavyWork.run({ request, server, address }, async () => {
@@ -53,6 +43,7 @@ export function uploadRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "d
   }
 
   return new Elysia({ name: "uploads" })
+    .use(clientAddressPlugin(env.TRUST_PROXY))
     .post(
       "/api/gpx/upload",
       (call) => receive(call, { field: "gpx", maxBytes: GPX_MAX_BYTES, tooLarge: MESSAGES.gpxTooLarge }, uploads.uploadGpx),
@@ -76,8 +67,7 @@ export function uploadRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "d
       });
     })
     // Decoding the stored photo is image work like any other: it waits for the same slot.
-    .get("/api/uploads/:token/preview.jpg", async ({ params, request, server }) => {
-      const address = clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY);
+    .get("/api/uploads/:token/preview.jpg", async ({ params, request, server, address }) => {
       const preview = await heavyWork.run({ request, server, address }, () => uploads.photoPreview(params.token));
       return new Response(new Uint8Array(preview), {
         headers: { "Content-Type": "image/jpeg", "X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600" },

@@ -44,6 +44,10 @@ export const MESSAGES = {
   tooManyUploads: "Too many uploads. Please wait a few minutes and try again.",
 } as const;
 
+/** Both upload calls together, per address: plenty for a basket, little for a script. */
+export const UPLOADS_PER_WINDOW = 20;
+export const UPLOAD_WINDOW_MS = 10 * 60_000;
+
 export const productIdSchema = z
   .string({ error: MESSAGES.productMissing })
   .trim()
