@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dir, "..", "..");
@@ -36,5 +36,16 @@ describe("one way to wire", () => {
 
   test("no route file counts a limit by hand: no createRateLimiter, clientAddress or TooManyRequests, only rateLimits.<name>.count(address)", () => {
     expect(routeLinesMatching(/\bcreateRateLimiter\b|\bclientAddress\(|\bTooManyRequests\b|\.hit\(/)).toEqual([]);
+  });
+});
+
+describe("the owner's catalogue models", () => {
+  test("are one file per resource (products, images, variants, categories) beside its service, with no catch-all model.ts", () => {
+    const folder = join(MODULES, "admin-catalog");
+    expect(existsSync(join(folder, "model.ts"))).toBe(false);
+    for (const resource of ["products", "images", "variants", "categories"]) {
+      expect(existsSync(join(folder, `${resource}-model.ts`))).toBe(true);
+      expect(readFileSync(join(folder, `${resource}-service.ts`), "utf8")).toContain(`from "./${resource}-model"`);
+    }
   });
 });

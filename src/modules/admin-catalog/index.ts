@@ -4,20 +4,12 @@ import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
 import { productIdSchema } from "../catalog/model";
 import { parseOrBadRequest } from "../validate";
-import {
-  MESSAGES,
-  categoryIdSchema,
-  imageAddSchema,
-  imagePathIdSchema,
-  imageReorderSchema,
-  parseCategorySave,
-  parseProductSave,
-  parseVariantAdd,
-  parseVariantEdit,
-  stockAdjustSchema,
-  variantIdSchema,
-} from "./model";
+import { categoryIdSchema, parseCategorySave } from "./categories-model";
+import { imageAddSchema, imagePathIdSchema, imageReorderSchema } from "./images-model";
+import { MESSAGES } from "./model-parts";
+import { parseProductSave, stockAdjustSchema } from "./products-model";
 import { mediaPictureSize, readImageField, storeUploadedImage } from "./upload-image";
+import { parseVariantAdd, parseVariantEdit, variantIdSchema } from "./variants-model";
 
 const OK = { ok: true } as const;
 
