@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { parseDerivedName } from "../../web/components/responsive-image";
+import { parseDerivedName } from "../../shared/derived-pictures";
 import { writeDerivedCopy } from "../services/images/derived-copies";
 import { IMMUTABLE, serveFile } from "./serve-file";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dir, "..", "..");
 const MODULES = join(ROOT, "src", "modules");
@@ -47,5 +47,33 @@ describe("the owner's catalogue models", () => {
       expect(existsSync(join(folder, `${resource}-model.ts`))).toBe(true);
       expect(readFileSync(join(folder, `${resource}-service.ts`), "utf8")).toContain(`from "./${resource}-model"`);
     }
+  });
+});
+
+/** Every .ts/.tsx file under a top-level folder, with its relative imports resolved against the repository. */
+function importsUnder(folder: string): { file: string; target: string; typeOnly: boolean }[] {
+  const found: { file: string; target: string; typeOnly: boolean }[] = [];
+  for (const name of readdirSync(join(ROOT, folder), { recursive: true }) as string[]) {
+    if (!/\.tsx?$/.test(name)) continue;
+    const file = join(ROOT, folder, name);
+    const source = readFileSync(file, "utf8");
+    for (const match of source.matchAll(/^(import|export)(\s+type)?[^"]*?from\s+"(\.[^"]+)"/gm)) {
+      found.push({ file: relative(ROOT, file), target: relative(ROOT, resolve(dirname(file), match[3]!)), typeOnly: Boolean(match[2]) });
+    }
+  }
+  return found;
+}
+
+describe("one place for the rules both sides use (shared/)", () => {
+  test("src/ imports web/ only to render pages: nothing outside src/ssr/ reaches into web/", () => {
+    const intoWeb = importsUnder("src").filter(({ file, target }) => target.startsWith("web/") && !file.startsWith("src/ssr/"));
+    expect(intoWeb.map(({ file, target }) => `${file} -> ${target}`)).toEqual([]);
+  });
+
+  test("shared/ runs the same on both sides: it imports no runtime code from src/ or web/ (types only)", () => {
+    const imports = importsUnder("shared");
+    expect(imports.length).toBeGreaterThan(0);
+    const runtime = imports.filter(({ target, typeOnly }) => !typeOnly && (target.startsWith("src/") || target.startsWith("web/")));
+    expect(runtime.map(({ file, target }) => `${file} -> ${target}`)).toEqual([]);
   });
 });

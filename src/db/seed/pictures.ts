@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { MEDIA_WEBP_QUALITY, writeDerivedCopy } from "../../services/images/derived-copies";
 import { loadSharp } from "../../services/images/load-sharp";
-import { DERIVED_WIDTHS, derivedName } from "../../../web/components/responsive-image";
+import { DERIVED_WIDTHS, derivedName } from "../../../shared/derived-pictures";
 import { bottleCage, cableClips, headphoneStand } from "./art/household";
 import { birdFeederRobin, birdFeederSage, seedTrayLabels } from "./art/garden";
 import { lithophaneLit, lithophaneUnlit } from "./art/lithophane";

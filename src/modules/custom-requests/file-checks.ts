@@ -1,6 +1,6 @@
 import { isHeic } from "../../services/images/heic";
 import { loadSharp } from "../../services/images/load-sharp";
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../web/lib/attachments";
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../shared/attachments";
 import { BadRequest, PayloadTooLarge } from "../../errors";
 import { fileNotAllowed, fileTooLarge, NOT_FILES, TOO_MANY_FILES, type CheckedAttachment } from "./model";
 

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { BadRequest, NotFound, PayloadTooLarge } from "../../errors";
 import { clientAddressPlugin } from "../../http/rate-limit-plugin";
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../web/lib/attachments";
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../shared/attachments";
 import { parseOrBadRequest } from "../validate";
 import { checkAttachments } from "./file-checks";
 import {

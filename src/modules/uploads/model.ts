@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RouteDetails } from "../../../web/lib/route-drawing";
+import type { RouteDetails } from "../../../shared/route-drawing";
 
 const MB = 1024 * 1024;
 export const GPX_MAX_BYTES = 10 * MB;

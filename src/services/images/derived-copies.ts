@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { derivedName } from "../../../web/components/responsive-image";
+import { derivedName } from "../../../shared/derived-pictures";
 import { writeFileAtomically } from "../storage/write-atomically";
 import { loadSharp } from "./load-sharp";
 
