@@ -46,6 +46,8 @@ COPY package.json tsconfig.json bunfig.toml litestream.yml ./
 COPY src ./src
 COPY web ./web
 COPY shared ./shared
+# The demo catalogue's pictures, drawn when the shop seeds an empty database (SEED_DEMO).
+COPY seed ./seed
 COPY migrations ./migrations
 COPY scripts ./scripts
 # COPY keeps file times, so the built manifest stays newer than web/ and shared/, and the shop

@@ -77,3 +77,38 @@ describe("one place for the rules both sides use (shared/)", () => {
     expect(runtime.map(({ file, target }) => `${file} -> ${target}`)).toEqual([]);
   });
 });
+
+/** Top-level folders the running shop loads code from: src/'s relative imports, followed wherever they lead. */
+function foldersTheShopLoads(): Set<string> {
+  const resolveFile = (base: string) =>
+    [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")].find((path) => existsSync(path) && /\.tsx?$/.test(path));
+  const queue = (readdirSync(join(ROOT, "src"), { recursive: true }) as string[]).filter((name) => /\.tsx?$/.test(name)).map((name) => join(ROOT, "src", name));
+  const seen = new Set(queue);
+  const folders = new Set<string>();
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    folders.add(relative(ROOT, file).split("/")[0]!);
+    for (const match of readFileSync(file, "utf8").matchAll(/^(?:import|export)(?!\s+type)[^"]*?from\s+"(\.[^"]+)"/gm)) {
+      const target = resolveFile(resolve(dirname(file), match[1]!));
+      if (target && !seen.has(target)) {
+        seen.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  return folders;
+}
+
+describe("seed art and the image", () => {
+  test("src/ holds code only: the demo pictures' drawings live in seed/art, read when the shop seeds", () => {
+    expect(existsSync(join(ROOT, "src", "db", "seed", "art"))).toBe(false);
+    expect(readFileSync(join(ROOT, "src", "db", "seed", "pictures.ts"), "utf8")).toContain('from "../../../seed/art"');
+  });
+
+  test("the Dockerfile copies every folder the running shop loads code from (src, web, shared, seed)", () => {
+    const copied = new Set([...readFileSync(join(ROOT, "Dockerfile"), "utf8").matchAll(/^COPY (\w+) \.\/(\w+)$/gm)].map((match) => match[1]));
+    const loaded = foldersTheShopLoads();
+    expect([...loaded].sort()).toEqual(["seed", "shared", "src", "web"]);
+    expect([...loaded].filter((folder) => !copied.has(folder))).toEqual([]);
+  });
+});
