@@ -45,9 +45,12 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json tsconfig.json bunfig.toml litestream.yml ./
 COPY src ./src
 COPY web ./web
+COPY shared ./shared
+# The demo catalogue's pictures, drawn when the shop seeds an empty database (SEED_DEMO).
+COPY seed ./seed
 COPY migrations ./migrations
 COPY scripts ./scripts
-# COPY keeps file times, so the built manifest stays newer than web/ and the shop
+# COPY keeps file times, so the built manifest stays newer than web/ and shared/, and the shop
 # does not try to rebuild at start (it could not: /app is read-only to `bun`).
 COPY --from=build /app/dist ./dist
 # The image's unprivileged `bun` user (uid 1000) owns only the data volume.

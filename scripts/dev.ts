@@ -1,12 +1,12 @@
 // `bun run dev`: runs the shop and restarts it, with fresh client assets,
-// whenever a file under src/, web/ or migrations/ changes.
+// whenever a file under src/, web/, shared/ or migrations/ changes.
 import { watch } from "node:fs";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { buildClientAssets } from "../src/ssr/build-client";
 
 const ROOT = join(import.meta.dir, "..");
-const WATCHED = ["src", "web", "migrations"];
+const WATCHED = ["src", "web", "shared", "migrations"];
 let server: Subprocess | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
 

@@ -24,7 +24,7 @@ import { uploadRoutes } from "./modules/uploads";
 import { webhookRoutes } from "./modules/webhooks";
 import { CLIENT_OUT_DIR } from "./ssr/build-client";
 import { createPageRenderer } from "./ssr/render";
-import { routes as pageRoutes } from "../web/routes/route-table";
+import { pageRoutes } from "./ssr/page-routes";
 
 /**
  * Bun.serve's own limit (main.ts): a bigger body is refused with 413 before

@@ -1,15 +1,28 @@
 import type { Database } from "bun:sqlite";
 import type { Env } from "./env";
 import { createHeavyWork, type HeavyWork } from "./http/heavy-work";
+import { mailDeliveryConfigured } from "./jobs/deliver-outbox";
+import { createAdminCategoriesService, type AdminCategoriesService } from "./modules/admin-catalog/categories-service";
+import { createAdminImagesService, type AdminImagesService } from "./modules/admin-catalog/images-service";
+import { createAdminProductsService, type AdminProductsService } from "./modules/admin-catalog/products-service";
+import { createAdminVariantsService, type AdminVariantsService } from "./modules/admin-catalog/variants-service";
+import { createAdminContentService, type AdminContentService } from "./modules/admin-content/service";
+import { createAdminOrderService, type AdminOrderService } from "./modules/admin-orders/service";
+import { createAdminRequestService, type AdminRequestService } from "./modules/admin-requests/service";
 import { createPasswordCheck, type PasswordCheck } from "./modules/admin-auth/password";
 import { createSessionStore, type SessionStore } from "./modules/admin-auth/sessions";
 import { createCatalogService, type CatalogService } from "./modules/catalog/service";
 import { createCategoryService, type CategoryService } from "./modules/categories/service";
 import { createCheckoutService, type CheckoutService } from "./modules/checkout/service";
 import { createContentService, type ContentService } from "./modules/content/service";
+import { createCustomRequestService, type CustomRequestService } from "./modules/custom-requests/service";
+import { createHealthChecks, type HealthChecks } from "./modules/health/readiness";
 import { queueOrderEmails } from "./modules/orders/order-emails";
 import { createOrderService, type OrderService } from "./modules/orders/service";
+import { createUploadService, type UploadService } from "./modules/uploads/service";
+import { storedUploadFinder } from "./modules/uploads/stored-upload";
 import { createUploadBudget, type UploadBudget } from "./modules/uploads/upload-budget";
+import { createRateLimits, type RateLimits } from "./rate-limits";
 import { createDemoProvider, type DemoPaymentProvider } from "./services/payments/demo";
 import { createStripeProvider, type StripeWebhookEvent } from "./services/payments/stripe";
 import { createCaptcha, type CaptchaService } from "./services/captcha";
@@ -19,7 +32,11 @@ import type { AssetManifest } from "./ssr/assets";
 /** Verifies and reads a Stripe webhook; present only when Stripe is configured. */
 export type StripeWebhooks = { parse(rawBody: string, signature: string | null): Promise<StripeWebhookEvent> };
 
-/** Everything a request handler or page loader may use, built once at boot. */
+/**
+ * Everything a request handler or page loader may use, built once at boot.
+ * Route files (src/modules/<resource>/index.ts) build nothing: every service,
+ * limit and store they use arrives here (tests/unit/wiring.test.ts).
+ */
 export type Deps = {
   env: Env;
   db: Database;
@@ -41,6 +58,17 @@ export type Deps = {
   uploadBudget: UploadBudget;
   /** The one storage of shoppers' files under $DATA_DIR/uploads: uploads, attachments, their downloads and clean-up. */
   uploadStorage: UploadStorage;
+  uploads: UploadService;
+  /** A shopper's stored upload by token and kind, for the shopper's and the owner's downloads. */
+  storedUpload: ReturnType<typeof storedUploadFinder>;
+  customRequests: CustomRequestService;
+  /** Every per-address (and the one shop-wide) limit: src/rate-limits.ts. */
+  rateLimits: RateLimits;
+  health: HealthChecks;
+  adminCatalog: { products: AdminProductsService; images: AdminImagesService; variants: AdminVariantsService; categories: AdminCategoriesService };
+  adminContent: AdminContentService;
+  adminOrders: AdminOrderService;
+  adminRequests: AdminRequestService;
 };
 
 export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps {
@@ -51,6 +79,8 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps 
   const demoPayments = stripe ? null : createDemoProvider(db, env.PUBLIC_URL);
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
   const adminPassword = createPasswordCheck(env, db);
+  const uploadBudget = createUploadBudget({ db, dataDir: env.DATA_DIR });
+  const uploadStorage = createUploadStorage(env.DATA_DIR);
   return {
     env,
     db,
@@ -73,7 +103,21 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps 
     adminPassword,
     captcha: createCaptcha(env, db),
     heavyWork: createHeavyWork(),
-    uploadBudget: createUploadBudget({ db, dataDir: env.DATA_DIR }),
-    uploadStorage: createUploadStorage(env.DATA_DIR),
+    uploadBudget,
+    uploadStorage,
+    uploads: createUploadService({ db, storage: uploadStorage, budget: uploadBudget }),
+    storedUpload: storedUploadFinder(db),
+    customRequests: createCustomRequestService({ db, storage: uploadStorage, publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL, budget: uploadBudget }),
+    rateLimits: createRateLimits(),
+    health: createHealthChecks(db, { dataDir: env.DATA_DIR }),
+    adminCatalog: {
+      products: createAdminProductsService(db),
+      images: createAdminImagesService(db),
+      variants: createAdminVariantsService(db),
+      categories: createAdminCategoriesService(db),
+    },
+    adminContent: createAdminContentService(db),
+    adminOrders: createAdminOrderService(db, { publicUrl: env.PUBLIC_URL, mailConfigured: mailDeliveryConfigured(env) }),
+    adminRequests: createAdminRequestService(db),
   };
 }

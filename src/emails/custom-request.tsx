@@ -1,4 +1,4 @@
-import { SHOP } from "../../web/lib/shop-info";
+import { SHOP } from "../../shared/shop-info";
 import { EmailLayout, ManageLink, type RenderedEmail, manageText, renderEmailHtml, shopUrl, styles, textSignature } from "./parts";
 
 /** What the owner's notice of a custom request is about. */

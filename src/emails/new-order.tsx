@@ -1,6 +1,6 @@
 import type { Order } from "../modules/orders/model";
-import { formatPence } from "../../web/lib/money";
-import { formatDateTime, shippingAddressLines } from "../../web/lib/order-view";
+import { formatPence } from "../../shared/money";
+import { formatDateTime, shippingAddressLines } from "../../shared/order-view";
 import {
   AddressBlock,
   EmailLayout,

@@ -1,6 +1,6 @@
 import type { Order } from "../modules/orders/model";
-import { formatDateTime } from "../../web/lib/order-view";
-import { SHOP } from "../../web/lib/shop-info";
+import { formatDateTime } from "../../shared/order-view";
+import { SHOP } from "../../shared/shop-info";
 import {
   EmailLayout,
   ItemsTable,

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Order, OrderItem } from "../modules/orders/model";
-import { formatPence } from "../../web/lib/money";
-import { shippingAddressLines } from "../../web/lib/order-view";
-import { SHOP } from "../../web/lib/shop-info";
+import { formatPence } from "../../shared/money";
+import { shippingAddressLines } from "../../shared/order-view";
+import { SHOP } from "../../shared/shop-info";
 
 /**
  * Building blocks shared by the emails. Email clients ignore <style>

@@ -1,5 +1,5 @@
 import type { Order } from "../modules/orders/model";
-import { SHOP } from "../../web/lib/shop-info";
+import { SHOP } from "../../shared/shop-info";
 import {
   EmailLayout,
   ItemsTable,

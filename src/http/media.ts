@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { parseDerivedName } from "../../web/components/responsive-image";
+import { parseDerivedName } from "../../shared/derived-pictures";
 import { writeDerivedCopy } from "../services/images/derived-copies";
 import { IMMUTABLE, serveFile } from "./serve-file";
 
 /**
  * Serves /media. A smaller copy of a picture (`<name>.w400.webp`, see
- * web/components/responsive-image.ts) that is not on disk yet is made from
+ * shared/derived-pictures.ts) that is not on disk yet is made from
  * its original with sharp, written once (under a temporary name, then renamed)
  * and served; only the fixed widths exist, and only for originals that exist,
  * so requests cannot fill the disk. Requests for the same copy at once share

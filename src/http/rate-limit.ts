@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { TooManyRequests } from "../errors";
 import { canonicalAddress, type TrustedProxies } from "./trusted-proxies";
 
 /**
@@ -31,6 +32,23 @@ export function createRateLimiter({ limit, windowMs, now = () => Date.now() }: {
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * A limit and what a refused caller is told: count() throws 429 with
+ * Retry-After (the seconds left in the window) from the (limit + 1)th attempt
+ * in a window. Without a message the caller gets TooManyRequests' own.
+ */
+export function createRateLimit({ message, ...window }: { limit: number; windowMs: number; message?: string; now?: () => number }) {
+  const limiter = createRateLimiter(window);
+  return {
+    count(key: string): void {
+      const attempt = limiter.hit(key);
+      if (!attempt.allowed) throw new TooManyRequests(attempt.retryAfterSeconds, message);
+    },
+  };
+}
+
+export type RateLimit = ReturnType<typeof createRateLimit>;
 
 /**
  * The address a limit counts against. The socket's peer, unless that peer is

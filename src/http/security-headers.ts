@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Env } from "../env";
-import { THEME_BOOT_SCRIPT } from "../../web/lib/theme";
+import { THEME_BOOT_SCRIPT } from "../../shared/theme";
 
 /**
  * Every inline <script> the server renders that the browser executes. The

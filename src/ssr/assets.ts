@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { buildClientAssets, CLIENT_OUT_DIR, CLIENT_SOURCE_DIR } from "./build-client";
+import { buildClientAssets, CLIENT_OUT_DIR, CLIENT_SOURCE_DIR, SHARED_SOURCE_DIR } from "./build-client";
 
 /** Public URLs of the built, content-hashed client files. */
 export type AssetManifest = {
@@ -23,10 +23,12 @@ export const MANIFEST_FILE = join(CLIENT_OUT_DIR, "manifest.json");
 /**
  * Loads the manifest written by the client build. A fresh clone has none, and
  * a pulled change can leave an old one behind, so `bun start` (re)builds when
- * the manifest is missing or older than any browser source file.
+ * the manifest is missing or older than any browser source file (web/, and
+ * shared/, which the bundles import).
  */
 export async function loadAssets(): Promise<AssetManifest> {
-  if (!existsSync(MANIFEST_FILE) || newestSourceChange(CLIENT_SOURCE_DIR) > statSync(MANIFEST_FILE).mtimeMs) {
+  const newestSource = Math.max(newestSourceChange(CLIENT_SOURCE_DIR), newestSourceChange(SHARED_SOURCE_DIR));
+  if (!existsSync(MANIFEST_FILE) || newestSource > statSync(MANIFEST_FILE).mtimeMs) {
     return buildClientAssets();
   }
   const stored = JSON.parse(readFileSync(MANIFEST_FILE, "utf8")) as Partial<AssetManifest>;

@@ -7,6 +7,8 @@ import type { AssetManifest } from "./assets";
 
 const ROOT = join(import.meta.dir, "..", "..");
 export const CLIENT_SOURCE_DIR = join(ROOT, "web");
+/** Rules and texts the browser bundles share with the server (shared/): a change there is a browser change too. */
+export const SHARED_SOURCE_DIR = join(ROOT, "shared");
 export const CLIENT_OUT_DIR = join(ROOT, "dist", "client");
 export const ASSET_URL_PREFIX = "/assets";
 

@@ -5,7 +5,7 @@ import {
   RouterContextProvider,
   StaticRouterProvider,
 } from "react-router";
-import { routes } from "../../web/routes/route-table";
+import { pageRoutes as routes } from "./page-routes";
 import { depsContext, refusedFormContext, type RefusedForm } from "../../web/routes/context";
 import type { Deps } from "../deps";
 import { errorFields, log } from "../log";

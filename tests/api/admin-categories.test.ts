@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { AdminCategory, AdminProduct } from "../../src/modules/admin-catalog/model";
+import type { AdminCategory } from "../../src/modules/admin-catalog/categories-model";
+import type { AdminProduct } from "../../src/modules/admin-catalog/products-model";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { addCategory, addProduct } from "../support/factories";
 import { countRows } from "../support/test-app";

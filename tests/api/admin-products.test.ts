@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { adminProductSchema, type AdminProduct, type AdminVariant } from "../../src/modules/admin-catalog/model";
+import { adminProductSchema, type AdminProduct } from "../../src/modules/admin-catalog/products-model";
+import type { AdminVariant } from "../../src/modules/admin-catalog/variants-model";
 import type { Product } from "../../src/modules/catalog/model";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { ageCheckouts, postCheckout, stockOf as shelfStock, units, variantStockOf } from "../support/checkout";

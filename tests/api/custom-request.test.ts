@@ -5,7 +5,7 @@ import { createChallenge, solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import sharp from "sharp";
 import { ALTCHA_ALGORITHM, ALTCHA_KEY_CONFIG, altchaSecrets, type AltchaSecrets } from "../../src/services/captcha/altcha";
-import { SHOP } from "../../web/lib/shop-info";
+import { SHOP } from "../../shared/shop-info";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
 // POST /api/custom-request (spec sections 3, 5, 7) with the self-hosted ALTCHA

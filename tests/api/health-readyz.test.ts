@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MIGRATIONS_DIR } from "../../src/db/migrate";
 import { healthRoutes } from "../../src/modules/health";
-import { MIN_FREE_BYTES } from "../../src/modules/health/readiness";
+import { createHealthChecks, MIN_FREE_BYTES } from "../../src/modules/health/readiness";
 import { createTestShop, TEST_ORIGIN, type TestShop } from "../support/test-app";
 
 let shop: TestShop;
@@ -43,7 +43,7 @@ describe("/readyz", () => {
     try {
       cpSync(MIGRATIONS_DIR, migrations, { recursive: true });
       writeFileSync(join(migrations, "9999_from_the_future.sql"), "SELECT 1;");
-      const { status, body } = await readyz(healthRoutes(shop.deps, { migrationsDir: migrations }));
+      const { status, body } = await readyz(healthRoutes({ health: createHealthChecks(shop.db, { dataDir: shop.dataDir, migrationsDir: migrations }) }));
       expect(status).toBe(503);
       expect(body.status).toBe("not ready");
       expect(body.error).toBe("Migrations not applied: 9999_from_the_future.sql.");
@@ -54,7 +54,7 @@ describe("/readyz", () => {
 
   test("answers 503 when free disk space on the data volume is under 100 MB", async () => {
     expect(MIN_FREE_BYTES).toBe(100 * 1024 * 1024);
-    const { status, body } = await readyz(healthRoutes(shop.deps, { freeBytes: () => 42 * 1024 * 1024 }));
+    const { status, body } = await readyz(healthRoutes({ health: createHealthChecks(shop.db, { dataDir: shop.dataDir, freeBytes: () => 42 * 1024 * 1024 }) }));
     expect(status).toBe(503);
     expect(body.error).toBe("Only 42 MB free on the data volume (at least 100 MB needed).");
   });
@@ -62,7 +62,7 @@ describe("/readyz", () => {
   test("answers 503 when the database cannot be written", async () => {
     const readOnly = new Database(join(shop.dataDir, "shop.db"), { readonly: true });
     try {
-      const { status, body } = await readyz(healthRoutes({ db: readOnly, env: shop.env }));
+      const { status, body } = await readyz(healthRoutes({ health: createHealthChecks(readOnly, { dataDir: shop.dataDir }) }));
       expect(status).toBe(503);
       expect(body.error).toBe("The database is not writable.");
     } finally {

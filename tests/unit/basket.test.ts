@@ -9,11 +9,11 @@ import {
   type BasketItem,
   type BasketMeta,
   type ProductFacts,
-} from "../../web/lib/basket";
-import { formatPence } from "../../web/lib/money";
+} from "../../shared/basket";
+import { formatPence } from "../../shared/money";
 import { preselectedVariantId, priceLabel } from "../../web/lib/product-view";
 import { renderSimpleHtml } from "../../web/lib/simple-html";
-import { stockText } from "../../web/lib/stock";
+import { stockText } from "../../shared/stock";
 import { truncate } from "../../web/lib/text";
 
 function facts(overrides: Partial<ProductFacts> = {}): ProductFacts {

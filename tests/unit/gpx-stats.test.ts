@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { BadRequest } from "../../src/errors";
 import { parseGpx } from "../../src/modules/uploads/gpx";
 import { climb, evenlySpaced, haversineMetres, routeDetails } from "../../src/modules/uploads/gpx-stats";
-import { formatDistanceKm, formatMetres, projectPoints, routePathData, routePreviewSvg } from "../../web/lib/route-drawing";
+import { formatDistanceKm, formatMetres, projectPoints, routePathData, routePreviewSvg } from "../../shared/route-drawing";
 
 // Worked by hand: 0.01° of latitude is 6371008.8 m × 0.01 × π/180 = 1111.9508 m.
 const ONE_HUNDREDTH_DEGREE_M = 1111.9508;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { checkoutEntries, checkoutKeyFor, KEY_MAX_AGE_MS, randomUuid } from "../../web/lib/checkout-client";
-import type { BasketItem } from "../../web/lib/basket";
+import type { BasketItem } from "../../shared/basket";
 
 function line(id: string, quantity: number, meta: BasketItem["meta"] = {}): BasketItem {
   return { key: `${id}|${meta.variantId ?? ""}`, id, name: id, price: 12, quantity, noStack: false, meta };

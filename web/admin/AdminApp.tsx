@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
-import { SHOP } from "../lib/shop-info";
+import { SHOP } from "../../shared/shop-info";
 import { AdminNav } from "./AdminNav";
 import { EmailSetupBanner } from "./EmailSetupBanner";
 import { LoginView } from "./LoginView";

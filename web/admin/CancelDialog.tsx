@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { orderReference } from "../lib/order-view";
+import { orderReference } from "../../shared/order-view";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
 import { Dialog, Notice } from "./parts";
 import type { AdminOrder } from "./types";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { orderReference } from "../lib/order-view";
+import { orderReference } from "../../shared/order-view";
 
 /** Copies the order reference as it is displayed (spec section 9) for pasting into a reply. */
 export function CopyReference({ id }: { id: string }) {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { formatPence } from "../lib/money";
+import { formatPence } from "../../shared/money";
 import { failureText, isSessionEnd, saveConfig } from "./api";
 import { penceToPoundsText, poundsTextToPence, ResultNotice, useResult } from "./parts";
 import type { Configuration } from "./types";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { MESH_MAX_BYTES, MESH_MESSAGES, MeshError, measureModel, type MeshStats } from "../lib/mesh-stats";
-import { currentTheme } from "../lib/theme";
+import { currentTheme } from "../../shared/theme";
 import { reportUnauthorized } from "./api";
 import { SESSION_EXPIRED } from "./session";
 import type { ModelScene } from "./model-viewer-scene";

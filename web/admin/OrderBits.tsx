@@ -1,5 +1,5 @@
-import { formatPence } from "../lib/money";
-import { orderReference } from "../lib/order-view";
+import { formatPence } from "../../shared/money";
+import { orderReference } from "../../shared/order-view";
 import { enc } from "./api";
 import { shortDate } from "./parts";
 import type { AdminOrder, OrderListItem } from "./types";

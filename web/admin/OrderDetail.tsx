@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { OrderTotals } from "../components/OrderTotals";
-import { formatPence } from "../lib/money";
-import { countryName, orderReference } from "../lib/order-view";
+import { formatPence } from "../../shared/money";
+import { countryName, orderReference } from "../../shared/order-view";
 import { apiCall, enc } from "./api";
 import { CancelDialog } from "./CancelDialog";
 import { CopyReference } from "./CopyReference";

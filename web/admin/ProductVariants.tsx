@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { formatPence } from "../lib/money";
+import { formatPence } from "../../shared/money";
 import { isBaseVariant } from "../lib/product-view";
 import { ApiError, apiCall, enc, isSessionEnd } from "./api";
 import { Notice, penceToPoundsText, poundsTextToPence, wholeOrBlank } from "./parts";

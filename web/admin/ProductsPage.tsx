@@ -1,5 +1,5 @@
 import { Fragment, useState } from "react";
-import { formatPence } from "../lib/money";
+import { formatPence } from "../../shared/money";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
 import { CategoriesTable } from "./CategoriesTable";
 import { EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "./parts";

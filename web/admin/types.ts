@@ -2,7 +2,10 @@
  * What the admin API answers (spec sections 3 and 7), as the server's own
  * modules define it. Type-only imports: nothing from src/ reaches the bundle.
  */
-import type { AdminCategory, AdminImage, AdminProduct, AdminVariant } from "../../src/modules/admin-catalog/model";
+import type { AdminCategory } from "../../src/modules/admin-catalog/categories-model";
+import type { AdminImage } from "../../src/modules/admin-catalog/images-model";
+import type { AdminProduct } from "../../src/modules/admin-catalog/products-model";
+import type { AdminVariant } from "../../src/modules/admin-catalog/variants-model";
 import type {
   AdminOrderDetail,
   AdminOrderEmail,

@@ -1,4 +1,4 @@
-import { formatPence } from "../lib/money";
+import { formatPence } from "../../shared/money";
 
 type Totals = {
   amount_cents: number;

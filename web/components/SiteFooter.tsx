@@ -1,4 +1,4 @@
-import { SHOP } from "../lib/shop-info";
+import { SHOP } from "../../shared/shop-info";
 
 export function SiteFooter() {
   return (

@@ -1,13 +1,10 @@
-/**
- * Smaller copies of the shop's own pictures. A picture in /media named
- * `<name>.webp` (content-hashed, so immutable) also exists as
- * `<name>.w400.webp`, `<name>.w800.webp` and `<name>.w1200.webp` for every width
- * below its own: the seed writes them, and the server makes any that is
- * missing (an admin upload) on its first request (src/http/media.ts).
- * Pictures elsewhere (an https URL the owner pasted) are used as they are.
- */
-export const DERIVED_WIDTHS = [400, 800, 1200] as const;
+import { DERIVED_WIDTHS, derivedName } from "../../shared/derived-pictures";
 
+/**
+ * `srcset` and `sizes` for the shop's own pictures, from their smaller copies
+ * (the naming rule: shared/derived-pictures.ts). Pictures elsewhere (an https
+ * URL the owner pasted) are used as they are.
+ */
 const OWN_WEBP = /^\/media\/[A-Za-z0-9][A-Za-z0-9_-]*\.webp$/;
 
 /** How wide a picture shows, for `sizes`: the browser then picks the smallest copy that is sharp enough. */
@@ -27,18 +24,5 @@ export function imageSources(url: string, width: number | null | undefined, size
   if (!width || !OWN_WEBP.test(url)) return { src: url };
   const widths = DERIVED_WIDTHS.filter((candidate) => candidate < width);
   if (widths.length === 0) return { src: url };
-  const base = url.slice(0, -".webp".length);
-  return { src: url, srcSet: [...widths.map((w) => `${base}.w${w}.webp ${w}w`), `${url} ${width}w`].join(", "), sizes };
-}
-
-/** `relief-map-1d0d0811bb.w400.webp` → the original's name and the width asked for; null for any other name. */
-export function parseDerivedName(name: string): { original: string; width: number } | null {
-  const match = /^([A-Za-z0-9][A-Za-z0-9_-]*)\.w(\d{3,4})\.webp$/.exec(name);
-  if (!match) return null;
-  const width = Number(match[2]);
-  return (DERIVED_WIDTHS as readonly number[]).includes(width) ? { original: `${match[1]}.webp`, width } : null;
-}
-
-export function derivedName(originalName: string, width: number): string {
-  return `${originalName.slice(0, -".webp".length)}.w${width}.webp`;
+  return { src: url, srcSet: [...widths.map((w) => `${derivedName(url, w)} ${w}w`), `${url} ${width}w`].join(", "), sizes };
 }

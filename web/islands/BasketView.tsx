@@ -11,10 +11,10 @@ import {
   subtotalPence,
   type BasketItem,
   type ProductFacts,
-} from "../lib/basket";
+} from "../../shared/basket";
 import { BASKET_NEEDS_JAVASCRIPT, clearBasket, readBasket, writeBasket } from "../lib/basket-store";
 import { checkoutEntries, forgetPaidCheckout, startCheckout } from "../lib/checkout-client";
-import { formatPence, poundsToPence } from "../lib/money";
+import { formatPence, poundsToPence } from "../../shared/money";
 import { productFacts } from "../lib/product-view";
 import { useBasket } from "../lib/use-basket";
 import { useHydrated } from "../lib/use-hydrated";

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { acceptedAttachments, MAX_ATTACHMENTS } from "../lib/attachments";
+import { acceptedAttachments, MAX_ATTACHMENTS } from "../../shared/attachments";
 import { CaptchaField } from "./parts/CaptchaField";
 
 export type CustomRequestFormProps = { compact?: boolean };

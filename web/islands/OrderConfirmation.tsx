@@ -3,8 +3,8 @@ import { useEffect, useState } from "react";
 import { type CustomerOrder, OrderDetails } from "../components/OrderDetails";
 import { clearBasket } from "../lib/basket-store";
 import { forgetPaidCheckout } from "../lib/checkout-client";
-import { formatPence } from "../lib/money";
-import { orderReference } from "../lib/order-view";
+import { formatPence } from "../../shared/money";
+import { orderReference } from "../../shared/order-view";
 
 export type OrderConfirmationProps = { sessionId: string };
 

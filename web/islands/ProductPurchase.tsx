@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import type { Product } from "../../src/modules/catalog/model";
-import { addItem, roomFor, type BasketMeta } from "../lib/basket";
+import { addItem, roomFor, type BasketMeta } from "../../shared/basket";
 import { BASKET_NEEDS_JAVASCRIPT, readBasket, writeBasket } from "../lib/basket-store";
-import { formatPence, penceToPounds } from "../lib/money";
+import { formatPence, penceToPounds } from "../../shared/money";
 import { preselectedVariantId, priceLabel, productFacts } from "../lib/product-view";
-import { availableStock, stockText, stockTone } from "../lib/stock";
+import { availableStock, stockText, stockTone } from "../../shared/stock";
 import { useBasket } from "../lib/use-basket";
 import { useHydrated } from "../lib/use-hydrated";
 import { AttachmentUpload, type UploadedAttachment } from "./parts/AttachmentUpload";

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { BasketIcon, ChevronIcon, CloseIcon, LogoMark, MenuIcon, MoonIcon, SunIcon } from "../components/Icons";
-import { unitCount } from "../lib/basket";
-import { SHOP } from "../lib/shop-info";
-import { applyTheme, currentTheme, type Theme } from "../lib/theme";
+import { unitCount } from "../../shared/basket";
+import { SHOP } from "../../shared/shop-info";
+import { applyTheme, currentTheme, type Theme } from "../../shared/theme";
 import { useBasket } from "../lib/use-basket";
 
 /** Spec section 9: the category dropdown closes 180 ms after the pointer leaves. */

@@ -1,4 +1,4 @@
-import type { BasketItem } from "./basket";
+import type { BasketItem } from "../../shared/basket";
 
 /**
  * The basket lives in the browser (spec section 3) under a versioned key, so a

@@ -1,4 +1,4 @@
-import type { BasketItem } from "./basket";
+import type { BasketItem } from "../../shared/basket";
 
 /** One entry per unit, as POST /api/checkout expects (spec section 7). Prices are never sent. */
 export type CheckoutEntry = {

@@ -1,6 +1,6 @@
 import type { Product } from "../../src/modules/catalog/model";
-import type { ProductFacts } from "./basket";
-import { formatPence } from "./money";
+import type { ProductFacts } from "../../shared/basket";
+import { formatPence } from "../../shared/money";
 
 /**
  * How a product's price reads: its single price, or 'From £x' (the cheapest
@@ -34,6 +34,6 @@ export function productFacts(product: Pick<Product, "id" | "name" | "stock" | "m
     name: product.name,
     stock: product.stock,
     maxOnlineQty: product.maxOnlineQty,
-    variants: product.variants.map(({ id, stock }) => ({ id, stock })),
+    variants: product.variants.map(({ id, stock, name }) => ({ id, stock, name })),
   };
 }

@@ -1,5 +1,5 @@
 import { ADMIN_MOUNT_ID } from "../admin/mount";
-import { SHOP } from "../lib/shop-info";
+import { SHOP } from "../../shared/shop-info";
 import type { RouteHandle } from "./meta";
 
 export const adminHandle: RouteHandle = {

@@ -1,8 +1,8 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { DEMO_FORM_ERRORS, type DemoFormErrorCode } from "../../src/modules/demo-checkout/model";
 import type { DemoSession } from "../../src/services/payments/demo";
-import { formatPence } from "../lib/money";
-import { SHOP } from "../lib/shop-info";
+import { formatPence } from "../../shared/money";
+import { SHOP } from "../../shared/shop-info";
 import { depsOf, refusedFormOf } from "./context";
 import type { RouteHandle } from "./meta";
 

@@ -1,5 +1,5 @@
 import { PageIntro } from "../components/PageIntro";
-import { SHOP } from "../lib/shop-info";
+import { SHOP } from "../../shared/shop-info";
 import type { RouteHandle } from "./meta";
 
 export const contactHandle: RouteHandle = {

@@ -1,7 +1,7 @@
 import { Island } from "../components/Island";
 import { PageIntro } from "../components/PageIntro";
 import { CustomRequestForm } from "../islands/CustomRequestForm";
-import { SHOP } from "../lib/shop-info";
+import { SHOP } from "../../shared/shop-info";
 import type { RouteHandle } from "./meta";
 
 export const customRequestHandle: RouteHandle = {

@@ -5,7 +5,7 @@ import { imageSources, SIZES } from "../components/responsive-image";
 import { CustomRequestForm } from "../islands/CustomRequestForm";
 import { ProjectsCarousel } from "../islands/ProjectsCarousel";
 import { priceLabel } from "../lib/product-view";
-import { SHOP } from "../lib/shop-info";
+import { SHOP } from "../../shared/shop-info";
 import { renderSimpleHtml } from "../lib/simple-html";
 import { truncate } from "../lib/text";
 import { depsOf } from "./context";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { SHOP } from "../lib/shop-info";
+import { SHOP } from "../../shared/shop-info";
 import type { RouteHandle } from "./meta";
 
 /** Any path no page claims: the layout's error boundary shows the 404 page. */

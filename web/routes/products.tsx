@@ -3,7 +3,7 @@ import type { Category } from "../../src/modules/categories/model";
 import type { Product } from "../../src/modules/catalog/model";
 import { ProductCard } from "../components/ProductCard";
 import { ProductCardHtml } from "../components/ProductCardHtml";
-import { SHOP } from "../lib/shop-info";
+import { SHOP } from "../../shared/shop-info";
 import { depsOf } from "./context";
 import type { RouteHandle } from "./meta";
 

@@ -12,9 +12,9 @@ import {
 import { Island } from "../components/Island";
 import { SiteFooter } from "../components/SiteFooter";
 import { SiteHeader } from "../islands/SiteHeader";
-import { formatPence } from "../lib/money";
-import { SHOP } from "../lib/shop-info";
-import { THEME_BOOT_SCRIPT } from "../lib/theme";
+import { formatPence } from "../../shared/money";
+import { SHOP } from "../../shared/shop-info";
+import { THEME_BOOT_SCRIPT } from "../../shared/theme";
 import { absoluteUrl } from "../lib/urls";
 import { depsOf } from "./context";
 import { clientAppFrom, pageMetaFrom, type PageMeta } from "./meta";

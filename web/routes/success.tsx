@@ -2,7 +2,7 @@ import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { Island } from "../components/Island";
 import { PageIntro } from "../components/PageIntro";
 import { OrderConfirmation } from "../islands/OrderConfirmation";
-import { SHOP } from "../lib/shop-info";
+import { SHOP } from "../../shared/shop-info";
 import type { RouteHandle } from "./meta";
 
 export function successLoader({ request }: LoaderFunctionArgs) {

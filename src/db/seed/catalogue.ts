@@ -1,4 +1,4 @@
-import type { DemoPictureName } from "./pictures";
+import type { DemoPictureName } from "../../../seed/art";
 
 // The demo shop. Together the products show every case the storefront has:
 // variants with and without a '-base' one, 'Only N left', out of stock,

@@ -4,37 +4,9 @@ import { join } from "node:path";
 import { MEDIA_WEBP_QUALITY, writeDerivedCopy } from "../../services/images/derived-copies";
 import { loadSharp } from "../../services/images/load-sharp";
 import { writeFileAtomically } from "../../services/storage/write-atomically";
-import { DERIVED_WIDTHS, derivedName } from "../../../web/components/responsive-image";
-import { bottleCage, cableClips, headphoneStand } from "./art/household";
-import { birdFeederRobin, birdFeederSage, seedTrayLabels } from "./art/garden";
-import { lithophaneLit, lithophaneUnlit } from "./art/lithophane";
-import { planterHexSizes, planterHexTeal, planterHexTerracotta } from "./art/planter";
-import { reliefMapAngled, reliefMapSizes, reliefMapTop } from "./art/relief";
-import { heroPicture, projectCafePlanters, projectCoastToCoast, projectLighthousePanels } from "./art/scenes";
+import { DERIVED_WIDTHS, derivedName } from "../../../shared/derived-pictures";
+import { DEMO_ART, type DemoPictureName } from "../../../seed/art";
 
-/** Every picture the demo shop shows, drawn as SVG and stored as WebP. */
-export const DEMO_ART = {
-  "relief-map-top": reliefMapTop,
-  "relief-map-angled": reliefMapAngled,
-  "relief-map-sizes": reliefMapSizes,
-  "lithophane-lit": lithophaneLit,
-  "lithophane-unlit": lithophaneUnlit,
-  "planter-terracotta": planterHexTerracotta,
-  "planter-teal": planterHexTeal,
-  "planter-sizes": planterHexSizes,
-  "bird-feeder-robin": birdFeederRobin,
-  "bird-feeder-sage": birdFeederSage,
-  "plant-labels": seedTrayLabels,
-  "headphone-stand": headphoneStand,
-  "cable-clips": cableClips,
-  "bottle-cage": bottleCage,
-  "project-coast-to-coast": projectCoastToCoast,
-  "project-lighthouse": projectLighthousePanels,
-  "project-cafe-planters": projectCafePlanters,
-  hero: heroPicture,
-} satisfies Record<string, () => string>;
-
-export type DemoPictureName = keyof typeof DEMO_ART;
 export type StoredPicture = { url: string; width: number; height: number };
 export type RenderedPictures = {
   pictures: Record<DemoPictureName, StoredPicture>;

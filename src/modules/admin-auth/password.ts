@@ -2,9 +2,13 @@ import type { Database } from "bun:sqlite";
 import { createHash } from "node:crypto";
 import { writeTransaction } from "../../db/transaction";
 import type { Env } from "../../env";
+import { TooManyRequests } from "../../errors";
 import { errorFields, log } from "../../log";
 
 type PasswordSettings = Pick<Env, "ADMIN_PASSWORD" | "ADMIN_PASSWORD_HASH">;
+
+/** argon2 is deliberately costly; more checks at once would only queue up memory. */
+const CONCURRENT_CHECKS = 2;
 
 /**
  * Checks the owner's password against ADMIN_PASSWORD_HASH (argon2id from
@@ -23,12 +27,21 @@ export function createPasswordCheck(env: PasswordSettings, db: Database) {
       throw error;
     }));
 
+  let checking = 0;
+
   return {
     configured: Boolean(env.ADMIN_PASSWORD_HASH || env.ADMIN_PASSWORD),
+    /** Refuses with 429 at once while CONCURRENT_CHECKS are already running. */
     async verify(password: string): Promise<boolean> {
-      const expected = await stored();
-      if (!expected || password.length === 0 || password.length > 1024) return false;
-      return verifyAgainst(password, expected);
+      if (checking >= CONCURRENT_CHECKS) throw new TooManyRequests(1, "Too many sign-in attempts at once. Please try again in a moment.");
+      checking++;
+      try {
+        const expected = await stored();
+        if (!expected || password.length === 0 || password.length > 1024) return false;
+        return await verifyAgainst(password, expected);
+      } finally {
+        checking--;
+      }
     },
     /**
      * Names the configured password without revealing it: a SHA-256 of its

@@ -1,7 +1,8 @@
 import type { Database } from "bun:sqlite";
 import { NotFound } from "../../errors";
 import { writeTransaction } from "../../db/transaction";
-import { MESSAGES, type AdminCategory, type CategorySave } from "./model";
+import type { AdminCategory, CategorySave } from "./categories-model";
+import { MESSAGES } from "./model-parts";
 
 export type AdminCategoriesService = ReturnType<typeof createAdminCategoriesService>;
 

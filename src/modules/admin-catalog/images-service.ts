@@ -1,7 +1,8 @@
 import type { Database } from "bun:sqlite";
 import { BadRequest, NotFound } from "../../errors";
 import { writeTransaction } from "../../db/transaction";
-import { MESSAGES, type AdminImage } from "./model";
+import type { AdminImage } from "./images-model";
+import { MESSAGES } from "./model-parts";
 
 /** Spec section 9: a new picture goes after the ones already there. */
 const NEW_IMAGE_SORT_BASE = 1000;

@@ -4,24 +4,12 @@ import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
 import { productIdSchema } from "../catalog/model";
 import { parseOrBadRequest } from "../validate";
-import { createAdminCategoriesService } from "./categories-service";
-import { createAdminImagesService } from "./images-service";
-import {
-  MESSAGES,
-  categoryIdSchema,
-  imageAddSchema,
-  imagePathIdSchema,
-  imageReorderSchema,
-  parseCategorySave,
-  parseProductSave,
-  parseVariantAdd,
-  parseVariantEdit,
-  stockAdjustSchema,
-  variantIdSchema,
-} from "./model";
-import { createAdminProductsService } from "./products-service";
+import { categoryIdSchema, parseCategorySave } from "./categories-model";
+import { imageAddSchema, imagePathIdSchema, imageReorderSchema } from "./images-model";
+import { MESSAGES } from "./model-parts";
+import { parseProductSave, stockAdjustSchema } from "./products-model";
 import { mediaPictureSize, readImageField, storeUploadedImage } from "./upload-image";
-import { createAdminVariantsService } from "./variants-service";
+import { parseVariantAdd, parseVariantEdit, variantIdSchema } from "./variants-model";
 
 const OK = { ok: true } as const;
 
@@ -33,11 +21,8 @@ export const UPLOAD_IMAGE_ROUTE = "/api/admin/upload-image";
  * categories, and picture uploads. Mounted behind the admin guard (session,
  * same-site, JSON bodies) by modules/admin.
  */
-export function adminCatalogRoutes({ db, env, heavyWork, uploadBudget }: Pick<Deps, "db" | "env" | "heavyWork" | "uploadBudget">) {
-  const products = createAdminProductsService(db);
-  const images = createAdminImagesService(db);
-  const variants = createAdminVariantsService(db);
-  const categories = createAdminCategoriesService(db);
+export function adminCatalogRoutes({ adminCatalog, env, heavyWork, uploadBudget }: Pick<Deps, "adminCatalog" | "env" | "heavyWork" | "uploadBudget">) {
+  const { products, images, variants, categories } = adminCatalog;
   const mediaDir = join(env.DATA_DIR, "media");
   const productId = (id: string) => parseOrBadRequest(productIdSchema, id);
 

@@ -2,7 +2,10 @@ import type { Database } from "bun:sqlite";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { writeTransaction } from "../../db/transaction";
 import { syncPrimaryImage } from "./images-service";
-import { MESSAGES, type AdminImage, type AdminProduct, type AdminVariant, type ProductSave } from "./model";
+import type { AdminImage } from "./images-model";
+import { MESSAGES } from "./model-parts";
+import type { AdminProduct, ProductSave } from "./products-model";
+import type { AdminVariant } from "./variants-model";
 import { stockAfterSave } from "./stock-edit";
 
 type ProductRow = Omit<AdminProduct, "images" | "variants">;

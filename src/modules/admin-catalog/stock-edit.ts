@@ -1,5 +1,5 @@
 import { Conflict } from "../../errors";
-import { MESSAGES } from "./model";
+import { MESSAGES } from "./model-parts";
 
 /** What a product or variant save says about stock: the figure in the form and, from the editor, the one it loaded. */
 export type StockEdit = { stock: number | null; expected_stock?: number | null };

@@ -1,7 +1,8 @@
 import type { Database } from "bun:sqlite";
 import { Conflict, NotFound } from "../../errors";
 import { writeTransaction } from "../../db/transaction";
-import { MESSAGES, type AdminVariant, type VariantAdd, type VariantEdit } from "./model";
+import { MESSAGES } from "./model-parts";
+import type { AdminVariant, VariantAdd, VariantEdit } from "./variants-model";
 import { stockAfterSave } from "./stock-edit";
 
 /** The schema's limit on variant ids. */

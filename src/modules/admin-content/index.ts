@@ -3,11 +3,9 @@ import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
 import { parseOrBadRequest } from "../validate";
 import { PROJECT_NOT_FOUND, configInputSchema, projectInputSchema } from "./model";
-import { createAdminContentService } from "./service";
 
 /** /admin/projects and /admin/configuration. GET /api/admin/projects is also the client's session check. */
-export function adminContentRoutes({ db, content }: Pick<Deps, "db" | "content">) {
-  const admin = createAdminContentService(db);
+export function adminContentRoutes({ adminContent: admin, content }: Pick<Deps, "adminContent" | "content">) {
 
   return new Elysia({ name: "admin-content" })
     .get("/api/admin/projects", () => content.listProjects())

@@ -3,27 +3,19 @@ import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
 import { downloadResponse } from "../../http/download-response";
 import { routePolicy } from "../../http/route-policy";
-import { mailDeliveryConfigured } from "../../jobs/deliver-outbox";
-import { storedUploadFinder } from "../uploads/stored-upload";
 import { parseOrBadRequest } from "../validate";
 import { ORDER_NOT_FOUND, statusRequestSchema, trackingRequestSchema } from "./model";
-import { createAdminOrderService } from "./service";
 
 /** The tracking form reads trackingEmail even on a 404, to show the 'not-found' reason of spec 8. */
 const NOT_FOUND_WITH_REASON = { error: ORDER_NOT_FOUND, trackingEmail: { sent: false, reason: "not-found" } } as const;
 
 /** Orders (tracking, fulfil, cancel), the dashboard and order attachments. */
-export function adminOrderRoutes(deps: Deps) {
-  const orders = createAdminOrderService(deps.db, {
-    publicUrl: deps.env.PUBLIC_URL,
-    mailConfigured: mailDeliveryConfigured(deps.env),
-  });
-  const storedUpload = storedUploadFinder(deps.db);
+export function adminOrderRoutes({ adminOrders: orders, storedUpload, uploadStorage }: Pick<Deps, "adminOrders" | "storedUpload" | "uploadStorage">) {
 
   function downloadUpload(kind: "gpx" | "image", token: string) {
     const file = storedUpload(token, kind);
     if (!file) throw new NotFound("File not found.");
-    return downloadResponse(deps.uploadStorage, file);
+    return downloadResponse(uploadStorage, file);
   }
 
   // Personal like every admin route (src/modules/admin); an upload's token also stays out of the log.

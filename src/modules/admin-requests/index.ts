@@ -4,11 +4,9 @@ import { NotFound } from "../../errors";
 import { downloadResponse } from "../../http/download-response";
 import { parseOrBadRequest } from "../validate";
 import { REQUEST_NOT_FOUND, requestStatusSchema } from "./model";
-import { createAdminRequestService } from "./service";
 
 /** The custom requests section of /admin/orders: list, status change, attachment download. */
-export function adminRequestRoutes({ db, uploadStorage }: Pick<Deps, "db" | "uploadStorage">) {
-  const requests = createAdminRequestService(db);
+export function adminRequestRoutes({ adminRequests: requests, uploadStorage }: Pick<Deps, "adminRequests" | "uploadStorage">) {
 
   return new Elysia({ name: "admin-requests" })
     .get("/api/admin/custom-requests", () => requests.list())

@@ -1,36 +1,20 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { PERSONAL, routePolicy } from "../../http/route-policy";
-import { BadRequest, TooManyRequests } from "../../errors";
-import { clientAddress, createRateLimiter } from "../../http/rate-limit";
+import { BadRequest } from "../../errors";
+import { clientAddressPlugin } from "../../http/rate-limit-plugin";
 import { parseOrBadRequest } from "../validate";
-import {
-  CHECKOUT_MESSAGES,
-  CHECKOUT_WINDOW_MS,
-  CHECKOUTS_PER_WINDOW,
-  checkoutRequestSchema,
-  confirmRequestSchema,
-  SESSION_CHECKS_PER_MINUTE,
-  sessionIdSchema,
-} from "./model";
+import { checkoutRequestSchema, confirmRequestSchema, sessionIdSchema } from "./model";
 
 const CLIENT_TOKEN = /^[A-Za-z0-9_-]{8,100}$/;
 
-export function checkoutRoutes({ checkout, env }: Pick<Deps, "checkout" | "env">) {
-  const starts = createRateLimiter({ limit: CHECKOUTS_PER_WINDOW, windowMs: CHECKOUT_WINDOW_MS });
-  const sessionChecks = createRateLimiter({ limit: SESSION_CHECKS_PER_MINUTE, windowMs: 60_000 });
-
-  /** Counted before anything is priced, held or asked of the provider: a refused call costs the shop nothing. */
-  function count(limiter: typeof starts, address: string, message: string): void {
-    const attempt = limiter.hit(address);
-    if (!attempt.allowed) throw new TooManyRequests(attempt.retryAfterSeconds, message);
-  }
-
+/** Every call is counted before anything is priced, held or asked of the provider: a refused call costs the shop nothing. */
+export function checkoutRoutes({ checkout, env, rateLimits }: Pick<Deps, "checkout" | "env" | "rateLimits">) {
   return new Elysia({ name: "checkout" })
     .use(routePolicy)
-    .post("/api/checkout", async ({ body, headers, request, server }) => {
-      const address = clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY);
-      count(starts, address, CHECKOUT_MESSAGES.tooManyCheckouts);
+    .use(clientAddressPlugin(env.TRUST_PROXY))
+    .post("/api/checkout", async ({ body, headers, address }) => {
+      rateLimits.checkoutStarts.count(address);
       const { items } = parseOrBadRequest(checkoutRequestSchema, body);
       const clientKey = headers["idempotency-key"] ?? null;
       if (clientKey !== null && !CLIENT_TOKEN.test(clientKey)) {
@@ -43,12 +27,12 @@ export function checkoutRoutes({ checkout, env }: Pick<Deps, "checkout" | "env">
       }
       return checkout.start(items, { clientKey, basketId, address });
     }, { policy: PERSONAL })
-    .get("/api/checkout/session", ({ query, request, server }) => {
-      count(sessionChecks, clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY), CHECKOUT_MESSAGES.tooManySessionChecks);
+    .get("/api/checkout/session", ({ query, address }) => {
+      rateLimits.paymentChecks.count(address);
       return checkout.sessionView(parseOrBadRequest(sessionIdSchema, query.id));
     }, { policy: PERSONAL })
-    .post("/api/checkout/confirm", async ({ body, set, request, server }) => {
-      count(sessionChecks, clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY), CHECKOUT_MESSAGES.tooManySessionChecks);
+    .post("/api/checkout/confirm", async ({ body, set, address }) => {
+      rateLimits.paymentChecks.count(address);
       const { id } = parseOrBadRequest(confirmRequestSchema, body);
       const answer = await checkout.confirm(parseOrBadRequest(sessionIdSchema, id));
       // 202: accepted, payment still on its way; the page asks again.

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { AVAILABILITY_ALERT_HEADING, availabilityProblems, problemText, type ProductFacts } from "../../../shared/basket";
 import { BadRequest, Conflict } from "../../errors";
 import type { OrderItemMeta } from "../orders/model";
 import type { RequestedLine } from "./lines";
@@ -110,26 +111,19 @@ function checkUpload(
   return upload;
 }
 
-/** Spec section 5: maxOnlineQty summed across a product's lines, capped by product and variant stock. */
+/**
+ * Spec section 5's quantity limits, by the one rule the basket also runs
+ * (availabilityProblems, shared/basket.ts), over the rows just read.
+ */
 function checkQuantities(lines: PricedLine[], products: Map<string, { row: ProductRow; variants: VariantRow[] }>): void {
-  const problems: string[] = [];
-  for (const { row, variants } of products.values()) {
-    const ofProduct = lines.filter((line) => line.productId === row.id);
-    const requested = ofProduct.reduce((sum, line) => sum + line.quantity, 0);
-    const limit = minOf(row.stock, row.max_online_qty);
-    if (limit !== null && requested > limit) problems.push(`${row.name}: requested ${requested}, available ${Math.max(0, limit)}`);
-    for (const variant of variants) {
-      const wanted = ofProduct.filter((line) => line.variantId === variant.id).reduce((sum, line) => sum + line.quantity, 0);
-      if (wanted > 0 && variant.stock !== null && wanted > variant.stock) {
-        problems.push(`${row.name} (${variant.name}): requested ${wanted}, available ${variant.stock}`);
-      }
-    }
-  }
-  if (problems.length > 0) throw new Conflict(`Some items exceed current availability: ${problems.join("; ")}`);
-}
-
-function minOf(a: number | null, b: number | null): number | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return Math.min(a, b);
+  const requested = lines.map((line) => ({ id: line.productId, name: line.productName, quantity: line.quantity, meta: { variantId: line.variantId ?? undefined } }));
+  const facts: ProductFacts[] = [...products.values()].map(({ row, variants }) => ({
+    id: row.id,
+    name: row.name,
+    stock: row.stock,
+    maxOnlineQty: row.max_online_qty,
+    variants: variants.map((variant) => ({ id: variant.id, name: variant.name, stock: variant.stock })),
+  }));
+  const problems = availabilityProblems(requested, facts);
+  if (problems.length > 0) throw new Conflict(`${AVAILABILITY_ALERT_HEADING} ${problems.map(problemText).join("; ")}`);
 }

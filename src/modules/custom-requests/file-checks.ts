@@ -2,7 +2,7 @@ import { isHeic } from "../../services/images/heic";
 import type { AttachmentExtension } from "../../services/storage/disk";
 import { safeFileName } from "../../services/storage/file-name";
 import { loadSharp } from "../../services/images/load-sharp";
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../web/lib/attachments";
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../shared/attachments";
 import { BadRequest, PayloadTooLarge } from "../../errors";
 import { fileNotAllowed, fileTooLarge, NOT_FILES, TOO_MANY_FILES, type CheckedAttachment } from "./model";
 

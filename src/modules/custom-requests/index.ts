@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { PERSONAL, PUBLIC, routePolicy } from "../../http/route-policy";
-import { BadRequest, NotFound, TooManyRequests } from "../../errors";
-import { clientAddress, createRateLimiter } from "../../http/rate-limit";
+import { BadRequest, NotFound } from "../../errors";
+import { clientAddressPlugin } from "../../http/rate-limit-plugin";
 import { readMultipartForm } from "../../http/read-body";
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../web/lib/attachments";
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../shared/attachments";
 import { parseOrBadRequest } from "../validate";
 import { checkAttachments } from "./file-checks";
 import {
@@ -14,56 +14,37 @@ import {
   customRequestFieldsSchema,
   FORM_UNREADABLE,
   NOT_MULTIPART,
-  TOO_MANY_SENDS,
 } from "./model";
-import { createCustomRequestService } from "./service";
 
-/** Per address: a person sends one or two; a spammer gets no further. */
-export const SENDS_PER_WINDOW = 5;
-export const SEND_WINDOW_MS = 10 * 60_000;
 /** Room for one file too many (so its count gets the clear message) plus the text fields. */
 const MAX_BODY_BYTES = (MAX_ATTACHMENTS + 1) * MAX_ATTACHMENT_BYTES + 1024 * 1024;
-const CHALLENGES_PER_MINUTE = 30;
 
 /**
  * POST /api/custom-request (spec section 7) and the captcha it needs:
  * GET /api/captcha/config (what the widget may know) and
  * GET /api/captcha/challenge (ALTCHA's puzzle; 404 when Turnstile is in use).
  */
-export function customRequestRoutes({
-  db,
-  env,
-  captcha,
-  assets,
-  heavyWork,
-  uploadBudget,
-  uploadStorage,
-}: Pick<Deps, "db" | "env" | "captcha" | "assets" | "heavyWork" | "uploadBudget" | "uploadStorage">) {
-  const requests = createCustomRequestService({ db, storage: uploadStorage, publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL, budget: uploadBudget });
-  const sends = createRateLimiter({ limit: SENDS_PER_WINDOW, windowMs: SEND_WINDOW_MS });
-  const challenges = createRateLimiter({ limit: CHALLENGES_PER_MINUTE, windowMs: 60_000 });
+export function customRequestRoutes({ customRequests: requests, env, captcha, assets, heavyWork, uploadBudget, rateLimits }: Pick<Deps, "customRequests" | "env" | "captcha" | "assets" | "heavyWork" | "uploadBudget" | "rateLimits">) {
   const noStore = { "cache-control": "no-store" };
 
   return new Elysia({ name: "custom-requests" })
     .use(routePolicy)
+    .use(clientAddressPlugin(env.TRUST_PROXY))
     .get("/api/captcha/config", ({ set }) => {
       Object.assign(set.headers, noStore);
       const config = captcha.siteConfig();
       return config.kind === "altcha" ? { ...config, workerUrl: assets.captchaWorker, stylesheetUrl: assets.captchaStylesheet } : config;
     }, { policy: PUBLIC })
-    .get("/api/captcha/challenge", async ({ request, server, set }) => {
+    .get("/api/captcha/challenge", async ({ address, set }) => {
       if (!captcha.challenge) throw new NotFound("This shop uses Turnstile: there is no ALTCHA challenge to fetch.");
-      const attempt = challenges.hit(clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY));
-      if (!attempt.allowed) throw new TooManyRequests(attempt.retryAfterSeconds);
+      rateLimits.captchaChallenges.count(address);
       Object.assign(set.headers, noStore);
       return captcha.challenge();
     }, { policy: PUBLIC })
     .post(
       "/api/custom-request",
-      async ({ request, server, set }) => {
-        const address = clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY);
-        const attempt = sends.hit(address);
-        if (!attempt.allowed) throw new TooManyRequests(attempt.retryAfterSeconds, TOO_MANY_SENDS);
+      async ({ request, server, set, address }) => {
+        rateLimits.customRequestSends.count(address);
         // Its files are held to the sender's disk budget when stored (a request without files always gets through).
         const addressHash = uploadBudget.hashAddress(address);
         // Up to 25 MB of files: read and checked inside the one heavy-work slot, like every upload.

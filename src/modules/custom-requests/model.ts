@@ -8,6 +8,11 @@ export const CAPTCHA_MISSING = "Please complete the captcha.";
 export const CAPTCHA_FAILED = "The captcha could not be verified. Please try again.";
 export const TOO_MANY_FILES = "You can attach up to 5 files.";
 export const NOT_FILES = "Attachments must be files.";
+/** Per address: a person sends one or two; a spammer gets no further. */
+export const SENDS_PER_WINDOW = 5;
+export const SEND_WINDOW_MS = 10 * 60_000;
+/** ALTCHA puzzles per address: one per form shown, with room for a few reloads. */
+export const CHALLENGES_PER_MINUTE = 30;
 export const TOO_MANY_SENDS = "Too many requests sent from here. Please wait a few minutes and try again.";
 export const NOT_MULTIPART = "Send the form as multipart/form-data.";
 export const BODY_TOO_LARGE = "The request is too large. Attach up to 5 files of 5 MB each.";

@@ -1,7 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { PUBLIC, routePolicy } from "../../http/route-policy";
-import { createReadinessCheck, type ReadinessOptions } from "./readiness";
 
 /**
  * /healthz: the process is alive and the database answers (Docker's
@@ -10,24 +9,18 @@ import { createReadinessCheck, type ReadinessOptions } from "./readiness";
  * balancer's check; a failure means send traffic elsewhere). Both answer 503
  * with a JSON reason when not.
  */
-export function healthRoutes({ db, env }: Pick<Deps, "db" | "env">, options: Partial<ReadinessOptions> = {}) {
-  const probe = db.query<{ ok: number }, []>("SELECT 1 AS ok");
-  const readiness = createReadinessCheck(db, { dataDir: env.DATA_DIR, ...options });
+export function healthRoutes({ health }: Pick<Deps, "health">) {
   return new Elysia({ name: "health" })
     .use(routePolicy)
     .get("/healthz", ({ set }) => {
       set.headers["cache-control"] = "no-store";
-      try {
-        probe.get();
-        return { status: "ok" };
-      } catch {
-        set.status = 503;
-        return { status: "unavailable", error: "The database is not answering." };
-      }
+      if (health.alive()) return { status: "ok" };
+      set.status = 503;
+      return { status: "unavailable", error: "The database is not answering." };
     }, { policy: PUBLIC })
     .get("/readyz", ({ set }) => {
       set.headers["cache-control"] = "no-store";
-      const problems = readiness();
+      const problems = health.problems();
       if (problems.length === 0) return { status: "ready" };
       set.status = 503;
       return { status: "not ready", error: problems.join(" "), problems };

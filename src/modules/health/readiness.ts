@@ -19,7 +19,7 @@ export function freeBytesOn(dir: string): number {
 }
 
 /** Returns a function listing what keeps the shop from being ready; empty when ready. */
-export function createReadinessCheck(db: Database, options: Partial<ReadinessOptions> & { dataDir: string }) {
+function createReadinessCheck(db: Database, options: Partial<ReadinessOptions> & { dataDir: string }) {
   const { dataDir, migrationsDir = MIGRATIONS_DIR, minFreeBytes = MIN_FREE_BYTES, freeBytes = freeBytesOn } = options;
 
   function pendingMigrations(): string[] {
@@ -63,5 +63,23 @@ export function createReadinessCheck(db: Database, options: Partial<ReadinessOpt
       found.push("The data folder cannot be read.");
     }
     return found;
+  };
+}
+
+export type HealthChecks = ReturnType<typeof createHealthChecks>;
+
+/** /healthz's question (does the database answer?) and /readyz's (what keeps the shop from taking orders?). */
+export function createHealthChecks(db: Database, options: Partial<ReadinessOptions> & { dataDir: string }) {
+  const probe = db.query<{ ok: number }, []>("SELECT 1 AS ok");
+  return {
+    alive(): boolean {
+      try {
+        probe.get();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    problems: createReadinessCheck(db, options),
   };
 }

@@ -1,17 +1,14 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { PERSONAL, routePolicy } from "../../http/route-policy";
-import { BadRequest, NotFound, TooManyRequests } from "../../errors";
+import { BadRequest, NotFound } from "../../errors";
 import { downloadResponse } from "../../http/download-response";
-import { clientAddress, createRateLimiter } from "../../http/rate-limit";
-import { storedUploadFinder } from "../uploads/stored-upload";
+import { clientAddressPlugin } from "../../http/rate-limit-plugin";
 import type { Order } from "./model";
 import { ORDER_ID_PATTERN } from "./order-id";
 import { samePostcode } from "./service";
 
 const NOT_FOUND = "Order not found";
-/** Spec: more than 10 look-ups a minute from one address is someone guessing. */
-const LOOKUPS_PER_MINUTE = 10;
 
 type Proof = { postalCode?: string; sessionId?: string };
 
@@ -20,18 +17,14 @@ type Proof = { postalCode?: string; sessionId?: string };
  * payment session id that only the paying browser holds. An unknown id and a
  * wrong postcode get the same answer, so ids cannot be probed.
  */
-export function orderRoutes({ orders, db, env, uploadStorage }: Pick<Deps, "orders" | "db" | "env" | "uploadStorage">) {
-  const limiter = createRateLimiter({ limit: LOOKUPS_PER_MINUTE, windowMs: 60_000 });
-  const storedUpload = storedUploadFinder(db);
+export function orderRoutes({ orders, storedUpload, env, rateLimits, uploadStorage }: Pick<Deps, "orders" | "storedUpload" | "env" | "rateLimits" | "uploadStorage">) {
 
-  function authorisedOrder(request: Request, ip: string | undefined, orderId: string, proof: Proof): Order {
+  /** A look-up without any proof is refused before it counts; every other one counts, found or not. */
+  function authorisedOrder(address: string, orderId: string, proof: Proof): Order {
     const sessionId = proof.sessionId?.trim();
     const postalCode = proof.postalCode?.trim();
     if (!sessionId && !postalCode) throw new BadRequest("Please enter your postal code");
-    const attempt = limiter.hit(clientAddress(request, ip, env.TRUST_PROXY));
-    if (!attempt.allowed) {
-      throw new TooManyRequests(attempt.retryAfterSeconds, "Too many attempts. Please wait a minute and try again.");
-    }
+    rateLimits.orderLookups.count(address);
     const order = ORDER_ID_PATTERN.test(orderId) ? orders.getOrder(orderId) : null;
     const proven = order && (sessionId ? order.payment_session_id === sessionId : samePostcode(order.shipping_postal_code, postalCode ?? null));
     if (!order || !proven) throw new NotFound(NOT_FOUND);
@@ -40,15 +33,16 @@ export function orderRoutes({ orders, db, env, uploadStorage }: Pick<Deps, "orde
 
   return new Elysia({ name: "orders" })
     .use(routePolicy)
-    .get("/api/orders/:orderId", ({ params, query, request, server, set }) => {
-      const { refund_required: _, ...order } = authorisedOrder(request, server?.requestIP(request)?.address, params.orderId, query);
+    .use(clientAddressPlugin(env.TRUST_PROXY))
+    .get("/api/orders/:orderId", ({ params, query, address, set }) => {
+      const { refund_required: _, ...order } = authorisedOrder(address, params.orderId, query);
       // A name and address: never kept by a browser or proxy cache.
       set.headers["cache-control"] = "private, no-store";
       return order;
     }, { policy: PERSONAL })
-    .get("/api/orders/:orderId/download/:kind/:token", async ({ params, query, request, server }) => {
+    .get("/api/orders/:orderId/download/:kind/:token", async ({ params, query, address }) => {
       if (params.kind !== "gpx" && params.kind !== "image") throw new NotFound("File not found.");
-      const order = authorisedOrder(request, server?.requestIP(request)?.address, params.orderId, query);
+      const order = authorisedOrder(address, params.orderId, query);
       const tokenKey = params.kind === "gpx" ? "gpxToken" : "imageToken";
       const belongs = order.items.some((item) => item.meta[tokenKey] === params.token);
       const upload = belongs ? storedUpload(params.token, params.kind) : null;

@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+/** Spec: more than 10 look-ups a minute from one address is someone guessing. */
+export const LOOKUPS_PER_MINUTE = 10;
+export const TOO_MANY_LOOKUPS = "Too many attempts. Please wait a minute and try again.";
+
 /** Spec section 3: what an order item's meta may carry. */
 export const orderItemMetaSchema = z.object({
   variantId: z.string().optional(),

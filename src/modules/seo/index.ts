@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { PUBLIC, routePolicy, sitemapPages } from "../../http/route-policy";
 import { IMMUTABLE } from "../../http/serve-file";
-import { routes } from "../../../web/routes/route-table";
+import { pageRoutes as routes } from "../../ssr/page-routes";
 
 /** The pages that declare `sitemap: true` in their handle (web/routes). */
 const FIXED_PAGES = sitemapPages(routes);

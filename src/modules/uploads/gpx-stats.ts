@@ -1,4 +1,4 @@
-import type { LatLon, ProfileSample, RouteBBox, RouteDetails } from "../../../web/lib/route-drawing";
+import type { LatLon, ProfileSample, RouteBBox, RouteDetails } from "../../../shared/route-drawing";
 
 /** Mean Earth radius (IUGG), in metres. */
 export const EARTH_RADIUS_M = 6_371_008.8;

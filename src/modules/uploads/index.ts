@@ -1,24 +1,19 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { PERSONAL, routePolicy } from "../../http/route-policy";
-import { TooManyRequests } from "../../errors";
-import { clientAddress, createRateLimiter } from "../../http/rate-limit";
+import { clientAddressPlugin } from "../../http/rate-limit-plugin";
 import { MULTIPART_OVERHEAD_BYTES, readMultipartForm } from "../../http/read-body";
 import { parseOrBadRequest } from "../validate";
 import { GPX_MAX_BYTES, IMAGE_MAX_BYTES, MESSAGES, productIdSchema } from "./model";
 import { formFile, formText } from "./form-fields";
-import { createUploadService } from "./service";
 
-/** What an upload call's handler gets from Elysia and passes on. */
+/** What an upload call's handler gets from Elysia and passes on; `address` from clientAddressPlugin. */
 type UploadCall = {
   request: Request;
+  address: string;
   server: { requestIP(request: Request): { address: string } | null; timeout(request: Request, seconds: number): void } | null;
   set: { headers: Record<string, unknown> };
 };
-
-/** Both upload calls together, per address: plenty for a basket, little for a script. */
-const UPLOADS_PER_WINDOW = 20;
-const WINDOW_MS = 10 * 60_000;
 
 /**
  * POST /api/gpx/upload and /api/image/upload (spec section 7) answer
@@ -27,9 +22,7 @@ const WINDOW_MS = 10 * 60_000;
  * the file's own limit plus a small allowance for the rest of the form; the
  * exact per-file check happens once the file is in hand (formFile).
  */
-export function uploadRoutes({ db, env, heavyWork, uploadBudget, uploadStorage }: Pick<Deps, "db" | "env" | "heavyWork" | "uploadBudget" | "uploadStorage">) {
-  const uploads = createUploadService({ db, storage: uploadStorage, budget: uploadBudget });
-  const limiter = createRateLimiter({ limit: UPLOADS_PER_WINDOW, windowMs: WINDOW_MS });
+export function uploadRoutes({ uploads, env, heavyWork, uploadBudget, rateLimits }: Pick<Deps, "uploads" | "env" | "heavyWork" | "uploadBudget" | "rateLimits">) {
   // A preview is the same for whoever holds the token (its own headers keep it out of shared caches); the token stays out of the log.
   const previewPolicy = { policy: { audience: "public", secretParams: ["token"] } } as const;
 
@@ -40,13 +33,11 @@ export function uploadRoutes({ db, env, heavyWork, uploadBudget, uploadStorage }
    * one heavy-work slot.
    */
   async function receive<T>(
-    { request, server, set }: UploadCall,
+    { request, server, set, address }: UploadCall,
     { field, maxBytes, tooLarge }: { field: string; maxBytes: number; tooLarge: string },
     store: (productId: string, file: File | null, addressHash: string) => Promise<T>,
   ): Promise<T> {
-    const address = clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY);
-    const attempt = limiter.hit(address);
-    if (!attempt.allowed) throw new TooManyRequests(attempt.retryAfterSeconds, MESSAGES.tooManyUploads);
+    rateLimits.uploads.count(address);
     const addressHash = uploadBudget.hashAddress(address);
     uploadBudget.admit(addressHash, 0);
     return heavyWork.run({ request, server, address }, async () => {
@@ -60,6 +51,7 @@ export function uploadRoutes({ db, env, heavyWork, uploadBudget, uploadStorage }
 
   return new Elysia({ name: "uploads" })
     .use(routePolicy)
+    .use(clientAddressPlugin(env.TRUST_PROXY))
     .post(
       "/api/gpx/upload",
       (call) => receive(call, { field: "gpx", maxBytes: GPX_MAX_BYTES, tooLarge: MESSAGES.gpxTooLarge }, uploads.uploadGpx),
@@ -84,8 +76,7 @@ export function uploadRoutes({ db, env, heavyWork, uploadBudget, uploadStorage }
       });
     }, previewPolicy)
     // Decoding the stored photo is image work like any other: it waits for the same slot.
-    .get("/api/uploads/:token/preview.jpg", async ({ params, request, server }) => {
-      const address = clientAddress(request, server?.requestIP(request)?.address, env.TRUST_PROXY);
+    .get("/api/uploads/:token/preview.jpg", async ({ params, request, server, address }) => {
       const preview = await heavyWork.run({ request, server, address }, () => uploads.photoPreview(params.token));
       return new Response(new Uint8Array(preview), {
         headers: { "Content-Type": "image/jpeg", "X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600" },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RouteDetails } from "../../../web/lib/route-drawing";
+import type { RouteDetails } from "../../../shared/route-drawing";
 
 const MB = 1024 * 1024;
 export const GPX_MAX_BYTES = 10 * MB;
@@ -43,6 +43,10 @@ export const MESSAGES = {
   uploadNotFound: "Upload not found.",
   tooManyUploads: "Too many uploads. Please wait a few minutes and try again.",
 } as const;
+
+/** Both upload calls together, per address: plenty for a basket, little for a script. */
+export const UPLOADS_PER_WINDOW = 20;
+export const UPLOAD_WINDOW_MS = 10 * 60_000;
 
 export const productIdSchema = z
   .string({ error: MESSAGES.productMissing })

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { writeTransaction } from "../../db/transaction";
 import { BadRequest, NotFound } from "../../errors";
 import type { StoredExtension, UploadStorage } from "../../services/storage/disk";
-import { routePreviewSvg, routeThumbSvg } from "../../../web/lib/route-drawing";
+import { routePreviewSvg, routeThumbSvg } from "../../../shared/route-drawing";
 import { safeFileName, withExtension } from "../../services/storage/file-name";
 import { analyseGpx } from "./gpx-analysis";
 import { lithophanePreview, normalisePhoto } from "./images";

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { derivedName } from "../../../web/components/responsive-image";
+import { derivedName } from "../../../shared/derived-pictures";
 import { writeFileAtomically } from "../storage/write-atomically";
 import { loadSharp } from "./load-sharp";
 
@@ -8,7 +8,7 @@ export const MEDIA_WEBP_QUALITY = 82;
 
 /**
  * Writes the smaller copy of the /media picture `original` at `width` px
- * (named by derivedName, see web/components/responsive-image.ts), atomically,
+ * (named by derivedName, see shared/derived-pictures.ts), atomically,
  * and returns its path. The seed writes them ahead; src/http/media.ts makes a
  * missing one on its first request.
  */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent } from "react";
-import type { RouteDetails } from "../../lib/route-drawing";
+import type { RouteDetails } from "../../../shared/route-drawing";
 import { PhotoPreview, type PhotoDetails } from "./PhotoPreview";
 import { RoutePreview } from "./RoutePreview";
 

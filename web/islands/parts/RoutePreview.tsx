@@ -6,7 +6,7 @@ import {
   routePathData,
   type Box,
   type RouteDetails,
-} from "../../lib/route-drawing";
+} from "../../../shared/route-drawing";
 
 // Drawn in a small coordinate space so the start and finish dots stay a
 // sensible size when the picture shrinks to a phone's width.

@@ -3,7 +3,8 @@ import { availableStock, purchaseLimit, type StockFacts } from "./stock";
 
 /**
  * The basket rules of spec section 5, as pure functions over plain data so
- * the islands, the server and the tests all share one implementation.
+ * the islands, the checkout (src/modules/checkout) and the tests all share one
+ * implementation (docs/decisions/0004).
  */
 export type BasketMeta = {
   variantId?: string;
@@ -43,7 +44,7 @@ export function lineKey(id: string, meta: BasketMeta): string {
   return [id, meta.variantId ?? "", meta.gpxToken ?? "", meta.imageToken ?? ""].join("|");
 }
 
-function unitsOf(items: BasketItem[], predicate: (item: BasketItem) => boolean): number {
+function unitsOf<Line extends Pick<BasketItem, "quantity">>(items: Line[], predicate: (item: Line) => boolean): number {
   return items.reduce((sum, item) => (predicate(item) ? sum + item.quantity : sum), 0);
 }
 
@@ -138,42 +139,32 @@ export function quoteDelivery(subtotal: number, feePence: number, thresholdPence
 
 export type AvailabilityProblem = { name: string; requested: number; available: number };
 
+/** What the availability check needs of a line: a basket line, or a checkout line priced by the server. */
+export type RequestedUnits = Pick<BasketItem, "id" | "name" | "quantity"> & { meta: Pick<BasketMeta, "variantId"> };
+
 /**
- * Compares the basket with a freshly fetched catalogue: first each variant
- * against its own stock, then each product against its overall limit
- * (product stock, maxOnlineQty). A product gone from the catalogue has 0.
+ * Spec section 5's limits over a whole basket, against fresh stock facts:
+ * for each product (in the order the lines first name it), its units across
+ * all lines against purchaseLimit (stock, maxOnlineQty); then each of its
+ * variants' units against that variant's own stock. A product gone from the
+ * catalogue has 0. The basket runs it before checking out, the checkout
+ * inside its transaction (price-basket.ts): one rule, so they cannot disagree.
  */
-export function availabilityProblems(items: BasketItem[], catalogue: ProductFacts[]): AvailabilityProblem[] {
+export function availabilityProblems(items: RequestedUnits[], catalogue: ProductFacts[]): AvailabilityProblem[] {
   const byId = new Map(catalogue.map((product) => [product.id, product]));
   const problems: AvailabilityProblem[] = [];
-  const reportedProducts = new Set<string>();
-
-  const variantGroups = new Map<string, BasketItem[]>();
-  for (const item of items) {
-    if (!item.meta.variantId) continue;
-    const key = `${item.id}|${item.meta.variantId}`;
-    variantGroups.set(key, [...(variantGroups.get(key) ?? []), item]);
-  }
-  for (const [first, ...rest] of variantGroups.values()) {
-    if (!first) continue;
-    const product = byId.get(first.id);
-    const requested = unitsOf([first, ...rest], () => true);
-    const available = product ? (availableStock(product, first.meta.variantId) ?? Number.POSITIVE_INFINITY) : 0;
-    if (requested > available) {
-      problems.push({ name: `${first.name} (${first.meta.variantName ?? first.meta.variantId})`, requested, available });
-      reportedProducts.add(first.id);
-    }
-  }
-
-  const productIds = [...new Set(items.map((item) => item.id))];
-  for (const id of productIds) {
-    if (reportedProducts.has(id)) continue;
+  for (const id of new Set(items.map((item) => item.id))) {
+    const lines = items.filter((item) => item.id === id);
     const product = byId.get(id);
-    const requested = unitsOf(items, (item) => item.id === id);
-    const available = product ? purchaseLimit(product) : 0;
-    if (requested > available) {
-      const name = product?.name ?? items.find((item) => item.id === id)?.name ?? id;
-      problems.push({ name, requested, available });
+    const requested = unitsOf(lines, () => true);
+    const available = product ? Math.max(0, purchaseLimit(product)) : 0;
+    const name = product?.name ?? lines[0]?.name ?? id;
+    if (requested > available) problems.push({ name, requested, available });
+    for (const variant of product?.variants ?? []) {
+      const wanted = unitsOf(lines, (item) => item.meta.variantId === variant.id);
+      if (wanted > 0 && variant.stock !== null && wanted > variant.stock) {
+        problems.push({ name: `${name} (${variant.name ?? variant.id})`, requested: wanted, available: variant.stock });
+      }
     }
   }
   return problems;
@@ -181,9 +172,11 @@ export function availabilityProblems(items: BasketItem[], catalogue: ProductFact
 
 export const AVAILABILITY_ALERT_HEADING = "Some items exceed current availability:";
 
+export function problemText({ name, requested, available }: AvailabilityProblem): string {
+  return `${name}: requested ${requested}, available ${available}`;
+}
+
+/** The basket's alert: the heading, then one problem per line. */
 export function availabilityAlert(problems: AvailabilityProblem[]): string {
-  return [
-    AVAILABILITY_ALERT_HEADING,
-    ...problems.map((p) => `${p.name}: requested ${p.requested}, available ${p.available}`),
-  ].join("\n");
+  return [AVAILABILITY_ALERT_HEADING, ...problems.map(problemText)].join("\n");
 }

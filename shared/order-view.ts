@@ -1,4 +1,4 @@
-import type { Order } from "../../src/modules/orders/model";
+import type { Order } from "../src/modules/orders/model";
 
 /** How order facts read to a customer (spec sections 4 and 9). */
 export function orderStatusLabel(status: string): string {

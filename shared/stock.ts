@@ -1,11 +1,12 @@
 /**
- * Stock rules shared by the server-rendered pages and the islands.
- * `null` stock means unlimited (printed to order).
+ * Stock rules shared by the server-rendered pages, the islands and the
+ * checkout (docs/decisions/0004). `null` stock means unlimited (printed to order).
  */
 export type StockFacts = {
   stock: number | null;
   maxOnlineQty: number | null;
-  variants: { id: string; stock: number | null }[];
+  /** `name` labels a variant in availability problems; without it the id is shown. */
+  variants: { id: string; stock: number | null; name?: string }[];
 };
 
 export const LOW_STOCK_THRESHOLD = 3;

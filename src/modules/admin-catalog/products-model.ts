@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { BadRequest } from "../../errors";
+import { productIdSchema } from "../catalog/model";
+import { parseOrBadRequest } from "../validate";
+import { adminImageSchema } from "./images-model";
+import { countOrNull, expectedStockSchema, flagSchema, idText, imageUrlSchema, isBlank, isObject, MESSAGES, penceSchema } from "./model-parts";
+import { adminVariantSchema } from "./variants-model";
+
+const productSaveSchema = z.object({
+  id: z.preprocess(idText, productIdSchema),
+  name: z.string({ error: "Name must be text." }).trim().max(200, { error: "Name can be at most 200 characters." }),
+  price_cents: penceSchema,
+  max_online_qty: countOrNull(MESSAGES.badMaxQty),
+  stock: countOrNull(MESSAGES.badStock),
+  expected_stock: expectedStockSchema,
+  description: z.preprocess(
+    (value) => value ?? "",
+    z
+      .string({ error: "Description must be text." })
+      .max(10_000, { error: "Description can be at most 10,000 characters." }),
+  ),
+  currency: z.preprocess(
+    (value) => (isBlank(value) ? "gbp" : typeof value === "string" ? value.trim().toLowerCase() : value),
+    z.string({ error: "Currency must be text." }).regex(/^[a-z]{3}$/, { error: "Currency must be a three-letter code such as gbp." }),
+  ),
+  // Absent keeps what is stored; blank clears it.
+  image_url: z.preprocess((value) => (value !== undefined && isBlank(value) ? null : value), imageUrlSchema.nullable().optional()),
+  requires_gpx: flagSchema("Requires GPX upload"),
+  requires_image: flagSchema("Requires image upload"),
+  category_id: z.preprocess(
+    (value) => (isBlank(value) ? null : value),
+    z.string({ error: MESSAGES.unknownCategory }).max(64, { error: MESSAGES.unknownCategory }).nullable(),
+  ),
+});
+export type ProductSave = z.infer<typeof productSaveSchema>;
+
+/** The spec's "required" check comes first, then each field in the order of the form. */
+export function parseProductSave(body: unknown): ProductSave {
+  if (!isObject(body)) throw new BadRequest("Send the product as a JSON object.");
+  if (isBlank(body.id) || isBlank(body.name) || isBlank(body.price_cents)) throw new BadRequest(MESSAGES.productMissing);
+  return parseOrBadRequest(productSaveSchema, body);
+}
+
+export const stockAdjustSchema = z.object(
+  {
+    id: z.string({ error: "Send the product id and the change as { id, delta }." }).pipe(productIdSchema),
+    delta: z
+      .number({ error: "Delta must be a whole number from -1000 to 1000." })
+      .int({ error: "Delta must be a whole number from -1000 to 1000." })
+      .min(-1000, { error: "Delta must be a whole number from -1000 to 1000." })
+      .max(1000, { error: "Delta must be a whole number from -1000 to 1000." }),
+  },
+  { error: "Send the product id and the change as { id, delta }." },
+);
+
+/** The admin product of spec section 3: the row as stored plus its gallery and variants. */
+export const adminProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price_cents: z.number().int().nonnegative(),
+  currency: z.string(),
+  image_url: z.string().nullable(),
+  max_online_qty: z.number().int().nonnegative().nullable(),
+  stock: z.number().int().nonnegative().nullable(),
+  requires_gpx: z.literal([0, 1]),
+  requires_image: z.literal([0, 1]),
+  category_id: z.string().nullable(),
+  images: z.array(adminImageSchema),
+  variants: z.array(adminVariantSchema),
+});
+
+export type AdminProduct = z.infer<typeof adminProductSchema>;

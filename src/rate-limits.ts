@@ -1,0 +1,34 @@
+import { createRateLimit } from "./http/rate-limit";
+import { LOGINS_PER_ADDRESS_PER_MINUTE, LOGINS_PER_MINUTE, TOO_MANY_LOGINS } from "./modules/admin-auth/model";
+import { CHECKOUT_MESSAGES, CHECKOUT_WINDOW_MS, CHECKOUTS_PER_WINDOW, SESSION_CHECKS_PER_MINUTE } from "./modules/checkout/model";
+import { CHALLENGES_PER_MINUTE, SEND_WINDOW_MS, SENDS_PER_WINDOW, TOO_MANY_SENDS } from "./modules/custom-requests/model";
+import { LOOKUPS_PER_MINUTE, TOO_MANY_LOOKUPS } from "./modules/orders/model";
+import { MESSAGES as UPLOAD_MESSAGES, UPLOAD_WINDOW_MS, UPLOADS_PER_WINDOW } from "./modules/uploads/model";
+
+const MINUTE = 60_000;
+
+/**
+ * Every rate limit the shop keeps, built once at boot (createDeps) and each
+ * counted by its route in one line: `rateLimits.<name>.count(address)`, the
+ * address from clientAddressPlugin (src/http/rate-limit-plugin.ts). The
+ * numbers and messages live in the owning module's model.ts.
+ */
+export function createRateLimits() {
+  return {
+    /** POST /api/checkout: counted before anything is priced, held or asked of the provider. */
+    checkoutStarts: createRateLimit({ limit: CHECKOUTS_PER_WINDOW, windowMs: CHECKOUT_WINDOW_MS, message: CHECKOUT_MESSAGES.tooManyCheckouts }),
+    /** GET /api/checkout/session and POST /api/checkout/confirm together. */
+    paymentChecks: createRateLimit({ limit: SESSION_CHECKS_PER_MINUTE, windowMs: MINUTE, message: CHECKOUT_MESSAGES.tooManySessionChecks }),
+    /** An order's look-ups and its file downloads together. */
+    orderLookups: createRateLimit({ limit: LOOKUPS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_LOOKUPS }),
+    /** GPX and photo uploads together. */
+    uploads: createRateLimit({ limit: UPLOADS_PER_WINDOW, windowMs: UPLOAD_WINDOW_MS, message: UPLOAD_MESSAGES.tooManyUploads }),
+    customRequestSends: createRateLimit({ limit: SENDS_PER_WINDOW, windowMs: SEND_WINDOW_MS, message: TOO_MANY_SENDS }),
+    captchaChallenges: createRateLimit({ limit: CHALLENGES_PER_MINUTE, windowMs: MINUTE }),
+    adminLoginsPerAddress: createRateLimit({ limit: LOGINS_PER_ADDRESS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_LOGINS }),
+    /** The whole shop's sign-in attempts, counted under one key after the address's own limit. */
+    adminLogins: createRateLimit({ limit: LOGINS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_LOGINS }),
+  };
+}
+
+export type RateLimits = ReturnType<typeof createRateLimits>;
