@@ -88,14 +88,18 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     .wrap((handle, request) => (...args: unknown[]) => {
       const started = performance.now();
       const requestId = newRequestId();
-      // A kept page or catalogue answer goes out before any routing, and without a promise.
+      // A kept page or catalogue answer goes out before any routing, and (once compressed) without a promise.
       if (request.method === "GET") {
         const key = pathAndQuery(request.url);
         const kept = cache.lookup(request, key);
         if (kept) {
-          kept.headers.set("X-Request-Id", requestId);
-          logRequest("GET", pathOf(key), kept.status, started, requestId);
-          return kept;
+          const send = (answer: Response) => {
+            answer.headers.set("X-Request-Id", requestId);
+            logRequest("GET", pathOf(key), answer.status, started, requestId);
+            return answer;
+          };
+          // A promise only while this encoding of the page is first being compressed.
+          return kept instanceof Promise ? kept.then(send) : send(kept);
         }
       }
       return routed(() => handle(...args), request, started, requestId);

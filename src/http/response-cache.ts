@@ -24,6 +24,8 @@ type Entry = {
   status: number;
   body: Bytes;
   encoded: Partial<Record<Encoding, Bytes>>;
+  /** Compressions under way, so concurrent requests share one. */
+  encoding: Partial<Record<Encoding, Promise<Bytes>>>;
   /** Headers for each representation, built once and copied per answer. */
   headers: Record<"identity" | Encoding, Headers>;
   notModified: Headers;
@@ -119,6 +121,7 @@ export function createResponseCache({
       status: 200,
       body,
       encoded: {},
+      encoding: {},
       headers: {
         identity: new Headers(base),
         br: new Headers({ ...base, "content-encoding": "br" }),
@@ -131,8 +134,29 @@ export function createResponseCache({
     };
   }
 
-  /** The answer from `entry`; `kept` adds the standard Age header (whole seconds since it was made). */
-  function answerFrom(entry: Entry, request: Request, kept: boolean): Response {
+  /** The body in `encoding`: at once when it was made before, else compressed once off the event loop. */
+  function encodedBody(entry: Entry, encoding: Encoding): Bytes | Promise<Bytes> {
+    const ready = entry.encoded[encoding];
+    if (ready) return ready;
+    entry.encoding[encoding] ??= compress(entry.body, encoding).then((encoded) => {
+      entry.encoded[encoding] = encoded;
+      delete entry.encoding[encoding];
+      if (entries.get(entry.key) === entry) {
+        // Count it first, then trim: the entry itself may be the one to go.
+        entry.bytes += encoded.byteLength;
+        usedBytes += encoded.byteLength;
+        makeRoom(0);
+      }
+      return encoded;
+    });
+    return entry.encoding[encoding];
+  }
+
+  /**
+   * The answer from `entry`; `kept` adds the standard Age header (whole seconds since it was made).
+   * A promise only while the wanted encoding is first being made.
+   */
+  function answerFrom(entry: Entry, request: Request, kept: boolean): Response | Promise<Response> {
     const headersOf = (base: Headers) => {
       const headers = new Headers(base);
       if (kept) headers.set("age", String(Math.max(0, Math.floor((now() - entry.madeAt) / 1000))));
@@ -143,22 +167,13 @@ export function createResponseCache({
     }
     const encoding = entry.body.byteLength >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers.get("accept-encoding")) : null;
     if (!encoding) return new Response(entry.body, { status: entry.status, headers: headersOf(entry.headers.identity) });
-    let encoded = entry.encoded[encoding];
-    if (!encoded) {
-      encoded = compress(entry.body, encoding);
-      entry.encoded[encoding] = encoded;
-      if (entries.get(entry.key) === entry) {
-        // Count it first, then trim: the entry itself may be the one to go.
-        entry.bytes += encoded.byteLength;
-        usedBytes += encoded.byteLength;
-        makeRoom(0);
-      }
-    }
-    return new Response(encoded, { status: entry.status, headers: headersOf(entry.headers[encoding]) });
+    const encoded = encodedBody(entry, encoding);
+    const answer = (bytes: Bytes) => new Response(bytes, { status: entry.status, headers: headersOf(entry.headers[encoding]) });
+    return encoded instanceof Promise ? encoded.then(answer) : answer(encoded);
   }
 
   /** Answers from a kept entry, and marks it the most recently used (last in the map's order). */
-  function hit(entry: Entry, request: Request): Response {
+  function hit(entry: Entry, request: Request): Response | Promise<Response> {
     stats.hits += 1;
     entries.delete(entry.key);
     entries.set(entry.key, entry);
@@ -184,10 +199,11 @@ export function createResponseCache({
 
   return {
     /**
-     * The kept answer for `key`, or null when there is none (or the database
-     * changed since): the fast path, taken before any routing.
+     * The kept answer for `key`, or null when there is none (or what it shows
+     * changed since): the fast path, taken before any routing. A promise only
+     * while the answer's encoding is first being made.
      */
-    lookup(request: Request, key: string): Response | null {
+    lookup(request: Request, key: string): Response | Promise<Response> | null {
       if (checkVersion() === null) return null;
       const entry = entries.get(key);
       return entry ? hit(entry, request) : null;
