@@ -11,6 +11,7 @@ import { IMMUTABLE, serveFile } from "./http/serve-file";
 import { errorFields, log } from "./log";
 import { adminRoutes } from "./modules/admin";
 import { catalogRoutes } from "./modules/catalog";
+import { productShownAt } from "./modules/catalog/kept-pages";
 import { categoryRoutes } from "./modules/categories";
 import { checkoutRoutes } from "./modules/checkout";
 import { contentRoutes } from "./modules/content";
@@ -50,7 +51,7 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
   // even when a development build (`bun run dev`) left some in dist/client.
   const servesSourceMaps = deps.env.NODE_ENV !== "production";
   // Kept answers carry the security headers from the start, so the fast path below adds only the request id.
-  const cache = createResponseCache({ ...responseCache, db: deps.db, headersFor: (key) => securityHeaders(pathOf(key)) });
+  const cache = createResponseCache({ ...responseCache, db: deps.db, headersFor: (key) => securityHeaders(pathOf(key)), productShownAt });
   const loggedPaths = new Map<string, string>();
   const loggedPath = (pathname: string) => {
     let path = loggedPaths.get(pathname);
@@ -88,18 +89,14 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     .wrap((handle, request) => (...args: unknown[]) => {
       const started = performance.now();
       const requestId = newRequestId();
-      // A kept page or catalogue answer goes out before any routing, and (once compressed) without a promise.
+      // A kept page or catalogue answer goes out before any routing, and without a promise.
       if (request.method === "GET") {
         const key = pathAndQuery(request.url);
         const kept = cache.lookup(request, key);
         if (kept) {
-          const send = (answer: Response) => {
-            answer.headers.set("X-Request-Id", requestId);
-            logRequest("GET", pathOf(key), answer.status, started, requestId);
-            return answer;
-          };
-          // A promise only while this encoding of the page is first being compressed.
-          return kept instanceof Promise ? kept.then(send) : send(kept);
+          kept.headers.set("X-Request-Id", requestId);
+          logRequest("GET", pathOf(key), kept.status, started, requestId);
+          return kept;
         }
       }
       return routed(() => handle(...args), request, started, requestId);

@@ -1,8 +1,4 @@
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 export type Encoding = "br" | "gzip";
 /** Bytes a Response can carry. */
@@ -38,19 +34,14 @@ export function pickEncoding(acceptEncoding: string | null): Encoding | null {
  */
 const RUNTIME_BROTLI_QUALITY = 6;
 
-/**
- * Runs on a worker thread, not the event loop: brotli of the 460 kB
- * catalogue page takes 10–30 ms, and while it ran every other shopper's answer
- * (kept ones too) waited behind it (docs/decisions/0008-performance.md).
- */
-export async function compress(body: Bytes, encoding: Encoding, quality: "runtime" | "max" = "runtime"): Promise<Bytes> {
-  if (encoding === "gzip") return (await gzipAsync(body, { level: quality === "max" ? 9 : 6 })) as Bytes;
-  return (await brotliAsync(body, {
+export function compress(body: Bytes, encoding: Encoding, quality: "runtime" | "max" = "runtime"): Bytes {
+  if (encoding === "gzip") return gzipSync(body, { level: quality === "max" ? 9 : 6 }) as Bytes;
+  return brotliCompressSync(body, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: quality === "max" ? 11 : RUNTIME_BROTLI_QUALITY,
       [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
     },
-  })) as Bytes;
+  }) as Bytes;
 }
 
 /** Types worth compressing: text. Pictures (WebP, PNG) are compressed already. */
@@ -90,5 +81,5 @@ export async function compressAnswer(response: Response, request: Request): Prom
   if (body.byteLength < MIN_COMPRESS_BYTES) return new Response(body, { status: response.status, statusText: response.statusText, headers: fresh });
   fresh.delete("content-length");
   fresh.set("content-encoding", encoding);
-  return new Response(await compress(body, encoding), { status: response.status, statusText: response.statusText, headers: fresh });
+  return new Response(compress(body, encoding), { status: response.status, statusText: response.statusText, headers: fresh });
 }

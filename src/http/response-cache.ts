@@ -4,18 +4,20 @@ import { type Bytes, compress, etagMatches, isCompressible, MIN_COMPRESS_BYTES, 
 /**
  * Storefront pages and catalogue JSON are the same for every shopper (the
  * basket lives in the browser), so a rendered answer is kept in memory until
- * what those answers show changes. That is the one-row `page_version` table
- * (migrations/0010_page_version.sql): triggers move it on exactly the tables
- * and columns kept answers show, from this process or any other (the sqlite3
- * shell), so a checkout of unlimited stock, a session touch, an outbox row or
- * a /readyz probe keeps every page, while an edit or a stock take is seen by
- * the very next request.
+ * what it shows changes. The `page_versions` table says when
+ * (migrations/0010_page_version.sql): triggers add a row for each change to
+ * exactly the tables and columns kept answers show, from this process or any
+ * other (the sqlite3 shell), so a checkout of unlimited stock, a session
+ * touch, an outbox row or a /readyz probe keeps every page, while an edit or
+ * a stock take is seen by the very next request. A row naming one product
+ * forgets the answers that may show it (every list, and that product's own
+ * page and JSON: `productShownAt`), not the other products' pages.
  *
- * Reading that row is a read transaction (~5 µs, a file lock), as much as the
- * whole answer from memory, so it is read only when it may have moved: when
- * this connection's total_changes() moved (0.1 µs; any write here, a
- * rolled-back one included), and otherwise at most once a millisecond for
- * writes from other connections. See docs/decisions/0008-performance.md.
+ * Reading the newest version is a read transaction (~5 µs, a file lock), as
+ * much as the whole answer from memory, so it is read only when it may have
+ * moved: when this connection's total_changes() moved (0.1 µs; any write
+ * here, a rolled-back one included), and otherwise at most once a millisecond
+ * for writes from other connections. See docs/decisions/0008-performance.md.
  */
 export type ResponseCache = ReturnType<typeof createResponseCache>;
 
@@ -24,8 +26,6 @@ type Entry = {
   status: number;
   body: Bytes;
   encoded: Partial<Record<Encoding, Bytes>>;
-  /** Compressions under way, so concurrent requests share one. */
-  encoding: Partial<Record<Encoding, Promise<Bytes>>>;
   /** Headers for each representation, built once and copied per answer. */
   headers: Record<"identity" | Encoding, Headers>;
   notModified: Headers;
@@ -43,6 +43,11 @@ export type ResponseCacheOptions = {
   cacheControl?: string;
   /** Headers every kept answer for `key` carries (the app's security headers); the handler's own win. */
   headersFor?: (key: string) => Record<string, string>;
+  /**
+   * The one product the answer kept under `key` shows, or null when it may show
+   * any (a list, the home page, any address not plainly one product's).
+   */
+  productShownAt?: (key: string) => string | null;
   now?: () => number;
 };
 
@@ -54,10 +59,14 @@ export function createResponseCache({
   maxBytes = 16 * 1024 * 1024,
   cacheControl = "no-cache",
   headersFor = () => ({}),
+  productShownAt = () => null,
   now = Date.now,
 }: ResponseCacheOptions) {
   const totalChanges = db.query<{ n: number }, []>("SELECT total_changes() AS n");
-  const pageVersion = db.query<{ version: number }, []>("SELECT version FROM page_version WHERE id = 1");
+  const newestVersion = db.query<{ version: number | null }, []>("SELECT max(version) AS version FROM page_versions");
+  const changesAfter = db.query<{ version: number; product_id: string | null }, [number]>(
+    "SELECT version, product_id FROM page_versions WHERE version > ? ORDER BY version",
+  );
   const entries = new Map<string, Entry>();
   const pending = new Map<string, { version: number; answer: Promise<Entry | Response> }>();
   let cachedVersion = -1;
@@ -65,14 +74,14 @@ export function createResponseCache({
   let changesSeen = -1;
   let versionReadAt = -Infinity;
   let usedBytes = 0;
-  const stats = { hits: 0, misses: 0, clears: 0 };
+  const stats = { hits: 0, misses: 0, clears: 0, forgets: 0 };
 
   function currentVersion(): number {
     const changes = totalChanges.get()?.n ?? 0;
     const time = now();
     if (changes !== changesSeen || time - versionReadAt >= EXTERNAL_CHECK_MS) {
       // Read first: if it throws (a closed database), the next request reads again.
-      version = pageVersion.get()?.version ?? 0;
+      version = newestVersion.get()?.version ?? 0;
       changesSeen = changes;
       versionReadAt = time;
     }
@@ -83,6 +92,35 @@ export function createResponseCache({
     entries.clear();
     usedBytes = 0;
     stats.clears += 1;
+  }
+
+  /**
+   * Forgets what the changes after version `from` may have made out of date
+   * and returns the version they reach: only the answers that may show a named
+   * product, or everything when a change names none or some were pruned (a gap).
+   */
+  function forgetChangesAfter(from: number): number {
+    if (from < 0) {
+      clear();
+      return version;
+    }
+    const changes = changesAfter.all(from);
+    if (changes.length === 0) return from;
+    // Another process may have written since `version` was read: what is forgotten now is forgotten up to here.
+    version = Math.max(version, changes.at(-1)!.version);
+    if (changes[0]!.version !== from + 1 || changes.some((change) => change.product_id === null)) {
+      clear();
+      return version;
+    }
+    const products = new Set(changes.map((change) => change.product_id));
+    for (const [key, entry] of entries) {
+      const shown = productShownAt(key);
+      if (shown !== null && !products.has(shown)) continue;
+      entries.delete(key);
+      usedBytes -= entry.bytes;
+    }
+    stats.forgets += 1;
+    return version;
   }
 
   function makeRoom(bytes: number): void {
@@ -121,7 +159,6 @@ export function createResponseCache({
       status: 200,
       body,
       encoded: {},
-      encoding: {},
       headers: {
         identity: new Headers(base),
         br: new Headers({ ...base, "content-encoding": "br" }),
@@ -134,29 +171,8 @@ export function createResponseCache({
     };
   }
 
-  /** The body in `encoding`: at once when it was made before, else compressed once off the event loop. */
-  function encodedBody(entry: Entry, encoding: Encoding): Bytes | Promise<Bytes> {
-    const ready = entry.encoded[encoding];
-    if (ready) return ready;
-    entry.encoding[encoding] ??= compress(entry.body, encoding).then((encoded) => {
-      entry.encoded[encoding] = encoded;
-      delete entry.encoding[encoding];
-      if (entries.get(entry.key) === entry) {
-        // Count it first, then trim: the entry itself may be the one to go.
-        entry.bytes += encoded.byteLength;
-        usedBytes += encoded.byteLength;
-        makeRoom(0);
-      }
-      return encoded;
-    });
-    return entry.encoding[encoding];
-  }
-
-  /**
-   * The answer from `entry`; `kept` adds the standard Age header (whole seconds since it was made).
-   * A promise only while the wanted encoding is first being made.
-   */
-  function answerFrom(entry: Entry, request: Request, kept: boolean): Response | Promise<Response> {
+  /** The answer from `entry`; `kept` adds the standard Age header (whole seconds since it was made). */
+  function answerFrom(entry: Entry, request: Request, kept: boolean): Response {
     const headersOf = (base: Headers) => {
       const headers = new Headers(base);
       if (kept) headers.set("age", String(Math.max(0, Math.floor((now() - entry.madeAt) / 1000))));
@@ -167,43 +183,49 @@ export function createResponseCache({
     }
     const encoding = entry.body.byteLength >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers.get("accept-encoding")) : null;
     if (!encoding) return new Response(entry.body, { status: entry.status, headers: headersOf(entry.headers.identity) });
-    const encoded = encodedBody(entry, encoding);
-    const answer = (bytes: Bytes) => new Response(bytes, { status: entry.status, headers: headersOf(entry.headers[encoding]) });
-    return encoded instanceof Promise ? encoded.then(answer) : answer(encoded);
+    let encoded = entry.encoded[encoding];
+    if (!encoded) {
+      encoded = compress(entry.body, encoding);
+      entry.encoded[encoding] = encoded;
+      if (entries.get(entry.key) === entry) {
+        // Count it first, then trim: the entry itself may be the one to go.
+        entry.bytes += encoded.byteLength;
+        usedBytes += encoded.byteLength;
+        makeRoom(0);
+      }
+    }
+    return new Response(encoded, { status: entry.status, headers: headersOf(entry.headers[encoding]) });
   }
 
   /** Answers from a kept entry, and marks it the most recently used (last in the map's order). */
-  function hit(entry: Entry, request: Request): Response | Promise<Response> {
+  function hit(entry: Entry, request: Request): Response {
     stats.hits += 1;
     entries.delete(entry.key);
     entries.set(entry.key, entry);
     return answerFrom(entry, request, true);
   }
 
-  /** The database's version now, the cache emptied if it moved; null when it cannot be read (a closed database). */
+  /**
+   * The version of what pages show now, with whatever changed since forgotten;
+   * null when it cannot be read (a closed database), and then everything is.
+   */
   function checkVersion(): number | null {
-    let version: number;
     try {
-      version = currentVersion();
+      if (currentVersion() !== cachedVersion) cachedVersion = forgetChangesAfter(cachedVersion);
+      return cachedVersion;
     } catch {
       clear();
       cachedVersion = -1;
       return null;
     }
-    if (version !== cachedVersion) {
-      clear();
-      cachedVersion = version;
-    }
-    return version;
   }
 
   return {
     /**
-     * The kept answer for `key`, or null when there is none (or what it shows
-     * changed since): the fast path, taken before any routing. A promise only
-     * while the answer's encoding is first being made.
+     * The kept answer for `key`, or null when there is none (or the database
+     * changed since): the fast path, taken before any routing.
      */
-    lookup(request: Request, key: string): Response | Promise<Response> | null {
+    lookup(request: Request, key: string): Response | null {
       if (checkVersion() === null) return null;
       const entry = entries.get(key);
       return entry ? hit(entry, request) : null;
@@ -250,7 +272,7 @@ export function createResponseCache({
       return mine ? made : produce();
     },
 
-    stats(): { hits: number; misses: number; clears: number; entries: number; bytes: number } {
+    stats(): { hits: number; misses: number; clears: number; forgets: number; entries: number; bytes: number } {
       return { ...stats, entries: entries.size, bytes: usedBytes };
     },
   };

@@ -49,6 +49,13 @@ async function expectStillKept(clearsBefore: number): Promise<void> {
   expect(cache.stats().clears).toBe(clearsBefore);
 }
 
+/** The next answer for `path` comes from memory (it carries an Age). */
+async function expectKept(path: string): Promise<void> {
+  const response = await get(path);
+  await response.arrayBuffer();
+  expect({ path, age: response.headers.get("age") }).toEqual({ path, age: expect.stringMatching(/^\d+$/) });
+}
+
 describe("writes that change nothing a kept page shows leave it kept", () => {
   test("a /readyz probe (a write it rolls back) leaves kept pages kept", async () => {
     await warm();
@@ -122,6 +129,38 @@ describe("a change to what a kept page shows is seen by the very next request", 
     expect((await postCheckout(shop, units(2, { id: "lamp", productName: "Moon Lamp" }))).status).toBe(200);
     await expectFresh("/products/lamp", "Only 3 left");
     await expectFresh("/api/products/lamp", '"stock":3');
+  });
+
+  test("a stock take on one product forgets the lists and its own page, and keeps the other products' pages", async () => {
+    await get("/products/lamp");
+    await get("/api/products/lamp");
+    await warm();
+    const { forgets } = cache.stats();
+    expect((await postCheckout(shop, units(1, { id: "lamp", productName: "Moon Lamp" }))).status).toBe(200);
+    await expectKept("/products/clips");
+    await expectKept("/api/products/clips");
+    expect(cache.stats().forgets).toBe(forgets + 1);
+    await expectFresh("/products/lamp", "Only 2 left");
+    await expectFresh("/api/products/lamp", '"stock":2');
+    await expectFresh("/products", "Only 2 left");
+    await expectFresh("/api/catalog", '"stock":2');
+    await expectFresh("/", "Cable Tidy Clips");
+    await expectFresh("/basket", "Basic");
+  });
+
+  test("the same product's page asked for in another form (escaped, with a slash) is forgotten too", async () => {
+    for (const path of ["/products/%6Camp", "/products/lamp/", "/products/lamp?from=home"]) await get(path);
+    for (const path of ["/products/%6Camp", "/products/lamp/", "/products/lamp?from=home"]) await expectKept(path);
+    expect((await postCheckout(shop, units(1, { id: "lamp", productName: "Moon Lamp" }))).status).toBe(200);
+    for (const path of ["/products/%6Camp", "/products/lamp/", "/products/lamp?from=home"]) await expectFresh(path, "Only 1 left");
+  });
+
+  test("after more changes than page_versions keeps, every kept page is forgotten", async () => {
+    await warm();
+    const { clears } = cache.stats();
+    for (let index = 0; index < 1_001; index++) shop.db.query("UPDATE products SET description = ? WHERE id = 'lamp'").run(`Version ${index}.`);
+    await expectFresh("/products/clips", "Cable Tidy Clips");
+    expect(cache.stats().clears).toBe(clears + 1);
   });
 
   test("a category renamed in /admin", async () => {

@@ -8,9 +8,10 @@ import { openDatabase } from "../../src/db/open";
 import { takeStock } from "../../src/modules/checkout/stock-hold";
 import { addCategory, addProduct, addProject, setConfig } from "../support/factories";
 
-// migrations/0010_page_version.sql: the number kept pages are tied to moves on
-// exactly what they show (issue 12 point 3). Each write below is one the shop
-// makes; the tests say whether a page could look different afterwards.
+// migrations/0010_page_version.sql: kept pages are tied to page_versions, which
+// gains a row for exactly the changes they show (issue 12 point 3), naming the
+// product when one is all that changed. Each write below is one the shop makes;
+// the tests say whether a page could look different afterwards.
 
 let dir: string;
 let db: Database;
@@ -40,13 +41,20 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const version = () => db.query<{ version: number }, []>("SELECT version FROM page_version").get()?.version;
+const version = () => db.query<{ version: number | null }, []>("SELECT max(version) AS version FROM page_versions").get()?.version ?? 0;
 
 /** Whether `write` moved the page version. */
 function moves(write: () => void): boolean {
   const before = version();
   write();
   return version() !== before;
+}
+
+/** The products the versions `write` added name (null: anything may have changed). */
+function named(write: () => void): (string | null)[] {
+  const before = version();
+  write();
+  return db.query<{ product_id: string | null }, [number]>("SELECT product_id FROM page_versions WHERE version > ? ORDER BY version").all(before).map((row) => row.product_id);
 }
 
 describe("writes that leave every page as it was do not move the page version", () => {
@@ -139,5 +147,29 @@ describe("writes a page shows move the page version", () => {
     expect(moves(() => setConfig(db, "hero_description", "Hello"))).toBe(true);
     expect(moves(() => setConfig(db, "delivery_fee", "650"))).toBe(true);
     expect(moves(() => db.run("DELETE FROM configuration WHERE key = 'hero_description'"))).toBe(true);
+  });
+});
+
+describe("a change to one product names it, so other products' pages stay kept", () => {
+  test("a stock take, a price and a variant's stock name their product", () => {
+    expect(named(() => takeStock(db, [{ productId: "lamp", variantId: "lamp-large", quantity: 1 }]))).toEqual(["lamp", "lamp"]);
+    expect(named(() => db.run("UPDATE products SET price_cents = 2222 WHERE id = 'lamp'"))).toEqual(["lamp"]);
+    expect(named(() => db.run("INSERT INTO product_images (product_id, image_url) VALUES ('clips', '/media/clips.webp')"))).toEqual(["clips"]);
+  });
+
+  test("a category, a project, a setting or a product's id changed name no product: anything may look different", () => {
+    expect(named(() => db.run("UPDATE categories SET sort = 3 WHERE id = 'basic'"))).toEqual([null]);
+    expect(named(() => db.run("UPDATE projects SET sort = 3 WHERE id = 'bridge'"))).toEqual([null]);
+    expect(named(() => setConfig(db, "delivery_fee", "700"))).toEqual([null]);
+    addProduct(db, { id: "mug", name: "Mug" });
+    expect(named(() => db.run("UPDATE products SET id = 'cup' WHERE id = 'mug'"))).toEqual([null]);
+    expect(named(() => db.run("UPDATE product_images SET product_id = 'lamp' WHERE product_id = 'clips'"))).toEqual([null]);
+  });
+
+  test("only the last 1,000 versions are kept, and versions keep rising", () => {
+    const before = version();
+    for (let index = 0; index < 1_005; index++) db.query("UPDATE products SET price_cents = ? WHERE id = 'lamp'").run(index);
+    const rows = db.query<{ n: number; low: number; high: number }, []>("SELECT count(*) AS n, min(version) AS low, max(version) AS high FROM page_versions").get()!;
+    expect(rows).toEqual({ n: 1_000, low: before + 6, high: before + 1_005 });
   });
 });
