@@ -105,7 +105,11 @@ export function createResponseCache({
       return version;
     }
     const changes = changesAfter.all(from);
-    if (changes.length === 0) return from;
+    if (changes.length === 0) {
+      // Versions only rise; a lower one means the rows were emptied by hand: trust nothing kept.
+      if (version < from) clear();
+      return version < from ? version : from;
+    }
     // Another process may have written since `version` was read: what is forgotten now is forgotten up to here.
     version = Math.max(version, changes.at(-1)!.version);
     if (changes[0]!.version !== from + 1 || changes.some((change) => change.product_id === null)) {

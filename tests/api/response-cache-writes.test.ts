@@ -163,6 +163,14 @@ describe("a change to what a kept page shows is seen by the very next request", 
     expect(cache.stats().clears).toBe(clears + 1);
   });
 
+  test("page_versions emptied by hand (the sqlite3 shell) forgets every kept page", async () => {
+    await warm();
+    const { clears } = cache.stats();
+    shop.db.run("DELETE FROM page_versions");
+    await expectFresh("/products/clips", "Cable Tidy Clips");
+    expect(cache.stats().clears).toBe(clears + 1);
+  });
+
   test("a category renamed in /admin", async () => {
     await warm();
     expect((await shop.call("/api/admin/categories", { method: "POST", body: { id: "basic", name: "Everyday", sort: 0 } })).status).toBe(200);
