@@ -151,7 +151,7 @@ describe("writes a page shows move the page version", () => {
 });
 
 describe("a change to one product names it, so other products' pages stay kept", () => {
-  test("a stock take, a price and a variant's stock name their product", () => {
+  test("a stock take (product and variant), a price and a picture name their product", () => {
     expect(named(() => takeStock(db, [{ productId: "lamp", variantId: "lamp-large", quantity: 1 }]))).toEqual(["lamp", "lamp"]);
     expect(named(() => db.run("UPDATE products SET price_cents = 2222 WHERE id = 'lamp'"))).toEqual(["lamp"]);
     expect(named(() => db.run("INSERT INTO product_images (product_id, image_url) VALUES ('clips', '/media/clips.webp')"))).toEqual(["clips"]);
