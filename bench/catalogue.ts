@@ -2,12 +2,15 @@ import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../src/db/transaction";
 
 /**
- * Products the crowd test buys: limited stock, no variants, no upload. There is less stock than
- * a minute of checkouts asks for, so it sells out and the last shoppers must be refused.
+ * Products half of the crowd's checkouts buy: limited stock, no variants, no upload. At 5 such
+ * checkouts a second there is stock for about 40 seconds, so most of a minute's run takes stock
+ * (each take changes what pages show) and the last shoppers must be refused.
  */
-export const LIMITED = Array.from({ length: 10 }, (_, index) => ({ id: `bench-limited-${index + 1}`, stock: 8 }));
+export const LIMITED = Array.from({ length: 10 }, (_, index) => ({ id: `bench-limited-${index + 1}`, stock: 25 }));
 /** A product whose variants carry the stock. */
-export const LIMITED_VARIANTS = { id: "bench-variants", variants: [{ id: "bench-variants-base", stock: 6 }, { id: "bench-variants-large", stock: 4 }] };
+export const LIMITED_VARIANTS = { id: "bench-variants", variants: [{ id: "bench-variants-base", stock: 20 }, { id: "bench-variants-large", stock: 15 }] };
+/** Products the other half buys: unlimited stock, no variants (a checkout of them changes no page). */
+export const UNLIMITED = ["bench-unlimited-1", "bench-unlimited-2", "bench-unlimited-3"];
 
 const WORDS = ["Hexagonal", "Stackable", "Geometric", "Desk", "Garden", "Wall", "Cable", "Herb", "Spiral", "Modular", "Twisted", "Ribbed"];
 const THINGS = ["planter", "organiser", "hook", "stand", "label set", "tray", "bracket", "vase", "coaster set", "lamp shade"];
@@ -34,11 +37,12 @@ export function addBenchCatalogue(db: Database): void {
   writeTransaction(db, () => {
     for (let index = 0; index < 200; index++) {
       const limited = LIMITED[index];
-      const id = limited?.id ?? (index === LIMITED.length ? LIMITED_VARIANTS.id : `bench-product-${index + 1}`);
+      const unlimited = UNLIMITED[index - LIMITED.length - 1];
+      const id = limited?.id ?? (index === LIMITED.length ? LIMITED_VARIANTS.id : (unlimited ?? `bench-product-${index + 1}`));
       const name = `${WORDS[index % WORDS.length]} ${THINGS[index % THINGS.length]} ${index + 1}`;
       const price = 500 + ((index * 137) % 4000);
       const own = [0, 1, 2].slice(0, 1 + (index % 3)).map((offset) => pictures[(index + offset * 5) % pictures.length]!);
-      const stock = limited ? limited.stock : id === LIMITED_VARIANTS.id ? null : index % 7 === 0 ? 0 : index % 5 === 0 ? 2 : index % 3 === 0 ? null : 20;
+      const stock = limited ? limited.stock : id === LIMITED_VARIANTS.id || unlimited ? null : index % 7 === 0 ? 0 : index % 5 === 0 ? 2 : index % 3 === 0 ? null : 20;
       product.run(
         id,
         name,
@@ -51,7 +55,7 @@ export function addBenchCatalogue(db: Database): void {
       for (const [order, picture] of own.entries()) image.run(id, picture.image_url, order, picture.width, picture.height);
       if (id === LIMITED_VARIANTS.id) {
         for (const [order, v] of LIMITED_VARIANTS.variants.entries()) variant.run(v.id, id, order === 0 ? "Small" : "Large", price + order * 500, v.stock, order);
-      } else if (!limited && index % 4 === 1) {
+      } else if (!limited && !unlimited && index % 4 === 1) {
         for (const [order, size] of ["base", "medium", "large"].entries()) variant.run(`${id}-${size}`, id, size, price + order * 400, order === 2 ? 0 : null, order);
       }
     }

@@ -12,6 +12,7 @@ import { IMMUTABLE, serveFile } from "./http/serve-file";
 import { errorFields, log } from "./log";
 import { adminRoutes } from "./modules/admin";
 import { catalogRoutes } from "./modules/catalog";
+import { productShownAt } from "./modules/catalog/kept-pages";
 import { categoryRoutes } from "./modules/categories";
 import { checkoutRoutes } from "./modules/checkout";
 import { contentRoutes } from "./modules/content";
@@ -132,7 +133,7 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
   const policies = createRoutePolicies(declaredRoutes(pageRoutes, app.routes));
   const securityHeaders = createSecurityHeaders(deps.env, policies.isPersonal);
   // Kept answers carry the security headers from the start, so the fast path above adds only the request id.
-  const cache = createResponseCache({ ...responseCache, db: deps.db, headersFor: (key) => securityHeaders(pathOf(key)) });
+  const cache = createResponseCache({ ...responseCache, db: deps.db, headersFor: (key) => securityHeaders(pathOf(key)), productShownAt });
   // The cache's counters and the derived policies, for tests.
   return Object.assign(app, { responseCache: cache, routePolicies: policies });
 }

@@ -40,8 +40,19 @@ export function compress(body: Bytes, encoding: Encoding, quality: "runtime" | "
     params: {
       [constants.BROTLI_PARAM_QUALITY]: quality === "max" ? 11 : RUNTIME_BROTLI_QUALITY,
       [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      [constants.BROTLI_PARAM_LGWIN]: windowBitsFor(body.byteLength),
     },
   }) as Bytes;
+}
+
+/**
+ * The smallest brotli window that holds the whole body (2^10 to 2^22 bytes).
+ * Brotli's default, 4 MB, made each call allocate (and the kernel zero) buffers
+ * sized for it, whatever the body: in the bench's crowd a 7 kB page took 2 ms
+ * to compress instead of 0.1 ms (docs/decisions/0008-performance.md).
+ */
+function windowBitsFor(bytes: number): number {
+  return Math.min(constants.BROTLI_DEFAULT_WINDOW, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 1))));
 }
 
 /** Types worth compressing: text. Pictures (WebP, PNG) are compressed already. */

@@ -4,12 +4,20 @@ import { type Bytes, compress, etagMatches, isCompressible, MIN_COMPRESS_BYTES, 
 /**
  * Storefront pages and catalogue JSON are the same for every shopper (the
  * basket lives in the browser), so a rendered answer is kept in memory until
- * the database changes. "Changed" is SQLite's total_changes() on the shop's one
- * connection: every INSERT, UPDATE or DELETE through the process bumps it
- * (reads never do), so an admin edit or a checkout's stock take is seen by the
- * very next request. Writes by another process (the sqlite3 shell) show up in
- * PRAGMA data_version, which costs ~15 µs, so it is polled at most once a
- * second. See docs/decisions/0008-performance.md.
+ * what it shows changes. The `page_versions` table says when
+ * (migrations/0010_page_version.sql): triggers add a row for each change to
+ * exactly the tables and columns kept answers show, from this process or any
+ * other (the sqlite3 shell), so a checkout of unlimited stock, a session
+ * touch, an outbox row or a /readyz probe keeps every page, while an edit or
+ * a stock take is seen by the very next request. A row naming one product
+ * forgets the answers that may show it (every list, and that product's own
+ * page and JSON: `productShownAt`), not the other products' pages.
+ *
+ * Reading the newest version is a read transaction (~5 µs, a file lock), as
+ * much as the whole answer from memory, so it is read only when it may have
+ * moved: when this connection's total_changes() moved (0.1 µs; any write
+ * here, a rolled-back one included), and otherwise at most once a millisecond
+ * for writes from other connections. See docs/decisions/0008-performance.md.
  */
 export type ResponseCache = ReturnType<typeof createResponseCache>;
 
@@ -23,6 +31,8 @@ type Entry = {
   notModified: Headers;
   etag: string;
   bytes: number;
+  /** When it was made (the clock's milliseconds), for the Age header of later answers. */
+  madeAt: number;
 };
 
 export type ResponseCacheOptions = {
@@ -33,41 +43,88 @@ export type ResponseCacheOptions = {
   cacheControl?: string;
   /** Headers every kept answer for `key` carries (the app's security headers); the handler's own win. */
   headersFor?: (key: string) => Record<string, string>;
+  /**
+   * The one product the answer kept under `key` shows, or null when it may show
+   * any (a list, the home page, any address not plainly one product's).
+   */
+  productShownAt?: (key: string) => string | null;
   now?: () => number;
 };
 
-const EXTERNAL_CHECK_MS = 1000;
+/** How long a read of page_version stands for writes by other connections (this connection's are seen at once). */
+export const EXTERNAL_CHECK_MS = 1;
 
 export function createResponseCache({
   db,
   maxBytes = 16 * 1024 * 1024,
   cacheControl = "no-cache",
   headersFor = () => ({}),
+  productShownAt = () => null,
   now = Date.now,
 }: ResponseCacheOptions) {
   const totalChanges = db.query<{ n: number }, []>("SELECT total_changes() AS n");
-  const dataVersion = db.query<{ data_version: number }, []>("PRAGMA data_version");
+  const newestVersion = db.query<{ version: number | null }, []>("SELECT max(version) AS version FROM page_versions");
+  const changesAfter = db.query<{ version: number; product_id: string | null }, [number]>(
+    "SELECT version, product_id FROM page_versions WHERE version > ? ORDER BY version",
+  );
   const entries = new Map<string, Entry>();
-  const pending = new Map<string, { version: string; answer: Promise<Entry | Response> }>();
-  let cachedVersion = "";
+  const pending = new Map<string, { version: number; answer: Promise<Entry | Response> }>();
+  let cachedVersion = -1;
+  let version = -1;
+  let changesSeen = -1;
+  let versionReadAt = -Infinity;
   let usedBytes = 0;
-  let external = dataVersion.get()?.data_version ?? 0;
-  let externalCheckedAt = now();
-  const stats = { hits: 0, misses: 0, clears: 0 };
+  const stats = { hits: 0, misses: 0, clears: 0, forgets: 0 };
 
-  function currentVersion(): string {
+  function currentVersion(): number {
+    const changes = totalChanges.get()?.n ?? 0;
     const time = now();
-    if (time - externalCheckedAt >= EXTERNAL_CHECK_MS) {
-      externalCheckedAt = time;
-      external = dataVersion.get()?.data_version ?? external;
+    if (changes !== changesSeen || time - versionReadAt >= EXTERNAL_CHECK_MS) {
+      // Read first: if it throws (a closed database), the next request reads again.
+      version = newestVersion.get()?.version ?? 0;
+      changesSeen = changes;
+      versionReadAt = time;
     }
-    return `${totalChanges.get()?.n ?? 0}:${external}`;
+    return version;
   }
 
   function clear(): void {
     entries.clear();
     usedBytes = 0;
     stats.clears += 1;
+  }
+
+  /**
+   * Forgets what the changes after version `from` may have made out of date
+   * and returns the version they reach: only the answers that may show a named
+   * product, or everything when a change names none or some were pruned (a gap).
+   */
+  function forgetChangesAfter(from: number): number {
+    if (from < 0) {
+      clear();
+      return version;
+    }
+    const changes = changesAfter.all(from);
+    if (changes.length === 0) {
+      // Versions only rise; a lower one means the rows were emptied by hand: trust nothing kept.
+      if (version < from) clear();
+      return version < from ? version : from;
+    }
+    // Another process may have written since `version` was read: what is forgotten now is forgotten up to here.
+    version = Math.max(version, changes.at(-1)!.version);
+    if (changes[0]!.version !== from + 1 || changes.some((change) => change.product_id === null)) {
+      clear();
+      return version;
+    }
+    const products = new Set(changes.map((change) => change.product_id));
+    for (const [key, entry] of entries) {
+      const shown = productShownAt(key);
+      if (shown !== null && !products.has(shown)) continue;
+      entries.delete(key);
+      usedBytes -= entry.bytes;
+    }
+    stats.forgets += 1;
+    return version;
   }
 
   function makeRoom(bytes: number): void {
@@ -114,15 +171,22 @@ export function createResponseCache({
       notModified: new Headers(notModified),
       etag,
       bytes: body.byteLength + key.length * 2,
+      madeAt: now(),
     };
   }
 
-  function answerFrom(entry: Entry, request: Request): Response {
+  /** The answer from `entry`; `kept` adds the standard Age header (whole seconds since it was made). */
+  function answerFrom(entry: Entry, request: Request, kept: boolean): Response {
+    const headersOf = (base: Headers) => {
+      const headers = new Headers(base);
+      if (kept) headers.set("age", String(Math.max(0, Math.floor((now() - entry.madeAt) / 1000))));
+      return headers;
+    };
     if (etagMatches(request.headers.get("if-none-match"), entry.etag)) {
-      return new Response(null, { status: 304, headers: new Headers(entry.notModified) });
+      return new Response(null, { status: 304, headers: headersOf(entry.notModified) });
     }
     const encoding = entry.body.byteLength >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers.get("accept-encoding")) : null;
-    if (!encoding) return new Response(entry.body, { status: entry.status, headers: new Headers(entry.headers.identity) });
+    if (!encoding) return new Response(entry.body, { status: entry.status, headers: headersOf(entry.headers.identity) });
     let encoded = entry.encoded[encoding];
     if (!encoded) {
       encoded = compress(entry.body, encoding);
@@ -134,7 +198,7 @@ export function createResponseCache({
         makeRoom(0);
       }
     }
-    return new Response(encoded, { status: entry.status, headers: new Headers(entry.headers[encoding]) });
+    return new Response(encoded, { status: entry.status, headers: headersOf(entry.headers[encoding]) });
   }
 
   /** Answers from a kept entry, and marks it the most recently used (last in the map's order). */
@@ -142,24 +206,22 @@ export function createResponseCache({
     stats.hits += 1;
     entries.delete(entry.key);
     entries.set(entry.key, entry);
-    return answerFrom(entry, request);
+    return answerFrom(entry, request, true);
   }
 
-  /** The database's version now, the cache emptied if it moved; null when it cannot be read (a closed database). */
-  function checkVersion(): string | null {
-    let version: string;
+  /**
+   * The version of what pages show now, with whatever changed since forgotten;
+   * null when it cannot be read (a closed database), and then everything is.
+   */
+  function checkVersion(): number | null {
     try {
-      version = currentVersion();
+      if (currentVersion() !== cachedVersion) cachedVersion = forgetChangesAfter(cachedVersion);
+      return cachedVersion;
     } catch {
       clear();
-      cachedVersion = "";
+      cachedVersion = -1;
       return null;
     }
-    if (version !== cachedVersion) {
-      clear();
-      cachedVersion = version;
-    }
-    return version;
   }
 
   return {
@@ -208,12 +270,13 @@ export function createResponseCache({
           });
       }
       const made = await inFlight.answer;
-      if (!(made instanceof Response)) return answerFrom(made, request);
+      // The first answers of a page (its maker's and any that waited for it) carry no Age: they were just made.
+      if (!(made instanceof Response)) return answerFrom(made, request, false);
       // An answer that is not kept (an error page, say) has a body only one request can read.
       return mine ? made : produce();
     },
 
-    stats(): { hits: number; misses: number; clears: number; entries: number; bytes: number } {
+    stats(): { hits: number; misses: number; clears: number; forgets: number; entries: number; bytes: number } {
       return { ...stats, entries: entries.size, bytes: usedBytes };
     },
   };

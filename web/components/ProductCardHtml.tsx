@@ -6,7 +6,7 @@ import { ProductCard } from "./ProductCard";
  * A catalogue card rendered once per version of its product and reused: after
  * a checkout takes stock of one product, the catalogue page re-renders only
  * that card instead of all of them (the page itself is rebuilt after every
- * write, src/http/response-cache.ts). The key is the product's whole data, so
+ * change to a product it shows, src/http/response-cache.ts). The key is the product's whole data, so
  * a kept card can never show an old price or stock. renderToString writes the
  * same markup as the page's stream, so the card's island hydrates as before.
  * Cards whose picture loads eagerly are not kept: the page's stream preloads

@@ -1,11 +1,25 @@
-import sanitizeHtml from "sanitize-html";
+import type sanitizeHtmlModule from "sanitize-html";
+
+let sanitizeHtml: typeof sanitizeHtmlModule | undefined;
+
+/**
+ * sanitize-html, loaded the first time the owner saves a hero description: it
+ * brings htmlparser2 and PostCSS, the slowest module of the shop's start
+ * (~100 ms of a cold start and ~8 MB) for a call a running shop makes a few
+ * times a year (docs/decisions/0008-performance.md). `require` loads it at
+ * once, so saving stays one synchronous step.
+ */
+function sanitizer(): typeof sanitizeHtmlModule {
+  sanitizeHtml ??= require("sanitize-html") as typeof sanitizeHtmlModule;
+  return sanitizeHtml;
+}
 
 /**
  * Spec section 2: the hero description may hold bold, italic and line breaks —
  * the three buttons of the admin editor — and nothing else. Bare tags only: no
  * attribute survives, so no event handler, style or URL can ride along.
  */
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: sanitizeHtmlModule.IOptions = {
   allowedTags: ["strong", "em", "br"],
   allowedAttributes: {},
   // An owner who types or pastes <b> or <i> means bold or italic: stored as the editor's own tags.
@@ -37,5 +51,5 @@ function plainerEntities(html: string): string {
 
 /** The one way a hero description is cleaned before it is stored. */
 export function sanitiseHeroDescription(input: string): string {
-  return plainerEntities(sanitizeHtml(input, OPTIONS).replace(/<br \/>/g, "<br>")).trim();
+  return plainerEntities(sanitizer()(input, OPTIONS).replace(/<br \/>/g, "<br>")).trim();
 }
