@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_ADMIN_PASSWORD } from "./tests/e2e/support/admin";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
+import { E2E_ADMIN_PASSWORD } from "./tests/e2e/support/admin";
 
 /**
  * Browser stories run in Debian's Chromium (Playwright's own browser download

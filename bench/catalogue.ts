@@ -8,7 +8,13 @@ import { writeTransaction } from "../src/db/transaction";
  */
 export const LIMITED = Array.from({ length: 10 }, (_, index) => ({ id: `bench-limited-${index + 1}`, stock: 25 }));
 /** A product whose variants carry the stock. */
-export const LIMITED_VARIANTS = { id: "bench-variants", variants: [{ id: "bench-variants-base", stock: 20 }, { id: "bench-variants-large", stock: 15 }] };
+export const LIMITED_VARIANTS = {
+  id: "bench-variants",
+  variants: [
+    { id: "bench-variants-base", stock: 20 },
+    { id: "bench-variants-large", stock: 15 },
+  ],
+};
 /** Products the other half buys: unlimited stock, no variants (a checkout of them changes no page). */
 export const UNLIMITED = ["bench-unlimited-1", "bench-unlimited-2", "bench-unlimited-3"];
 
@@ -42,7 +48,17 @@ export function addBenchCatalogue(db: Database): void {
       const name = `${WORDS[index % WORDS.length]} ${THINGS[index % THINGS.length]} ${index + 1}`;
       const price = 500 + ((index * 137) % 4000);
       const own = [0, 1, 2].slice(0, 1 + (index % 3)).map((offset) => pictures[(index + offset * 5) % pictures.length]!);
-      const stock = limited ? limited.stock : id === LIMITED_VARIANTS.id || unlimited ? null : index % 7 === 0 ? 0 : index % 5 === 0 ? 2 : index % 3 === 0 ? null : 20;
+      const stock = limited
+        ? limited.stock
+        : id === LIMITED_VARIANTS.id || unlimited
+          ? null
+          : index % 7 === 0
+            ? 0
+            : index % 5 === 0
+              ? 2
+              : index % 3 === 0
+                ? null
+                : 20;
       product.run(
         id,
         name,
@@ -54,9 +70,11 @@ export function addBenchCatalogue(db: Database): void {
       );
       for (const [order, picture] of own.entries()) image.run(id, picture.image_url, order, picture.width, picture.height);
       if (id === LIMITED_VARIANTS.id) {
-        for (const [order, v] of LIMITED_VARIANTS.variants.entries()) variant.run(v.id, id, order === 0 ? "Small" : "Large", price + order * 500, v.stock, order);
+        for (const [order, v] of LIMITED_VARIANTS.variants.entries())
+          variant.run(v.id, id, order === 0 ? "Small" : "Large", price + order * 500, v.stock, order);
       } else if (!limited && !unlimited && index % 4 === 1) {
-        for (const [order, size] of ["base", "medium", "large"].entries()) variant.run(`${id}-${size}`, id, size, price + order * 400, order === 2 ? 0 : null, order);
+        for (const [order, size] of ["base", "medium", "large"].entries())
+          variant.run(`${id}-${size}`, id, size, price + order * 400, order === 2 ? 0 : null, order);
       }
     }
   });

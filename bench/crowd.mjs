@@ -65,7 +65,8 @@ function shopper(index) {
 
 await Promise.all(Array.from({ length: options.shoppers }, (_, index) => shopper(index)));
 latencies.sort((a, b) => a - b);
-const at = (fraction) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(fraction * latencies.length))] * 10) / 10 : 0);
+const at = (fraction) =>
+  latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(fraction * latencies.length))] * 10) / 10 : 0;
 const total = tally.ok + tally.non2xx + tally.errors + tally.timeouts;
 process.stdout.write(
   `${JSON.stringify({

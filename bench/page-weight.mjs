@@ -2,8 +2,9 @@
 // loads each URL and lists the HTML, scripts and stylesheets it requested; each
 // is then fetched again asking for gzip only and its bytes on the wire counted.
 // Usage: node bench/page-weight.mjs http://127.0.0.1:3300 / /products …  → JSON on stdout.
-import { chromium, devices } from "@playwright/test";
+
 import { request as httpRequest } from "node:http";
+import { chromium, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
 
 const [origin, ...paths] = process.argv.slice(2);

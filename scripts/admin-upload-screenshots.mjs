@@ -7,7 +7,7 @@
 // form, captcha and all) and places its own order. Runs on Node, like Playwright.
 import { randomUUID } from "node:crypto";
 import { horseshoeGpx } from "./screenshot-files.mjs";
-import { adminPasswordOrExit, forEachLook, launchBrowser, shopUrl as base } from "./screenshot-kit.mjs";
+import { adminPasswordOrExit, shopUrl as base, forEachLook, launchBrowser } from "./screenshot-kit.mjs";
 
 const password = adminPasswordOrExit();
 
@@ -32,7 +32,10 @@ function vaseStl() {
   const triangles = [];
   for (let k = 0; k < rings; k++) {
     for (let i = 0; i < sides; i++) {
-      const a = points[k][i], b = points[k][(i + 1) % sides], c = points[k + 1][(i + 1) % sides], d = points[k + 1][i];
+      const a = points[k][i],
+        b = points[k][(i + 1) % sides],
+        c = points[k + 1][(i + 1) % sides],
+        d = points[k + 1][i];
       triangles.push([a, b, c], [a, c, d]);
     }
   }
@@ -91,7 +94,11 @@ async function placeReliefMapOrder() {
   // The payment lands a moment later, as a webhook would: ask until the order exists.
   for (let attempt = 0; attempt < 30; attempt++) {
     const confirmed = await (
-      await fetch(`${base}/api/checkout/confirm`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ id: sessionId }) })
+      await fetch(`${base}/api/checkout/confirm`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ id: sessionId }),
+      })
     ).json();
     if (confirmed.orderId) return confirmed.orderId;
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -108,7 +115,9 @@ const vase = vaseStl();
   await page.goto(`${base}/custom-request`);
   await page.getByLabel("Name").fill("Grace Hopper");
   await page.getByLabel("Email").fill("grace@example.co.uk");
-  await page.getByLabel("What would you like printed?").fill("This vase in silk copper PLA, 0.2 mm layers. It is a present, so no seam on the front if you can help it!");
+  await page
+    .getByLabel("What would you like printed?")
+    .fill("This vase in silk copper PLA, 0.2 mm layers. It is a present, so no seam on the front if you can help it!");
   await page.getByText("I'm not a robot").click();
   await page.getByRole("button", { name: "Send request" }).waitFor({ state: "visible" });
   await page.waitForFunction(() => !document.querySelector("button[type=submit]")?.disabled, null, { timeout: 20_000 });
@@ -132,28 +141,28 @@ const cookies = await session.cookies();
 await session.close();
 
 await forEachLook(browser, "admin-uploads-", async ({ context, page, shoot }) => {
-    await context.addCookies(cookies);
+  await context.addCookies(cookies);
 
-    await page.goto(`${base}/admin/orders`);
-    await page.getByRole("heading", { name: "Custom requests" }).waitFor();
-    const row = page.getByRole("row").filter({ hasText: "silk copper PLA" }).first();
-    await shoot("custom-requests");
-    await row.getByRole("button", { name: `View 3D: ${vase.name}` }).click();
-    const viewer = page.getByRole("dialog", { name: `3D view: ${vase.name}` });
-    await viewer.getByRole("term").first().waitFor();
-    await viewer
-      .getByRole("button", { name: "Reset view" })
-      .and(page.locator(":enabled"))
-      .or(viewer.getByText("3D preview needs WebGL"))
-      .waitFor();
-    await page.waitForTimeout(300);
-    await shoot("model-viewer", false);
-    await viewer.getByRole("button", { name: "Close" }).click();
+  await page.goto(`${base}/admin/orders`);
+  await page.getByRole("heading", { name: "Custom requests" }).waitFor();
+  const row = page.getByRole("row").filter({ hasText: "silk copper PLA" }).first();
+  await shoot("custom-requests");
+  await row.getByRole("button", { name: `View 3D: ${vase.name}` }).click();
+  const viewer = page.getByRole("dialog", { name: `3D view: ${vase.name}` });
+  await viewer.getByRole("term").first().waitFor();
+  await viewer
+    .getByRole("button", { name: "Reset view" })
+    .and(page.locator(":enabled"))
+    .or(viewer.getByText("3D preview needs WebGL"))
+    .waitFor();
+  await page.waitForTimeout(300);
+  await shoot("model-viewer", false);
+  await viewer.getByRole("button", { name: "Close" }).click();
 
-    await page.goto(`${base}/admin/orders?order=${encodeURIComponent(orderId)}`);
-    const preview = page.getByRole("img", { name: /^Route map and elevation profile of / });
-    await preview.waitFor();
-    await preview.evaluate((img) => img.decode());
-    await shoot("order-route");
+  await page.goto(`${base}/admin/orders?order=${encodeURIComponent(orderId)}`);
+  const preview = page.getByRole("img", { name: /^Route map and elevation profile of / });
+  await preview.waitFor();
+  await preview.evaluate((img) => img.decode());
+  await shoot("order-route");
 });
 await browser.close();

@@ -53,7 +53,10 @@ async function main() {
     `| target | ≥ ${TARGETS.performance} | ${TARGETS.accessibility} | ${TARGETS["best-practices"]} | ${TARGETS.seo} |`,
     "",
   ].join("\n");
-  writeFileSync(join(ROOT, "bench", "audit.json"), `${JSON.stringify({ date: new Date().toISOString(), scores: results, lostPoints: lost }, null, 2)}\n`);
+  writeFileSync(
+    join(ROOT, "bench", "audit.json"),
+    `${JSON.stringify({ date: new Date().toISOString(), scores: results, lostPoints: lost }, null, 2)}\n`,
+  );
   writeFileSync(join(ROOT, "bench", "audit.md"), table);
   console.log(`\nLighthouse, mobile:\n\n${table}`);
   const missed = PAGES.flatMap((path) => CATEGORIES.filter((id) => results[path]![id]! < TARGETS[id]).map((id) => `${path} ${id}`));

@@ -78,13 +78,19 @@ export async function verifyBackup(): Promise<Verdict> {
       return { ok: true, lines };
     }
     const liveAfter = orderCount(livePath);
-    lines.push(liveBefore === liveAfter ? `orders in the live database: ${liveAfter}` : `orders in the live database: ${liveBefore} → ${liveAfter} during the check`);
+    lines.push(
+      liveBefore === liveAfter
+        ? `orders in the live database: ${liveAfter}`
+        : `orders in the live database: ${liveBefore} → ${liveAfter} during the check`,
+    );
     if (restoredOrders < liveBefore) {
       lines.push(`the replica is missing ${liveBefore - restoredOrders} order(s) the live database had before the check`);
       return { ok: false, lines };
     }
     if (restoredOrders > liveAfter) {
-      lines.push(`the replica has ${restoredOrders - liveAfter} order(s) more than the live database: orders were deleted, or the replica belongs to another shop`);
+      lines.push(
+        `the replica has ${restoredOrders - liveAfter} order(s) more than the live database: orders were deleted, or the replica belongs to another shop`,
+      );
       return { ok: false, lines };
     }
     return { ok: true, lines };

@@ -58,8 +58,7 @@ const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/
 const ADMIN_PASSWORD = "bench-only-password";
 
 /** Which generator measures the single pages; the crowd always runs on autocannon. */
-const PAGE_LOAD_GENERATOR: "wrk" | "autocannon" =
-  process.env.BENCH_LOAD === "autocannon" || !Bun.which("wrk") ? "autocannon" : "wrk";
+const PAGE_LOAD_GENERATOR: "wrk" | "autocannon" = process.env.BENCH_LOAD === "autocannon" || !Bun.which("wrk") ? "autocannon" : "wrk";
 
 const log = (text: string) => console.log(`[bench] ${text}`);
 
@@ -104,7 +103,10 @@ async function main() {
     const bodiesDir = join(dataDir, "bodies");
     mkdirSync(bodiesDir);
     writeFileSync(join(bodiesDir, "empty"), "");
-    const ceiling = Bun.spawn(["bun", join(ROOT, "bench", "ceiling.ts"), String(CEILING_PORT), bodiesDir], { stdout: "ignore", stderr: "inherit" });
+    const ceiling = Bun.spawn(["bun", join(ROOT, "bench", "ceiling.ts"), String(CEILING_PORT), bodiesDir], {
+      stdout: "ignore",
+      stderr: "inherit",
+    });
     const memory = watchMemory(shop.pid);
     try {
       await waitFor200(`${ORIGIN}/healthz`, 20_000);
@@ -160,7 +162,9 @@ async function main() {
       results.peakMemoryMB = peakMemoryMB(shop.pid);
       results.peakMemoryByPhaseMB = memory.peaks;
       memory.stop();
-      results.requestLogLines = readFileSync(join(dataDir, "shop.log"), "utf8").split("\n").filter((line) => line.includes('"msg":"request"')).length;
+      results.requestLogLines = readFileSync(join(dataDir, "shop.log"), "utf8")
+        .split("\n")
+        .filter((line) => line.includes('"msg":"request"')).length;
     } finally {
       ceiling.kill();
       await stopDemoShop(shop);
@@ -174,7 +178,8 @@ async function main() {
   writeFileSync(join(ROOT, "bench", "results.md"), table);
   console.log(`\n${table}`);
   const missed = targets(results).filter((target) => !target.met);
-  for (const target of targets(results)) log(`${target.met ? "met    " : "MISSED "} ${target.name}: ${target.measured} (goal ${target.goal})`);
+  for (const target of targets(results))
+    log(`${target.met ? "met    " : "MISSED "} ${target.name}: ${target.measured} (goal ${target.goal})`);
   log(missed.length === 0 ? "every target met" : `${missed.length} target(s) missed`);
   if (missed.length > 0) process.exitCode = 1;
 }
@@ -189,7 +194,8 @@ async function wireBody(url: string): Promise<Uint8Array> {
   const response = await fetch(url, { headers: BROWSER_HEADERS, decompress: false } as RequestInit);
   const body = new Uint8Array(await response.arrayBuffer());
   const length = Number(response.headers.get("content-length") ?? body.byteLength);
-  if (length !== body.byteLength) throw new Error(`${url}: expected ${length} bytes as sent, read ${body.byteLength} (was it decompressed?)`);
+  if (length !== body.byteLength)
+    throw new Error(`${url}: expected ${length} bytes as sent, read ${body.byteLength} (was it decompressed?)`);
   return body;
 }
 
@@ -227,11 +233,27 @@ async function crowdTest(dataDir: string) {
   const browsing = runTextAsync([
     "node",
     join(ROOT, "bench", "crowd.mjs"),
-    JSON.stringify({ origin: ORIGIN, shoppers: CROWD_SHOPPERS, ratePerShopper: CROWD_RATE_PER_SHOPPER, seconds: CROWD_SECONDS, paths: requests.map((request) => request.path), headers: BROWSER_HEADERS }),
+    JSON.stringify({
+      origin: ORIGIN,
+      shoppers: CROWD_SHOPPERS,
+      ratePerShopper: CROWD_RATE_PER_SHOPPER,
+      seconds: CROWD_SECONDS,
+      paths: requests.map((request) => request.path),
+      headers: BROWSER_HEADERS,
+    }),
   ]).then((text) => JSON.parse(text) as Load);
 
   const granted = new Map<string, number>();
-  const checkout = { started: 0, accepted: 0, acceptedLimited: 0, soldOut: 0, paid: 0, failed: 0, latencies: [] as number[], failures: [] as string[] };
+  const checkout = {
+    started: 0,
+    accepted: 0,
+    acceptedLimited: 0,
+    soldOut: 0,
+    paid: 0,
+    failed: 0,
+    latencies: [] as number[],
+    failures: [] as string[],
+  };
   const pending: Promise<void>[] = [];
   const stopAt = performance.now() + CROWD_SECONDS * 1000;
   let shopper = 0;
@@ -293,7 +315,16 @@ async function crowdTest(dataDir: string) {
 async function oneCheckout(
   shopper: number,
   granted: Map<string, number>,
-  tally: { started: number; accepted: number; acceptedLimited: number; soldOut: number; paid: number; failed: number; latencies: number[]; failures: string[] },
+  tally: {
+    started: number;
+    accepted: number;
+    acceptedLimited: number;
+    soldOut: number;
+    paid: number;
+    failed: number;
+    latencies: number[];
+    failures: string[];
+  },
 ): Promise<void> {
   // Odd shoppers buy limited stock (one in five of them a variant's), even ones unlimited stock;
   // within each half, every other shopper pays and buys two units.
@@ -394,7 +425,10 @@ function better(best: Load | null, run: Load): Load {
 }
 
 function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 0.5);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 function percentile(sorted: number[], fraction: number): number {
@@ -407,7 +441,17 @@ function round(value: number, digits: number): number {
   return Math.round(value * factor) / factor;
 }
 
-type Row = { path: string; bytes: number; requestsPerSecond: number; ceilingRequestsPerSecond: number; shareOfCeiling: number; p50: number; p99: number; ceilingP99: number; failures: number };
+type Row = {
+  path: string;
+  bytes: number;
+  requestsPerSecond: number;
+  ceilingRequestsPerSecond: number;
+  shareOfCeiling: number;
+  p50: number;
+  p99: number;
+  ceilingP99: number;
+  failures: number;
+};
 
 /** Each target with what was measured and whether it was met. */
 function targets(results: Record<string, unknown>): { name: string; goal: string; measured: string; met: boolean }[] {

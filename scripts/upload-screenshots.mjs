@@ -6,7 +6,7 @@
 // catalogue. Makes its own GPX route and photo. Runs on Node, like Playwright.
 import sharp from "sharp";
 import { horseshoeGpx } from "./screenshot-files.mjs";
-import { forEachLook, launchBrowser, shopUrl as base } from "./screenshot-kit.mjs";
+import { shopUrl as base, forEachLook, launchBrowser } from "./screenshot-kit.mjs";
 
 const catalogue = await (await fetch(`${base}/api/catalog`)).json();
 const reliefMap = catalogue.find((p) => p.requiresGpx);
@@ -39,44 +39,53 @@ const picture = await photo();
 
 const browser = await launchBrowser();
 await forEachLook(browser, "uploads-", async ({ page, shoot: shot }) => {
-    await page.goto(base);
-    await page.evaluate(() => localStorage.removeItem("strata.basket.v1"));
+  await page.goto(base);
+  await page.evaluate(() => localStorage.removeItem("strata.basket.v1"));
 
-    await page.goto(`${base}/products/${encodeURIComponent(reliefMap.id)}`, { waitUntil: "networkidle" });
-    // The in-between states too: an upload held in flight, then a file the shop refuses.
-    let held;
-    const holding = new Promise((resolve) => (held = resolve));
-    await page.route("**/api/gpx/upload", (request) => held(request));
-    await page.getByLabel("Your route (GPX file)").setInputFiles(route);
-    const request = await holding;
-    await page.getByRole("status").filter({ hasText: /Uploading|Reading/ }).waitFor();
-    await shot("relief-map-uploading");
-    await request.abort();
-    await page.unroute("**/api/gpx/upload");
-    await page.getByLabel("Your route (GPX file)").setInputFiles({ name: "empty.gpx", mimeType: "application/gpx+xml", buffer: Buffer.from('<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"></gpx>') });
-    await page.getByRole("alert").getByText("GPX upload failed").waitFor();
-    await shot("relief-map-error");
-    await page.getByLabel("Your route (GPX file)").setInputFiles(route);
-    await page.getByRole("img", { name: /^Your route:/ }).waitFor();
-    await shot("relief-map");
-    await page.getByRole("button", { name: "Add to basket" }).click();
+  await page.goto(`${base}/products/${encodeURIComponent(reliefMap.id)}`, { waitUntil: "networkidle" });
+  // The in-between states too: an upload held in flight, then a file the shop refuses.
+  let held;
+  const holding = new Promise((resolve) => (held = resolve));
+  await page.route("**/api/gpx/upload", (request) => held(request));
+  await page.getByLabel("Your route (GPX file)").setInputFiles(route);
+  const request = await holding;
+  await page
+    .getByRole("status")
+    .filter({ hasText: /Uploading|Reading/ })
+    .waitFor();
+  await shot("relief-map-uploading");
+  await request.abort();
+  await page.unroute("**/api/gpx/upload");
+  await page.getByLabel("Your route (GPX file)").setInputFiles({
+    name: "empty.gpx",
+    mimeType: "application/gpx+xml",
+    buffer: Buffer.from('<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"></gpx>'),
+  });
+  await page.getByRole("alert").getByText("GPX upload failed").waitFor();
+  await shot("relief-map-error");
+  await page.getByLabel("Your route (GPX file)").setInputFiles(route);
+  await page.getByRole("img", { name: /^Your route:/ }).waitFor();
+  await shot("relief-map");
+  await page.getByRole("button", { name: "Add to basket" }).click();
 
-    await page.goto(`${base}/products/${encodeURIComponent(lithophane.id)}`, { waitUntil: "networkidle" });
-    await page.getByLabel("Your photo").setInputFiles(picture);
-    const lit = page.getByRole("img", { name: "Your photo as a lit lithophane" });
-    await lit.waitFor();
-    await lit.evaluate((img) => img.decode());
-    await shot("lithophane");
-    await page.getByRole("button", { name: "Add to basket" }).click();
+  await page.goto(`${base}/products/${encodeURIComponent(lithophane.id)}`, { waitUntil: "networkidle" });
+  await page.getByLabel("Your photo").setInputFiles(picture);
+  const lit = page.getByRole("img", { name: "Your photo as a lit lithophane" });
+  await lit.waitFor();
+  await lit.evaluate((img) => img.decode());
+  await shot("lithophane");
+  await page.getByRole("button", { name: "Add to basket" }).click();
 
-    await page.goto(`${base}/basket`, { waitUntil: "networkidle" });
-    await shot("basket");
+  await page.goto(`${base}/basket`, { waitUntil: "networkidle" });
+  await shot("basket");
 
-    await page.goto(`${base}/custom-request`, { waitUntil: "networkidle" });
-    await page.getByLabel("Name").fill("Grace Hopper");
-    await page.getByLabel("Email").fill("grace@example.co.uk");
-    await page.getByLabel("What would you like printed?").fill("A replacement knob for an old radio: 32 mm across, D-shaped shaft. Photo attached.");
-    await page.getByRole("checkbox", { name: "I'm not a robot" }).waitFor();
-    await shot("custom-request");
+  await page.goto(`${base}/custom-request`, { waitUntil: "networkidle" });
+  await page.getByLabel("Name").fill("Grace Hopper");
+  await page.getByLabel("Email").fill("grace@example.co.uk");
+  await page
+    .getByLabel("What would you like printed?")
+    .fill("A replacement knob for an old radio: 32 mm across, D-shaped shaft. Photo attached.");
+  await page.getByRole("checkbox", { name: "I'm not a robot" }).waitFor();
+  await shot("custom-request");
 });
 await browser.close();

@@ -5,7 +5,7 @@ export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
 const ACCEPTED_EXTENSIONS = /\.(stl|obj|pdf)$/i;
 
 /** STL, OBJ or PDF by extension, or any image or PDF by type; anything else is dropped. */
-export function isAcceptedAttachment(file: { name: string; type: string }): boolean {
+function isAcceptedAttachment(file: { name: string; type: string }): boolean {
   return ACCEPTED_EXTENSIONS.test(file.name) || file.type.startsWith("image/") || file.type === "application/pdf";
 }
 

@@ -31,7 +31,7 @@ export type ProductFacts = StockFacts & { id: string; name: string };
 
 export type AddOutcome = { ok: true; items: BasketItem[] } | { ok: false; reason: "limit" };
 
-export function hasAttachment(meta: BasketMeta): boolean {
+function hasAttachment(meta: BasketMeta): boolean {
   return Boolean(meta.gpxToken || meta.imageToken);
 }
 
@@ -40,7 +40,7 @@ export function isSingleUnit(item: Pick<BasketItem, "noStack" | "meta">): boolea
   return item.noStack || hasAttachment(item.meta);
 }
 
-export function lineKey(id: string, meta: BasketMeta): string {
+function lineKey(id: string, meta: BasketMeta): string {
   return [id, meta.variantId ?? "", meta.gpxToken ?? "", meta.imageToken ?? ""].join("|");
 }
 
@@ -57,17 +57,12 @@ export function roomFor(items: BasketItem[], product: ProductFacts, variantId?: 
   const productRoom = purchaseLimit(product) - unitsOf(items, (item) => item.id === product.id);
   if (!variantId) return Math.max(0, productRoom);
   const variantStock = availableStock(product, variantId) ?? Number.POSITIVE_INFINITY;
-  const variantRoom =
-    variantStock - unitsOf(items, (item) => item.id === product.id && item.meta.variantId === variantId);
+  const variantRoom = variantStock - unitsOf(items, (item) => item.id === product.id && item.meta.variantId === variantId);
   return Math.max(0, Math.min(productRoom, variantRoom));
 }
 
 /** Adds one unit; refused with reason 'limit' when it would pass any limit. */
-export function addItem(
-  items: BasketItem[],
-  candidate: Omit<BasketItem, "key" | "quantity">,
-  product: ProductFacts,
-): AddOutcome {
+export function addItem(items: BasketItem[], candidate: Omit<BasketItem, "key" | "quantity">, product: ProductFacts): AddOutcome {
   if (roomFor(items, product, candidate.meta.variantId) < 1) return { ok: false, reason: "limit" };
   const key = lineKey(candidate.id, candidate.meta);
   const existing = items.find((item) => item.key === key);
@@ -93,12 +88,7 @@ export function maxQuantityFor(items: BasketItem[], key: string, product: Produc
 }
 
 /** Sets a line's quantity, clamped to at least 1 and at most what the limits allow. */
-export function setQuantity(
-  items: BasketItem[],
-  key: string,
-  wanted: number,
-  product: ProductFacts | undefined,
-): BasketItem[] {
+export function setQuantity(items: BasketItem[], key: string, wanted: number, product: ProductFacts | undefined): BasketItem[] {
   const max = maxQuantityFor(items, key, product);
   const quantity = Math.max(1, Math.min(Math.floor(wanted), max));
   return items.map((item) => (item.key === key ? { ...item, quantity } : item));

@@ -44,7 +44,10 @@ export function countryName(country: string): string {
   }
 }
 
-type ShippingFields = Pick<Order, "shipping_name" | "shipping_line1" | "shipping_line2" | "shipping_city" | "shipping_postal_code" | "shipping_country">;
+type ShippingFields = Pick<
+  Order,
+  "shipping_name" | "shipping_line1" | "shipping_line2" | "shipping_city" | "shipping_postal_code" | "shipping_country"
+>;
 
 /** The delivery address as lines to print, blanks left out and the country spelled out. */
 export function shippingAddressLines(order: Partial<ShippingFields>): string[] {

@@ -32,10 +32,10 @@ export type Box = { width: number; height: number; padding: number };
  * Line and marker sizes relative to the full-size drawing (line 3, end dots
  * radius 6): a small picture needs a line thicker for its size to be seen.
  */
-export type MapStrokes = { strokeScale?: number; markerScale?: number };
+type MapStrokes = { strokeScale?: number; markerScale?: number };
 export type Palette = { background: string; line: string; fill: string; text: string; start: string; finish: string };
 
-export const DEFAULT_PALETTE: Palette = {
+const DEFAULT_PALETTE: Palette = {
   background: "#f6f4ef",
   line: "#c2410c",
   fill: "#fdba74",
@@ -59,7 +59,7 @@ export function formatMetres(metres: number): string {
 }
 
 /** "12.3 km · 456 m ascent · 440 m descent", the one-line summary under a route. */
-export function routeSummary(details: Pick<RouteDetails, "distanceM" | "ascentM" | "descentM">): string {
+function routeSummary(details: Pick<RouteDetails, "distanceM" | "ascentM" | "descentM">): string {
   return `${formatDistanceKm(details.distanceM)} · ${formatMetres(details.ascentM)} ascent · ${formatMetres(details.descentM)} descent`;
 }
 
@@ -90,7 +90,7 @@ export function routePathData(points: LatLon[], bbox: RouteBBox, box: Box): stri
 }
 
 /** The route map's elements (no <svg> wrapper), for composing. */
-export function routeMapElements(
+function routeMapElements(
   details: RouteDetails,
   box: Box,
   palette: Palette = DEFAULT_PALETTE,
@@ -112,14 +112,19 @@ export function routeMapElements(
   const start = ends[0];
   const finish = ends[ends.length - 1];
   if (start && finish && ends.length > 1) {
-    parts.push(`<circle cx="${finish[0]}" cy="${finish[1]}" r="${dot}" fill="${palette.finish}" stroke="#fff" stroke-width="${ring}"><title>Finish</title></circle>`);
+    parts.push(
+      `<circle cx="${finish[0]}" cy="${finish[1]}" r="${dot}" fill="${palette.finish}" stroke="#fff" stroke-width="${ring}"><title>Finish</title></circle>`,
+    );
   }
-  if (start) parts.push(`<circle cx="${start[0]}" cy="${start[1]}" r="${dot}" fill="${palette.start}" stroke="#fff" stroke-width="${ring}"><title>Start</title></circle>`);
+  if (start)
+    parts.push(
+      `<circle cx="${start[0]}" cy="${start[1]}" r="${dot}" fill="${palette.start}" stroke="#fff" stroke-width="${ring}"><title>Start</title></circle>`,
+    );
   return parts.join("");
 }
 
 /** A standalone SVG of the route map. */
-export function routeMapSvg(
+function routeMapSvg(
   details: RouteDetails,
   box: Box = { width: 640, height: 400, padding: 24 },
   palette: Palette = DEFAULT_PALETTE,
@@ -129,7 +134,7 @@ export function routeMapSvg(
 }
 
 /** The basket thumbnail's size: the map alone, drawn at the size it is shown. */
-export const ROUTE_THUMB_BOX: Box = { width: 80, height: 50, padding: 6 };
+const ROUTE_THUMB_BOX: Box = { width: 80, height: 50, padding: 6 };
 
 /**
  * The map alone at 80 × 50 with a 3.6 px line and small end dots: scaled down
@@ -167,7 +172,11 @@ export function elevationPaths(profile: ProfileSample[], box: Box): { line: stri
 }
 
 /** The elevation profile's elements (no <svg> wrapper), with min/max labels in metres. */
-export function elevationProfileElements(details: Pick<RouteDetails, "profile" | "distanceM">, box: Box, palette: Palette = DEFAULT_PALETTE): string {
+function elevationProfileElements(
+  details: Pick<RouteDetails, "profile" | "distanceM">,
+  box: Box,
+  palette: Palette = DEFAULT_PALETTE,
+): string {
   if (details.profile.length < 2) {
     return `<text x="${box.width / 2}" y="${box.height / 2}" text-anchor="middle" dominant-baseline="middle" font-size="14" fill="${palette.text}" ${FONT}>No elevation in this file</text>`;
   }
@@ -181,15 +190,6 @@ export function elevationProfileElements(details: Pick<RouteDetails, "profile" |
     label(box.padding + 4, box.height - box.padding + 14, "start", `min ${formatMetres(minEleM)}`),
     label(box.width - box.padding, box.height - box.padding + 14, "end", formatDistanceKm(details.distanceM)),
   ].join("");
-}
-
-/** A standalone SVG of the elevation profile. */
-export function elevationProfileSvg(
-  details: Pick<RouteDetails, "profile" | "distanceM">,
-  box: Box = { width: 640, height: 160, padding: 20 },
-  palette: Palette = DEFAULT_PALETTE,
-): string {
-  return svg(box.width, box.height, "Elevation profile", `${background(box, palette)}${elevationProfileElements(details, box, palette)}`);
 }
 
 /** Map above profile above the summary line: what the preview endpoint serves. */
@@ -218,7 +218,7 @@ function background(box: Pick<Box, "width" | "height">, palette: Palette): strin
   return `<rect width="${box.width}" height="${box.height}" fill="${palette.background}"/>`;
 }
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -9,7 +9,7 @@ export type StockFacts = {
   variants: { id: string; stock: number | null; name?: string }[];
 };
 
-export const LOW_STOCK_THRESHOLD = 3;
+const LOW_STOCK_THRESHOLD = 3;
 
 /** Spec section 9: 'Only N left' for 1 to 3, 'Out of stock' at 0 or below. */
 export function stockText(available: number | null): string {

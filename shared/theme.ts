@@ -5,8 +5,8 @@
  * hashed for the Content-Security-Policy, so change it only deliberately.
  */
 export type Theme = "light" | "dark";
-export const THEME_STORAGE_KEY = "strata.theme";
-export const DEFAULT_THEME: Theme = "dark";
+const THEME_STORAGE_KEY = "strata.theme";
+const DEFAULT_THEME: Theme = "dark";
 
 export const THEME_BOOT_SCRIPT = `(function(){var t="${DEFAULT_THEME}";try{var s=localStorage.getItem("${THEME_STORAGE_KEY}");if(s==="light"||s==="dark")t=s}catch(e){}var d=document.documentElement;d.classList.remove("light","dark");d.classList.add(t);d.style.colorScheme=t})();`;
 

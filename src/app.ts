@@ -1,5 +1,5 @@
-import { Elysia } from "elysia";
 import { join } from "node:path";
+import { Elysia } from "elysia";
 import type { Deps } from "./deps";
 import { HttpError, NotFound } from "./errors";
 import { compressAnswer } from "./http/compression";
@@ -24,8 +24,8 @@ import { seoRoutes } from "./modules/seo";
 import { uploadRoutes } from "./modules/uploads";
 import { webhookRoutes } from "./modules/webhooks";
 import { CLIENT_OUT_DIR } from "./ssr/build-client";
-import { createPageRenderer } from "./ssr/render";
 import { pageRoutes } from "./ssr/page-routes";
+import { createPageRenderer } from "./ssr/render";
 
 /**
  * Bun.serve's own limit (main.ts): a bigger body is refused with 413 before
@@ -65,7 +65,13 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
   const renderPage = createPageRenderer(deps, loggedPath);
   /** The request's one log line, however it was answered. */
   const logRequest = (method: string, pathname: string, status: number, started: number, requestId: string) =>
-    requestLog?.({ method, path: loggedPath(pathname), status, durationMs: Math.round((performance.now() - started) * 10) / 10, requestId });
+    requestLog?.({
+      method,
+      path: loggedPath(pathname),
+      status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      requestId,
+    });
   // A personal path (orders, payments, admin) is never kept, whoever asks; every other page is the same for everyone.
   const keep = (request: Request, produce: () => Response | Promise<Response>) =>
     policies.isPersonal(new URL(request.url).pathname) ? produce() : cache.respond(request, pathAndQuery(request.url), produce);
@@ -117,18 +123,26 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     .use(uploadRoutes(deps))
     .use(customRequestRoutes(deps))
     .use(adminRoutes(deps))
-    .get("/assets/:name", ({ params, request }) => {
-      if (!servesSourceMaps && params.name.endsWith(".map")) throw new NotFound("File not found.");
-      return serveFile(CLIENT_OUT_DIR, params.name, IMMUTABLE, request);
-    }, { policy: PUBLIC })
+    .get(
+      "/assets/:name",
+      ({ params, request }) => {
+        if (!servesSourceMaps && params.name.endsWith(".map")) throw new NotFound("File not found.");
+        return serveFile(CLIENT_OUT_DIR, params.name, IMMUTABLE, request);
+      },
+      { policy: PUBLIC },
+    )
     // Media names carry a content hash too (see the seed and image uploads).
     .get("/media/:name", ({ params }) => serveMedia(params.name), { policy: PUBLIC })
     // Every page: its own policy (its handle in web/routes) is what `keep` goes by.
     .get("/", ({ request }) => page(request), { policy: PUBLIC })
-    .get("/*", ({ request }) => {
-      if (new URL(request.url).pathname.startsWith("/api/")) throw new NotFound(apiNotFound(request));
-      return page(request);
-    }, { policy: PUBLIC });
+    .get(
+      "/*",
+      ({ request }) => {
+        if (new URL(request.url).pathname.startsWith("/api/")) throw new NotFound(apiNotFound(request));
+        return page(request);
+      },
+      { policy: PUBLIC },
+    );
 
   const policies = createRoutePolicies(declaredRoutes(pageRoutes, app.routes));
   const securityHeaders = createSecurityHeaders(deps.env, policies.isPersonal);
@@ -149,8 +163,6 @@ function pathAndQuery(url: string): string {
   const hash = url.indexOf("#");
   return start < 0 ? "/" : url.slice(start, hash < 0 ? undefined : hash);
 }
-
-export type App = ReturnType<typeof createApp>;
 
 function apiNotFound(request: Request): string {
   return `There is no API endpoint at ${request.method} ${new URL(request.url).pathname}.`;

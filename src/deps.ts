@@ -2,20 +2,20 @@ import type { Database } from "bun:sqlite";
 import type { Env } from "./env";
 import { createHeavyWork, type HeavyWork } from "./http/heavy-work";
 import { mailDeliveryConfigured } from "./jobs/deliver-outbox";
-import { createAdminCategoriesService, type AdminCategoriesService } from "./modules/admin-catalog/categories-service";
-import { createAdminImagesService, type AdminImagesService } from "./modules/admin-catalog/images-service";
-import { createAdminProductsService, type AdminProductsService } from "./modules/admin-catalog/products-service";
-import { createAdminVariantsService, type AdminVariantsService } from "./modules/admin-catalog/variants-service";
-import { createAdminContentService, type AdminContentService } from "./modules/admin-content/service";
-import { createAdminOrderService, type AdminOrderService } from "./modules/admin-orders/service";
-import { createAdminRequestService, type AdminRequestService } from "./modules/admin-requests/service";
 import { createPasswordCheck, type PasswordCheck } from "./modules/admin-auth/password";
 import { createSessionStore, type SessionStore } from "./modules/admin-auth/sessions";
-import { createCatalogService, type CatalogService } from "./modules/catalog/service";
-import { createCategoryService, type CategoryService } from "./modules/categories/service";
-import { createCheckoutService, type CheckoutService } from "./modules/checkout/service";
-import { createContentService, type ContentService } from "./modules/content/service";
-import { createCustomRequestService, type CustomRequestService } from "./modules/custom-requests/service";
+import { type AdminCategoriesService, createAdminCategoriesService } from "./modules/admin-catalog/categories-service";
+import { type AdminImagesService, createAdminImagesService } from "./modules/admin-catalog/images-service";
+import { type AdminProductsService, createAdminProductsService } from "./modules/admin-catalog/products-service";
+import { type AdminVariantsService, createAdminVariantsService } from "./modules/admin-catalog/variants-service";
+import { type AdminContentService, createAdminContentService } from "./modules/admin-content/service";
+import { type AdminOrderService, createAdminOrderService } from "./modules/admin-orders/service";
+import { type AdminRequestService, createAdminRequestService } from "./modules/admin-requests/service";
+import { type CatalogService, createCatalogService } from "./modules/catalog/service";
+import { type CategoryService, createCategoryService } from "./modules/categories/service";
+import { type CheckoutService, createCheckoutService } from "./modules/checkout/service";
+import { type ContentService, createContentService } from "./modules/content/service";
+import { type CustomRequestService, createCustomRequestService } from "./modules/custom-requests/service";
 import { createHealthChecks, type HealthChecks } from "./modules/health/readiness";
 import { queueOrderEmails } from "./modules/orders/order-emails";
 import { createOrderService, type OrderService } from "./modules/orders/service";
@@ -23,14 +23,14 @@ import { createUploadService, type UploadService } from "./modules/uploads/servi
 import { storedUploadFinder } from "./modules/uploads/stored-upload";
 import { createUploadBudget, type UploadBudget } from "./modules/uploads/upload-budget";
 import { createRateLimits, type RateLimits } from "./rate-limits";
+import { type CaptchaService, createCaptcha } from "./services/captcha";
 import { createDemoProvider, type DemoPaymentProvider } from "./services/payments/demo";
 import { createStripeProvider, type StripeWebhookEvent } from "./services/payments/stripe";
-import { createCaptcha, type CaptchaService } from "./services/captcha";
 import { createUploadStorage, type UploadStorage } from "./services/storage/disk";
 import type { AssetManifest } from "./ssr/assets";
 
 /** Verifies and reads a Stripe webhook; present only when Stripe is configured. */
-export type StripeWebhooks = { parse(rawBody: string, signature: string | null): Promise<StripeWebhookEvent> };
+type StripeWebhooks = { parse(rawBody: string, signature: string | null): Promise<StripeWebhookEvent> };
 
 /**
  * Everything a request handler or page loader may use, built once at boot.
@@ -65,7 +65,12 @@ export type Deps = {
   /** Every per-address (and the one shop-wide) limit: src/rate-limits.ts. */
   rateLimits: RateLimits;
   health: HealthChecks;
-  adminCatalog: { products: AdminProductsService; images: AdminImagesService; variants: AdminVariantsService; categories: AdminCategoriesService };
+  adminCatalog: {
+    products: AdminProductsService;
+    images: AdminImagesService;
+    variants: AdminVariantsService;
+    categories: AdminCategoriesService;
+  };
   adminContent: AdminContentService;
   adminOrders: AdminOrderService;
   adminRequests: AdminRequestService;
@@ -73,9 +78,7 @@ export type Deps = {
 
 export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps {
   const content = createContentService(db);
-  const stripe = env.STRIPE_SECRET_KEY
-    ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE })
-    : null;
+  const stripe = env.STRIPE_SECRET_KEY ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }) : null;
   const demoPayments = stripe ? null : createDemoProvider(db, env.PUBLIC_URL);
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
   const adminPassword = createPasswordCheck(env, db);
@@ -97,8 +100,7 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps 
       onOrderCreated: queueOrderEmails({ publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL }),
     }),
     demoPayments,
-    stripeWebhooks:
-      stripe && webhookSecret ? { parse: (raw, signature) => stripe.parseWebhook(raw, signature, webhookSecret) } : null,
+    stripeWebhooks: stripe && webhookSecret ? { parse: (raw, signature) => stripe.parseWebhook(raw, signature, webhookSecret) } : null,
     adminSessions: createSessionStore(db, adminPassword.fingerprint),
     adminPassword,
     captcha: createCaptcha(env, db),
@@ -107,7 +109,13 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps 
     uploadStorage,
     uploads: createUploadService({ db, storage: uploadStorage, budget: uploadBudget }),
     storedUpload: storedUploadFinder(db),
-    customRequests: createCustomRequestService({ db, storage: uploadStorage, publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL, budget: uploadBudget }),
+    customRequests: createCustomRequestService({
+      db,
+      storage: uploadStorage,
+      publicUrl: env.PUBLIC_URL,
+      ownerEmail: env.OWNER_EMAIL,
+      budget: uploadBudget,
+    }),
     rateLimits: createRateLimits(),
     health: createHealthChecks(db, { dataDir: env.DATA_DIR }),
     adminCatalog: {

@@ -42,53 +42,51 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
   .transform((value) => value.replace(/\/+$/, ""));
 
-const envSchema = z
-  .object({
-    NODE_ENV: z
-      .preprocess((v) => (v === "" || v === undefined ? "development" : v), z.enum(["development", "production", "test"], {
-        error: "must be development, production or test",
-      })),
-    PORT: z.preprocess(
-      (v) => (v === "" || v === undefined ? "3000" : v),
-      z.coerce
-        .number({ error: "must be a whole number between 1 and 65535" })
-        .int({ error: "must be a whole number between 1 and 65535" })
-        .min(1, { error: "must be a whole number between 1 and 65535" })
-        .max(65535, { error: "must be a whole number between 1 and 65535" }),
-    ),
-    HOST: z.preprocess((v) => (v === "" || v === undefined ? "0.0.0.0" : v), z.string().min(1)),
-    DATA_DIR: z.preprocess((v) => (v === "" || v === undefined ? "./data" : v), z.string().min(1)),
-    PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
-    SEED_DEMO: flag(true),
-    ADMIN_PASSWORD: optionalText,
-    ADMIN_PASSWORD_HASH: optionalText.refine((value) => value === undefined || /^\$(argon2(id|i|d)|2[aby])\$/.test(value), {
-      error: "must be a hash printed by `bun run hash-password` (it starts with $argon2id$)",
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    (v) => (v === "" || v === undefined ? "development" : v),
+    z.enum(["development", "production", "test"], {
+      error: "must be development, production or test",
     }),
-    STRIPE_SECRET_KEY: optionalText,
-    STRIPE_WEBHOOK_SECRET: optionalText,
-    DEMO_CHECKOUT: flag(false),
-    TRUST_PROXY: trustProxy,
-    UPLOAD_RETENTION_DAYS: z.preprocess(
-      (v) => (v === "" || v === undefined ? "14" : v),
-      z.coerce
-        .number({ error: "must be a whole number of days from 1 to 365" })
-        .int({ error: "must be a whole number of days from 1 to 365" })
-        .min(1, { error: "must be a whole number of days from 1 to 365" })
-        .max(365, { error: "must be a whole number of days from 1 to 365" }),
-    ),
-    STRIPE_API_BASE: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
-    RESEND_API_KEY: optionalText,
-    MAIL_FROM: optionalText,
-    OWNER_EMAIL: z.preprocess(
-      (v) => (v === "" ? undefined : v),
-      z.email({ error: "must be an email address" }).optional(),
-    ),
-    RESEND_API_BASE: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
-    TURNSTILE_SITE_KEY: optionalText,
-    TURNSTILE_SECRET_KEY: optionalText,
-    TURNSTILE_VERIFY_URL: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
-    LITESTREAM_REPLICA_URL: optionalText,
-  });
+  ),
+  PORT: z.preprocess(
+    (v) => (v === "" || v === undefined ? "3000" : v),
+    z.coerce
+      .number({ error: "must be a whole number between 1 and 65535" })
+      .int({ error: "must be a whole number between 1 and 65535" })
+      .min(1, { error: "must be a whole number between 1 and 65535" })
+      .max(65535, { error: "must be a whole number between 1 and 65535" }),
+  ),
+  HOST: z.preprocess((v) => (v === "" || v === undefined ? "0.0.0.0" : v), z.string().min(1)),
+  DATA_DIR: z.preprocess((v) => (v === "" || v === undefined ? "./data" : v), z.string().min(1)),
+  PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
+  SEED_DEMO: flag(true),
+  ADMIN_PASSWORD: optionalText,
+  ADMIN_PASSWORD_HASH: optionalText.refine((value) => value === undefined || /^\$(argon2(id|i|d)|2[aby])\$/.test(value), {
+    error: "must be a hash printed by `bun run hash-password` (it starts with $argon2id$)",
+  }),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  DEMO_CHECKOUT: flag(false),
+  TRUST_PROXY: trustProxy,
+  UPLOAD_RETENTION_DAYS: z.preprocess(
+    (v) => (v === "" || v === undefined ? "14" : v),
+    z.coerce
+      .number({ error: "must be a whole number of days from 1 to 365" })
+      .int({ error: "must be a whole number of days from 1 to 365" })
+      .min(1, { error: "must be a whole number of days from 1 to 365" })
+      .max(365, { error: "must be a whole number of days from 1 to 365" }),
+  ),
+  STRIPE_API_BASE: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
+  RESEND_API_KEY: optionalText,
+  MAIL_FROM: optionalText,
+  OWNER_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email({ error: "must be an email address" }).optional()),
+  RESEND_API_BASE: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
+  TURNSTILE_SITE_KEY: optionalText,
+  TURNSTILE_SECRET_KEY: optionalText,
+  TURNSTILE_VERIFY_URL: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
+  LITESTREAM_REPLICA_URL: optionalText,
+});
 
 /**
  * Rules that span variables. They read the raw values, so they are reported
@@ -101,7 +99,11 @@ function crossVariableProblems(source: Record<string, string | undefined>): stri
     problems.push("ADMIN_PASSWORD is required in production (or set ADMIN_PASSWORD_HASH from `bun run hash-password`)");
   }
   // Characters, not UTF-16 units, as the owner would count them.
-  if (source.NODE_ENV?.trim() === "production" && set("ADMIN_PASSWORD") && [...source.ADMIN_PASSWORD!.trim()].length < MIN_ADMIN_PASSWORD_LENGTH) {
+  if (
+    source.NODE_ENV?.trim() === "production" &&
+    set("ADMIN_PASSWORD") &&
+    [...source.ADMIN_PASSWORD!.trim()].length < MIN_ADMIN_PASSWORD_LENGTH
+  ) {
     problems.push(
       `ADMIN_PASSWORD must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters in production (or set ADMIN_PASSWORD_HASH from \`bun run hash-password\`)`,
     );

@@ -63,14 +63,23 @@ async function main() {
     });
   } catch (error) {
     if ((error as { code?: unknown } | null)?.code !== "EADDRINUSE") throw error;
-    log("error", `Port ${env.PORT} on ${env.HOST} is already in use, so Strata did not start. Stop the other process (perhaps a shop already running) or set PORT to a free port.`, { host: env.HOST, port: env.PORT });
+    log(
+      "error",
+      `Port ${env.PORT} on ${env.HOST} is already in use, so Strata did not start. Stop the other process (perhaps a shop already running) or set PORT to a free port.`,
+      { host: env.HOST, port: env.PORT },
+    );
     closeDatabase(db);
     process.exit(1);
   }
   const server = app.server!;
   log("info", `Strata is open at ${env.PUBLIC_URL}`, { host: env.HOST, port: server.port, pid: process.pid });
   log("info", passwordSource(env));
-  log("info", env.TRUST_PROXY ? `Proxy: X-Forwarded-For is believed only from ${env.TRUST_PROXY.description}.` : "Proxy: none trusted; limits count each connection's own address.");
+  log(
+    "info",
+    env.TRUST_PROXY
+      ? `Proxy: X-Forwarded-For is believed only from ${env.TRUST_PROXY.description}.`
+      : "Proxy: none trusted; limits count each connection's own address.",
+  );
   log("info", deps.demoPayments ? "Payments: built-in demo checkout (no card is charged)." : "Payments: Stripe Checkout.");
 
   const outbox = startDeliverOutboxJob({ db, env });
@@ -88,7 +97,10 @@ async function main() {
     log("info", "shutting down", { signal });
     try {
       // Stop accepting; requests already in flight run to their real answer.
-      const drained = await Promise.race([server.stop(false).then(() => true), sleep(SHUTDOWN_GRACE_MS, { unref: true }).then(() => false)]);
+      const drained = await Promise.race([
+        server.stop(false).then(() => true),
+        sleep(SHUTDOWN_GRACE_MS, { unref: true }).then(() => false),
+      ]);
       if (!drained) {
         log("warn", "requests still in flight after the grace period were cut off", { graceMs: SHUTDOWN_GRACE_MS });
         await server.stop(true);

@@ -16,7 +16,11 @@ const MINUTE = 60_000;
 export function createRateLimits() {
   return {
     /** POST /api/checkout: counted before anything is priced, held or asked of the provider. */
-    checkoutStarts: createRateLimit({ limit: CHECKOUTS_PER_WINDOW, windowMs: CHECKOUT_WINDOW_MS, message: CHECKOUT_MESSAGES.tooManyCheckouts }),
+    checkoutStarts: createRateLimit({
+      limit: CHECKOUTS_PER_WINDOW,
+      windowMs: CHECKOUT_WINDOW_MS,
+      message: CHECKOUT_MESSAGES.tooManyCheckouts,
+    }),
     /** GET /api/checkout/session and POST /api/checkout/confirm together. */
     paymentChecks: createRateLimit({ limit: SESSION_CHECKS_PER_MINUTE, windowMs: MINUTE, message: CHECKOUT_MESSAGES.tooManySessionChecks }),
     /** An order's look-ups and its file downloads together. */

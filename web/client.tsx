@@ -1,6 +1,6 @@
-import { createElement, useEffect, type ReactNode } from "react";
+import { createElement, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { islandLoaders, type IslandName } from "./islands/registry";
+import { type IslandName, islandLoaders } from "./islands/registry";
 
 /**
  * The only script every storefront page loads. It hydrates the islands the

@@ -40,10 +40,6 @@ function parseHex(colour: string): number[] {
   return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
 }
 
-/** Points as an SVG points attribute, rounded to keep the markup small. */
-export function pts(points: readonly Pt[]): string {
-  return points.map(([x, y]) => `${r1(x)},${r1(y)}`).join(" ");
-}
 export function r1(n: number): number {
   return Math.round(n * 10) / 10;
 }
@@ -147,12 +143,4 @@ export function layerLines(id: string, pitch = 5, opacity = 0.07): string {
 /** A plain blur filter definition. */
 export function blurFilter(id: string, deviation: number): string {
   return `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${deviation}"/></filter>`;
-}
-
-/** Evenly spaced points on a flattened ellipse, starting at angle `start`. */
-export function ellipsePoints(cx: number, cy: number, rx: number, ry: number, count: number, start = 0): Pt[] {
-  return Array.from({ length: count }, (_, i) => {
-    const a = start + (i / count) * Math.PI * 2;
-    return [cx + rx * Math.cos(a), cy + ry * Math.sin(a)] as const;
-  });
 }

@@ -6,8 +6,8 @@ import {
   layerLines,
   lighten,
   PALETTE,
-  polyPath,
   type Pt,
+  polyPath,
   r1,
   seededRandom,
   studioBackdrop,
@@ -55,7 +55,8 @@ type FeederColours = { roof: string; body: string; tray: string };
 /** A hopper bird feeder hanging from a cord, drawn around (ox, oy) = front-bottom centre of the body. */
 function birdFeeder(id: string, ox: number, oy: number, c: FeederColours, withRobin: boolean): string {
   const P = oblique(ox, oy);
-  const face = (points: [number, number, number][], fill: string, extra = "") => `<path d="${polyPath(points.map(([x, y, z]) => P(x, y, z)))}" fill="${fill}"${extra}/>`;
+  const face = (points: [number, number, number][], fill: string, extra = "") =>
+    `<path d="${polyPath(points.map(([x, y, z]) => P(x, y, z)))}" fill="${fill}"${extra}/>`;
   const [bw, bh, depth] = [100, 190, 150];
   const apexY = -bh - 95;
   let svg = `<defs>${layerLines(`${id}-ll`, 4.5, 0.07)}</defs>`;
@@ -65,19 +66,65 @@ function birdFeeder(id: string, ox: number, oy: number, c: FeederColours, withRo
   svg += `<path d="M${r1(ridge[0])} ${r1(ridge[1])}L${r1(ridge[0] + 6)} -10" stroke="#6b5a48" stroke-width="4"/>`;
 
   // Tray with a raised lip, then scattered seed.
-  svg += face([[-135, 0, -30], [135, 0, -30], [135, 0, depth + 20], [-135, 0, depth + 20]], lighten(c.tray, 0.15));
-  svg += face([[-122, 0, -18], [122, 0, -18], [122, 0, depth + 8], [-122, 0, depth + 8]], darken(c.tray, 0.25));
+  svg += face(
+    [
+      [-135, 0, -30],
+      [135, 0, -30],
+      [135, 0, depth + 20],
+      [-135, 0, depth + 20],
+    ],
+    lighten(c.tray, 0.15),
+  );
+  svg += face(
+    [
+      [-122, 0, -18],
+      [122, 0, -18],
+      [122, 0, depth + 8],
+      [-122, 0, depth + 8],
+    ],
+    darken(c.tray, 0.25),
+  );
   const random = seededRandom(id.length * 31 + 7);
   for (let i = 0; i < 70; i++) {
     const [x, y] = P(-115 + random() * 230, -2, -14 + random() * 40);
     svg += `<ellipse cx="${r1(x)}" cy="${r1(y)}" rx="3.2" ry="2.2" fill="${random() > 0.4 ? "#d8b878" : "#3a3129"}"/>`;
   }
-  svg += face([[-135, 0, -30], [135, 0, -30], [135, 26, -30], [-135, 26, -30]], c.tray);
-  svg += face([[135, 0, -30], [135, 0, depth + 20], [135, 26, depth + 20], [135, 26, -30]], darken(c.tray, 0.2));
+  svg += face(
+    [
+      [-135, 0, -30],
+      [135, 0, -30],
+      [135, 26, -30],
+      [-135, 26, -30],
+    ],
+    c.tray,
+  );
+  svg += face(
+    [
+      [135, 0, -30],
+      [135, 0, depth + 20],
+      [135, 26, depth + 20],
+      [135, 26, -30],
+    ],
+    darken(c.tray, 0.2),
+  );
 
   // Body: right wall, then the front with its gable and seed window.
-  svg += face([[bw, 0, 0], [bw, 0, depth], [bw, -bh, depth], [bw, -bh, 0]], darken(c.body, 0.16));
-  const front: [number, number, number][] = [[-bw, 0, 0], [bw, 0, 0], [bw, -bh, 0], [0, apexY + 10, 0], [-bw, -bh, 0]];
+  svg += face(
+    [
+      [bw, 0, 0],
+      [bw, 0, depth],
+      [bw, -bh, depth],
+      [bw, -bh, 0],
+    ],
+    darken(c.body, 0.16),
+  );
+  const front: [number, number, number][] = [
+    [-bw, 0, 0],
+    [bw, 0, 0],
+    [bw, -bh, 0],
+    [0, apexY + 10, 0],
+    [-bw, -bh, 0],
+  ];
   svg += face(front, c.body);
   svg += face(front, `url(#${id}-ll)`);
   const [wx, wy] = P(-62, -160, 0);
@@ -92,9 +139,35 @@ function birdFeeder(id: string, ox: number, oy: number, c: FeederColours, withRo
 
   // Roof: two slabs meeting at the ridge, overhanging all round.
   const eaveY = -bh + 14;
-  svg += face([[0, apexY, -26], [0, apexY, depth + 26], [-128, eaveY, depth + 26], [-128, eaveY, -26]], darken(c.roof, 0.08));
-  svg += face([[0, apexY, -26], [0, apexY, depth + 26], [128, eaveY, depth + 26], [128, eaveY, -26]], darken(c.roof, 0.2));
-  svg += face([[-128, eaveY, -26], [0, apexY, -26], [128, eaveY, -26], [128, eaveY + 16, -26], [0, apexY + 16, -26], [-128, eaveY + 16, -26]], lighten(c.roof, 0.08));
+  svg += face(
+    [
+      [0, apexY, -26],
+      [0, apexY, depth + 26],
+      [-128, eaveY, depth + 26],
+      [-128, eaveY, -26],
+    ],
+    darken(c.roof, 0.08),
+  );
+  svg += face(
+    [
+      [0, apexY, -26],
+      [0, apexY, depth + 26],
+      [128, eaveY, depth + 26],
+      [128, eaveY, -26],
+    ],
+    darken(c.roof, 0.2),
+  );
+  svg += face(
+    [
+      [-128, eaveY, -26],
+      [0, apexY, -26],
+      [128, eaveY, -26],
+      [128, eaveY + 16, -26],
+      [0, apexY + 16, -26],
+      [-128, eaveY + 16, -26],
+    ],
+    lighten(c.roof, 0.08),
+  );
 
   // Perch dowel across the front of the tray.
   const [px, py] = P(-150, 14, -48);
@@ -107,8 +180,7 @@ export function birdFeederRobin(): string {
   return svgDoc(
     800,
     800,
-    gardenBokeh("bg", 4) +
-      birdFeeder("bf", 370, 560, { roof: PALETTE.orange, body: PALETTE.cream, tray: "#2f9e8f" }, true),
+    gardenBokeh("bg", 4) + birdFeeder("bf", 370, 560, { roof: PALETTE.orange, body: PALETTE.cream, tray: "#2f9e8f" }, true),
   );
 }
 
@@ -153,13 +225,30 @@ function seedling(x: number, y: number, size: number): string {
 export function seedTrayLabels(): string {
   const P = oblique(90, 590, 0.32, 0.42);
   const [tw, td, th] = [480, 330, 64];
-  const face = (points: [number, number, number][], fill: string) => `<path d="${polyPath(points.map(([x, y, z]) => P(x, y, z)))}" fill="${fill}"/>`;
+  const face = (points: [number, number, number][], fill: string) =>
+    `<path d="${polyPath(points.map(([x, y, z]) => P(x, y, z)))}" fill="${fill}"/>`;
   const trayColour = "#2e3134";
   let svg = studioBackdrop("bg", 800, 800, BACKDROPS.sage);
   svg += contactShadow("sh", 380, 600, 320, 46, 0.3);
   // Soil surface sits a little below the rim; back wall inside shows above it.
-  svg += face([[0, -th, 0], [tw, -th, 0], [tw, -th, td], [0, -th, td]], lighten(trayColour, 0.12));
-  svg += face([[10, -th + 12, 10], [tw - 10, -th + 12, 10], [tw - 10, -th + 12, td - 10], [10, -th + 12, td - 10]], PALETTE.soil);
+  svg += face(
+    [
+      [0, -th, 0],
+      [tw, -th, 0],
+      [tw, -th, td],
+      [0, -th, td],
+    ],
+    lighten(trayColour, 0.12),
+  );
+  svg += face(
+    [
+      [10, -th + 12, 10],
+      [tw - 10, -th + 12, 10],
+      [tw - 10, -th + 12, td - 10],
+      [10, -th + 12, td - 10],
+    ],
+    PALETTE.soil,
+  );
   const random = seededRandom(17);
   for (let i = 0; i < 90; i++) {
     const [x, y] = P(14 + random() * (tw - 28), -th + 12, 14 + random() * (td - 28));
@@ -187,8 +276,24 @@ export function seedTrayLabels(): string {
       svg += seedling(sx, sy, 34 + random() * 16);
     }
   }
-  svg += face([[0, 0, 0], [tw, 0, 0], [tw, -th, 0], [0, -th, 0]], trayColour);
-  svg += face([[tw, 0, 0], [tw, 0, td], [tw, -th, td], [tw, -th, 0]], darken(trayColour, 0.3));
+  svg += face(
+    [
+      [0, 0, 0],
+      [tw, 0, 0],
+      [tw, -th, 0],
+      [0, -th, 0],
+    ],
+    trayColour,
+  );
+  svg += face(
+    [
+      [tw, 0, 0],
+      [tw, 0, td],
+      [tw, -th, td],
+      [tw, -th, 0],
+    ],
+    darken(trayColour, 0.3),
+  );
   // Spare labels fanned on the bench in front of the tray.
   const spares = [PALETTE.orange, "#f2ede2", PALETTE.teal, "#9cc27a", PALETTE.terracotta];
   spares.forEach((colour, i) => {

@@ -2,8 +2,9 @@
 // same code always draws the same bytes and the content-hashed names stay
 // put). Data for the seed, not part of the running shop: src/db/seed/pictures.ts
 // renders them to WebP into $DATA_DIR/media when it seeds an empty database.
-import { bottleCage, cableClips, headphoneStand } from "./household";
+
 import { birdFeederRobin, birdFeederSage, seedTrayLabels } from "./garden";
+import { bottleCage, cableClips, headphoneStand } from "./household";
 import { lithophaneLit, lithophaneUnlit } from "./lithophane";
 import { planterHexSizes, planterHexTeal, planterHexTerracotta } from "./planter";
 import { reliefMapAngled, reliefMapSizes, reliefMapTop } from "./relief";

@@ -1,4 +1,4 @@
-import { blurFilter, darken, mix, polyPath, type Pt, r1, seededRandom, studioBackdrop, svgDoc, BACKDROPS } from "./common";
+import { BACKDROPS, blurFilter, darken, mix, type Pt, polyPath, r1, seededRandom, studioBackdrop, svgDoc } from "./common";
 
 // A lithophane is a thin panel whose thickness varies with the picture: lit
 // from behind, thick parts glow dark amber and thin parts bright. So every
@@ -7,7 +7,7 @@ import { blurFilter, darken, mix, polyPath, type Pt, r1, seededRandom, studioBac
 
 export type Tone = (t: number) => string;
 export const LIT: Tone = (t) => mix("#fff8e6", "#5a3014", Math.min(1, Math.max(0, t)));
-export const UNLIT: Tone = (t) => mix("#f8f6f1", "#c9c0b1", Math.min(1, Math.max(0, t)));
+const UNLIT: Tone = (t) => mix("#f8f6f1", "#c9c0b1", Math.min(1, Math.max(0, t)));
 
 export type Scene = "lakeside" | "lighthouse" | "cottage";
 
@@ -38,7 +38,11 @@ function pine(x: number, y: number, height: number, fill: string): string {
     const top = y - height * (0.35 + (i * 0.65) / tiers) - height * 0.12;
     const bottom = y - height * 0.1 - (i * height * 0.55) / tiers;
     const half = height * 0.22 * (1 - i * 0.18);
-    out += `<path d="${polyPath([[x, top], [x + half, bottom], [x - half, bottom]])}" fill="${fill}"/>`;
+    out += `<path d="${polyPath([
+      [x, top],
+      [x + half, bottom],
+      [x - half, bottom],
+    ])}" fill="${fill}"/>`;
   }
   return out;
 }
@@ -55,7 +59,11 @@ function lakeside(w: number, h: number, tone: Tone): string {
   out += `<path d="M0 ${r1(h * 0.78)}C${r1(w * 0.3)} ${r1(h * 0.74)} ${r1(w * 0.6)} ${r1(h * 0.84)} ${w} ${r1(h * 0.8)}V${h}H0Z" fill="${tone(0.78)}"/>`;
   out += pine(w * 0.14, h * 0.82, h * 0.42, tone(0.95)) + pine(w * 0.27, h * 0.8, h * 0.3, tone(0.9));
   out += pine(w * 0.88, h * 0.83, h * 0.36, tone(0.93));
-  for (const [bx, by, s] of [[0.38, 0.22, 1], [0.45, 0.26, 0.8], [0.33, 0.28, 0.7]] as const) {
+  for (const [bx, by, s] of [
+    [0.38, 0.22, 1],
+    [0.45, 0.26, 0.8],
+    [0.33, 0.28, 0.7],
+  ] as const) {
     const x = w * bx;
     const y = h * by;
     const span = w * 0.03 * s;
@@ -75,13 +83,23 @@ function lighthouse(w: number, h: number, tone: Tone): string {
   const x = w * 0.76;
   const base = h * 0.555;
   const top = h * 0.22;
-  out += `<path d="${polyPath([[x - w * 0.07, base], [x + w * 0.07, base], [x + w * 0.045, top], [x - w * 0.045, top]])}" fill="${tone(0.55)}"/>`;
+  out += `<path d="${polyPath([
+    [x - w * 0.07, base],
+    [x + w * 0.07, base],
+    [x + w * 0.045, top],
+    [x - w * 0.045, top],
+  ])}" fill="${tone(0.55)}"/>`;
   for (let i = 0; i < 3; i++) {
     const y0 = base - (base - top) * (0.15 + i * 0.3);
     const y1 = y0 - (base - top) * 0.13;
     const half0 = w * (0.07 - 0.025 * (0.15 + i * 0.3));
     const half1 = w * (0.07 - 0.025 * (0.28 + i * 0.3));
-    out += `<path d="${polyPath([[x - half0, y0], [x + half0, y0], [x + half1, y1], [x - half1, y1]])}" fill="${tone(0.8)}"/>`;
+    out += `<path d="${polyPath([
+      [x - half0, y0],
+      [x + half0, y0],
+      [x + half1, y1],
+      [x - half1, y1],
+    ])}" fill="${tone(0.8)}"/>`;
   }
   out += `<rect x="${r1(x - w * 0.05)}" y="${r1(top - h * 0.06)}" width="${r1(w * 0.1)}" height="${r1(h * 0.06)}" fill="${tone(0.02)}"/>`;
   out += `<path d="M${r1(x - w * 0.06)} ${r1(top - h * 0.06)}L${r1(x)} ${r1(top - h * 0.11)}L${r1(x + w * 0.06)} ${r1(top - h * 0.06)}Z" fill="${tone(0.85)}"/>`;
@@ -96,7 +114,11 @@ function cottage(w: number, h: number, tone: Tone): string {
   const cx = w * 0.4;
   const ground = h * 0.73;
   out += `<rect x="${r1(cx - w * 0.16)}" y="${r1(ground - h * 0.17)}" width="${r1(w * 0.32)}" height="${r1(h * 0.17)}" fill="${tone(0.7)}"/>`;
-  out += `<path d="${polyPath([[cx - w * 0.2, ground - h * 0.16], [cx, ground - h * 0.32], [cx + w * 0.2, ground - h * 0.16]])}" fill="${tone(0.9)}"/>`;
+  out += `<path d="${polyPath([
+    [cx - w * 0.2, ground - h * 0.16],
+    [cx, ground - h * 0.32],
+    [cx + w * 0.2, ground - h * 0.16],
+  ])}" fill="${tone(0.9)}"/>`;
   out += `<rect x="${r1(cx + w * 0.08)}" y="${r1(ground - h * 0.33)}" width="${r1(w * 0.05)}" height="${r1(h * 0.1)}" fill="${tone(0.9)}"/>`;
   for (const dx of [-0.1, 0.06]) {
     out += `<rect x="${r1(cx + w * dx)}" y="${r1(ground - h * 0.12)}" width="${r1(w * 0.06)}" height="${r1(h * 0.05)}" fill="${tone(0.05)}"/>`;

@@ -6,8 +6,8 @@ import {
   lighten,
   mix,
   PALETTE,
-  polyPath,
   type Pt,
+  polyPath,
   r1,
   seededRandom,
   studioBackdrop,
@@ -89,9 +89,7 @@ function succulent(cx: number, cy: number, size: number, seed: number): string {
   });
   // Outer ring first, and within a ring the leaves furthest back first.
   leaves.sort((p, q) => p.ring - q.ring || p.tipY - q.tipY);
-  return leaves
-    .map((leaf) => `<path d="${leaf.d}" fill="${leaf.fill}" stroke="${darken(leaf.fill, 0.2)}" stroke-width="1.2"/>`)
-    .join("");
+  return leaves.map((leaf) => `<path d="${leaf.d}" fill="${leaf.fill}" stroke="${darken(leaf.fill, 0.2)}" stroke-width="1.2"/>`).join("");
 }
 
 function snakePlant(cx: number, cy: number, size: number, seed: number): string {
@@ -269,6 +267,14 @@ export function planterHexSizes(): string {
     studioBackdrop("bg", 800, 800, BACKDROPS.blush) +
       planter("l", { cx: 500, baseY: 600, scale: 0.78, colour: "#ece4d6", plant: "fern", turn: 0.35, seed: 21 }) +
       planter("m", { cx: 255, baseY: 640, scale: 0.62, colour: TERRACOTTA, plant: "succulent", turn: 0.05, seed: 5 }) +
-      planter("s", { cx: 420, baseY: 705, scale: 0.47, colour: mix(PALETTE.teal, "#0f766e", 0.25), plant: "succulent", turn: -0.2, seed: 9 }),
+      planter("s", {
+        cx: 420,
+        baseY: 705,
+        scale: 0.47,
+        colour: mix(PALETTE.teal, "#0f766e", 0.25),
+        plant: "succulent",
+        turn: -0.2,
+        seed: 9,
+      }),
   );
 }

@@ -4,8 +4,8 @@ import {
   contactShadow,
   darken,
   lighten,
-  polyPath,
   type Pt,
+  polyPath,
   r1,
   seededRandom,
   smoothClosedPath,
@@ -187,7 +187,11 @@ function sampleRoute(route: Pt[], spacing: number): Pt[] {
       const t2 = t * t;
       const t3 = t2 * t;
       const c = (k: 0 | 1) =>
-        0.5 * (2 * p1[k] + (-p0[k] + p2[k]) * t + (2 * p0[k] - 5 * p1[k] + 4 * p2[k] - p3[k]) * t2 + (-p0[k] + 3 * p1[k] - 3 * p2[k] + p3[k]) * t3);
+        0.5 *
+        (2 * p1[k] +
+          (-p0[k] + p2[k]) * t +
+          (2 * p0[k] - 5 * p1[k] + 4 * p2[k] - p3[k]) * t2 +
+          (-p0[k] + 3 * p1[k] - 3 * p2[k] + p3[k]) * t3);
       dense.push([c(0), c(1)]);
     }
   }
@@ -225,7 +229,7 @@ function projection(terrain: Terrain, view: ViewOptions): Projection {
 }
 
 /** The printed tile: slab, terraces, lakes and the inlaid route, for any scene. */
-export function reliefTile(id: string, terrain: Terrain, view: ViewOptions): string {
+export function reliefTile(terrain: Terrain, view: ViewOptions): string {
   const project = projection(terrain, view);
   const rings = new Map(terrain.peaks.map((peak) => [peak, Array.from({ length: peak.levels + 1 }, (_, l) => ring(peak, l))]));
   const maxLevel = Math.max(...terrain.peaks.map((p) => p.levels));
@@ -308,7 +312,8 @@ export function reliefTile(id: string, terrain: Terrain, view: ViewOptions): str
       }
     }
     // Edge first, fill second, so overlapping rings merge into one outline.
-    for (const f of footprints) svg += `<path d="${polyPath(at(f, level))}" fill="none" stroke="${darken(colour, 0.12)}" stroke-width="2"/>`;
+    for (const f of footprints)
+      svg += `<path d="${polyPath(at(f, level))}" fill="none" stroke="${darken(colour, 0.12)}" stroke-width="2"/>`;
     for (const f of footprints) svg += `<path d="${polyPath(at(f, level))}" fill="${colour}"/>`;
     svg += routeAt(level);
   }
@@ -332,7 +337,14 @@ function midpoint(a: Pt, b: Pt, level: number, project: Projection): Pt {
 export function tileShadow(id: string, terrain: Terrain, view: ViewOptions, opacity = 0.3): string {
   const project = projection(terrain, view);
   const below = -view.slab / view.terrace;
-  const corners = ([[0, 0], [terrain.width, 0], [terrain.width, terrain.height], [0, terrain.height]] as const).map(([u, v]) => {
+  const corners = (
+    [
+      [0, 0],
+      [terrain.width, 0],
+      [terrain.width, terrain.height],
+      [0, terrain.height],
+    ] as const
+  ).map(([u, v]) => {
     const [x, y] = project(u, v, below);
     return [x + 10 * view.scale, y + 12 * view.scale] as const;
   });
@@ -344,7 +356,7 @@ const DESK = `<defs><linearGradient id="desk" x1="0" y1="0" x2="1" y2="1"><stop 
 /** Looking down on the tile on a desk: the shape of the route reads first. */
 export function reliefMapTop(): string {
   const view: ViewOptions = { cx: 400, cy: 400, scale: 1.08, rotate: -6, squash: 0.97, terrace: 2.4, slab: 4 };
-  return svgDoc(800, 800, DESK + tileShadow("sh", LAKE_DISTRICT, view) + reliefTile("top", LAKE_DISTRICT, view));
+  return svgDoc(800, 800, DESK + tileShadow("sh", LAKE_DISTRICT, view) + reliefTile(LAKE_DISTRICT, view));
 }
 
 /** A low, angled view that shows the printed terraces and the slab edge. */
@@ -354,7 +366,7 @@ export function reliefMapAngled(): string {
     800,
     studioBackdrop("bg", 800, 800, BACKDROPS.stone) +
       contactShadow("sh", 410, 540, 350, 95, 0.25) +
-      reliefTile("ang", LAKE_DISTRICT, { cx: 400, cy: 440, scale: 1.15, rotate: -24, squash: 0.5, terrace: 10, slab: 20 }),
+      reliefTile(LAKE_DISTRICT, { cx: 400, cy: 440, scale: 1.15, rotate: -24, squash: 0.5, terrace: 10, slab: 20 }),
   );
 }
 
@@ -366,6 +378,6 @@ export function reliefMapSizes(): string {
     ["a5", { cx: 565, cy: 615, scale: 0.43, rotate: 4, squash: 0.8, terrace: 2.3, slab: 4.5 }],
   ];
   let body = DESK;
-  for (const [id, view] of tiles) body += tileShadow(`${id}-sh`, LAKE_DISTRICT, view) + reliefTile(id, LAKE_DISTRICT, view);
+  for (const [id, view] of tiles) body += tileShadow(`${id}-sh`, LAKE_DISTRICT, view) + reliefTile(LAKE_DISTRICT, view);
   return svgDoc(800, 800, body);
 }

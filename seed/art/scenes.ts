@@ -15,7 +15,7 @@ function desk(width: number, height: number): string {
 /** A long Coast to Coast relief, commissioned as a leaving present. */
 export function projectCoastToCoast(): string {
   const view: ViewOptions = { cx: 600, cy: 420, scale: 1.15, rotate: -5, squash: 0.72, terrace: 5, slab: 10 };
-  return svgDoc(1200, 800, desk(1200, 800) + tileShadow("sh", COAST_TO_COAST, view) + reliefTile("c2c", COAST_TO_COAST, view));
+  return svgDoc(1200, 800, desk(1200, 800) + tileShadow("sh", COAST_TO_COAST, view) + reliefTile(COAST_TO_COAST, view));
 }
 
 /** Three lit lighthouse panels for a lifeboat station's raffle. */
@@ -48,7 +48,15 @@ export function projectCafePlanters(): string {
 export function heroPicture(): string {
   let svg = studioBackdrop("bg", 1600, 900, { ...BACKDROPS.sand, horizon: 0.55 });
   svg += `<defs>${blurFilter("hero-sh", 22)}</defs><ellipse cx="720" cy="650" rx="520" ry="110" fill="#3b2f22" opacity="0.22" filter="url(#hero-sh)"/>`;
-  svg += reliefTile("hero", LAKE_DISTRICT, { cx: 700, cy: 560, scale: 1.45, rotate: -18, squash: 0.48, terrace: 12, slab: 24 });
-  svg += planter("hp", { cx: 1330, baseY: 800, scale: 0.95, colour: darken(PALETTE.orange, 0.05), plant: "succulent", turn: 0.2, seed: 11 });
+  svg += reliefTile(LAKE_DISTRICT, { cx: 700, cy: 560, scale: 1.45, rotate: -18, squash: 0.48, terrace: 12, slab: 24 });
+  svg += planter("hp", {
+    cx: 1330,
+    baseY: 800,
+    scale: 0.95,
+    colour: darken(PALETTE.orange, 0.05),
+    plant: "succulent",
+    turn: 0.2,
+    seed: 11,
+  });
   return svgDoc(1600, 900, svg);
 }

@@ -16,7 +16,10 @@ export function migrate(db: Database, dir = MIGRATIONS_DIR): string[] {
     applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
   ) STRICT`);
   const applied = new Set(
-    db.query<{ name: string }, []>("SELECT name FROM schema_migrations").all().map((row) => row.name),
+    db
+      .query<{ name: string }, []>("SELECT name FROM schema_migrations")
+      .all()
+      .map((row) => row.name),
   );
   const pending = readdirSync(dir)
     .filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file))

@@ -1,5 +1,5 @@
 import { SHOP } from "../../shared/shop-info";
-import { EmailLayout, ManageLink, type RenderedEmail, manageText, renderEmailHtml, shopUrl, styles, textSignature } from "./parts";
+import { EmailLayout, ManageLink, manageText, type RenderedEmail, renderEmailHtml, shopUrl, styles, textSignature } from "./parts";
 
 /** What the owner's notice of a custom request is about. */
 export type CustomRequestSummary = {

@@ -1,22 +1,22 @@
-import type { Order } from "../modules/orders/model";
 import { formatPence } from "../../shared/money";
 import { formatDateTime, shippingAddressLines } from "../../shared/order-view";
+import type { Order } from "../modules/orders/model";
 import {
   AddressBlock,
+  addressText,
   EmailLayout,
   ItemsTable,
-  ManageLink,
-  type RenderedEmail,
-  TotalsTable,
-  addressText,
   itemsAndTotalsText,
+  ManageLink,
   manageText,
+  type RenderedEmail,
   renderEmailHtml,
   shopUrl,
   styles,
+  TotalsTable,
 } from "./parts";
 
-export const REFUND_WARNING =
+const REFUND_WARNING =
   "REFUND NEEDED: this payment arrived after its checkout had expired and the stock had gone to another shopper. The order is recorded as paid; refund the customer (or offer to make it when stock allows) before making anything.";
 
 /** Tells the owner an order came in; the refund warning goes first so it cannot be missed. */
@@ -30,7 +30,14 @@ export function renderNewOrderNotice(order: Order, publicUrl: string): RenderedE
     <EmailLayout title={subject}>
       {order.refund_required && (
         <p
-          style={{ ...styles.paragraph, padding: "12px", backgroundColor: "#fde7e9", border: "2px solid #b3261e", color: "#8c1d18", fontWeight: "bold" }}
+          style={{
+            ...styles.paragraph,
+            padding: "12px",
+            backgroundColor: "#fde7e9",
+            border: "2px solid #b3261e",
+            color: "#8c1d18",
+            fontWeight: "bold",
+          }}
         >
           {REFUND_WARNING}
         </p>

@@ -1,16 +1,16 @@
-import type { Order } from "../modules/orders/model";
 import { formatDateTime } from "../../shared/order-view";
 import { SHOP } from "../../shared/shop-info";
+import type { Order } from "../modules/orders/model";
 import {
   EmailLayout,
   ItemsTable,
-  type RenderedEmail,
-  ShopperOrderFooter,
-  TotalsTable,
   itemsAndTotalsText,
+  type RenderedEmail,
   renderEmailHtml,
+  ShopperOrderFooter,
   shopperOrderFooterText,
   styles,
+  TotalsTable,
 } from "./parts";
 
 /** The shopper's receipt: what they bought, where it goes, and how to find it again. */

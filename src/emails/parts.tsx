@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { Order, OrderItem } from "../modules/orders/model";
 import { formatPence } from "../../shared/money";
 import { shippingAddressLines } from "../../shared/order-view";
 import { SHOP } from "../../shared/shop-info";
+import type { Order, OrderItem } from "../modules/orders/model";
 
 /**
  * Building blocks shared by the emails. Email clients ignore <style>
@@ -54,22 +54,22 @@ export function EmailLayout({ title, children }: { title: string; children: Reac
   );
 }
 
-export function variantOf(item: OrderItem): string | null {
+function variantOf(item: OrderItem): string | null {
   return item.meta.variantName?.trim() || null;
 }
 
-export function lineTotal(item: OrderItem): number {
+function lineTotal(item: OrderItem): number {
   return item.unit_price_cents * item.quantity;
 }
 
-export function deliveryLabel(cents: number): string {
+function deliveryLabel(cents: number): string {
   return cents === 0 ? "Free" : formatPence(cents);
 }
 
 const cell = { padding: "8px 0", borderBottom: "1px solid #e3e3e0", fontSize: "15px", verticalAlign: "top" } as const;
 
 /** The names of files a shopper attached (a GPX route, a photo): the owner needs them to make the item. */
-export function attachmentsOf(item: OrderItem): string[] {
+function attachmentsOf(item: OrderItem): string[] {
   return [
     item.meta.gpxName ? `GPX route: ${item.meta.gpxName}` : null,
     item.meta.imageName ? `Photo: ${item.meta.imageName}` : null,

@@ -1,12 +1,12 @@
-import type { Order } from "../modules/orders/model";
 import { SHOP } from "../../shared/shop-info";
+import type { Order } from "../modules/orders/model";
 import {
   EmailLayout,
   ItemsTable,
-  type RenderedEmail,
-  ShopperOrderFooter,
   itemText,
+  type RenderedEmail,
   renderEmailHtml,
+  ShopperOrderFooter,
   shopperOrderFooterText,
   styles,
 } from "./parts";
@@ -23,8 +23,7 @@ export function renderTrackingEmail(order: Order, shipment: Shipment, publicUrl:
     <EmailLayout title={subject}>
       <h1 style={styles.heading}>{greeting}</h1>
       <p style={styles.paragraph}>
-        Your order <strong>{order.id}</strong> has been posted with {shipment.carrier}. Tracking number:{" "}
-        <strong>{shipment.number}</strong>.
+        Your order <strong>{order.id}</strong> has been posted with {shipment.carrier}. Tracking number: <strong>{shipment.number}</strong>.
       </p>
       {shipment.url && (
         <p style={styles.paragraph}>

@@ -89,7 +89,8 @@ export async function compressAnswer(response: Response, request: Request): Prom
   const body = new Uint8Array(await response.arrayBuffer());
   const fresh = new Headers(headers);
   fresh.append("vary", "Accept-Encoding");
-  if (body.byteLength < MIN_COMPRESS_BYTES) return new Response(body, { status: response.status, statusText: response.statusText, headers: fresh });
+  if (body.byteLength < MIN_COMPRESS_BYTES)
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: fresh });
   fresh.delete("content-length");
   fresh.set("content-encoding", encoding);
   return new Response(compress(body, encoding), { status: response.status, statusText: response.statusText, headers: fresh });

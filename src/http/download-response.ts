@@ -1,6 +1,6 @@
 import { NotFound } from "../errors";
-import { safeFileName } from "../services/storage/file-name";
 import { isStoredName, type UploadStorage } from "../services/storage/disk";
+import { safeFileName } from "../services/storage/file-name";
 
 const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,64}$/i;
 

@@ -7,7 +7,7 @@ import { releaseMemory } from "./release-memory";
  * With the shop's own 110–140 MB that is the most that stays under 300 MB
  * (issue 11: four GPX uploads at once took the process to 1.43 GB).
  */
-export const HEAVY_WORK_SLOTS = 1;
+const HEAVY_WORK_SLOTS = 1;
 /** Uploads waiting for the slot, bodies still unread (the socket holds them back). Beyond this the shop says "busy". */
 export const HEAVY_WORK_QUEUE = 8;
 export const BUSY_RETRY_AFTER_SECONDS = 15;
@@ -24,7 +24,7 @@ export const OWN_UPLOADS_WAITING_MESSAGE = "Your other uploads are still being h
  * the slot or is being worked on. Bun's default (10 s) would cut off an upload
  * queued behind a few big photos; the queue being short, this stays bounded.
  */
-export const HEAVY_WORK_IDLE_SECONDS = 120;
+const HEAVY_WORK_IDLE_SECONDS = 120;
 
 /** The request whose body the task reads, and the server it came through (absent in tests that call app.handle). */
 export type HeavyWorkRequest = {

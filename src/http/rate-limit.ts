@@ -31,8 +31,6 @@ export function createRateLimiter({ limit, windowMs, now = () => Date.now() }: {
   };
 }
 
-export type RateLimiter = ReturnType<typeof createRateLimiter>;
-
 /**
  * A limit and what a refused caller is told: count() throws 429 with
  * Retry-After (the seconds left in the window) from the (limit + 1)th attempt
@@ -47,8 +45,6 @@ export function createRateLimit({ message, ...window }: { limit: number; windowM
     },
   };
 }
-
-export type RateLimit = ReturnType<typeof createRateLimit>;
 
 /**
  * The address a limit counts against. The socket's peer, unless that peer is
@@ -66,7 +62,10 @@ export function clientAddress(request: Request, socketAddress: string | undefine
 function socketOrForwardedAddress(request: Request, socketAddress: string | undefined, trusted: TrustedProxies | false): string {
   const peer = socketAddress ? (canonicalAddress(socketAddress) ?? socketAddress) : "unknown";
   if (!trusted || !socketAddress || !trusted.includes(peer)) return peer;
-  const hops = (request.headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
+  const hops = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   let address = peer;
   for (let index = hops.length - 1; index >= 0; index--) {
     const hop = canonicalAddress(hops[index]!);
@@ -91,5 +90,8 @@ function limitKey(address: string): string {
   // A dotted IPv4 tail (64:ff9b::192.0.2.1) fills two groups.
   const rightGroups = right.length + (right.at(-1)?.includes(".") ? 1 : 0);
   const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - rightGroups).fill("0"), ...right];
-  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(":")}::/64`;
 }

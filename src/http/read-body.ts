@@ -9,10 +9,10 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  * idle timeout) would otherwise hold that slot, and every upload behind it,
  * for as long as it liked.
  */
-export const SLOWEST_BODY_BYTES_PER_SECOND = 128 * 1024;
+const SLOWEST_BODY_BYTES_PER_SECOND = 128 * 1024;
 /** However small the body, this long is allowed: a phone on a weak signal stalls for seconds at a time. */
-export const SHORTEST_BODY_TIME_LIMIT_MS = 30_000;
-export const BODY_TIMEOUT_MESSAGE = "The upload arrived too slowly and was stopped. Please check your connection and try again.";
+const SHORTEST_BODY_TIME_LIMIT_MS = 30_000;
+const BODY_TIMEOUT_MESSAGE = "The upload arrived too slowly and was stopped. Please check your connection and try again.";
 
 /** How long a body of `bytes` may take to arrive. */
 export function bodyTimeLimitMs(bytes: number): number {
@@ -67,7 +67,10 @@ export async function readMultipartForm(request: Request, rules: MultipartRules)
   const reader = request.body?.getReader();
   let timer: Timer | undefined;
   const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RequestTimeout(BODY_TIMEOUT_MESSAGE)), rules.timeLimitMs ?? bodyTimeLimitMs(Number.isFinite(declared) ? declared : rules.maxBytes));
+    timer = setTimeout(
+      () => reject(new RequestTimeout(BODY_TIMEOUT_MESSAGE)),
+      rules.timeLimitMs ?? bodyTimeLimitMs(Number.isFinite(declared) ? declared : rules.maxBytes),
+    );
   });
   timedOut.catch(() => undefined); // it is raced below; a timer that fires between reads must not go unhandled
   try {

@@ -1,4 +1,3 @@
-
 /** One line per request: what the owner needs to follow a problem, nothing a thief could use. */
 export type RequestLogEntry = {
   method: string;
@@ -12,7 +11,7 @@ export type RequestLogEntry = {
 
 export type RequestLogger = (entry: RequestLogEntry) => void;
 
-export const REDACTED = ":redacted";
+const REDACTED = ":redacted";
 
 /**
  * Writes the line that `log("info", "request", entry)` would, but gathers the
@@ -54,7 +53,7 @@ function isoTimeNow(): string {
   return isoText;
 }
 
-export function flushRequestLines(): void {
+function flushRequestLines(): void {
   flushScheduled = false;
   if (pending.length === 0) return;
   const lines = pending;

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { type Bytes, compress, etagMatches, isCompressible, MIN_COMPRESS_BYTES, pickEncoding, type Encoding } from "./compression";
+import { type Bytes, compress, type Encoding, etagMatches, isCompressible, MIN_COMPRESS_BYTES, pickEncoding } from "./compression";
 
 /**
  * Storefront pages and catalogue JSON are the same for every shopper (the
@@ -108,7 +108,7 @@ export function createResponseCache({
     if (changes.length === 0) {
       // Versions only rise; a lower one means the rows were emptied by hand: trust nothing kept.
       if (version < from) clear();
-      return version < from ? version : from;
+      return Math.min(version, from);
     }
     // Another process may have written since `version` was read: what is forgotten now is forgotten up to here.
     version = Math.max(version, changes.at(-1)!.version);

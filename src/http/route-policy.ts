@@ -14,7 +14,7 @@ import { createPathRedactor } from "./request-log";
  */
 export type RoutePolicy =
   /** The same answer for anyone asking for the URL: it may be kept (where the route asks) and cached as its own headers say. */
-  | (Secrets & { audience: "public"; /** A page without parameters that /sitemap.xml lists. */ sitemap?: boolean })
+  | (Secrets & { audience: "public" /** A page without parameters that /sitemap.xml lists. */; sitemap?: boolean })
   /**
    * One person's details or secrets (an order, a payment, the owner's session,
    * a new upload's token): never kept, always `Cache-Control: no-store`, and so
@@ -41,14 +41,16 @@ type ElysiaRoute = { method: string; path: string; hooks?: unknown };
 
 /** Every page of the route table (the leaves, with their full paths) and every Elysia route. */
 export function declaredRoutes(pages: RouteObject[], apiRoutes: readonly ElysiaRoute[]): DeclaredRoute[] {
-  const api = apiRoutes.map(({ method, path, hooks }): DeclaredRoute => ({
-    kind: "api",
-    name: `${method} ${path}`,
-    path,
-    // Elysia keeps a macro's value in the route's hooks. Were an upgrade to drop it, every API
-    // route would read as undeclared: treated as personal, and named by the route-policy test.
-    policy: (hooks as { policy?: RoutePolicy } | undefined)?.policy,
-  }));
+  const api = apiRoutes.map(
+    ({ method, path, hooks }): DeclaredRoute => ({
+      kind: "api",
+      name: `${method} ${path}`,
+      path,
+      // Elysia keeps a macro's value in the route's hooks. Were an upgrade to drop it, every API
+      // route would read as undeclared: treated as personal, and named by the route-policy test.
+      policy: (hooks as { policy?: RoutePolicy } | undefined)?.policy,
+    }),
+  );
   return [...pageRoutes(pages), ...api];
 }
 
@@ -95,8 +97,6 @@ export function policyProblems(routes: readonly DeclaredRoute[]): string[] {
   }
   return problems;
 }
-
-export type RoutePolicies = ReturnType<typeof createRoutePolicies>;
 
 /**
  * The rules derived from the declarations. A route that declares nothing is

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { Env } from "../env";
 import { THEME_BOOT_SCRIPT } from "../../shared/theme";
+import type { Env } from "../env";
 
 /**
  * Every inline <script> the server renders that the browser executes. The
@@ -11,9 +11,9 @@ import { THEME_BOOT_SCRIPT } from "../../shared/theme";
 export const INLINE_SCRIPTS: readonly string[] = [THEME_BOOT_SCRIPT];
 
 /** Cloudflare Turnstile's widget script and its iframe both come from here. */
-export const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
 
-export function scriptHash(text: string): string {
+function scriptHash(text: string): string {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 }
 

@@ -12,7 +12,7 @@ export type TrustedProxies = {
 };
 
 /** `TRUST_PROXY=true`: the proxy runs on the same machine (Caddy or nginx on loopback). */
-export const LOOPBACK_RANGES = ["127.0.0.0/8", "::1"];
+const LOOPBACK_RANGES = ["127.0.0.0/8", "::1"];
 
 export const TRUST_PROXY_PROBLEM =
   "must be false, true (a proxy on this machine's loopback) or a comma-separated list of the proxy's addresses or ranges, such as 172.17.0.1 or 10.0.0.0/8";
@@ -36,7 +36,7 @@ export function canonicalAddress(text: string): string | null {
  * address (/0) is refused: it would believe anyone's header, the very hole
  * this setting exists to close.
  */
-export function trustedProxies(entries: string[]): TrustedProxies {
+function trustedProxies(entries: string[]): TrustedProxies {
   const list = new BlockList();
   for (const entry of entries) {
     const [addressText = "", prefixText, ...rest] = entry.split("/");

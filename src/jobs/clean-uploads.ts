@@ -1,10 +1,10 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../db/transaction";
-import type { UploadStorage } from "../services/storage/disk";
-import { startPeriodicJob, type PeriodicJob } from "./periodic";
 import { errorFields, log } from "../log";
+import type { UploadStorage } from "../services/storage/disk";
+import { type PeriodicJob, startPeriodicJob } from "./periodic";
 
-export const CLEAN_UPLOADS_INTERVAL_MS = 3_600_000;
+const CLEAN_UPLOADS_INTERVAL_MS = 3_600_000;
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 /**
@@ -13,7 +13,7 @@ const DAY_MS = 24 * HOUR_MS;
  * checkout to upload again. Without it, files nobody meant to buy would sit
  * for UPLOAD_RETENTION_DAYS (issue 11: the disk could be filled that way).
  */
-export const NEVER_CHECKED_OUT_HOURS = 6;
+const NEVER_CHECKED_OUT_HOURS = 6;
 /** A file with no row is left this long: long enough that no upload is still between its file and its row. */
 const ORPHAN_GRACE_MS = DAY_MS;
 

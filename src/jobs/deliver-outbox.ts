@@ -1,12 +1,12 @@
 import type { Database } from "bun:sqlite";
 import type { Env } from "../env";
+import { log } from "../log";
 import { createOutboxDelivery } from "../modules/outbox/service";
 import type { Mailer } from "../services/mail/mailer";
 import { createResendMailer } from "../services/mail/resend";
-import { startPeriodicJob, type PeriodicJob } from "./periodic";
-import { log } from "../log";
+import { type PeriodicJob, startPeriodicJob } from "./periodic";
 
-export const DELIVER_OUTBOX_INTERVAL_MS = 5_000;
+const DELIVER_OUTBOX_INTERVAL_MS = 5_000;
 
 type MailSettings = Pick<Env, "RESEND_API_KEY" | "RESEND_API_BASE" | "MAIL_FROM">;
 

@@ -1,7 +1,7 @@
 import type { CheckoutService } from "../modules/checkout/service";
-import { startPeriodicJob, type PeriodicJob } from "./periodic";
+import { type PeriodicJob, startPeriodicJob } from "./periodic";
 
-export const SWEEP_CHECKOUTS_INTERVAL_MS = 60_000;
+const SWEEP_CHECKOUTS_INTERVAL_MS = 60_000;
 
 /**
  * Every minute, holds past their end are reconciled with the payment

@@ -18,7 +18,7 @@ export type AssetManifest = {
 
 const MANIFEST_KEYS = ["clientScript", "stylesheet", "adminScript", "adminStylesheet", "captchaStylesheet", "captchaWorker"] as const;
 
-export const MANIFEST_FILE = join(CLIENT_OUT_DIR, "manifest.json");
+const MANIFEST_FILE = join(CLIENT_OUT_DIR, "manifest.json");
 
 /**
  * Loads the manifest written by the client build. A fresh clone has none, and

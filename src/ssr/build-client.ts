@@ -10,7 +10,7 @@ export const CLIENT_SOURCE_DIR = join(ROOT, "web");
 /** Rules and texts the browser bundles share with the server (shared/): a change there is a browser change too. */
 export const SHARED_SOURCE_DIR = join(ROOT, "shared");
 export const CLIENT_OUT_DIR = join(ROOT, "dist", "client");
-export const ASSET_URL_PREFIX = "/assets";
+const ASSET_URL_PREFIX = "/assets";
 
 type Metafile = { inputs: Record<string, unknown>; outputs: Record<string, unknown> };
 
@@ -30,7 +30,13 @@ type Metafile = { inputs: Record<string, unknown>; outputs: Record<string, unkno
  * except for a test, which builds into a folder of its own so it never swaps
  * the files out from under a running `bun start`.
  */
-export async function buildClientAssets({ sourceMaps = false, outDir = CLIENT_OUT_DIR }: { sourceMaps?: boolean; outDir?: string } = {}): Promise<AssetManifest> {
+export async function buildClientAssets({
+  sourceMaps = false,
+  outDir = CLIENT_OUT_DIR,
+}: {
+  sourceMaps?: boolean;
+  outDir?: string;
+} = {}): Promise<AssetManifest> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
 

@@ -1,14 +1,9 @@
 import { renderToReadableStream } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  RouterContextProvider,
-  StaticRouterProvider,
-} from "react-router";
-import { pageRoutes as routes } from "./page-routes";
-import { depsContext, refusedFormContext, type RefusedForm } from "../../web/routes/context";
+import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from "react-router";
+import { depsContext, type RefusedForm, refusedFormContext } from "../../web/routes/context";
 import type { Deps } from "../deps";
 import { errorFields, log } from "../log";
+import { pageRoutes as routes } from "./page-routes";
 
 /** `refusedForm`: a form post the server refused, for the page to show again (web/routes/context.ts). */
 export type PageRenderer = (request: Request, refusedForm?: RefusedForm) => Promise<Response>;
@@ -30,16 +25,13 @@ export function createPageRenderer(deps: Deps, redactPath: (pathname: string) =>
 
     const router = createStaticRouter(handler.dataRoutes, context);
     let renderFailed = false;
-    const stream = await renderToReadableStream(
-      <StaticRouterProvider router={router} context={context} hydrate={false} />,
-      {
-        onError(error) {
-          renderFailed = true;
-          // The path only, secrets redacted: a query string may hold a payment session id.
-          log("error", "page render failed", { path: redactPath(new URL(request.url).pathname), ...errorFields(error) });
-        },
+    const stream = await renderToReadableStream(<StaticRouterProvider router={router} context={context} hydrate={false} />, {
+      onError(error) {
+        renderFailed = true;
+        // The path only, secrets redacted: a query string may hold a payment session id.
+        log("error", "page render failed", { path: redactPath(new URL(request.url).pathname), ...errorFields(error) });
       },
-    );
+    });
     return new Response(stream, {
       status: renderFailed ? 500 : context.statusCode,
       headers: { "Content-Type": "text/html; charset=utf-8" },

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { ADMIN_PASSWORD, adminCall, signIn } from "../support/admin";
 import { createApp } from "../../src/app";
 import { createDeps } from "../../src/deps";
 import { parseEnv } from "../../src/env";
-import { listenOnLoopback, type ListeningShop } from "../support/listening";
+import { ADMIN_PASSWORD, adminCall, signIn } from "../support/admin";
+import { type ListeningShop, listenOnLoopback } from "../support/listening";
 import { countRows, createTestShop, TEST_ORIGIN, type TestShop } from "../support/test-app";
 
 // Who may use /api/admin: only a browser holding a live session from the
@@ -445,17 +445,27 @@ describe("multipart bodies only on the upload route", () => {
 
   test("every guarded write route except the image upload answers a multipart body with 415", async () => {
     const cookie = await signIn(shop);
-    const writes = guardedRoutes().filter((route) => ["POST", "PUT", "PATCH"].includes(route.method) && route.path !== "/api/admin/upload-image");
+    const writes = guardedRoutes().filter(
+      (route) => ["POST", "PUT", "PATCH"].includes(route.method) && route.path !== "/api/admin/upload-image",
+    );
     expect(writes.length).toBeGreaterThan(5);
     for (const route of writes) {
-      const response = await shop.request(route.path, { method: route.method, headers: { Cookie: cookie }, body: multipartForm({ id: "x" }) });
+      const response = await shop.request(route.path, {
+        method: route.method,
+        headers: { Cookie: cookie },
+        body: multipartForm({ id: "x" }),
+      });
       expect({ ...route, status: response.status }).toEqual({ ...route, status: 415 });
     }
   });
 
   test("the image upload still takes multipart: a form without the image answers 400 'Choose an image to upload.', not 415", async () => {
     const cookie = await signIn(shop);
-    const response = await shop.request("/api/admin/upload-image", { method: "POST", headers: { Cookie: cookie }, body: multipartForm({ other: "x" }) });
+    const response = await shop.request("/api/admin/upload-image", {
+      method: "POST",
+      headers: { Cookie: cookie },
+      body: multipartForm({ other: "x" }),
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "Choose an image to upload." });
   });

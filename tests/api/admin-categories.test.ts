@@ -37,7 +37,11 @@ describe("categories: create, list, update, delete", () => {
     const response = await saveCategory({ id: "garden", name: "Garden & Outdoors", sort: -1 });
     expect(response).toMatchObject({ status: 200, body: { id: "garden", name: "Garden & Outdoors", sort: -1 } });
     expect(countRows(shop.db, "categories")).toBe(before);
-    expect((await shop.call<AdminCategory[]>("/api/admin/categories")).body[0]).toEqual({ id: "garden", name: "Garden & Outdoors", sort: -1 });
+    expect((await shop.call<AdminCategory[]>("/api/admin/categories")).body[0]).toEqual({
+      id: "garden",
+      name: "Garden & Outdoors",
+      sort: -1,
+    });
   });
 
   test("a blank or absent sort counts as 0, and numeric text is read as its number", async () => {

@@ -43,7 +43,15 @@ describe("projects", () => {
   test("a saved project comes back from the admin list and the public list, sorted by sort then title", async () => {
     const saved = await post("/api/admin/projects", FELLS);
     expect(saved).toMatchObject({ status: 200, body: FELLS });
-    await post("/api/admin/projects", { id: "lamp", title: "Lithophane lamp", description: "", image_url: "https://cdn.example.com/lamp.jpg", link_url: "", link_label: "", sort: 1 });
+    await post("/api/admin/projects", {
+      id: "lamp",
+      title: "Lithophane lamp",
+      description: "",
+      image_url: "https://cdn.example.com/lamp.jpg",
+      link_url: "",
+      link_label: "",
+      sort: 1,
+    });
     await post("/api/admin/projects", { id: "bench", title: "Bench feet", sort: 0 });
     const admin = await shop.call<{ id: string }[]>("/api/admin/projects");
     expect(admin.status).toBe(200);
@@ -59,7 +67,15 @@ describe("projects", () => {
   });
 
   test("text is trimmed and a blank link URL, label or image is stored as null", async () => {
-    const { body } = await post("/api/admin/projects", { id: "  fells ", title: " Fells ", description: " About ", image_url: " ", link_url: "  ", link_label: "", sort: 2 });
+    const { body } = await post("/api/admin/projects", {
+      id: "  fells ",
+      title: " Fells ",
+      description: " About ",
+      image_url: " ",
+      link_url: "  ",
+      link_label: "",
+      sort: 2,
+    });
     expect(body).toEqual({ id: "fells", title: "Fells", description: "About", image_url: null, link_url: null, link_label: null, sort: 2 });
   });
 
@@ -94,11 +110,27 @@ describe("projects", () => {
     ["no title", { id: "fells" }, "Provide an id and title before saving."],
     ["a body that is not an object", ["fells"], "Provide an id and title before saving."],
     ["an id over 64 characters", { ...FELLS, id: "x".repeat(65) }, "The project id must be at most 64 characters."],
-    ["a javascript: link", { ...FELLS, link_url: "javascript:alert(1)" }, "The link must be a path like /products or an http(s):// address."],
-    ["a protocol-relative link", { ...FELLS, link_url: "//evil.example/x" }, "The link must be a path like /products or an http(s):// address."],
+    [
+      "a javascript: link",
+      { ...FELLS, link_url: "javascript:alert(1)" },
+      "The link must be a path like /products or an http(s):// address.",
+    ],
+    [
+      "a protocol-relative link",
+      { ...FELLS, link_url: "//evil.example/x" },
+      "The link must be a path like /products or an http(s):// address.",
+    ],
     ["a relative link", { ...FELLS, link_url: "products" }, "The link must be a path like /products or an http(s):// address."],
-    ["a data: image", { ...FELLS, image_url: "data:image/svg+xml,<svg/>" }, "The image must be a path like /media/picture.jpg or an http(s):// address."],
-    ["an image URL with a space", { ...FELLS, image_url: "/media/my fells.jpg" }, "The image must be a path like /media/picture.jpg or an http(s):// address."],
+    [
+      "a data: image",
+      { ...FELLS, image_url: "data:image/svg+xml,<svg/>" },
+      "The image must be a path like /media/picture.jpg or an http(s):// address.",
+    ],
+    [
+      "an image URL with a space",
+      { ...FELLS, image_url: "/media/my fells.jpg" },
+      "The image must be a path like /media/picture.jpg or an http(s):// address.",
+    ],
     ["a link label over 100 characters", { ...FELLS, link_label: "x".repeat(101) }, "The link label must be at most 100 characters."],
   ];
   for (const [what, body, error] of refusals) {
@@ -118,7 +150,10 @@ describe("projects", () => {
   test("deleting an unknown project answers 404 'Project not found.'", async () => {
     await post("/api/admin/projects", FELLS);
     const before = snapshot();
-    expect(await shop.call("/api/admin/projects/nope", { method: "DELETE" })).toMatchObject({ status: 404, body: { error: "Project not found." } });
+    expect(await shop.call("/api/admin/projects/nope", { method: "DELETE" })).toMatchObject({
+      status: 404,
+      body: { error: "Project not found." },
+    });
     expect(snapshot()).toBe(before);
   });
 });
@@ -129,8 +164,14 @@ describe("configuration", () => {
   });
 
   test("delivery fee and threshold round-trip in pence and reach the public delivery call", async () => {
-    expect(await post("/api/admin/configuration", { key: "delivery_fee", value: "650" })).toMatchObject({ status: 200, body: { key: "delivery_fee", value: "650" } });
-    expect((await post("/api/admin/configuration", { key: "free_delivery_threshold", value: " 05000 " })).body).toEqual({ key: "free_delivery_threshold", value: "5000" });
+    expect(await post("/api/admin/configuration", { key: "delivery_fee", value: "650" })).toMatchObject({
+      status: 200,
+      body: { key: "delivery_fee", value: "650" },
+    });
+    expect((await post("/api/admin/configuration", { key: "free_delivery_threshold", value: " 05000 " })).body).toEqual({
+      key: "free_delivery_threshold",
+      value: "5000",
+    });
     expect((await post("/api/admin/configuration", { key: "delivery_fee", value: 0 })).body).toEqual({ key: "delivery_fee", value: "0" });
     expect((await shop.call("/api/admin/configuration")).body).toMatchObject({ delivery_fee: "0", free_delivery_threshold: "5000" });
     expect((await shop.json("/api/configuration/delivery-fee")).body).toEqual({ delivery_fee: "0", free_delivery_threshold: "5000" });
@@ -139,7 +180,9 @@ describe("configuration", () => {
   test("featured products are stored as a JSON array: trimmed, blanks dropped, first 3 kept", async () => {
     const { body } = await post("/api/admin/configuration", { key: "featured_products", value: " lamp, ,planter ,relief-map, stand" });
     expect(body).toEqual({ key: "featured_products", value: '["lamp","planter","relief-map"]' });
-    expect((await shop.json("/api/configuration/featured-products")).body).toEqual({ featured_products: ["lamp", "planter", "relief-map"] });
+    expect((await shop.json("/api/configuration/featured-products")).body).toEqual({
+      featured_products: ["lamp", "planter", "relief-map"],
+    });
   });
 
   test("featured products may also be sent as a JSON array string, and an empty one clears them", async () => {
@@ -147,11 +190,18 @@ describe("configuration", () => {
       key: "featured_products",
       value: '["stand","lamp"]',
     });
-    expect((await post("/api/admin/configuration", { key: "featured_products", value: "" })).body).toEqual({ key: "featured_products", value: "[]" });
+    expect((await post("/api/admin/configuration", { key: "featured_products", value: "" })).body).toEqual({
+      key: "featured_products",
+      value: "[]",
+    });
   });
 
   test("hero links and button text round-trip and reach the public hero banner", async () => {
-    const hero = { hero_image_url: "/media/hero.jpg", hero_cta_text: "Browse  the\nshop ", hero_cta_link: "https://strata.example/products" };
+    const hero = {
+      hero_image_url: "/media/hero.jpg",
+      hero_cta_text: "Browse  the\nshop ",
+      hero_cta_link: "https://strata.example/products",
+    };
     for (const [key, value] of Object.entries(hero)) expect((await post("/api/admin/configuration", { key, value })).status).toBe(200);
     expect((await shop.json("/api/configuration/hero-banner")).body).toEqual({
       hero_description: "",
@@ -192,17 +242,53 @@ describe("configuration", () => {
     ["a delivery fee in words", { key: "delivery_fee", value: "five" }, "Please enter a valid delivery fee amount"],
     ["a blank delivery fee", { key: "delivery_fee", value: " " }, "Please enter a valid delivery fee amount"],
     ["an absurd delivery fee", { key: "delivery_fee", value: "1".repeat(30) }, "Please enter a valid delivery fee amount"],
-    ["a negative free delivery threshold", { key: "free_delivery_threshold", value: -500 }, "Please enter a valid free delivery threshold amount"],
-    ["a free delivery threshold in words", { key: "free_delivery_threshold", value: "lots" }, "Please enter a valid free delivery threshold amount"],
-    ["featured ids that do not exist", { key: "featured_products", value: "planter, ghost, phantom" }, "Featured products must be ids of existing products: ghost, phantom."],
-    ["featured products as broken JSON", { key: "featured_products", value: '["planter"' }, 'Featured products must be a list of product ids, like ["planter", "relief-map"] or planter, relief-map.'],
-    ["featured products as a JSON list of numbers", { key: "featured_products", value: "[1, 2]" }, 'Featured products must be a list of product ids, like ["planter", "relief-map"] or planter, relief-map.'],
-    ["a javascript: hero image", { key: "hero_image_url", value: "javascript:alert(1)" }, "The hero image must be a path like /media/hero.jpg or an http(s):// address."],
-    ["a protocol-relative hero button link", { key: "hero_cta_link", value: "//evil.example" }, "The button link must be a path like /products or an http(s):// address."],
-    ["a hero button link without a scheme", { key: "hero_cta_link", value: "products" }, "The button link must be a path like /products or an http(s):// address."],
+    [
+      "a negative free delivery threshold",
+      { key: "free_delivery_threshold", value: -500 },
+      "Please enter a valid free delivery threshold amount",
+    ],
+    [
+      "a free delivery threshold in words",
+      { key: "free_delivery_threshold", value: "lots" },
+      "Please enter a valid free delivery threshold amount",
+    ],
+    [
+      "featured ids that do not exist",
+      { key: "featured_products", value: "planter, ghost, phantom" },
+      "Featured products must be ids of existing products: ghost, phantom.",
+    ],
+    [
+      "featured products as broken JSON",
+      { key: "featured_products", value: '["planter"' },
+      'Featured products must be a list of product ids, like ["planter", "relief-map"] or planter, relief-map.',
+    ],
+    [
+      "featured products as a JSON list of numbers",
+      { key: "featured_products", value: "[1, 2]" },
+      'Featured products must be a list of product ids, like ["planter", "relief-map"] or planter, relief-map.',
+    ],
+    [
+      "a javascript: hero image",
+      { key: "hero_image_url", value: "javascript:alert(1)" },
+      "The hero image must be a path like /media/hero.jpg or an http(s):// address.",
+    ],
+    [
+      "a protocol-relative hero button link",
+      { key: "hero_cta_link", value: "//evil.example" },
+      "The button link must be a path like /products or an http(s):// address.",
+    ],
+    [
+      "a hero button link without a scheme",
+      { key: "hero_cta_link", value: "products" },
+      "The button link must be a path like /products or an http(s):// address.",
+    ],
     ["button text over 80 characters", { key: "hero_cta_text", value: "x".repeat(81) }, "The button text must be at most 80 characters."],
     ["button text with HTML", { key: "hero_cta_text", value: "<b>Shop</b>" }, "The button text must be plain text, without HTML tags."],
-    ["a hero description over 5000 characters", { key: "hero_description", value: "x".repeat(5001) }, "The hero description must be at most 5000 characters."],
+    [
+      "a hero description over 5000 characters",
+      { key: "hero_description", value: "x".repeat(5001) },
+      "The hero description must be at most 5000 characters.",
+    ],
   ];
   for (const [what, body, error] of refusals) {
     test(`${what} answers 400 '${error}' and stores nothing`, async () => {

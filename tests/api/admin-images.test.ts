@@ -58,7 +58,12 @@ describe("product pictures", () => {
 
     const reordered = await shop.call<AdminImage[]>("/api/admin/products/sync/images/reorder", {
       method: "PATCH",
-      body: { imageOrders: [{ id: a.id, sort_order: 2 }, { id: b.id, sort_order: 1 }] },
+      body: {
+        imageOrders: [
+          { id: a.id, sort_order: 2 },
+          { id: b.id, sort_order: 1 },
+        ],
+      },
     });
     expect(reordered.status).toBe(200);
     expect(reordered.body).toEqual([
@@ -123,7 +128,12 @@ describe("product pictures", () => {
     const theirs = (await shop.call<AdminImage[]>("/api/admin/products/theirs/images")).body[0]!;
     const response = await shop.call("/api/admin/products/mine/images/reorder", {
       method: "PATCH",
-      body: { imageOrders: [{ id: mine.id, sort_order: 9 }, { id: theirs.id, sort_order: 8 }] },
+      body: {
+        imageOrders: [
+          { id: mine.id, sort_order: 9 },
+          { id: theirs.id, sort_order: 8 },
+        ],
+      },
     });
     expect(response).toMatchObject({ status: 400, body: { error: `Image ${theirs.id} does not belong to this product.` } });
     expect((await shop.call<AdminImage[]>("/api/admin/products/mine/images")).body).toEqual([mine]);
@@ -165,7 +175,9 @@ describe("POST /api/admin/upload-image", () => {
     return shop.call<{ url?: string; error?: string }>("/api/admin/upload-image", { method: "POST", body: form });
   };
   const png = (width: number, height: number) =>
-    sharp({ create: { width, height, channels: 3, background: "#2a9d8f" } }).png().toBuffer();
+    sharp({ create: { width, height, channels: 3, background: "#2a9d8f" } })
+      .png()
+      .toBuffer();
   const blob = (bytes: Uint8Array, type = "image/png") => new Blob([new Uint8Array(bytes)], { type });
 
   test("a PNG becomes a WebP in /media, served as image/webp with a year's immutable cache", async () => {
@@ -219,7 +231,10 @@ describe("POST /api/admin/upload-image", () => {
     const before = mediaFiles();
     // Small on the wire (one colour compresses to almost nothing), 52 million pixels once decoded.
     const response = await upload(blob(await png(8000, 6500)), "poster.png");
-    expect(response).toMatchObject({ status: 400, body: { error: "That picture has too many pixels (over 50 megapixels). Resize it and try again." } });
+    expect(response).toMatchObject({
+      status: 400,
+      body: { error: "That picture has too many pixels (over 50 megapixels). Resize it and try again." },
+    });
     expect(mediaFiles()).toEqual(before);
   });
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createOutboxDelivery, listOutbox } from "../../src/modules/outbox/service";
 import { createResendMailer } from "../../src/services/mail/resend";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
-import { buyThroughDemoCheckout, stockOf, units, variantStockOf, type Entry } from "../support/checkout";
+import { buyThroughDemoCheckout, type Entry, stockOf, units, variantStockOf } from "../support/checkout";
 import { addProduct, addProject, BIRD_FEEDER, PLANTER, RELIEF_MAP } from "../support/factories";
 import { startResendStandIn } from "../support/resend-stand-in";
 
@@ -109,7 +109,15 @@ describe("reading orders", () => {
       restocked: false,
       canceled_at: null,
       payment_provider: "demo",
-      items: [{ product_id: "planter", product_name: "Planter", unit_price_cents: 2200, quantity: 1, meta: { variantId: "planter-large", variantName: "Large" } }],
+      items: [
+        {
+          product_id: "planter",
+          product_name: "Planter",
+          unit_price_cents: 2200,
+          quantity: 1,
+          meta: { variantId: "planter-large", variantName: "Large" },
+        },
+      ],
       emails: [
         {
           kind: "order-confirmation",
@@ -149,7 +157,12 @@ describe("saving tracking", () => {
     expect(body.order.emails.map((email) => email.kind)).toContain("tracking");
     const emails = trackingEmails(id);
     expect(emails).toHaveLength(1);
-    expect(emails[0]).toMatchObject({ dedupe_key: `tracking:${id}:1`, recipient: "ada@example.co.uk", status: "pending", subject: `Your Strata order ${id} is on its way` });
+    expect(emails[0]).toMatchObject({
+      dedupe_key: `tracking:${id}:1`,
+      recipient: "ada@example.co.uk",
+      status: "pending",
+      subject: `Your Strata order ${id} is on its way`,
+    });
     for (const fact of ["Royal Mail", "RM123456789GB", SHIPMENT.url, "Bird feeder"]) {
       expect(emails[0]?.text).toContain(fact);
       expect(emails[0]?.html).toContain(fact);
@@ -173,7 +186,9 @@ describe("saving tracking", () => {
     await sendOutbox();
     const { body } = await post(`/api/admin/orders/${id}/tracking`, { carrier: "DPD", number: "15501234", forceResend: true });
     expect(body.trackingEmail).toEqual({ sent: false, reason: "smtp-not-configured" });
-    const keys = trackingEmails(id).map((row) => row.dedupe_key).sort();
+    const keys = trackingEmails(id)
+      .map((row) => row.dedupe_key)
+      .sort();
     expect(keys).toEqual([`tracking:${id}:1`, `tracking:${id}:2`]);
     expect(trackingEmails(id).find((row) => row.dedupe_key.endsWith(":2"))?.text).toContain("DPD");
   });
@@ -186,7 +201,11 @@ describe("saving tracking", () => {
     await sendOutbox();
     shop.db.query("DELETE FROM email_outbox WHERE dedupe_key = ?").run(`tracking:${id}:1`);
     await post(`/api/admin/orders/${id}/tracking`, { ...SHIPMENT, forceResend: true });
-    expect(trackingEmails(id).map((row) => row.dedupe_key).sort()).toEqual([`tracking:${id}:2`, `tracking:${id}:3`]);
+    expect(
+      trackingEmails(id)
+        .map((row) => row.dedupe_key)
+        .sort(),
+    ).toEqual([`tracking:${id}:2`, `tracking:${id}:3`]);
   });
 
   test("an outbox that does not take the email answers 'claim-error' with the detail, keeps the tracking and does not mark it emailed", async () => {
@@ -306,7 +325,10 @@ describe("changing status", () => {
     const id = await buy();
     await post(`/api/admin/orders/${id}/tracking`, SHIPMENT);
     await sendOutbox();
-    expect((await post(`/api/admin/orders/${id}/status`, { status: "fulfilled" })).body.trackingEmail).toEqual({ sent: false, reason: "already-sent" });
+    expect((await post(`/api/admin/orders/${id}/status`, { status: "fulfilled" })).body.trackingEmail).toEqual({
+      sent: false,
+      reason: "already-sent",
+    });
     expect(trackingEmails(id)).toHaveLength(1);
     const resent = await post(`/api/admin/orders/${id}/status`, { status: "fulfilled", forceResend: true });
     expect(resent.body.trackingEmail).toEqual({ sent: false, reason: "smtp-not-configured" });
@@ -388,7 +410,10 @@ describe("changing status", () => {
   }
 
   test("an unknown order answers 404 'Order not found.'", async () => {
-    expect(await post("/api/admin/orders/ORD-NOSUCHORDER00/status", { status: "canceled" })).toMatchObject({ status: 404, body: { error: "Order not found." } });
+    expect(await post("/api/admin/orders/ORD-NOSUCHORDER00/status", { status: "canceled" })).toMatchObject({
+      status: 404,
+      body: { error: "Order not found." },
+    });
   });
 });
 
@@ -398,7 +423,13 @@ describe("GET /api/admin/dashboard/stats", () => {
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) ids.push(await buy(units(1, { id: "labels" })));
     addProject(shop.db, { id: "fells", title: "Lakeland fells" });
-    for (const [id, status] of [["r1", "open"], ["r2", "in_progress"], ["r3", "completed"], ["r4", "cancelled"], ["r5", "open"]]) {
+    for (const [id, status] of [
+      ["r1", "open"],
+      ["r2", "in_progress"],
+      ["r3", "completed"],
+      ["r4", "cancelled"],
+      ["r5", "open"],
+    ]) {
       addCustomRequest(id!, { status: status! });
     }
     const { status, body } = await shop.call<{ recentOrders: { id: string }[] }>("/api/admin/dashboard/stats");
@@ -422,7 +453,9 @@ function addAttachment(requestId: string, id: string, filename: string, bytes: s
   mkdirSync(join(shop.dataDir, "uploads"), { recursive: true });
   writeFileSync(join(shop.dataDir, "uploads", stored), bytes);
   shop.db
-    .query("INSERT INTO custom_request_attachments (id, request_id, filename, stored_name, content_type, size_bytes) VALUES (?, ?, ?, ?, ?, ?)")
+    .query(
+      "INSERT INTO custom_request_attachments (id, request_id, filename, stored_name, content_type, size_bytes) VALUES (?, ?, ?, ?, ?, ?)",
+    )
     .run(id, requestId, filename, stored, "model/stl", bytes.length);
 }
 
@@ -466,7 +499,11 @@ describe("custom requests", () => {
     expect(shop.db.query("SELECT status FROM custom_requests WHERE id = 'req-old'").get()).toEqual({ status: "completed" });
   });
 
-  for (const [what, body] of [["an unknown status", { status: "done" }], ["no status", {}], ["the order word 'canceled'", { status: "canceled" }]] as const) {
+  for (const [what, body] of [
+    ["an unknown status", { status: "done" }],
+    ["no status", {}],
+    ["the order word 'canceled'", { status: "canceled" }],
+  ] as const) {
     test(`${what} answers 400 and changes nothing`, async () => {
       const before = snapshot();
       expect(await post("/api/admin/custom-requests/req-old/status", body)).toMatchObject({
@@ -478,11 +515,16 @@ describe("custom requests", () => {
   }
 
   test("a status change for an unknown request answers 404", async () => {
-    expect(await post("/api/admin/custom-requests/nope/status", { status: "open" })).toMatchObject({ status: 404, body: { error: "Custom request not found." } });
+    expect(await post("/api/admin/custom-requests/nope/status", { status: "open" })).toMatchObject({
+      status: 404,
+      body: { error: "Custom request not found." },
+    });
   });
 
   test("an attachment downloads as a file, never sniffed or cached", async () => {
-    const response = await shop.request("/api/admin/custom-requests/req-old/attachments/att-1/download", { headers: { Cookie: shop.cookie } });
+    const response = await shop.request("/api/admin/custom-requests/req-old/attachments/att-1/download", {
+      headers: { Cookie: shop.cookie },
+    });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("solid bracket");
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="Bracket v2.stl"; filename*=UTF-8''Bracket%20v2.stl`);
@@ -507,8 +549,18 @@ describe("admin downloads of a shopper's uploads", () => {
     mkdirSync(join(shop.dataDir, "uploads"), { recursive: true });
     writeFileSync(join(shop.dataDir, "uploads", stored), bytes);
     shop.db
-      .query("INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes) VALUES (?, ?, ?, ?, ?, ?, ?)")
-      .run(token, kind, "map", kind === "gpx" ? "Coast to coast.gpx" : "Me.jpg", stored, kind === "gpx" ? "application/gpx+xml" : "image/jpeg", bytes.length);
+      .query(
+        "INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        token,
+        kind,
+        "map",
+        kind === "gpx" ? "Coast to coast.gpx" : "Me.jpg",
+        stored,
+        kind === "gpx" ? "application/gpx+xml" : "image/jpeg",
+        bytes.length,
+      );
   }
 
   test("a GPX upload downloads as an attachment with nosniff", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { adminProductSchema, type AdminProduct } from "../../src/modules/admin-catalog/products-model";
+import { type AdminProduct, adminProductSchema } from "../../src/modules/admin-catalog/products-model";
 import type { AdminVariant } from "../../src/modules/admin-catalog/variants-model";
 import type { Product } from "../../src/modules/catalog/model";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
@@ -17,8 +17,7 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 const save = <T = AdminProduct>(body: unknown) => shop.call<T>("/api/admin/products", { method: "POST", body });
-const stored = (id: string) =>
-  shop.db.query<Record<string, unknown>, [string]>("SELECT * FROM products WHERE id = ?").get(id);
+const stored = (id: string) => shop.db.query<Record<string, unknown>, [string]>("SELECT * FROM products WHERE id = ?").get(id);
 
 function productBody(overrides: Record<string, unknown> = {}) {
   return {
@@ -75,7 +74,11 @@ describe("products: create, list, update, delete", () => {
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: "Catalogue Later", price_cents: 1100, stock: null });
     catalog = (await shop.json<Product[]>("/api/catalog")).body;
-    expect(catalog.find((product) => product.id === "catalog-now")).toMatchObject({ name: "Catalogue Later", unitAmount: 1100, stock: null });
+    expect(catalog.find((product) => product.id === "catalog-now")).toMatchObject({
+      name: "Catalogue Later",
+      unitAmount: 1100,
+      stock: null,
+    });
     expect(countRows(shop.db, "products")).toBe(catalog.length);
   });
 
@@ -283,7 +286,10 @@ describe("variants", () => {
 
   test("removing a variant answers { ok: true } and it is gone", async () => {
     await addVariant("mug", { id: "mug-gone", name: "Gone", price_cents: 100 });
-    expect(await shop.call("/api/admin/product-variants/mug-gone", { method: "DELETE" })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await shop.call("/api/admin/product-variants/mug-gone", { method: "DELETE" })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
     expect(shop.db.query("SELECT id FROM product_variants WHERE id = 'mug-gone'").get()).toBeNull();
   });
 
@@ -383,7 +389,8 @@ describe("stock +1 / −1", () => {
     addProduct(shop.db, { id: "printed-to-order", stock: null });
   });
   const adjust = <T = { id: string; stock: number }>(body: unknown) => shop.call<T>("/api/admin/stock-adjust", { method: "POST", body });
-  const stockOf = (id: string) => shop.db.query<{ stock: number | null }, [string]>("SELECT stock FROM products WHERE id = ?").get(id)?.stock;
+  const stockOf = (id: string) =>
+    shop.db.query<{ stock: number | null }, [string]>("SELECT stock FROM products WHERE id = ?").get(id)?.stock;
 
   test("+1 and −1 answer { id, stock } and move the stored count", async () => {
     expect(await adjust({ id: "counted", delta: 1 })).toMatchObject({ status: 200, body: { id: "counted", stock: 2 } });
@@ -526,7 +533,12 @@ describe("stock edits never undo sales (issue 11, point 1)", () => {
     expect((await postCheckout(shop, units(2, { id: "tee", variantId: "tee-base" }))).status).toBe(200);
     expect(variantStockOf(shop.db, "tee-base")).toBe(0);
 
-    const saved = await editVariant("tee-base", { name: "Medium (M)", price_cents: 1500, stock: loaded.stock, expected_stock: loaded.stock });
+    const saved = await editVariant("tee-base", {
+      name: "Medium (M)",
+      price_cents: 1500,
+      stock: loaded.stock,
+      expected_stock: loaded.stock,
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ name: "Medium (M)", stock: 0 });
     expect(variantStockOf(shop.db, "tee-base")).toBe(0);

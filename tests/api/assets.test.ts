@@ -13,7 +13,12 @@ import { createTestShop } from "../support/test-app";
 const PRODUCTION = { NODE_ENV: "production", ADMIN_PASSWORD: "a long owner password for tests", DEMO_CHECKOUT: "true" };
 
 const MAP_NAME = `leak-check-${crypto.randomUUID()}.js.map`;
-const SOURCES = JSON.stringify({ version: 3, sources: ["../../web/admin/main.tsx"], sourcesContent: ["// the admin's source"], mappings: "" });
+const SOURCES = JSON.stringify({
+  version: 3,
+  sources: ["../../web/admin/main.tsx"],
+  sourcesContent: ["// the admin's source"],
+  mappings: "",
+});
 
 beforeAll(() => {
   mkdirSync(CLIENT_OUT_DIR, { recursive: true });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { AVAILABILITY_ALERT_HEADING, availabilityProblems, problemText, type BasketItem } from "../../shared/basket";
+import { AVAILABILITY_ALERT_HEADING, availabilityProblems, type BasketItem, problemText } from "../../shared/basket";
 import type { Product } from "../../src/modules/catalog/model";
 import { productFacts } from "../../web/lib/product-view";
-import { postCheckout, units, type Entry } from "../support/checkout";
+import { type Entry, postCheckout, units } from "../support/checkout";
 import { addProduct, PLANTER } from "../support/factories";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
@@ -36,7 +36,9 @@ function line(id: string, name: string, quantity: number, variantId?: string): B
 
 /** What BasketView posts for these lines: one entry per unit. */
 function entriesOf(basket: BasketItem[]): Entry[] {
-  return basket.flatMap((item) => units(item.quantity, { id: item.id, ...(item.meta.variantId ? { variantId: item.meta.variantId } : {}) }));
+  return basket.flatMap((item) =>
+    units(item.quantity, { id: item.id, ...(item.meta.variantId ? { variantId: item.meta.variantId } : {}) }),
+  );
 }
 
 /** The basket's own check, over the live catalogue as BasketView reads it. */
@@ -57,7 +59,11 @@ describe("the basket and the checkout judge quantities by one rule", () => {
       [line("mug", "Mug", 2, "mug-red"), line("mug", "Mug", 1, "mug-blue")],
       "Some items exceed current availability: Mug: requested 3, available 2; Mug (Red): requested 2, available 1",
     ],
-    ["3 Headphone stands (2 a shopper)", [line("stand", "Headphone stand", 3)], "Some items exceed current availability: Headphone stand: requested 3, available 2"],
+    [
+      "3 Headphone stands (2 a shopper)",
+      [line("stand", "Headphone stand", 3)],
+      "Some items exceed current availability: Headphone stand: requested 3, available 2",
+    ],
   ];
   for (const [what, basket, message] of overLimit) {
     test(`${what}: the checkout's 409 names exactly the problems the basket finds, and stores nothing`, async () => {
@@ -72,7 +78,11 @@ describe("the basket and the checkout judge quantities by one rule", () => {
   }
 
   test("a basket the basket's check passes is one the checkout accepts", async () => {
-    const basket = [line("planter", "Planter", 3, "planter-base"), line("planter", "Planter", 2, "planter-large"), line("mug", "Mug", 1, "mug-red")];
+    const basket = [
+      line("planter", "Planter", 3, "planter-base"),
+      line("planter", "Planter", 2, "planter-large"),
+      line("mug", "Mug", 1, "mug-red"),
+    ];
     expect(await basketCheck(basket)).toEqual([]);
     const answer = await postCheckout(shop, entriesOf(basket));
     expect(answer.status).toBe(200);

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { startTurnstileStandIn, type TurnstileStandIn } from "../support/turnstile-stand-in";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
+import { startTurnstileStandIn, type TurnstileStandIn } from "../support/turnstile-stand-in";
 
 // With TURNSTILE_* set the shop asks Cloudflare's siteverify (here a local
 // stand-in) about each token instead of running its own ALTCHA.

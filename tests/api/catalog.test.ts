@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { productSchema, type Product } from "../../src/modules/catalog/model";
+import { type Product, productSchema } from "../../src/modules/catalog/model";
 import { addCategory, addProduct } from "../support/factories";
 import { createTestShop, type TestShop } from "../support/test-app";
 
@@ -89,11 +89,7 @@ describe("GET /api/catalog", () => {
   test("lists images by sort order, and imageUrl is the first of them", async () => {
     const { body } = await shop.json<Product[]>("/api/catalog");
     const map = body.find((product) => product.id === "relief-map");
-    expect(map?.images.map((image) => image.url)).toEqual([
-      "/media/map-side.webp",
-      "/media/map-back.webp",
-      "/media/map-front.webp",
-    ]);
+    expect(map?.images.map((image) => image.url)).toEqual(["/media/map-side.webp", "/media/map-back.webp", "/media/map-front.webp"]);
     expect(map?.imageUrl).toBe("/media/map-side.webp");
   });
 

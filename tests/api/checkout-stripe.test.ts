@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { addProduct, BIRD_FEEDER } from "../support/factories";
 import { confirmCheckout, postCheckout, serveShoppers, sessionIdOf, shopperAddress, stockOf, units } from "../support/checkout";
-import { signedEvent, startStripeStandIn, type StandInSession, type StripeStandIn } from "../support/stripe-stand-in";
+import { addProduct, BIRD_FEEDER } from "../support/factories";
+import { type StandInSession, type StripeStandIn, signedEvent, startStripeStandIn } from "../support/stripe-stand-in";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
 // Checkout through the real Stripe SDK against a local stateful stand-in:
@@ -35,9 +35,17 @@ async function openSession(quantity = 1): Promise<string> {
   return sessionIdOf(body.url ?? "");
 }
 
-async function deliver(type: string, session: StandInSession | Record<string, unknown>, options: { secret?: string; timestamp?: number } = {}) {
+async function deliver(
+  type: string,
+  session: StandInSession | Record<string, unknown>,
+  options: { secret?: string; timestamp?: number } = {},
+) {
   const { payload, header } = await signedEvent(type, session, options.secret ?? WEBHOOK_SECRET, { timestamp: options.timestamp });
-  return shop.request("/api/stripe/webhook", { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": header }, body: payload });
+  return shop.request("/api/stripe/webhook", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+    body: payload,
+  });
 }
 
 const confirm = (sessionId: string) => confirmCheckout(shop, sessionId);
@@ -53,7 +61,10 @@ describe("the Stripe Checkout Session", () => {
     expect(params.metadata).toEqual({ order_id: orderId });
     expect(params.success_url).toBe("http://shop.test/success?session_id={CHECKOUT_SESSION_ID}");
     expect(params.cancel_url).toBe("http://shop.test/basket?canceled=1");
-    expect(params.line_items[0]).toMatchObject({ quantity: "2", price_data: { currency: "gbp", unit_amount: "2400", product_data: { name: "Bird feeder" } } });
+    expect(params.line_items[0]).toMatchObject({
+      quantity: "2",
+      price_data: { currency: "gbp", unit_amount: "2400", product_data: { name: "Bird feeder" } },
+    });
     expect(params.shipping_options[0].shipping_rate_data.fixed_amount).toEqual({ amount: "500", currency: "gbp" });
   });
 
@@ -103,7 +114,10 @@ describe("the webhook", () => {
     await Promise.all(
       sessions.map(async (sessionId, i) => {
         const paid = stripe.pay(sessionId);
-        const [hook, page] = await Promise.all([deliver("checkout.session.completed", paid), shoppers.confirmFrom(shopperAddress(i), sessionId)]);
+        const [hook, page] = await Promise.all([
+          deliver("checkout.session.completed", paid),
+          shoppers.confirmFrom(shopperAddress(i), sessionId),
+        ]);
         expect(hook.status).toBe(200);
         expect(page.status).toBe(200);
         expect(page.body.orderId).toMatch(/^ORD-/);
@@ -206,7 +220,11 @@ describe("a webhook that cannot be trusted is refused with 400 and writes nothin
 
   test("a tampered body (bad signature)", async () => {
     const { payload, header } = await signedEvent("checkout.session.completed", paid, WEBHOOK_SECRET);
-    const response = await shop.request("/api/stripe/webhook", { method: "POST", headers: { "Stripe-Signature": header }, body: payload.replace("paid", "paid ") });
+    const response = await shop.request("/api/stripe/webhook", {
+      method: "POST",
+      headers: { "Stripe-Signature": header },
+      body: payload.replace("paid", "paid "),
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "Invalid Stripe signature." });
     expectNothingWritten();
@@ -257,9 +275,15 @@ describe("the reconciling sweep", () => {
 
 describe("checkout limits with Stripe (issue 11)", () => {
   test("a newer checkout from the same basket expires the older Stripe session at once and gives its units back", async () => {
-    const first = await postCheckout(shop, units(2, { id: "feeder" }), { "Idempotency-Key": "key-one-1234", "Basket-Id": "basket-a1b2c3d4" });
+    const first = await postCheckout(shop, units(2, { id: "feeder" }), {
+      "Idempotency-Key": "key-one-1234",
+      "Basket-Id": "basket-a1b2c3d4",
+    });
     const older = sessionIdOf(first.body.url ?? "");
-    const second = await postCheckout(shop, units(1, { id: "feeder" }), { "Idempotency-Key": "key-two-1234", "Basket-Id": "basket-a1b2c3d4" });
+    const second = await postCheckout(shop, units(1, { id: "feeder" }), {
+      "Idempotency-Key": "key-two-1234",
+      "Basket-Id": "basket-a1b2c3d4",
+    });
     expect(second.status).toBe(200);
     expect(stripe.sessions.get(older)?.status).toBe("expired");
     expect(stripe.sessions.get(sessionIdOf(second.body.url ?? ""))?.status).toBe("open");
@@ -304,7 +328,9 @@ describe("checkout limits with Stripe (issue 11)", () => {
       expect(view.body).toEqual({ error: "We couldn't reach the payment provider to check this payment. Please try again in a moment." });
       const confirmed = await confirm(sessionId);
       expect(confirmed.status).toBe(502);
-      expect(confirmed.body).toEqual({ error: "We couldn't reach the payment provider to check this payment. Please try again in a moment." });
+      expect(confirmed.body).toEqual({
+        error: "We couldn't reach the payment provider to check this payment. Please try again in a moment.",
+      });
     } finally {
       stripe.failNext(0);
     }

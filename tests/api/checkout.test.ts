@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { addProduct, BIRD_FEEDER, PLANTER, RELIEF_MAP, setConfig } from "../support/factories";
+import { createApp } from "../../src/app";
+import { createDeps } from "../../src/deps";
 import {
   ageCheckouts,
   confirmCheckout,
@@ -14,8 +15,7 @@ import {
   units,
   variantStockOf,
 } from "../support/checkout";
-import { createApp } from "../../src/app";
-import { createDeps } from "../../src/deps";
+import { addProduct, BIRD_FEEDER, PLANTER, RELIEF_MAP, setConfig } from "../support/factories";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
 // POST /api/checkout with the built-in demo checkout (no Stripe key): pricing,
@@ -37,8 +37,17 @@ afterEach(() => shop.close());
 
 function addUpload(token: string, kind: "gpx" | "image", productId: string) {
   shop.db
-    .query("INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes) VALUES (?, ?, ?, ?, ?, ?, 10)")
-    .run(token, kind, productId, `${token}.${kind === "gpx" ? "gpx" : "jpg"}`, `${token}-stored`, kind === "gpx" ? "application/gpx+xml" : "image/jpeg");
+    .query(
+      "INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes) VALUES (?, ?, ?, ?, ?, ?, 10)",
+    )
+    .run(
+      token,
+      kind,
+      productId,
+      `${token}.${kind === "gpx" ? "gpx" : "jpg"}`,
+      `${token}-stored`,
+      kind === "gpx" ? "application/gpx+xml" : "image/jpeg",
+    );
 }
 
 async function demoSession(sessionId: string) {
@@ -114,15 +123,60 @@ describe("a checkout that can be sold", () => {
 describe("a checkout that cannot be sold is refused and stores nothing", () => {
   const refusals: [string, () => unknown, number, string][] = [
     ["an empty basket", () => [], 400, "Your basket is empty."],
-    ["an unknown product id", () => units(1, { id: "no-such-thing" }), 400, 'There is no product "no-such-thing" in the shop any more. Remove it from your basket and try again.'],
-    ["an unknown variant", () => units(1, { id: "planter", variantId: "planter-huge" }), 400, '"Planter" has no option "planter-huge" any more. Remove it from your basket and add it again.'],
-    ["no variant for a product that has variants", () => units(1, { id: "planter" }), 400, 'Choose an option for "Planter" before checking out.'],
-    ["a variant for a product without variants", () => units(1, { id: "feeder", variantId: "planter-large" }), 400, '"Bird feeder" has no option "planter-large". Remove it from your basket and add it again.'],
-    ["a missing GPX file", () => units(1, { id: "map" }), 400, '"Relief map" needs your GPX file. Upload it on the product page, then check out again.'],
-    ["an unknown GPX token", () => units(1, { id: "map", gpxToken: "made-up" }), 400, 'The GPX file for "Relief map" was not found. Upload it again on the product page.'],
-    ["more units than stock", () => units(6, { id: "feeder" }), 409, "Some items exceed current availability: Bird feeder: requested 6, available 5"],
-    ["more than maxOnlineQty", () => units(3, { id: "stand" }), 409, "Some items exceed current availability: Headphone stand: requested 3, available 2"],
-    ["more of a variant than its stock", () => units(3, { id: "planter", variantId: "planter-large" }), 409, "Some items exceed current availability: Planter (Large): requested 3, available 2"],
+    [
+      "an unknown product id",
+      () => units(1, { id: "no-such-thing" }),
+      400,
+      'There is no product "no-such-thing" in the shop any more. Remove it from your basket and try again.',
+    ],
+    [
+      "an unknown variant",
+      () => units(1, { id: "planter", variantId: "planter-huge" }),
+      400,
+      '"Planter" has no option "planter-huge" any more. Remove it from your basket and add it again.',
+    ],
+    [
+      "no variant for a product that has variants",
+      () => units(1, { id: "planter" }),
+      400,
+      'Choose an option for "Planter" before checking out.',
+    ],
+    [
+      "a variant for a product without variants",
+      () => units(1, { id: "feeder", variantId: "planter-large" }),
+      400,
+      '"Bird feeder" has no option "planter-large". Remove it from your basket and add it again.',
+    ],
+    [
+      "a missing GPX file",
+      () => units(1, { id: "map" }),
+      400,
+      '"Relief map" needs your GPX file. Upload it on the product page, then check out again.',
+    ],
+    [
+      "an unknown GPX token",
+      () => units(1, { id: "map", gpxToken: "made-up" }),
+      400,
+      'The GPX file for "Relief map" was not found. Upload it again on the product page.',
+    ],
+    [
+      "more units than stock",
+      () => units(6, { id: "feeder" }),
+      409,
+      "Some items exceed current availability: Bird feeder: requested 6, available 5",
+    ],
+    [
+      "more than maxOnlineQty",
+      () => units(3, { id: "stand" }),
+      409,
+      "Some items exceed current availability: Headphone stand: requested 3, available 2",
+    ],
+    [
+      "more of a variant than its stock",
+      () => units(3, { id: "planter", variantId: "planter-large" }),
+      409,
+      "Some items exceed current availability: Planter (Large): requested 3, available 2",
+    ],
   ];
   for (const [what, items, status, message] of refusals) {
     test(`${what}: ${status} "${message}"`, async () => {
@@ -154,7 +208,11 @@ describe("a checkout that cannot be sold is refused and stores nothing", () => {
   });
 
   test("a body that is not { items: [...] } gets 400 naming the shape", async () => {
-    const answer = await shop.json("/api/checkout", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify([1, 2]) });
+    const answer = await shop.json("/api/checkout", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify([1, 2]),
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ error: "Send the basket as { items: [...] }." });
     expectNothingStored();
@@ -171,7 +229,9 @@ describe("a checkout that cannot be sold is refused and stores nothing", () => {
 describe("stock holds", () => {
   test("200 shoppers' concurrent checkouts for the last 5 units: 5 sessions, 195 answered 409 with the available count", async () => {
     const shoppers = serveShoppers(shop);
-    const answers = await Promise.all(Array.from({ length: 200 }, (_, n) => shoppers.postCheckoutFrom(shopperAddress(n), units(1, { id: "feeder" }))));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, n) => shoppers.postCheckoutFrom(shopperAddress(n), units(1, { id: "feeder" }))),
+    );
     shoppers.stop();
     const sold = answers.filter((answer) => answer.status === 200);
     const refused = answers.filter((answer) => answer.status === 409);
@@ -260,7 +320,10 @@ describe("paying through the demo checkout", () => {
 
   test("Pay creates the paid order with both addresses and item meta, then goes to the success page", async () => {
     addUpload("gpx-token-1", "gpx", "map");
-    const { body } = await postCheckout(shop, [...units(1, { id: "map", gpxToken: "gpx-token-1" }), ...units(1, { id: "planter", variantId: "planter-large" })]);
+    const { body } = await postCheckout(shop, [
+      ...units(1, { id: "map", gpxToken: "gpx-token-1" }),
+      ...units(1, { id: "planter", variantId: "planter-large" }),
+    ]);
     const sessionId = sessionIdOf(body.url ?? "");
     const response = await payDemo(shop, sessionId);
     expect(response.status).toBe(303);
@@ -285,8 +348,20 @@ describe("paying through the demo checkout", () => {
       billing_postal_code: "SW1Y 4JH",
       payment_session_id: sessionId,
       items: [
-        { product_id: "map", product_name: "Relief map", unit_price_cents: 3900, quantity: 1, meta: { gpxToken: "gpx-token-1", gpxName: "gpx-token-1.gpx" } },
-        { product_id: "planter", product_name: "Planter", unit_price_cents: 2200, quantity: 1, meta: { variantId: "planter-large", variantName: "Large" } },
+        {
+          product_id: "map",
+          product_name: "Relief map",
+          unit_price_cents: 3900,
+          quantity: 1,
+          meta: { gpxToken: "gpx-token-1", gpxName: "gpx-token-1.gpx" },
+        },
+        {
+          product_id: "planter",
+          product_name: "Planter",
+          unit_price_cents: 2200,
+          quantity: 1,
+          meta: { variantId: "planter-large", variantName: "Large" },
+        },
       ],
     });
     const emails = shop.db.query<{ kind: string; recipient: string }, []>("SELECT kind, recipient FROM email_outbox ORDER BY kind").all();
@@ -300,8 +375,18 @@ describe("paying through the demo checkout", () => {
     const { body } = await postCheckout(shop, units(1, { id: "feeder" }));
     const sessionId = sessionIdOf(body.url ?? "");
     const { billingSame: _, ...form } = DEMO_FORM;
-    await payDemo(shop, sessionId, { ...form, billingName: "Charles Babbage", billingLine1: "1 Dorset Street", billingCity: "London", billingPostalCode: "W1U 4EG" });
-    const order = shop.db.query<{ shipping_name: string; billing_name: string; billing_postal_code: string }, []>("SELECT shipping_name, billing_name, billing_postal_code FROM orders").get();
+    await payDemo(shop, sessionId, {
+      ...form,
+      billingName: "Charles Babbage",
+      billingLine1: "1 Dorset Street",
+      billingCity: "London",
+      billingPostalCode: "W1U 4EG",
+    });
+    const order = shop.db
+      .query<{ shipping_name: string; billing_name: string; billing_postal_code: string }, []>(
+        "SELECT shipping_name, billing_name, billing_postal_code FROM orders",
+      )
+      .get();
     expect(order).toEqual({ shipping_name: "Ada Lovelace", billing_name: "Charles Babbage", billing_postal_code: "W1U 4EG" });
   });
 
@@ -404,7 +489,10 @@ describe("the demo checkout page takes nothing from its URL and no orders from o
       const { body } = await postCheckout(shop, units(1, { id: "feeder" }));
       const sessionId = sessionIdOf(body.url ?? "");
       const request = demoPayRequest();
-      const response = await shop.request(`/checkout/demo/${sessionId}/pay`, { ...request, headers: { ...(request.headers as Record<string, string>), ...headers } });
+      const response = await shop.request(`/checkout/demo/${sessionId}/pay`, {
+        ...request,
+        headers: { ...(request.headers as Record<string, string>), ...headers },
+      });
       expect(response.status).toBe(403);
       expect(await response.text()).toContain("Payments can only be made or cancelled from this shop's own payment page.");
       expect(countRows(shop.db, "orders")).toBe(0);
@@ -440,7 +528,9 @@ describe("no denial of inventory: limits per address (issue 11)", () => {
     for (let n = 0; n < 20; n++) expect((await postCheckout(shop, units(1, { id: "labels" }))).status).toBe(200);
     const refused = await postCheckout(shop, units(1, { id: "feeder" }));
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: "Too many checkouts have been started from your connection. Please wait a few minutes and try again." });
+    expect(refused.body).toEqual({
+      error: "Too many checkouts have been started from your connection. Please wait a few minutes and try again.",
+    });
     expect(Number(refused.response.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(refused.response.headers.get("retry-after"))).toBeLessThanOrEqual(600);
     expect(countRows(shop.db, "checkouts")).toBe(20);
@@ -477,7 +567,11 @@ describe("no denial of inventory: limits per address (issue 11)", () => {
     for (let n = 0; n < 4; n++) await postCheckout(shop, units(5, { id: "labels" }));
     const restarted = createApp(createDeps(shop.env, shop.db, shop.deps.assets));
     const refused = await restarted.handle(
-      new Request("http://shop.test/api/checkout", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ items: units(1, { id: "feeder" }) }) }),
+      new Request("http://shop.test/api/checkout", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ items: units(1, { id: "feeder" }) }),
+      }),
     );
     expect(refused.status).toBe(429);
     expect(stockOf(shop.db, "feeder")).toBe(5);
@@ -513,11 +607,17 @@ describe("no denial of inventory: limits per address (issue 11)", () => {
   });
 
   test("a newer checkout from the same basket releases the older unpaid hold at once and its payment page can no longer be paid", async () => {
-    const first = await postCheckout(shop, units(2, { id: "feeder" }), { "Idempotency-Key": "key-one-1234", "Basket-Id": "basket-a1b2c3d4" });
+    const first = await postCheckout(shop, units(2, { id: "feeder" }), {
+      "Idempotency-Key": "key-one-1234",
+      "Basket-Id": "basket-a1b2c3d4",
+    });
     const older = sessionIdOf(first.body.url ?? "");
     expect(stockOf(shop.db, "feeder")).toBe(3);
 
-    const second = await postCheckout(shop, units(3, { id: "feeder" }), { "Idempotency-Key": "key-two-1234", "Basket-Id": "basket-a1b2c3d4" });
+    const second = await postCheckout(shop, units(3, { id: "feeder" }), {
+      "Idempotency-Key": "key-two-1234",
+      "Basket-Id": "basket-a1b2c3d4",
+    });
     expect(second.status).toBe(200);
     expect(stockOf(shop.db, "feeder")).toBe(2); // 5 − 3: the older 2 went back first
     expect(demoStatus(older)).toBe("expired");

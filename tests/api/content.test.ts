@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { projectSchema, type Project } from "../../src/modules/content/model";
+import { type Project, projectSchema } from "../../src/modules/content/model";
 import { addCategory, addProject, setConfig } from "../support/factories";
 import { createTestShop, type TestShop } from "../support/test-app";
 

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createChallenge, solveChallenge, type Challenge } from "altcha-lib";
+import { type Challenge, createChallenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import sharp from "sharp";
-import { ALTCHA_ALGORITHM, ALTCHA_KEY_CONFIG, altchaSecrets, type AltchaSecrets } from "../../src/services/captcha/altcha";
 import { SHOP } from "../../shared/shop-info";
+import { ALTCHA_ALGORITHM, ALTCHA_KEY_CONFIG, type AltchaSecrets, altchaSecrets } from "../../src/services/captcha/altcha";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
 // POST /api/custom-request (spec sections 3, 5, 7) with the self-hosted ALTCHA
@@ -54,8 +54,14 @@ function binaryStl(): Uint8Array {
 }
 const PDF_BYTES = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 const OBJ_BYTES = new TextEncoder().encode("# cube corner\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
-const png = () => sharp({ create: { width: 4, height: 4, channels: 3, background: "#c0ffee" } }).png().toBuffer();
-const jpeg = () => sharp({ create: { width: 4, height: 4, channels: 3, background: "#123456" } }).jpeg().toBuffer();
+const png = () =>
+  sharp({ create: { width: 4, height: 4, channels: 3, background: "#c0ffee" } })
+    .png()
+    .toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 4, height: 4, channels: 3, background: "#123456" } })
+    .jpeg()
+    .toBuffer();
 
 const file = (bytes: Uint8Array, name: string, type = "") => new File([new Uint8Array(bytes)], name, { type });
 
@@ -95,9 +101,7 @@ function expectNothingStored() {
 
 type AttachmentRow = { id: string; request_id: string; filename: string; stored_name: string; content_type: string; size_bytes: number };
 const attachmentsOf = (requestId: string) =>
-  shop.db
-    .query<AttachmentRow, [string]>("SELECT * FROM custom_request_attachments WHERE request_id = ? ORDER BY rowid")
-    .all(requestId);
+  shop.db.query<AttachmentRow, [string]>("SELECT * FROM custom_request_attachments WHERE request_id = ? ORDER BY rowid").all(requestId);
 
 // ---- tests -----------------------------------------------------------------
 
@@ -145,11 +149,32 @@ describe("a good custom request", () => {
       .query<Email, []>("SELECT kind, recipient, subject, text, html, order_id, status FROM email_outbox ORDER BY id")
       .all();
     expect(emails.map(({ kind, recipient, subject, order_id, status }) => ({ kind, recipient, subject, order_id, status }))).toEqual([
-      { kind: "custom-request-owner", recipient: OWNER, subject: "New custom request from Ada Lovelace", order_id: null, status: "pending" },
-      { kind: "custom-request-ack", recipient: "ada@example.com", subject: "We've received your request", order_id: null, status: "pending" },
+      {
+        kind: "custom-request-owner",
+        recipient: OWNER,
+        subject: "New custom request from Ada Lovelace",
+        order_id: null,
+        status: "pending",
+      },
+      {
+        kind: "custom-request-ack",
+        recipient: "ada@example.com",
+        subject: "We've received your request",
+        order_id: null,
+        status: "pending",
+      },
     ]);
     const [owner, ack] = emails as [Email, Email];
-    for (const part of [id, "A bracket for my shelf,", "Material: PETG", "Colour: Forest green", "- bracket.stl", "- drawing.pdf", "- shelf photo.png", "http://shop.test/admin/orders"]) {
+    for (const part of [
+      id,
+      "A bracket for my shelf,",
+      "Material: PETG",
+      "Colour: Forest green",
+      "- bracket.stl",
+      "- drawing.pdf",
+      "- shelf photo.png",
+      "http://shop.test/admin/orders",
+    ]) {
       expect(owner.text).toContain(part);
     }
     expect(owner.html).toContain("ada@example.com");
@@ -196,7 +221,7 @@ describe("the sender's acknowledgement (issue 11 point 8: the form takes any add
   const SPAM = {
     name: "You won £500! Claim at https://prize.example/claim",
     email: "victim@example.com",
-    details: "Visit <a href=\"https://evil.example/login\">your account</a> or www.evil.example now",
+    details: 'Visit <a href="https://evil.example/login">your account</a> or www.evil.example now',
     material: "see http://evil.example/m",
     color: "<b>urgent</b>",
   };
@@ -226,7 +251,7 @@ describe("the sender's acknowledgement (issue 11 point 8: the form takes any add
         `${SHOP.name} — ${SHOP.location}`,
       ].join("\n"),
     );
-    for (const part of ["prize", "£500", "evil", "href=\"https", "urgent", "claim", SPAM_FILE]) {
+    for (const part of ["prize", "£500", "evil", 'href="https', "urgent", "claim", SPAM_FILE]) {
       expect(ack.html.toLowerCase()).not.toContain(part.toLowerCase());
       expect(ack.text.toLowerCase()).not.toContain(part.toLowerCase());
     }
@@ -239,7 +264,8 @@ describe("the sender's acknowledgement (issue 11 point 8: the form takes any add
     expect(status).toBe(201);
     const notice = emailOf("custom-request-owner");
     expect(notice.recipient).toBe(OWNER);
-    for (const part of [SPAM.name, "victim@example.com", "https://evil.example/login", SPAM.material, SPAM_FILE]) expect(notice.text).toContain(part);
+    for (const part of [SPAM.name, "victim@example.com", "https://evil.example/login", SPAM.material, SPAM_FILE])
+      expect(notice.text).toContain(part);
   });
 });
 
@@ -343,7 +369,13 @@ describe("the captcha is checked first", () => {
     const key = shop.db.query<{ value: string }, [string]>("SELECT value FROM configuration WHERE key = ?").get(ALTCHA_KEY_CONFIG)!.value;
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     const secrets = altchaSecrets(shop.db);
-    for (const path of ["/api/captcha/challenge", "/api/captcha/config", "/api/configuration/hero-banner", "/api/configuration/delivery-fee", "/api/configuration/featured-products"]) {
+    for (const path of [
+      "/api/captcha/challenge",
+      "/api/captcha/config",
+      "/api/configuration/hero-banner",
+      "/api/configuration/delivery-fee",
+      "/api/configuration/featured-products",
+    ]) {
       const text = await (await shop.request(path)).text();
       for (const secret of [key, secrets.hmacSignatureSecret, secrets.hmacKeySignatureSecret]) expect(text).not.toContain(secret);
     }
@@ -559,7 +591,10 @@ describe("disk budget", () => {
     const { status, body, response } = await sendWith({}, [file(PDF_BYTES, "drawing.pdf")]);
     expect({ status, body }).toEqual({
       status: 429,
-      body: { error: "You have already sent us 100 MB of files that are not part of an order. Check out what is in your basket, or try again in a few hours." },
+      body: {
+        error:
+          "You have already sent us 100 MB of files that are not part of an order. Check out what is in your basket, or try again in a few hours.",
+      },
     });
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
     expectNothingStored();

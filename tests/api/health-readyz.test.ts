@@ -22,7 +22,10 @@ async function readyz(routes: ReturnType<typeof healthRoutes>): Promise<{ status
 }
 
 function appliedMigrations(db: Database): string[] {
-  return db.query<{ name: string }, []>("SELECT name FROM schema_migrations ORDER BY name").all().map((row) => row.name);
+  return db
+    .query<{ name: string }, []>("SELECT name FROM schema_migrations ORDER BY name")
+    .all()
+    .map((row) => row.name);
 }
 
 describe("/readyz", () => {
@@ -43,7 +46,9 @@ describe("/readyz", () => {
     try {
       cpSync(MIGRATIONS_DIR, migrations, { recursive: true });
       writeFileSync(join(migrations, "9999_from_the_future.sql"), "SELECT 1;");
-      const { status, body } = await readyz(healthRoutes({ health: createHealthChecks(shop.db, { dataDir: shop.dataDir, migrationsDir: migrations }) }));
+      const { status, body } = await readyz(
+        healthRoutes({ health: createHealthChecks(shop.db, { dataDir: shop.dataDir, migrationsDir: migrations }) }),
+      );
       expect(status).toBe(503);
       expect(body.status).toBe("not ready");
       expect(body.error).toBe("Migrations not applied: 9999_from_the_future.sql.");
@@ -54,7 +59,9 @@ describe("/readyz", () => {
 
   test("answers 503 when free disk space on the data volume is under 100 MB", async () => {
     expect(MIN_FREE_BYTES).toBe(100 * 1024 * 1024);
-    const { status, body } = await readyz(healthRoutes({ health: createHealthChecks(shop.db, { dataDir: shop.dataDir, freeBytes: () => 42 * 1024 * 1024 }) }));
+    const { status, body } = await readyz(
+      healthRoutes({ health: createHealthChecks(shop.db, { dataDir: shop.dataDir, freeBytes: () => 42 * 1024 * 1024 }) }),
+    );
     expect(status).toBe(503);
     expect(body.error).toBe("Only 42 MB free on the data volume (at least 100 MB needed).");
   });

@@ -19,7 +19,9 @@ beforeAll(async () => {
   shop = await createTestShop();
   const media = join(shop.dataDir, "media");
   mkdirSync(media, { recursive: true });
-  await sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#c2410c" } }).webp().toFile(join(media, ORIGINAL));
+  await sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#c2410c" } })
+    .webp()
+    .toFile(join(media, ORIGINAL));
 });
 afterAll(() => shop.close());
 
@@ -76,7 +78,12 @@ describe("scripts and styles", () => {
       writeFileSync(join(dir, "client-abc123.js.br"), brotliCompressSync(script));
       writeFileSync(join(dir, "client-abc123.js.gz"), gzipSync(script));
       const ask = (encoding?: string) =>
-        serveFile(dir, "client-abc123.js", IMMUTABLE, new Request("http://shop.test/assets/client-abc123.js", { headers: encoding ? { "accept-encoding": encoding } : {} }));
+        serveFile(
+          dir,
+          "client-abc123.js",
+          IMMUTABLE,
+          new Request("http://shop.test/assets/client-abc123.js", { headers: encoding ? { "accept-encoding": encoding } : {} }),
+        );
 
       const br = await ask("gzip, deflate, br");
       expect(br.headers.get("content-encoding")).toBe("br");

@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRateLimiter } from "../../src/http/rate-limit";
+import { buyThroughDemoCheckout, type Entry, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER, RELIEF_MAP } from "../support/factories";
-import { buyThroughDemoCheckout, units, type Entry } from "../support/checkout";
 import { createTestShop, type TestShop } from "../support/test-app";
 
 // GET /api/orders/{id} and its attachment downloads: a shopper sees an order
@@ -39,7 +39,9 @@ function storeGpxUpload(token: string, productId = "map", bytes = GPX_BYTES): st
   mkdirSync(join(shop.dataDir, "uploads"), { recursive: true });
   writeFileSync(join(shop.dataDir, "uploads", storedName), bytes);
   shop.db
-    .query("INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    .query(
+      "INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
     .run(token, "gpx", productId, "Coast to coast.gpx", storedName, "application/gpx+xml", bytes.byteLength);
   return storedName;
 }
@@ -264,7 +266,8 @@ describe("rate limit on look-ups", () => {
 
   test("the right session id is refused too once the limit is reached", async () => {
     const { orderId, sessionId } = await buy(units(1, { id: "feeder" }));
-    for (let attempt = 1; attempt <= 10; attempt++) await shop.request(`/api/orders/ORD-00000000000000000000000${attempt}0?postalCode=${POSTCODE}`);
+    for (let attempt = 1; attempt <= 10; attempt++)
+      await shop.request(`/api/orders/ORD-00000000000000000000000${attempt}0?postalCode=${POSTCODE}`);
     const { status, body } = await shop.json(`/api/orders/${orderId}?sessionId=${sessionId}`);
     expect(status).toBe(429);
     expect(body).toEqual(TOO_MANY);
@@ -273,7 +276,8 @@ describe("rate limit on look-ups", () => {
   test("downloads count against the same limit as look-ups", async () => {
     storeGpxUpload("gpx-coast");
     const { orderId } = await buy(units(1, { id: "map", gpxToken: "gpx-coast" }));
-    for (let attempt = 1; attempt <= 10; attempt++) expect((await shop.request(`/api/orders/${orderId}?postalCode=SW1A%201AA`)).status).toBe(404);
+    for (let attempt = 1; attempt <= 10; attempt++)
+      expect((await shop.request(`/api/orders/${orderId}?postalCode=SW1A%201AA`)).status).toBe(404);
     const { status, body, response } = await shop.json(`/api/orders/${orderId}/download/gpx/gpx-coast?postalCode=${POSTCODE}`);
     expect(status).toBe(429);
     expect(body).toEqual(TOO_MANY);

@@ -6,9 +6,9 @@ import { parseEnv } from "../../src/env";
 import { mailDeliveryFromEnv, startDeliverOutboxJob } from "../../src/jobs/deliver-outbox";
 import { startPeriodicJob } from "../../src/jobs/periodic";
 import { createOutboxDelivery, enqueueEmail, listOutbox, type NewEmail, type OutboxRow } from "../../src/modules/outbox/service";
-import { MailerError, type Mailer } from "../../src/services/mail/mailer";
+import { type Mailer, MailerError } from "../../src/services/mail/mailer";
 import { createResendMailer } from "../../src/services/mail/resend";
-import { startResendStandIn, type ResendStandIn } from "../support/resend-stand-in";
+import { type ResendStandIn, startResendStandIn } from "../support/resend-stand-in";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 import { waitUntil } from "../support/wait-until";
 
@@ -60,7 +60,6 @@ function addOrder(db: Database, id: string) {
      VALUES (?, 1000, 0, 1000, 'demo', ?)`,
   ).run(id, `cs_demo_${id}`);
 }
-
 
 describe("enqueueEmail", () => {
   test("enqueueing twice with the same dedupe key stores one row and reports only the first as added", () => {
@@ -300,7 +299,9 @@ describe("the deliver-outbox job", () => {
       expect(startDeliverOutboxJob({ db: shop.db, env: shop.env, intervalMs: 5 })).toBeNull();
       expect(startDeliverOutboxJob({ db: shop.db, env: keyOnly, intervalMs: 5 })).toBeNull();
       const warnings = warn.mock.calls.map(([line]) => JSON.parse(String(line)) as { level: string; msg: string });
-      expect(warnings).toContainEqual(expect.objectContaining({ level: "warn", msg: "RESEND_API_KEY is set but MAIL_FROM is not: emails stay in the outbox unsent" }));
+      expect(warnings).toContainEqual(
+        expect.objectContaining({ level: "warn", msg: "RESEND_API_KEY is set but MAIL_FROM is not: emails stay in the outbox unsent" }),
+      );
       // Not a wait for a result but a window for a non-event: ten of the 5 ms ticks a job started by
       // mistake would have run in. Nothing happening has no condition to wait on.
       await Bun.sleep(50);

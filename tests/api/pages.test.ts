@@ -19,7 +19,14 @@ function seedCatalogue(shop: TestShop) {
     stock: 2,
     category_id: "basic",
   });
-  addProduct(shop.db, { id: "cable-tidy", name: "Cable Tidy", description: "Keeps desk cables tidy.", price_cents: 450, stock: 0, category_id: "basic" });
+  addProduct(shop.db, {
+    id: "cable-tidy",
+    name: "Cable Tidy",
+    description: "Keeps desk cables tidy.",
+    price_cents: 450,
+    stock: 0,
+    category_id: "basic",
+  });
   addProduct(shop.db, {
     id: "relief-map",
     name: "Route Relief Map",
@@ -160,10 +167,7 @@ describe("catalogue and product pages", () => {
     test("JSON-LD image URLs are absolute, whether stored as a /media path or as a full URL", async () => {
       const { body } = await shop.html("/products/lamp");
       expect(body).toContain('<meta property="og:image" content="http://shop.test/media/lamp-front.webp"/>');
-      expect(jsonLdOf(body).image).toEqual([
-        "http://shop.test/media/lamp-front.webp",
-        "https://cdn.example.com/lamp-side.jpg",
-      ]);
+      expect(jsonLdOf(body).image).toEqual(["http://shop.test/media/lamp-front.webp", "https://cdn.example.com/lamp-side.jpg"]);
     });
 
     test("a description holding </script> cannot break out of the JSON-LD script", async () => {

@@ -114,7 +114,17 @@ describe("a change to what a kept page shows is seen by the very next request", 
     await warm();
     const saved = await shop.call("/api/admin/products", {
       method: "POST",
-      body: { id: "clips", name: "Cable Tidy Clips", price_cents: 475, stock: null, max_online_qty: null, description: "", category_id: "basic", requires_gpx: false, requires_image: false },
+      body: {
+        id: "clips",
+        name: "Cable Tidy Clips",
+        price_cents: 475,
+        stock: null,
+        max_online_qty: null,
+        description: "",
+        category_id: "basic",
+        requires_gpx: false,
+        requires_image: false,
+      },
     });
     expect(saved.status).toBe(200);
     await expectFresh("/products", "Cable Tidy Clips");
@@ -158,7 +168,8 @@ describe("a change to what a kept page shows is seen by the very next request", 
   test("after more changes than page_versions keeps, every kept page is forgotten", async () => {
     await warm();
     const { clears } = cache.stats();
-    for (let index = 0; index < 1_001; index++) shop.db.query("UPDATE products SET description = ? WHERE id = 'lamp'").run(`Version ${index}.`);
+    for (let index = 0; index < 1_001; index++)
+      shop.db.query("UPDATE products SET description = ? WHERE id = 'lamp'").run(`Version ${index}.`);
     await expectFresh("/products/clips", "Cable Tidy Clips");
     expect(cache.stats().clears).toBe(clears + 1);
   });
@@ -173,14 +184,19 @@ describe("a change to what a kept page shows is seen by the very next request", 
 
   test("a category renamed in /admin", async () => {
     await warm();
-    expect((await shop.call("/api/admin/categories", { method: "POST", body: { id: "basic", name: "Everyday", sort: 0 } })).status).toBe(200);
+    expect((await shop.call("/api/admin/categories", { method: "POST", body: { id: "basic", name: "Everyday", sort: 0 } })).status).toBe(
+      200,
+    );
     await expectFresh("/products", "Everyday");
     await expectFresh("/basket", "Everyday");
   });
 
   test("a project edited in /admin", async () => {
     await warm();
-    const saved = await shop.call("/api/admin/projects", { method: "POST", body: { id: "bridge", title: "Footbridge in PETG", description: "", sort: 0 } });
+    const saved = await shop.call("/api/admin/projects", {
+      method: "POST",
+      body: { id: "bridge", title: "Footbridge in PETG", description: "", sort: 0 },
+    });
     expect(saved.status).toBe(200);
     await expectFresh("/", "Footbridge in PETG");
   });

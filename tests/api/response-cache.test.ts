@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createApp } from "../../src/app";
@@ -21,7 +21,14 @@ let get: (path: string, headers?: Record<string, string>) => Promise<Response>;
 beforeAll(async () => {
   shop = await createOwnerShop();
   addCategory(shop.db, { id: "basic", name: "Basic" });
-  addProduct(shop.db, { id: "planter", name: "Hex Planter", price_cents: 1200, stock: 5, category_id: "basic", images: ["/media/planter-abc.webp"] });
+  addProduct(shop.db, {
+    id: "planter",
+    name: "Hex Planter",
+    price_cents: 1200,
+    stock: 5,
+    category_id: "basic",
+    images: ["/media/planter-abc.webp"],
+  });
   addProduct(shop.db, { id: "clips", name: "Cable Clips", price_cents: 450, stock: null, category_id: "basic" });
   // The same app the shop runs, with a cache this test can read the counters of.
   const app = createApp(shop.deps);
@@ -33,7 +40,17 @@ afterAll(() => shop.close());
 const savePlanter = (price_cents: number) =>
   shop.call("/api/admin/products", {
     method: "POST",
-    body: { id: "planter", name: "Hex Planter", price_cents, stock: 5, max_online_qty: null, description: "", category_id: "basic", requires_gpx: false, requires_image: false },
+    body: {
+      id: "planter",
+      name: "Hex Planter",
+      price_cents,
+      stock: 5,
+      max_online_qty: null,
+      description: "",
+      category_id: "basic",
+      requires_gpx: false,
+      requires_image: false,
+    },
   });
 
 describe("kept pages and catalogue JSON", () => {
@@ -103,7 +120,11 @@ describe("kept pages and catalogue JSON", () => {
       const response = await get(path);
       await response.text();
       expect({ path, cacheControl: response.headers.get("cache-control") }).toEqual({ path, cacheControl: "no-store" });
-      expect({ path, kept: cache.stats().entries - before.entries, hits: cache.stats().hits - before.hits }).toEqual({ path, kept: 0, hits: 0 });
+      expect({ path, kept: cache.stats().entries - before.entries, hits: cache.stats().hits - before.hits }).toEqual({
+        path,
+        kept: 0,
+        hits: 0,
+      });
     }
   });
 
@@ -118,7 +139,9 @@ describe("kept pages and catalogue JSON", () => {
     const app = createApp(shop.deps, { responseCache: { maxBytes: 200_000 } });
     const small = app.responseCache;
     for (let index = 0; index < 60; index++) {
-      const response = await app.handle(new Request(`${TEST_ORIGIN}/products?page=${index}`, { headers: { "accept-encoding": "br, gzip" } }));
+      const response = await app.handle(
+        new Request(`${TEST_ORIGIN}/products?page=${index}`, { headers: { "accept-encoding": "br, gzip" } }),
+      );
       await response.arrayBuffer();
     }
     expect(small.stats().bytes).toBeLessThanOrEqual(200_000);
@@ -173,7 +196,12 @@ describe("compression and revalidation", () => {
 
 describe("addresses that reach a personal page in disguise", () => {
   test("an order page asked for with escapes or capitals is not kept either, and says no-store", async () => {
-    for (const path of ["/%6Frder/ORD-0123456789ABCDEFGHJKMNPQRS", "/ORDER/ORD-0123456789ABCDEFGHJKMNPQRS", "/Success?session_id=cs_demo_x", "/%61dmin"]) {
+    for (const path of [
+      "/%6Frder/ORD-0123456789ABCDEFGHJKMNPQRS",
+      "/ORDER/ORD-0123456789ABCDEFGHJKMNPQRS",
+      "/Success?session_id=cs_demo_x",
+      "/%61dmin",
+    ]) {
       const before = cache.stats().entries;
       const response = await get(path);
       await response.text();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { RouteObject } from "react-router";
-import { createRoutePolicies, declaredRoutes, policyProblems, sitemapPages, type RoutePolicy } from "../../src/http/route-policy";
+import { createRoutePolicies, declaredRoutes, policyProblems, type RoutePolicy, sitemapPages } from "../../src/http/route-policy";
 import { routes as pageRoutes } from "../../web/routes/route-table";
 import { createTestShop, type TestShop } from "../support/test-app";
 
@@ -31,7 +31,15 @@ describe("every route declares its policy", () => {
     const routes = everyRoute();
     // The walk really covers the app: pages, storefront API, admin API, files and the page catch-all.
     expect(routes.map((route) => route.name)).toEqual(
-      expect.arrayContaining(["page /order/:orderId", "page /*", "GET /api/catalog", "POST /api/checkout", "GET /api/admin/orders", "GET /assets/:name", "GET /*"]),
+      expect.arrayContaining([
+        "page /order/:orderId",
+        "page /*",
+        "GET /api/catalog",
+        "POST /api/checkout",
+        "GET /api/admin/orders",
+        "GET /assets/:name",
+        "GET /*",
+      ]),
     );
     expect(routes.filter((route) => route.kind === "api")).toHaveLength(shop.app.routes.length);
     expect(policyProblems(routes)).toEqual([]);
@@ -63,7 +71,9 @@ describe("every route declares its policy", () => {
 
 describe("what is derived from the declarations", () => {
   test("a new page declared personal in its handle alone is personal, under any spelling of its path", () => {
-    const policies = createRoutePolicies(declaredRoutes(withPage({ path: "account/:id", handle: { policy: { audience: "personal" } } }), []));
+    const policies = createRoutePolicies(
+      declaredRoutes(withPage({ path: "account/:id", handle: { policy: { audience: "personal" } } }), []),
+    );
     for (const path of ["/account/7", "/account", "/ACCOUNT/7", "/%61ccount/7", "/%E0%A4%A"]) {
       expect({ path, personal: policies.isPersonal(path) }).toEqual({ path, personal: true });
     }
@@ -94,7 +104,12 @@ describe("what is derived from the declarations", () => {
 
   test("every personal page of the route table answers no-store and is never kept", async () => {
     const personalPages = everyRoute().filter((route) => route.kind === "page" && route.policy?.audience === "personal");
-    expect(personalPages.map((route) => route.path).toSorted()).toEqual(["/admin/*", "/checkout/demo/:sessionId", "/order/:orderId", "/success"]);
+    expect(personalPages.map((route) => route.path).toSorted()).toEqual([
+      "/admin/*",
+      "/checkout/demo/:sessionId",
+      "/order/:orderId",
+      "/success",
+    ]);
     for (const { path } of personalPages) {
       const url = path.replace(/:[A-Za-z]+/g, "ORD-0123456789ABCDEFGHJKMNPQRS").replace("*", "orders");
       const before = shop.app.responseCache.stats();

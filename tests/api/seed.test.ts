@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { seedDemoCatalogue } from "../../src/db/seed";
 import type { Product } from "../../src/modules/catalog/model";
 import type { Project } from "../../src/modules/content/model";
-import { seedDemoCatalogue } from "../../src/db/seed";
 import { addCategory, addProject } from "../support/factories";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
@@ -36,7 +36,8 @@ describe("the demo catalogue on an empty database", () => {
 
   test("shows every case the storefront has", async () => {
     const { body: products } = await shop.json<Product[]>("/api/catalog");
-    const some = (what: string, predicate: (p: Product) => boolean) => expect({ what, found: products.some(predicate) }).toEqual({ what, found: true });
+    const some = (what: string, predicate: (p: Product) => boolean) =>
+      expect({ what, found: products.some(predicate) }).toEqual({ what, found: true });
     some("several variants with a -base one", (p) => p.variants.length > 1 && p.variants.some((v) => v.id.endsWith("-base")));
     some("several variants without a -base one", (p) => p.variants.length > 1 && !p.variants.some((v) => v.id.endsWith("-base")));
     some("stock of 1 to 3", (p) => p.stock !== null && p.stock >= 1 && p.stock <= 3);

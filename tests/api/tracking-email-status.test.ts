@@ -4,7 +4,7 @@ import { createOutboxDelivery, listOutbox } from "../../src/modules/outbox/servi
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { buyThroughDemoCheckout, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER } from "../support/factories";
-import { startResendStandIn, type ResendStandIn } from "../support/resend-stand-in";
+import { type ResendStandIn, startResendStandIn } from "../support/resend-stand-in";
 
 // Issue 11 point 10: the admin tells the truth about the tracking email. What
 // the owner sees (the order's tracking_email and tracking_notified_at, each
@@ -82,8 +82,17 @@ describe("with no mail service configured", () => {
     expect(status).toBe(200);
     expect(body.trackingEmail).toEqual({ sent: false, reason: "smtp-not-configured" });
     expect(body.order.tracking_notified_at).toBeNull();
-    expect(body.order.tracking_email).toMatchObject({ kind: "tracking", status: "pending", delivery: "not-sent", reason: "smtp-not-configured", sent_at: null });
-    expect(await detail(id)).toMatchObject({ tracking_notified_at: null, tracking_email: { delivery: "not-sent", reason: "smtp-not-configured" } });
+    expect(body.order.tracking_email).toMatchObject({
+      kind: "tracking",
+      status: "pending",
+      delivery: "not-sent",
+      reason: "smtp-not-configured",
+      sent_at: null,
+    });
+    expect(await detail(id)).toMatchObject({
+      tracking_notified_at: null,
+      tracking_email: { delivery: "not-sent", reason: "smtp-not-configured" },
+    });
     const [listed] = (await shop.call<{ id: string; tracking_notified_at: string | null }[]>("/api/admin/orders")).body;
     expect(listed).toMatchObject({ id, tracking_notified_at: null });
   });
@@ -174,7 +183,12 @@ describe("with Resend configured", () => {
     expect(await deliverOutbox()).toEqual({ sent: 0, retried: 0, failed: 1 });
     expect(await detail(id)).toMatchObject({
       tracking_notified_at: null,
-      tracking_email: { status: "failed", delivery: "failed", last_error: "Resend 422 validation_error: Invalid `to` field.", sent_at: null },
+      tracking_email: {
+        status: "failed",
+        delivery: "failed",
+        last_error: "Resend 422 validation_error: Invalid `to` field.",
+        sent_at: null,
+      },
     });
 
     const again = await sendAgain(id);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { buyThroughDemoCheckout, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER } from "../support/factories";
-import { listenOnLoopback, type ListeningShop } from "../support/listening";
+import { type ListeningShop, listenOnLoopback } from "../support/listening";
 import { createTestShop, type TestShop } from "../support/test-app";
 
 // X-Forwarded-For is believed only from the proxy TRUST_PROXY names, over a

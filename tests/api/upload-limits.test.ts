@@ -3,7 +3,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
-import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, HEAVY_WORK_PER_ADDRESS, HEAVY_WORK_QUEUE, OWN_UPLOADS_WAITING_MESSAGE } from "../../src/http/heavy-work";
+import {
+  BUSY_MESSAGE,
+  BUSY_RETRY_AFTER_SECONDS,
+  HEAVY_WORK_PER_ADDRESS,
+  HEAVY_WORK_QUEUE,
+  OWN_UPLOADS_WAITING_MESSAGE,
+} from "../../src/http/heavy-work";
 import { MIN_FREE_BYTES } from "../../src/modules/health/readiness";
 import { BUDGET_MESSAGES, createUploadBudget, UPLOAD_FREE_FLOOR_BYTES } from "../../src/modules/uploads/upload-budget";
 import { addProduct } from "../support/factories";
@@ -49,9 +55,15 @@ async function countedGpxUpload(app = shop.app) {
     { highWaterMark: 0 },
   );
   const request = new Request(`${TEST_ORIGIN}/api/gpx/upload`, { method: "POST", headers: { "Content-Type": contentType }, body });
-  return { reads, answer: app.handle(request).then(async (response) => ({ status: response.status, response, body: (await response.json()) as { token?: string; error?: string } })) };
+  return {
+    reads,
+    answer: app.handle(request).then(async (response) => ({
+      status: response.status,
+      response,
+      body: (await response.json()) as { token?: string; error?: string },
+    })),
+  };
 }
-
 
 /** Rows as if `address` had uploaded `bytes` that no order paid for. */
 function recordUnpaid(address: string, bytes: number, { orderId = null as string | null } = {}) {
@@ -60,7 +72,13 @@ function recordUnpaid(address: string, bytes: number, { orderId = null as string
       `INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes, address_hash, order_id)
        VALUES (?, 'gpx', 'map', 'big.gpx', ?, 'application/gpx+xml', ?, ?, ?)`,
     )
-    .run(randomBytes(32).toString("base64url"), `u_${randomBytes(16).toString("hex")}.gpx`, bytes, shop.deps.uploadBudget.hashAddress(address), orderId);
+    .run(
+      randomBytes(32).toString("base64url"),
+      `u_${randomBytes(16).toString("hex")}.gpx`,
+      bytes,
+      shop.deps.uploadBudget.hashAddress(address),
+      orderId,
+    );
 }
 
 const storedFiles = () => {
@@ -71,7 +89,10 @@ const storedFiles = () => {
 describe("the heavy-work slot", () => {
   test("an upload waits for the slot before its body is read, and runs once the slot is free", async () => {
     let release!: () => void;
-    const holding = shop.deps.heavyWork.run({ request: new Request(TEST_ORIGIN) }, () => new Promise<void>((resolve) => (release = resolve)));
+    const holding = shop.deps.heavyWork.run(
+      { request: new Request(TEST_ORIGIN) },
+      () => new Promise<void>((resolve) => (release = resolve)),
+    );
     const upload = await countedGpxUpload();
     await waitUntil(() => shop.deps.heavyWork.load().waiting === 1, 5_000, "one upload waiting for the heavy-work slot");
     expect(upload.reads.count).toBe(0);
@@ -114,7 +135,11 @@ describe("the heavy-work slot", () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     const holding = shop.deps.heavyWork.run({ request: new Request(TEST_ORIGIN) }, () => released);
     const own = [await countedGpxUpload(), await countedGpxUpload()];
-    await waitUntil(() => shop.deps.heavyWork.load().waiting === HEAVY_WORK_PER_ADDRESS, 5_000, "one address's uploads to fill its share of the queue");
+    await waitUntil(
+      () => shop.deps.heavyWork.load().waiting === HEAVY_WORK_PER_ADDRESS,
+      5_000,
+      "one address's uploads to fill its share of the queue",
+    );
 
     const third = await countedGpxUpload();
     const { status, body, response } = await third.answer;
@@ -124,7 +149,11 @@ describe("the heavy-work slot", () => {
     expect(third.reads.count).toBe(0);
 
     const someoneElse = shop.deps.heavyWork.run({ request: new Request(TEST_ORIGIN), address: "203.0.113.9" }, () => "queued");
-    await waitUntil(() => shop.deps.heavyWork.load().waiting === HEAVY_WORK_PER_ADDRESS + 1, 5_000, "a second address's upload to join the queue");
+    await waitUntil(
+      () => shop.deps.heavyWork.load().waiting === HEAVY_WORK_PER_ADDRESS + 1,
+      5_000,
+      "a second address's upload to join the queue",
+    );
 
     release();
     await holding;
@@ -168,7 +197,11 @@ describe("disk budgets", () => {
 
   test("another address's unpaid files, and files in an order, do not count against this address", async () => {
     recordUnpaid("203.0.113.7", 100 * MB);
-    shop.db.query(`INSERT INTO orders (id, subtotal_cents, delivery_cents, amount_cents, payment_provider, payment_session_id) VALUES ('ORD-PAID', 1, 0, 1, 'demo', 'cs_demo_paid')`).run();
+    shop.db
+      .query(
+        `INSERT INTO orders (id, subtotal_cents, delivery_cents, amount_cents, payment_provider, payment_session_id) VALUES ('ORD-PAID', 1, 0, 1, 'demo', 'cs_demo_paid')`,
+      )
+      .run();
     recordUnpaid(OWN_ADDRESS, 100 * MB, { orderId: "ORD-PAID" });
     const { status } = await (await countedGpxUpload()).answer;
     expect(status).toBe(200);

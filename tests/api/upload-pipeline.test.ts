@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, utimesSync } from "node:fs";
 import { join } from "node:path";
-import { createChallenge, solveChallenge } from "altcha-lib";
+import { type createChallenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import sharp from "sharp";
 import { cleanUploads } from "../../src/jobs/clean-uploads";
@@ -33,7 +33,10 @@ afterEach(() => shop.close());
 
 // ---- sending files the way the storefront does ------------------------------
 
-const jpeg = () => sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } })
+    .jpeg()
+    .toBuffer();
 const PDF_BYTES = new TextEncoder().encode(`%PDF-1.4\n${"% padding\n".repeat(200)}%%EOF\n`);
 const gpx = (points: number) =>
   `<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>${Array.from(
@@ -70,9 +73,13 @@ async function uploadFile(path: string, field: string, productId: string, file: 
 
 type AttachmentRow = { id: string; request_id: string; filename: string; stored_name: string };
 const attachmentsOf = (requestId: string) =>
-  shop.db.query<AttachmentRow, [string]>("SELECT id, request_id, filename, stored_name FROM custom_request_attachments WHERE request_id = ?").all(requestId);
+  shop.db
+    .query<AttachmentRow, [string]>("SELECT id, request_id, filename, stored_name FROM custom_request_attachments WHERE request_id = ?")
+    .all(requestId);
 const uploadRow = (token: string) =>
-  shop.db.query<{ original_name: string; stored_name: string }, [string]>("SELECT original_name, stored_name FROM uploads WHERE token = ?").get(token);
+  shop.db
+    .query<{ original_name: string; stored_name: string }, [string]>("SELECT original_name, stored_name FROM uploads WHERE token = ?")
+    .get(token);
 const uploadsDir = () => join(shop.dataDir, "uploads");
 const filesOnDisk = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()).sort() : []);
 const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
@@ -199,7 +206,12 @@ describe("custom request attachments live in the upload storage", () => {
         `INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes, address_hash)
          VALUES (?, 'gpx', 'map', 'big.gpx', ?, 'application/gpx+xml', ?, ?)`,
       )
-      .run(randomBytes(32).toString("base64url"), `u_${randomBytes(16).toString("hex")}.gpx`, ADDRESS_BUDGET_BYTES - room, shop.deps.uploadBudget.hashAddress(ADDRESS));
+      .run(
+        randomBytes(32).toString("base64url"),
+        `u_${randomBytes(16).toString("hex")}.gpx`,
+        ADDRESS_BUDGET_BYTES - room,
+        shop.deps.uploadBudget.hashAddress(ADDRESS),
+      );
     // The route alone would fit.
     expect(route.byteLength).toBeLessThan(room);
 
@@ -208,7 +220,10 @@ describe("custom request attachments live in the upload storage", () => {
     const refused = await uploadFile("/api/gpx/upload", "gpx", RELIEF_MAP.id, new File([route], "ride.gpx"));
     expect({ status: refused.status, body: refused.body }).toEqual({
       status: 429,
-      body: { error: "You have already sent us 100 MB of files that are not part of an order. Check out what is in your basket, or try again in a few hours." },
+      body: {
+        error:
+          "You have already sent us 100 MB of files that are not part of an order. Check out what is in your basket, or try again in a few hours.",
+      },
     });
     expect(refused.response.headers.get("retry-after")).toBe("3600");
     expect(filesOnDisk()).toEqual(before);

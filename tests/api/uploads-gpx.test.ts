@@ -15,9 +15,26 @@ type Answer = {
   token?: string;
   name?: string;
   error?: string;
-  details?: { distanceM: number; ascentM: number; descentM: number; pointCount: number; bbox: unknown; points: unknown[]; profile: unknown[] };
+  details?: {
+    distanceM: number;
+    ascentM: number;
+    descentM: number;
+    pointCount: number;
+    bbox: unknown;
+    points: unknown[];
+    profile: unknown[];
+  };
 };
-type UploadRow = { token: string; kind: string; product_id: string; original_name: string; stored_name: string; content_type: string; size_bytes: number; order_id: string | null };
+type UploadRow = {
+  token: string;
+  kind: string;
+  product_id: string;
+  original_name: string;
+  stored_name: string;
+  content_type: string;
+  size_bytes: number;
+  order_id: string | null;
+};
 
 let shop: TestShop;
 
@@ -65,7 +82,8 @@ function expectNothingStored() {
 function haversine(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const r = 6371.0088 * 1000;
   const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
   return 2 * r * Math.asin(Math.sqrt(a));
 }
 
@@ -89,7 +107,13 @@ describe("a GPX route that can be printed", () => {
   test("keeps the original bytes under a random name, with one row", async () => {
     const { body } = await postGpx(MERIDIAN_RIDE);
     const row = rowOf(body.token ?? "");
-    expect(row).toMatchObject({ kind: "gpx", product_id: "map", original_name: "ride.gpx", content_type: "application/gpx+xml", order_id: null });
+    expect(row).toMatchObject({
+      kind: "gpx",
+      product_id: "map",
+      original_name: "ride.gpx",
+      content_type: "application/gpx+xml",
+      order_id: null,
+    });
     expect(row?.stored_name).toMatch(/^u_[0-9a-f]{32}\.gpx$/);
     expect(uploadedFiles()).toEqual([row!.stored_name]);
     const stored = readFileSync(join(shop.dataDir, "uploads", row!.stored_name), "utf8");
@@ -193,7 +217,10 @@ describe("GPX files that are refused", () => {
     const { status, body } = await postGpx(gpx(`<trk><trkseg>${points}</trkseg></trk>`));
     expect({ status, body }).toEqual({
       status: 400,
-      body: { error: "This GPX file has more than 200,000 points. Simplify the track in your app (or export a shorter part of it) and upload it again." },
+      body: {
+        error:
+          "This GPX file has more than 200,000 points. Simplify the track in your app (or export a shorter part of it) and upload it again.",
+      },
     });
     expectNothingStored();
   });
@@ -220,7 +247,9 @@ describe("GPX files that are refused", () => {
   });
 
   test("a PNG renamed .gpx", async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } })
+      .png()
+      .toBuffer();
     const { status, body } = await postGpx(new Uint8Array(png), { name: "route.gpx" });
     expect({ status, body }).toEqual({ status: 400, body: { error: NOT_GPX } });
     expectNothingStored();
@@ -316,7 +345,10 @@ describe("big bodies are cut off while they are read", () => {
 
 describe("a big route does not stall the shop", () => {
   test("other requests are answered while a large GPX file is being parsed", async () => {
-    const points = Array.from({ length: 40_000 }, (_, i) => `<trkpt lat="${(50 + i * 1e-5).toFixed(6)}" lon="-1.000000"><ele>${i % 300}</ele></trkpt>`);
+    const points = Array.from(
+      { length: 40_000 },
+      (_, i) => `<trkpt lat="${(50 + i * 1e-5).toFixed(6)}" lon="-1.000000"><ele>${i % 300}</ele></trkpt>`,
+    );
     let uploadDone = false;
     const upload = postGpx(gpx(`<trk><trkseg>${points.join("")}</trkseg></trk>`)).then((answer) => {
       uploadDone = true;

@@ -117,7 +117,10 @@ describe("a photo that can be printed", () => {
   });
 
   test("a real JPEG with HTML after its end is accepted, and the HTML does not survive", async () => {
-    const polyglot = new Uint8Array([...(await jpeg()), ...new TextEncoder().encode("<html><script>alert(document.cookie)</script></html>")]);
+    const polyglot = new Uint8Array([
+      ...(await jpeg()),
+      ...new TextEncoder().encode("<html><script>alert(document.cookie)</script></html>"),
+    ]);
     const { status, body } = await postImage(polyglot, { name: "photo.jpg" });
     expect(status).toBe(200);
     const stored = storedBytes(rowOf(body.token ?? ""));
@@ -130,7 +133,9 @@ describe("files that are refused", () => {
   test("a truncated JPEG", async () => {
     const noise = Buffer.alloc(300 * 200 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
-    const whole = await sharp(noise, { raw: { width: 300, height: 200, channels: 3 } }).jpeg().toBuffer();
+    const whole = await sharp(noise, { raw: { width: 300, height: 200, channels: 3 } })
+      .jpeg()
+      .toBuffer();
     const { status, body } = await postImage(new Uint8Array(whole.subarray(0, Math.floor(whole.length * 0.6))));
     expect({ status, body }).toEqual({ status: 400, body: { error: NOT_A_PHOTO } });
     expectNothingStored();
@@ -176,10 +181,15 @@ describe("files that are refused", () => {
 
   test("an image over the 50 megapixel limit", async () => {
     // 8000 × 8000 = 64 MP of one colour: a small file that would be huge in memory.
-    const huge = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: "#ffffff" } }).png({ compressionLevel: 9 }).toBuffer();
+    const huge = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: "#ffffff" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(huge.byteLength).toBeLessThan(IMAGE_MAX_BYTES);
     const { status, body } = await postImage(new Uint8Array(huge), { name: "huge.png", type: "image/png" });
-    expect({ status, body }).toEqual({ status: 400, body: { error: "That photo is too large (over 50 megapixels). Please upload a smaller one." } });
+    expect({ status, body }).toEqual({
+      status: 400,
+      body: { error: "That photo is too large (over 50 megapixels). Please upload a smaller one." },
+    });
     expectNothingStored();
   });
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { E2E_ADMIN_PASSWORD } from "./support/admin";
 import { violationsOn, watchViolations } from "./support/csp";
@@ -12,11 +12,7 @@ const THEME_STORAGE_KEY = "strata.theme";
  * the storefront. A serious or critical violation fails the story with the
  * rule, the help text and the elements it found.
  */
-async function expectNoSeriousViolations(
-  page: Page,
-  screen: string,
-  { onlyRules = [] as string[] } = {},
-): Promise<void> {
+async function expectNoSeriousViolations(page: Page, screen: string, { onlyRules = [] as string[] } = {}): Promise<void> {
   let axe = new AxeBuilder({ page });
   if (onlyRules.length > 0) axe = axe.withRules(onlyRules);
   const { violations } = await axe.analyze();
@@ -49,7 +45,11 @@ for (const theme of ["dark", "light"] as const) {
   test(`storefront screens have no serious accessibility violations (${theme} theme)`, async ({ browser, request }) => {
     test.setTimeout(90_000);
     const products = await loadCatalogue(request);
-    const withVariants = pick(products, "product with variants", (product) => product.variants.length > 1 && !product.requiresGpx && !product.requiresImage);
+    const withVariants = pick(
+      products,
+      "product with variants",
+      (product) => product.variants.length > 1 && !product.requiresGpx && !product.requiresImage,
+    );
     const gpx = pick(products, "product that needs a GPX file", (product) => product.requiresGpx);
     const photo = pick(products, "product that needs a photo", (product) => product.requiresImage);
     const unlimited = pick(products, "simple product with unlimited stock", unlimitedSimple);
@@ -72,7 +72,15 @@ for (const theme of ["dark", "light"] as const) {
       "/no-such-page",
     ];
     // The light theme only changes colours: its check covers one screen of each kind.
-    const themed = theme === "dark" ? screens : screens.filter((path) => !["/products?cat=basic", productPath(photo), "/policies", "/success?session_id=cs_demo_unknown", "/no-such-page"].includes(path));
+    const themed =
+      theme === "dark"
+        ? screens
+        : screens.filter(
+            (path) =>
+              !["/products?cat=basic", productPath(photo), "/policies", "/success?session_id=cs_demo_unknown", "/no-such-page"].includes(
+                path,
+              ),
+          );
     for (const path of themed) {
       await page.goto(path);
       await settle(page);
@@ -108,84 +116,100 @@ for (const theme of ["dark", "light"] as const) {
  * csp.e2e.ts, which is not signed in, cannot reach these screens: every story
  * here also fails on any Content-Security-Policy violation.
  */
-test.describe.serial("the owner's screens", () => {
-  let context: BrowserContext;
-  let page: Page;
-  let cspConsoleReports: string[] = [];
+test.describe
+  .serial("the owner's screens", () => {
+    let context: BrowserContext;
+    let page: Page;
+    let cspConsoleReports: string[] = [];
 
-  let orderId = "";
+    let orderId = "";
 
-  test.beforeAll(async ({ browser, request }) => {
-    context = await browser.newContext();
-    page = await context.newPage();
-    cspConsoleReports = await watchViolations(page);
-    // A paid order for the order screen, through the same calls the basket and the test payment page make.
-    const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
-    const checkout = await request.post("/api/checkout", { data: { items: [{ id: product.id, productName: product.name }] } });
-    const { url } = (await checkout.json()) as { url: string };
-    const sessionId = url.split("/").pop() ?? "";
-    await request.post(`/checkout/demo/${sessionId}/pay`, {
-      form: { email: "ada@example.co.uk", name: "Ada Lovelace", line1: "12 St James's Square", line2: "", city: "London", postalCode: "SW1Y 4JH", country: "GB", billingSame: "1" },
-      maxRedirects: 0,
+    test.beforeAll(async ({ browser, request }) => {
+      context = await browser.newContext();
+      page = await context.newPage();
+      cspConsoleReports = await watchViolations(page);
+      // A paid order for the order screen, through the same calls the basket and the test payment page make.
+      const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
+      const checkout = await request.post("/api/checkout", { data: { items: [{ id: product.id, productName: product.name }] } });
+      const { url } = (await checkout.json()) as { url: string };
+      const sessionId = url.split("/").pop() ?? "";
+      await request.post(`/checkout/demo/${sessionId}/pay`, {
+        form: {
+          email: "ada@example.co.uk",
+          name: "Ada Lovelace",
+          line1: "12 St James's Square",
+          line2: "",
+          city: "London",
+          postalCode: "SW1Y 4JH",
+          country: "GB",
+          billingSame: "1",
+        },
+        maxRedirects: 0,
+      });
+      const session = (await (await request.get(`/api/checkout/session?id=${sessionId}`)).json()) as { order_id: string | null };
+      orderId = session.order_id ?? "";
+      expect(orderId).toMatch(/^ORD-/);
     });
-    const session = (await (await request.get(`/api/checkout/session?id=${sessionId}`)).json()) as { order_id: string | null };
-    orderId = session.order_id ?? "";
-    expect(orderId).toMatch(/^ORD-/);
-  });
-  test.afterEach(async () => {
-    expect({ screen: page.url(), violations: await violationsOn(page), consoleReports: cspConsoleReports }).toEqual({
-      screen: page.url(),
-      violations: [],
-      consoleReports: [],
+    test.afterEach(async () => {
+      expect({ screen: page.url(), violations: await violationsOn(page), consoleReports: cspConsoleReports }).toEqual({
+        screen: page.url(),
+        violations: [],
+        consoleReports: [],
+      });
     });
-  });
-  test.afterAll(async () => context.close());
+    test.afterAll(async () => context.close());
 
-  test("the sign-in screen has no serious accessibility violations", async () => {
-    await page.goto("/admin");
-    await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
-    await expectNoSeriousViolations(page, "admin sign-in");
-    // Signed in once for every admin screen below: sign-in is limited to 10 tries a minute.
-    await page.getByLabel("Password").fill(E2E_ADMIN_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
-  });
-
-  test("every admin page has no serious accessibility violations", async () => {
-    test.setTimeout(60_000);
-    for (const path of ["/admin", "/admin/orders", "/admin/products", "/admin/projects", "/admin/configuration"]) {
-      await page.goto(path);
+    test("the sign-in screen has no serious accessibility violations", async () => {
+      await page.goto("/admin");
+      await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
+      await expectNoSeriousViolations(page, "admin sign-in");
+      // Signed in once for every admin screen below: sign-in is limited to 10 tries a minute.
+      await page.getByLabel("Password").fill(E2E_ADMIN_PASSWORD);
+      await page.getByRole("button", { name: "Sign in" }).click();
       await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    });
+
+    test("every admin page has no serious accessibility violations", async () => {
+      test.setTimeout(60_000);
+      for (const path of ["/admin", "/admin/orders", "/admin/products", "/admin/projects", "/admin/configuration"]) {
+        await page.goto(path);
+        await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await settle(page);
+        await expectNoSeriousViolations(page, path);
+      }
+    });
+
+    test("an order, the new-project form and a project's editor have no serious accessibility violations", async () => {
+      await page.goto(`/admin/orders?order=${orderId}`);
+      await expect(page.getByRole("heading", { level: 1, name: `Order ${orderId}` })).toBeVisible();
       await settle(page);
-      await expectNoSeriousViolations(page, path);
-    }
-  });
+      await expectNoSeriousViolations(page, "admin order");
+      await page.goto("/admin/projects");
+      await page.getByRole("button", { name: "Add project" }).click();
+      await settle(page);
+      await expectNoSeriousViolations(page, "admin new project");
+      await page.goto("/admin/projects");
+      await page
+        .getByRole("button", { name: /^Edit / })
+        .first()
+        .click();
+      await settle(page);
+      await expectNoSeriousViolations(page, "admin project editor");
+    });
 
-  test("an order, the new-project form and a project's editor have no serious accessibility violations", async () => {
-    await page.goto(`/admin/orders?order=${orderId}`);
-    await expect(page.getByRole("heading", { level: 1, name: `Order ${orderId}` })).toBeVisible();
-    await settle(page);
-    await expectNoSeriousViolations(page, "admin order");
-    await page.goto("/admin/projects");
-    await page.getByRole("button", { name: "Add project" }).click();
-    await settle(page);
-    await expectNoSeriousViolations(page, "admin new project");
-    await page.goto("/admin/projects");
-    await page.getByRole("button", { name: /^Edit / }).first().click();
-    await settle(page);
-    await expectNoSeriousViolations(page, "admin project editor");
+    test("the product editor and the new-product form have no serious accessibility violations", async () => {
+      await page.goto("/admin/products");
+      await page.getByRole("button", { name: "Add product" }).click();
+      await expect(page.getByRole("form", { name: "New product" })).toBeVisible();
+      await expectNoSeriousViolations(page, "admin new product");
+      await page.goto("/admin/products");
+      await page
+        .getByRole("button", { name: /^Edit / })
+        .first()
+        .click();
+      await expect(page.getByRole("form", { name: /^Edit / })).toBeVisible();
+      await settle(page);
+      await expectNoSeriousViolations(page, "admin product editor");
+    });
   });
-
-  test("the product editor and the new-product form have no serious accessibility violations", async () => {
-    await page.goto("/admin/products");
-    await page.getByRole("button", { name: "Add product" }).click();
-    await expect(page.getByRole("form", { name: "New product" })).toBeVisible();
-    await expectNoSeriousViolations(page, "admin new product");
-    await page.goto("/admin/products");
-    await page.getByRole("button", { name: /^Edit / }).first().click();
-    await expect(page.getByRole("form", { name: /^Edit / })).toBeVisible();
-    await settle(page);
-    await expectNoSeriousViolations(page, "admin product editor");
-  });
-});

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { writeFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
 import { adminNav, signIn } from "./support/admin";
 import { jpegPhoto } from "./support/files";
 
@@ -74,7 +74,10 @@ test.describe("the admin's messages say what happened", () => {
   test("a product whose details fail to load says 'Failed to load product details.' once", async ({ page }) => {
     await signIn(page);
     await adminNav(page, "Products").click();
-    const firstEdit = page.getByRole("region", { name: "Products", exact: true }).getByRole("button", { name: /^Edit / }).first();
+    const firstEdit = page
+      .getByRole("region", { name: "Products", exact: true })
+      .getByRole("button", { name: /^Edit / })
+      .first();
     await expect(firstEdit).toBeVisible();
 
     await page.context().setOffline(true);

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { adminNav, signIn } from "./support/admin";
 
 const STOCK_MOVED = "Stock changed since you opened this product: reload to see the current figure";

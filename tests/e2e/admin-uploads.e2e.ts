@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
+import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { loadCatalogue, pick, productPath } from "./catalogue";
 import { adminNav, signIn } from "./support/admin";
@@ -56,7 +56,10 @@ test.describe("the owner sees what shoppers uploaded", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Custom requests" })).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: shopper });
     await expect(row).toContainText("This 20 mm cube in orange PLA");
-    await expect(row.getByRole("link", { name: cube.name })).toHaveAttribute("href", /\/api\/admin\/custom-requests\/[^/]+\/attachments\/[^/]+\/download$/);
+    await expect(row.getByRole("link", { name: cube.name })).toHaveAttribute(
+      "href",
+      /\/api\/admin\/custom-requests\/[^/]+\/attachments\/[^/]+\/download$/,
+    );
 
     // The status change is saved: it is still there after a reload.
     const status = row.getByRole("combobox", { name: `Status of the request from ${shopper}` });
@@ -67,7 +70,11 @@ test.describe("the owner sees what shoppers uploaded", () => {
     await page.reload();
     await expect(page.getByRole("row").filter({ hasText: shopper }).getByRole("combobox")).toHaveValue("in_progress");
 
-    await page.getByRole("row").filter({ hasText: shopper }).getByRole("button", { name: `View 3D: ${cube.name}` }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: shopper })
+      .getByRole("button", { name: `View 3D: ${cube.name}` })
+      .click();
     const viewer = page.getByRole("dialog", { name: `3D view: ${cube.name}` });
     await expect(viewer).toBeVisible();
     const facts = viewer.getByRole("definition");
@@ -102,7 +109,11 @@ test.describe("the owner sees what shoppers uploaded", () => {
       } as typeof original;
     });
     await page.reload();
-    await page.getByRole("row").filter({ hasText: shopper }).getByRole("button", { name: `View 3D: ${cube.name}` }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: shopper })
+      .getByRole("button", { name: `View 3D: ${cube.name}` })
+      .click();
     await expect(viewer.getByText(NO_WEBGL)).toBeVisible();
     await expect(viewer.getByRole("definition")).toHaveText(["8.0 cm³", "12", "20.0 × 20.0 × 20.0 mm", "Watertight"]);
     await expect(drawing).toHaveCount(0);
@@ -111,13 +122,20 @@ test.describe("the owner sees what shoppers uploaded", () => {
 
     // The session has ended (the cookie is gone): opening a model returns the owner to the sign-in screen.
     await page.context().clearCookies();
-    await page.getByRole("row").filter({ hasText: shopper }).getByRole("button", { name: `View 3D: ${cube.name}` }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: shopper })
+      .getByRole("button", { name: `View 3D: ${cube.name}` })
+      .click();
     await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
     await expect(page.getByText("Session expired. Please sign in again.")).toBeVisible();
     expect(problems).toEqual([]);
   });
 
-  test("a shopper buys a relief map with a GPX route; the owner sees the route on the order and downloads the file", async ({ page, request }) => {
+  test("a shopper buys a relief map with a GPX route; the owner sees the route on the order and downloads the file", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(60_000);
     const problems = collectProblems(page);
     const products = await loadCatalogue(request);
@@ -138,7 +156,13 @@ test.describe("the owner sees what shoppers uploaded", () => {
     expect(await thumb.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(80);
 
     await page.getByRole("button", { name: "Checkout" }).click();
-    const orderId = await payAndConfirm(page, { email: "fellwalker@example.co.uk", name: "Nan Shepherd", line1: "3 Lakeside", city: "Keswick", postcode: "CA12 5DJ" });
+    const orderId = await payAndConfirm(page, {
+      email: "fellwalker@example.co.uk",
+      name: "Nan Shepherd",
+      line1: "3 Lakeside",
+      city: "Keswick",
+      postcode: "CA12 5DJ",
+    });
 
     await signIn(page);
     await adminNav(page, "Orders").click();

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { deflateSync } from "node:zlib";
+import { expect, test } from "@playwright/test";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { adminNav, E2E_ADMIN_PASSWORD, signIn } from "./support/admin";
 import { payAndConfirm } from "./support/checkout";
@@ -125,7 +125,13 @@ test.describe("the owner's admin area", () => {
     await expect(page.getByTestId("basket-count")).toHaveText("1");
     await gotoHydrated(page, "/basket");
     await page.getByRole("button", { name: "Checkout" }).click();
-    const orderId = await payAndConfirm(page, { email: "grace@example.co.uk", name: "Grace Hopper", line1: "1 Harbour Street", city: "Whitby", postcode: "YO21 3PU" });
+    const orderId = await payAndConfirm(page, {
+      email: "grace@example.co.uk",
+      name: "Grace Hopper",
+      line1: "1 Harbour Street",
+      city: "Whitby",
+      postcode: "YO21 3PU",
+    });
 
     await signIn(page);
     await adminNav(page, "Orders").click();

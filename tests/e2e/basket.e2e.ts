@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { loadCatalogue, lowStockSimple, needsUpload, pick, productPath, unlimitedSimple } from "./catalogue";
 import { gotoHydrated, reloadHydrated } from "./support/hydrated";
 

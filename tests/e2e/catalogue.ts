@@ -20,11 +20,9 @@ export function pick(products: Product[], description: string, predicate: (produ
 export const needsUpload = (product: Product) => product.requiresGpx || product.requiresImage;
 export const simple = (product: Product) => !needsUpload(product) && product.variants.length <= 1;
 /** A simple product showing 'Only N left'. */
-export const lowStockSimple = (product: Product) =>
-  simple(product) && product.stock !== null && product.stock >= 1 && product.stock <= 3;
+export const lowStockSimple = (product: Product) => simple(product) && product.stock !== null && product.stock >= 1 && product.stock <= 3;
 /** A simple product anyone can buy any number of. */
-export const unlimitedSimple = (product: Product) =>
-  simple(product) && product.stock === null && product.maxOnlineQty === null;
+export const unlimitedSimple = (product: Product) => simple(product) && product.stock === null && product.maxOnlineQty === null;
 
 export function productPath(product: Product): string {
   return `/products/${encodeURIComponent(product.id)}`;

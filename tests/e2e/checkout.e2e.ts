@@ -5,11 +5,22 @@ import { gotoHydrated } from "./support/hydrated";
 
 const badge = (page: import("@playwright/test").Page) => page.getByTestId("basket-count");
 
-test("a shopper pays through the demo checkout, sees the order confirmed, and looks it up by id and postcode", async ({ page, request }) => {
+test("a shopper pays through the demo checkout, sees the order confirmed, and looks it up by id and postcode", async ({
+  page,
+  request,
+}) => {
   const products = await loadCatalogue(request);
   // Products no other story buys, so stories running side by side never race for stock.
-  const withVariants = pick(products, "product with a -base variant and no upload", (p) => !needsUpload(p) && p.variants.some((v) => v.id.endsWith("-base")));
-  const limited = pick(products, "product with a maxOnlineQty and plenty of stock", (p) => !needsUpload(p) && p.variants.length === 0 && p.maxOnlineQty !== null && (p.stock ?? 0) > 3);
+  const withVariants = pick(
+    products,
+    "product with a -base variant and no upload",
+    (p) => !needsUpload(p) && p.variants.some((v) => v.id.endsWith("-base")),
+  );
+  const limited = pick(
+    products,
+    "product with a maxOnlineQty and plenty of stock",
+    (p) => !needsUpload(p) && p.variants.length === 0 && p.maxOnlineQty !== null && (p.stock ?? 0) > 3,
+  );
   const base = withVariants.variants.find((v) => v.id.endsWith("-base"));
   if (!base) throw new Error("no -base variant");
 
@@ -24,7 +35,13 @@ test("a shopper pays through the demo checkout, sees the order confirmed, and lo
   await page.getByRole("button", { name: "Checkout" }).click();
 
   // The shop's own payment page, plainly a test.
-  await fillDemoPayment(page, { email: "ada@example.co.uk", name: "Ada Lovelace", line1: "12 St James's Square", city: "London", postcode: "SW1Y 4JH" });
+  await fillDemoPayment(page, {
+    email: "ada@example.co.uk",
+    name: "Ada Lovelace",
+    line1: "12 St James's Square",
+    city: "London",
+    postcode: "SW1Y 4JH",
+  });
   await expect(page.getByText("Test payment.")).toBeVisible();
 
   // Hold the confirm call back until the page's waiting state has been seen, as a shopper on a slow line would.
@@ -68,7 +85,10 @@ test("a wrong postcode on the order page says the order was not found", async ({
   await expect(page.getByRole("alert")).toHaveText("Order not found");
 });
 
-test("a shopper who changes the basket and checks out again can no longer pay the first payment page, and Cancel returns to the basket", async ({ page, request }) => {
+test("a shopper who changes the basket and checks out again can no longer pay the first payment page, and Cancel returns to the basket", async ({
+  page,
+  request,
+}) => {
   // Two checkouts and four page loads: more than the default 30 s on a busy two-core machine.
   test.setTimeout(60_000);
   const products = await loadCatalogue(request);

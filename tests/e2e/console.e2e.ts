@@ -20,7 +20,18 @@ test("no storefront page logs an error or fails a request while its islands hydr
     if (response.status() >= 400 && !response.url().endsWith("/no-such-page")) problems.push(`${response.status()}: ${response.url()}`);
   });
 
-  const paths = ["/", "/products", "/products?cat=basic", productPath(withVariants), "/basket", "/custom-request", "/policies", "/contact", "/success", "/order/ORD-TEST"];
+  const paths = [
+    "/",
+    "/products",
+    "/products?cat=basic",
+    productPath(withVariants),
+    "/basket",
+    "/custom-request",
+    "/policies",
+    "/contact",
+    "/success",
+    "/order/ORD-TEST",
+  ];
   for (const path of paths) {
     await page.goto(path, { waitUntil: "networkidle" });
     await expect(page.locator("header .basket-link")).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { loadCatalogue, productPath } from "./catalogue";
 import { violationsOn, watchViolations } from "./support/csp";
 import { islandsHydrated } from "./support/hydrated";
@@ -41,7 +41,8 @@ test("no storefront page and no /admin page logs a CSP violation in Chromium", a
     await page.goto(path, { waitUntil: "networkidle" });
     // Both forms with a captcha: the home page's contact form and the custom request page.
     if (path === "/" || path === "/custom-request") await solveCaptcha(page);
-    for (const violation of await violationsOn(page)) found.push(`${path}: ${violation.directive} blocked ${violation.blocked} ${violation.sample}`);
+    for (const violation of await violationsOn(page))
+      found.push(`${path}: ${violation.directive} blocked ${violation.blocked} ${violation.sample}`);
   }
   expect(found).toEqual([]);
   expect(consoleReports).toEqual([]);
@@ -63,7 +64,12 @@ async function solveCaptcha(page: Page): Promise<void> {
   // Styled by captcha.css (a bordered flex box), not the browser's plain layout.
   await expect(page.locator("altcha-widget .altcha-main")).toHaveCSS("display", "flex");
   await page.getByText("I'm not a robot").click();
-  await expect(page.locator("altcha-widget").getByText(/verified/i).first()).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page
+      .locator("altcha-widget")
+      .getByText(/verified/i)
+      .first(),
+  ).toBeVisible({ timeout: 20_000 });
 }
 
 test("an inline script injected into a shop page does not run, while the page's own hashed theme script does", async ({ page }) => {
@@ -79,7 +85,11 @@ test("an inline script injected into a shop page does not run, while the page's 
   expect(await page.content()).toContain("window.__injectedRan = true;");
   expect(await page.evaluate(() => window.__injectedRan ?? false)).toBe(false);
   const violations = await violationsOn(page);
-  expect(violations.map((v) => ({ directive: v.directive, blocked: v.blocked }))).toEqual([{ directive: "script-src-elem", blocked: "inline" }]);
+  expect(violations.map((v) => ({ directive: v.directive, blocked: v.blocked }))).toEqual([
+    { directive: "script-src-elem", blocked: "inline" },
+  ]);
   // The theme script (allowed by its hash) ran before first paint and set the theme class.
-  expect(await page.evaluate(() => document.documentElement.classList.contains("dark") || document.documentElement.classList.contains("light"))).toBe(true);
+  expect(
+    await page.evaluate(() => document.documentElement.classList.contains("dark") || document.documentElement.classList.contains("light")),
+  ).toBe(true);
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { loadCatalogue, pick, productPath, simple } from "./catalogue";
 import { jpegPhoto } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
@@ -31,7 +31,9 @@ for (const theme of THEMES) {
   test.describe(`on a 390 × 844 phone, ${theme} theme`, () => {
     test.use({ viewport: { width: 390, height: 844 } });
 
-    test(`@phone the menu opens, every link in it can be tapped, and Custom Request takes the shopper there (${theme})`, async ({ page }) => {
+    test(`@phone the menu opens, every link in it can be tapped, and Custom Request takes the shopper there (${theme})`, async ({
+      page,
+    }) => {
       await chooseTheme(page, theme);
       await gotoHydrated(page, "/");
       await expect(page.locator("html")).toHaveClass(theme);
@@ -40,7 +42,9 @@ for (const theme of THEMES) {
 
       const links = drawer(page).getByRole("link");
       const names = await links.allTextContents();
-      expect(names).toEqual(expect.arrayContaining(["Home", "Products", "Personalised", "Custom Request", "Basket", "Contact", "Policies"]));
+      expect(names).toEqual(
+        expect.arrayContaining(["Home", "Products", "Personalised", "Custom Request", "Basket", "Contact", "Policies"]),
+      );
       for (const name of names) await expectReachable(drawer(page).getByRole("link", { name, exact: true }));
 
       await tapReachable(drawer(page).getByRole("link", { name: "Custom Request", exact: true }));
@@ -64,7 +68,9 @@ for (const theme of THEMES) {
       await expect(drawer(page)).toBeHidden();
     });
 
-    test(`@phone the open menu takes focus to its close button, keeps Tab inside and gives focus back when it closes (${theme})`, async ({ page }) => {
+    test(`@phone the open menu takes focus to its close button, keeps Tab inside and gives focus back when it closes (${theme})`, async ({
+      page,
+    }) => {
       await chooseTheme(page, theme);
       await gotoHydrated(page, "/");
       const openMenu = page.getByRole("button", { name: "Open menu" });
@@ -119,7 +125,9 @@ for (const theme of THEMES) {
   test.describe(`on a touch-screen tablet, ${theme} theme`, () => {
     test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
 
-    test(`a tap on the categories chevron opens the dropdown, a second closes it, and a category can be tapped (${theme})`, async ({ page }) => {
+    test(`a tap on the categories chevron opens the dropdown, a second closes it, and a category can be tapped (${theme})`, async ({
+      page,
+    }) => {
       await chooseTheme(page, theme);
       await gotoHydrated(page, "/");
       const nav = page.getByRole("navigation", { name: "Main" });
@@ -132,7 +140,8 @@ for (const theme of THEMES) {
       await expect(menu).toBeHidden();
 
       await tapReachable(chevron);
-      for (const name of await menu.getByRole("link").allTextContents()) await expectReachable(menu.getByRole("link", { name, exact: true }));
+      for (const name of await menu.getByRole("link").allTextContents())
+        await expectReachable(menu.getByRole("link", { name, exact: true }));
       await tapReachable(menu.getByRole("link", { name: "Personalised" }));
       await expect(page).toHaveURL(/\/products\?cat=personalised$/);
       await expect(page.getByRole("heading", { level: 1, name: "Personalised" })).toBeVisible();
@@ -140,7 +149,9 @@ for (const theme of THEMES) {
   });
 
   test.describe(`on a desktop, ${theme} theme`, () => {
-    test(`the category dropdown a mouse opened stays open when its chevron is clicked, and its links take the shopper to the category (${theme})`, async ({ page }) => {
+    test(`the category dropdown a mouse opened stays open when its chevron is clicked, and its links take the shopper to the category (${theme})`, async ({
+      page,
+    }) => {
       await chooseTheme(page, theme);
       await gotoHydrated(page, "/");
       const nav = page.getByRole("navigation", { name: "Main" });
@@ -152,14 +163,18 @@ for (const theme of THEMES) {
       await tapReachable(chevron);
       await expect(chevron).toHaveAttribute("aria-expanded", "true");
       await expect(menu).toBeVisible();
-      for (const name of await menu.getByRole("link").allTextContents()) await expectReachable(menu.getByRole("link", { name, exact: true }));
+      for (const name of await menu.getByRole("link").allTextContents())
+        await expectReachable(menu.getByRole("link", { name, exact: true }));
 
       await tapReachable(menu.getByRole("link", { name: "Personalised" }));
       await expect(page).toHaveURL(/\/products\?cat=personalised$/);
       await expect(page.getByRole("heading", { level: 1, name: "Personalised" })).toBeVisible();
     });
 
-    test(`the 'Added to basket' chip on a catalogue card shows without moving the button from under the pointer (${theme})`, async ({ page, request }) => {
+    test(`the 'Added to basket' chip on a catalogue card shows without moving the button from under the pointer (${theme})`, async ({
+      page,
+      request,
+    }) => {
       const product = pick(await loadCatalogue(request), "simple product in stock", (p) => simple(p) && (p.stock === null || p.stock > 0));
       await chooseTheme(page, theme);
       await gotoHydrated(page, "/products");

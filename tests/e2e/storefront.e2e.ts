@@ -59,7 +59,9 @@ test.describe("browsing the shop", () => {
     // Without JavaScript there is no basket: the button says so by being disabled, and a line says why.
     await expect(page.getByRole("button", { name: "Add to basket" })).toBeDisabled();
     // Playwright's text matchers skip <noscript>, so its text is read directly.
-    expect(await page.locator("main .purchase noscript").textContent()).toBe("Your basket is kept in this browser and needs JavaScript switched on.");
+    expect(await page.locator("main .purchase noscript").textContent()).toBe(
+      "Your basket is kept in this browser and needs JavaScript switched on.",
+    );
     await context.close();
   });
 
@@ -78,10 +80,12 @@ test.describe("browsing the shop", () => {
       await page.addInitScript((chosen) => localStorage.setItem("strata.theme", chosen), theme);
       await gotoHydrated(page, "/");
       const middles = await page.locator(".header-actions .icon-button svg").evaluateAll((icons) =>
-        icons.filter((icon) => icon.getClientRects().length > 0).map((icon) => {
-          const box = icon.getBoundingClientRect();
-          return Math.round(box.top + box.height / 2);
-        }),
+        icons
+          .filter((icon) => icon.getClientRects().length > 0)
+          .map((icon) => {
+            const box = icon.getBoundingClientRect();
+            return Math.round(box.top + box.height / 2);
+          }),
       );
       expect(middles.length).toBe(2);
       expect(new Set(middles).size).toBe(1);
@@ -110,11 +114,23 @@ test.describe("browsing the shop", () => {
   test("@phone no storefront page is wider than a phone screen, an order's long reference included", async ({ page, request }) => {
     const product = (await loadCatalogue(request))[0];
     if (!product) throw new Error("empty catalogue");
-    const paths = ["/", "/products", productPath(product), "/basket", "/custom-request", "/order/ORD-WMWMWMWMWMWMWMWMWMWMWMWMWM", "/policies", "/contact"];
+    const paths = [
+      "/",
+      "/products",
+      productPath(product),
+      "/basket",
+      "/custom-request",
+      "/order/ORD-WMWMWMWMWMWMWMWMWMWMWMWMWM",
+      "/policies",
+      "/contact",
+    ];
     const tooWide: string[] = [];
     for (const path of paths) {
       await page.goto(path);
-      const { content, screen } = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, screen: window.screen.width }));
+      const { content, screen } = await page.evaluate(() => ({
+        content: document.documentElement.scrollWidth,
+        screen: window.screen.width,
+      }));
       if (content > screen) tooWide.push(`${path}: ${content} px on a ${screen} px screen`);
     }
     expect(tooWide).toEqual([]);

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { loadCatalogue, pick, productPath } from "./catalogue";
-import { emptyGpx, gpxRoute, jpegPhoto, stlCube } from "./support/files";
 import { fillDemoPayment, payButton } from "./support/checkout";
+import { emptyGpx, gpxRoute, jpegPhoto, stlCube } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
 import { expectLoaded } from "./support/images";
 
@@ -11,7 +11,10 @@ const addButton = (page: Page) => page.getByRole("button", { name: "Add to baske
 type RouteAnswer = { token: string; name: string; details: { distanceM: number; ascentM: number; descentM: number } };
 
 test.describe("uploading a route or a photo", () => {
-  test("a shopper uploads a GPX route, sees it drawn, buys the relief map and can download the route from the confirmation", async ({ page, request }) => {
+  test("a shopper uploads a GPX route, sees it drawn, buys the relief map and can download the route from the confirmation", async ({
+    page,
+    request,
+  }) => {
     const products = await loadCatalogue(request);
     const reliefMap = pick(products, "product that needs a GPX route", (p) => p.requiresGpx);
     const route = gpxRoute("Coniston loop");
@@ -58,7 +61,13 @@ test.describe("uploading a route or a photo", () => {
     await expect(line.getByText("Qty 1")).toBeVisible();
 
     await page.getByRole("button", { name: "Checkout" }).click();
-    await fillDemoPayment(page, { email: "wainwright@example.co.uk", name: "Alfred Wainwright", line1: "1 Church Street", city: "Kendal", postcode: "LA9 4LA" });
+    await fillDemoPayment(page, {
+      email: "wainwright@example.co.uk",
+      name: "Alfred Wainwright",
+      line1: "1 Church Street",
+      city: "Kendal",
+      postcode: "LA9 4LA",
+    });
     await payButton(page).click();
 
     await expect(page).toHaveURL(/\/success\?session_id=cs_demo_/);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { openSync, readSync, closeSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { createScratch } from "./support/scratch";
 import { inspectDatabase, placeOrder, prepareShopDatabase } from "./support/shop-process";

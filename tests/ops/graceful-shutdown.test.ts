@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { connect, type Socket } from "node:net";
 import { existsSync } from "node:fs";
+import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/open";
-import { createScratch } from "./support/scratch";
 import { waitUntil } from "../support/wait-until";
+import { createScratch } from "./support/scratch";
 import { hasReadConnections, prepareShopDatabase } from "./support/shop-process";
 
 const scratch = createScratch();

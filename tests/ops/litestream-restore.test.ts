@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { createScratch, replicatedShop } from "./support/scratch";
 import { waitUntil } from "../support/wait-until";
+import { createScratch, replicatedShop } from "./support/scratch";
 import { inspectDatabase, placeOrders, prepareShopDatabase, processGone, restoreReplicaNow } from "./support/shop-process";
 
 const scratch = createScratch();
@@ -27,7 +27,9 @@ describe("scripts/entrypoint.sh with a file:// replica", () => {
     // Litestream syncs every second: wait until a restore would bring every order back.
     const probe = join(root, "probe.db");
     await waitUntil(
-      async () => (await restoreReplicaNow(file, probe, { DATA_DIR: dataDir, ...env })) && beforeCrash.every((id) => inspectDatabase(probe).orderSessions.has(id)),
+      async () =>
+        (await restoreReplicaNow(file, probe, { DATA_DIR: dataDir, ...env })) &&
+        beforeCrash.every((id) => inspectDatabase(probe).orderSessions.has(id)),
       30_000,
       "the replica to hold all 20 orders",
     );

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { demoPayRequest } from "../support/checkout";
 import { waitUntil } from "../support/wait-until";
 import { createScratch } from "./support/scratch";
-import { prepareShopDatabase, startCheckout, type ShopProcess } from "./support/shop-process";
+import { prepareShopDatabase, type ShopProcess, startCheckout } from "./support/shop-process";
 
 const ADMIN_PASSWORD = "Owner-Passw0rd-never-logged";
 const WRONG_PASSWORD = "Wrong-Passw0rd-never-logged";
@@ -42,7 +42,9 @@ function logLines(): Record<string, unknown>[] {
 describe("the log of a running shop", () => {
   test("holds no admin password, session id, cookie, upload token or query string", async () => {
     const json = { "Content-Type": "application/json" };
-    expect((await call("/api/admin/login", { method: "POST", headers: json, body: JSON.stringify({ password: WRONG_PASSWORD }) })).status).toBe(401);
+    expect(
+      (await call("/api/admin/login", { method: "POST", headers: json, body: JSON.stringify({ password: WRONG_PASSWORD }) })).status,
+    ).toBe(401);
     const login = await call("/api/admin/login", { method: "POST", headers: json, body: JSON.stringify({ password: ADMIN_PASSWORD }) });
     expect(login.status).toBe(200);
     const cookie = login.headers.get("set-cookie")?.split(";")[0] ?? "";

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/open";
-import { createScratch, replicatedShop } from "./support/scratch";
-import { statSync, writeFileSync } from "node:fs";
 import { waitUntil } from "../support/wait-until";
-import { inspectDatabase, placeOrders, restoreReplicaNow, ROOT, runLitestream } from "./support/shop-process";
+import { createScratch, replicatedShop } from "./support/scratch";
+import { inspectDatabase, placeOrders, ROOT, restoreReplicaNow, runLitestream } from "./support/shop-process";
 
 const scratch = createScratch();
 afterAll(() => scratch.cleanUp());

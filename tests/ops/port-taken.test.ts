@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { createScratch } from "./support/scratch";
 import { waitUntil } from "../support/wait-until";
+import { createScratch } from "./support/scratch";
 import { prepareShopDatabase } from "./support/shop-process";
 
 const scratch = createScratch();
@@ -26,7 +26,9 @@ describe("a second shop on a port that is already taken", () => {
     expect(second.output()).toContain(`Port ${first.port} on 127.0.0.1 is already in use, so Strata did not start.`);
 
     // The first shop answers every request, and is still running.
-    const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${first.origin}/api/catalog`).then((response) => response.status)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => fetch(`${first.origin}/api/catalog`).then((response) => response.status)),
+    );
     expect(answers).toEqual(Array.from({ length: 20 }, () => 200));
     expect(first.proc.exitCode).toBeNull();
   }, 120_000);

@@ -52,7 +52,9 @@ describe("redactPath", () => {
 
   test("checks percent-decoded segments, so encoding a token does not hide it", () => {
     const token = randomBytes(24).toString("base64url");
-    expect(redactPath(`/x/${encodeURIComponent(token).replace(/[A-Za-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`)}`)).toBe("/x/:redacted");
+    expect(redactPath(`/x/${encodeURIComponent(token).replace(/[A-Za-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`)}`)).toBe(
+      "/x/:redacted",
+    );
   });
 
   test("looksLikeToken: 16+ random-looking characters, never a word slug", () => {

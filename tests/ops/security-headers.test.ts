@@ -41,11 +41,20 @@ const pages = () => [
 type Script = { attributes: string; text: string };
 
 function scriptsIn(html: string): Script[] {
-  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map((match) => ({ attributes: match[1] ?? "", text: match[2] ?? "" }));
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map((match) => ({
+    attributes: match[1] ?? "",
+    text: match[2] ?? "",
+  }));
 }
 
 function scriptSources(csp: string): string[] {
-  return csp.split(";").map((part) => part.trim().split(/\s+/)).find((parts) => parts[0] === "script-src")?.slice(1) ?? [];
+  return (
+    csp
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .find((parts) => parts[0] === "script-src")
+      ?.slice(1) ?? []
+  );
 }
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
@@ -74,7 +83,10 @@ describe("Content-Security-Policy and the scripts pages render", () => {
       // Inline event handlers would need 'unsafe-hashes'; the server renders none.
       expect({ path, handlers: body.match(/<[^>]+\son[a-z]+=/gi) ?? [] }).toEqual({ path, handlers: [] });
       // style-src has no 'unsafe-inline' either: no style attribute and no <style> element may be rendered.
-      expect({ path, styleSources: csp.split("; ").find((part) => part.startsWith("style-src")) }).toEqual({ path, styleSources: "style-src 'self'" });
+      expect({ path, styleSources: csp.split("; ").find((part) => part.startsWith("style-src")) }).toEqual({
+        path,
+        styleSources: "style-src 'self'",
+      });
       expect({ path, inlineStyles: body.match(/<style\b|<[^>]+\sstyle=/gi) ?? [] }).toEqual({ path, inlineStyles: [] });
     }
     // The theme script is the one inline script, and the policy lists it.
@@ -150,7 +162,10 @@ describe("headers on every response", () => {
 
   test("HSTS only when PUBLIC_URL is https", async () => {
     expect((await shop.request("/")).headers.get("strict-transport-security")).toBeNull();
-    const https = createSecurityHeaders({ PUBLIC_URL: "https://shop.example", TURNSTILE_SITE_KEY: undefined, TURNSTILE_SECRET_KEY: undefined }, shop.app.routePolicies.isPersonal);
+    const https = createSecurityHeaders(
+      { PUBLIC_URL: "https://shop.example", TURNSTILE_SITE_KEY: undefined, TURNSTILE_SECRET_KEY: undefined },
+      shop.app.routePolicies.isPersonal,
+    );
     expect(https("/")["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
   });
 
@@ -185,9 +200,15 @@ describe("headers on every response", () => {
   });
 
   test("a handler's own header wins (an SVG preview's stricter CSP), except caching on a personal path", () => {
-    const headers = createSecurityHeaders({ PUBLIC_URL: "http://shop.test", TURNSTILE_SITE_KEY: undefined, TURNSTILE_SECRET_KEY: undefined }, shop.app.routePolicies.isPersonal);
+    const headers = createSecurityHeaders(
+      { PUBLIC_URL: "http://shop.test", TURNSTILE_SITE_KEY: undefined, TURNSTILE_SECRET_KEY: undefined },
+      shop.app.routePolicies.isPersonal,
+    );
     const strict = "default-src 'none'; style-src 'unsafe-inline'";
-    const svg = withHeaders(new Response("<svg/>", { headers: { "Content-Security-Policy": strict, "Cache-Control": "private, max-age=60" } }), headers("/api/uploads/x/preview.svg"));
+    const svg = withHeaders(
+      new Response("<svg/>", { headers: { "Content-Security-Policy": strict, "Cache-Control": "private, max-age=60" } }),
+      headers("/api/uploads/x/preview.svg"),
+    );
     expect(svg.headers.get("content-security-policy")).toBe(strict);
     expect(svg.headers.get("cache-control")).toBe("private, max-age=60");
     const order = withHeaders(new Response("{}", { headers: { "Cache-Control": "public, max-age=600" } }), headers("/api/orders/ORD-1"));

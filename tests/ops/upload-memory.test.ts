@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { solveChallenge, type Challenge } from "altcha-lib";
+import { type Challenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import sharp from "sharp";
 import { openDatabase } from "../../src/db/open";
@@ -23,7 +23,9 @@ afterAll(() => scratch.cleanUp());
 
 /** A valid GPX track of about `bytes` bytes: points with height and time, as a watch records them. */
 function bigGpx(bytes: number): string {
-  const parts = [`<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="Strata test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>\n`];
+  const parts = [
+    `<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="Strata test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>\n`,
+  ];
   let size = parts[0]!.length;
   for (let i = 0; size < bytes - 100; i++) {
     const point = `<trkpt lat="${(50 + i * 1e-6).toFixed(6)}" lon="${(-1 + i * 1e-6).toFixed(6)}"><ele>${(100 + (i % 500) / 10).toFixed(1)}</ele><time>2025-05-01T10:00:00Z</time></trkpt>\n`;
@@ -99,7 +101,10 @@ describe("a crowd of big uploads against the real shop process", () => {
       form.append("name", "Ada Lovelace");
       form.append("email", "ada@example.com");
       form.append("details", "Five drawings for a bracket.");
-      form.append("captchaToken", btoa(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })));
+      form.append(
+        "captchaToken",
+        btoa(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })),
+      );
       for (let i = 0; i < 5; i++) form.append("attachments", new File([attachment], `drawing-${i}.pdf`, { type: "application/pdf" }));
       return post(`${shop.origin}/api/custom-request`, form, shopper);
     };
@@ -114,14 +119,18 @@ describe("a crowd of big uploads against the real shop process", () => {
     ]);
 
     const peakKb = peakResidentKb(pid);
-    console.log(`upload crowd: peak resident memory ${Math.round(peakKb / 1024)} MB; answers ${answers.map((answer) => answer.status).join(", ")}`);
+    console.log(
+      `upload crowd: peak resident memory ${Math.round(peakKb / 1024)} MB; answers ${answers.map((answer) => answer.status).join(", ")}`,
+    );
     for (const answer of answers) {
       if (answer.status === 200 || answer.status === 201) continue;
-      expect({ status: [429, 503].includes(answer.status), retryAfter: Number(answer.retryAfter) > 0, error: typeof answer.error }).toEqual({
-        status: true,
-        retryAfter: true,
-        error: "string",
-      });
+      expect({ status: [429, 503].includes(answer.status), retryAfter: Number(answer.retryAfter) > 0, error: typeof answer.error }).toEqual(
+        {
+          status: true,
+          retryAfter: true,
+          error: "string",
+        },
+      );
     }
     // Something got through: the shop is bounded, not closed.
     expect(answers.filter((answer) => answer.status === 200 || answer.status === 201).length).toBeGreaterThan(0);
@@ -149,7 +158,10 @@ describe("a crowd of big uploads against the real shop process", () => {
       expect((await post(`${shop.origin}/api/gpx/upload`, small, oneShopper)).status).toBe(400);
     }
     const refused = await post(`${shop.origin}/api/gpx/upload`, form(), oneShopper);
-    expect({ status: refused.status, error: refused.error }).toEqual({ status: 429, error: "Too many uploads. Please wait a few minutes and try again." });
+    expect({ status: refused.status, error: refused.error }).toEqual({
+      status: 429,
+      error: "Too many uploads. Please wait a few minutes and try again.",
+    });
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
   }, 120_000);
 });

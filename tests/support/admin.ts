@@ -19,7 +19,12 @@ export type AdminCallInit = { method?: string; body?: unknown; headers?: Record<
 export type AdminAnswer<T> = { status: number; body: T; response: Response };
 
 /** An admin call as the signed-in owner's browser makes it: session cookie, same-origin, JSON. */
-export async function adminCall<T = unknown>(shop: TestShop, cookie: string, path: string, init: AdminCallInit = {}): Promise<AdminAnswer<T>> {
+export async function adminCall<T = unknown>(
+  shop: TestShop,
+  cookie: string,
+  path: string,
+  init: AdminCallInit = {},
+): Promise<AdminAnswer<T>> {
   const headers: Record<string, string> = { Cookie: cookie, "Sec-Fetch-Site": "same-origin", ...init.headers };
   let body: BodyInit | undefined;
   if (init.body instanceof FormData) body = init.body;

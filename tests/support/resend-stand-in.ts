@@ -5,7 +5,7 @@
  * success, and a replayed Idempotency-Key gets the first answer again without
  * the email being delivered twice.
  */
-export type DeliveredEmail = {
+type DeliveredEmail = {
   id: string;
   from: string;
   to: string[];
@@ -34,8 +34,7 @@ export function startResendStandIn({ apiKey = "re_test_key" }: { apiKey?: string
   let requests = 0;
   let nextId = 1;
 
-  const error = (status: number, name: string, message: string) =>
-    Response.json({ statusCode: status, name, message }, { status });
+  const error = (status: number, name: string, message: string) => Response.json({ statusCode: status, name, message }, { status });
 
   const server = Bun.serve({
     port: 0,

@@ -8,7 +8,7 @@ import Stripe from "stripe";
  * Never reaches the internet.
  */
 
-export type StandInAddress = {
+type StandInAddress = {
   line1: string | null;
   line2: string | null;
   city: string | null;
@@ -67,7 +67,7 @@ export type StandInSession = {
   payment_intent: string | null;
 };
 
-export type StandInRequest = {
+type StandInRequest = {
   method: string;
   path: string;
   params: Record<string, unknown>;
@@ -78,7 +78,7 @@ export type StandInRequest = {
 type Reply = { status: number; body: unknown; headers?: Record<string, string> };
 type ParsedLine = { name: string; unitAmount: number; quantity: number; currency: string };
 
-export const STAND_IN_DEFAULT_CUSTOMER = {
+const STAND_IN_DEFAULT_CUSTOMER = {
   email: "shopper@example.com",
   name: "Alex Shopper",
   address: { line1: "1 Harbour Street", line2: null, city: "Bristol", state: null, postal_code: "BS1 4DJ", country: "GB" },
@@ -143,13 +143,20 @@ export function startStripeStandIn() {
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire|\/line_items)?$/.exec(path);
     const session = match ? sessions.get(decodeURIComponent(match[1] ?? "")) : undefined;
     if (match && !session) {
-      return stripeError(404, "invalid_request_error", `No such checkout.session: '${match[1]}'`, { code: "resource_missing", param: "session" });
+      return stripeError(404, "invalid_request_error", `No such checkout.session: '${match[1]}'`, {
+        code: "resource_missing",
+        param: "session",
+      });
     }
     if (match && session) {
       if (method === "GET" && !match[2]) return { status: 200, body: session };
       if (method === "POST" && match[2] === "/expire") {
         if (session.status !== "open") {
-          return stripeError(400, "invalid_request_error", `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+          return stripeError(
+            400,
+            "invalid_request_error",
+            `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+          );
         }
         return { status: 200, body: expire(session.id) };
       }
@@ -173,9 +180,11 @@ export function startStripeStandIn() {
         currency: String(raw.price_data?.currency ?? ""),
       };
       if (!line.name) return invalid("Missing required param: product_data[name].", `line_items[${i}][price_data][product_data][name]`);
-      if (!Number.isInteger(line.unitAmount) || line.unitAmount < 0) return invalid("Invalid integer: unit_amount.", `line_items[${i}][price_data][unit_amount]`);
+      if (!Number.isInteger(line.unitAmount) || line.unitAmount < 0)
+        return invalid("Invalid integer: unit_amount.", `line_items[${i}][price_data][unit_amount]`);
       if (!Number.isInteger(line.quantity) || line.quantity < 1) return invalid("Invalid integer: quantity.", `line_items[${i}][quantity]`);
-      if (line.currency !== lines[0]?.currency && lines.length > 0) return invalid("All line items must share one currency.", `line_items[${i}][price_data][currency]`);
+      if (line.currency !== lines[0]?.currency && lines.length > 0)
+        return invalid("All line items must share one currency.", `line_items[${i}][price_data][currency]`);
       lines.push(line);
     }
     const currency = lines[0]?.currency ?? "";
@@ -183,8 +192,10 @@ export function startStripeStandIn() {
     const shipping = rate ? Number(rate.fixed_amount?.amount) : 0;
     const expiresAt = params.expires_at === undefined ? created + 86_400 : Number(params.expires_at);
     // Stripe's window is 30 minutes to 24 hours; a minute of grace absorbs the trip here.
-    if (expiresAt < created + 1_800 - 60) return invalid("The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.", "expires_at");
-    if (expiresAt > created + 86_400) return invalid("The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.", "expires_at");
+    if (expiresAt < created + 1_800 - 60)
+      return invalid("The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.", "expires_at");
+    if (expiresAt > created + 86_400)
+      return invalid("The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.", "expires_at");
 
     const id = `cs_test_${randomId()}`;
     const subtotal = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
@@ -364,7 +375,7 @@ export async function signedEvent(
  * Stripe's form encoding (`a[b][0][c]=v`) into nested objects; a numeric
  * segment makes an array. Values stay strings, as on the wire.
  */
-export function parseStripeForm(body: string): Record<string, unknown> {
+function parseStripeForm(body: string): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(body)) {
     const head = key.split("[", 1)[0] ?? key;

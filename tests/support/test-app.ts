@@ -12,7 +12,14 @@ import type { AssetManifest } from "../../src/ssr/assets";
 export const TEST_ORIGIN = "http://shop.test";
 
 /** Pages only link to these; API and page tests never fetch them. */
-const TEST_ASSETS: AssetManifest = { clientScript: "/assets/client-test.js", stylesheet: "/assets/main-test.css", adminScript: "/assets/admin-test.js", adminStylesheet: "/assets/admin-test.css", captchaStylesheet: "/assets/captcha-test.css", captchaWorker: "/assets/altcha-pbkdf2-test.js" };
+const TEST_ASSETS: AssetManifest = {
+  clientScript: "/assets/client-test.js",
+  stylesheet: "/assets/main-test.css",
+  adminScript: "/assets/admin-test.js",
+  adminStylesheet: "/assets/admin-test.css",
+  captchaStylesheet: "/assets/captcha-test.css",
+  captchaWorker: "/assets/altcha-pbkdf2-test.js",
+};
 
 export type TestShop = Awaited<ReturnType<typeof createTestShop>>;
 

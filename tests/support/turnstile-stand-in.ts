@@ -5,9 +5,9 @@
  * it answers `success: true` once for each token it was told is good, and
  * `timeout-or-duplicate` for anything else (unknown, expired or reused).
  */
-export type SiteverifyCall = { secret: string | null; response: string | null; remoteip: string | null };
+type SiteverifyCall = { secret: string | null; response: string | null; remoteip: string | null };
 
-export const SITEVERIFY_PATH = "/turnstile/v0/siteverify";
+const SITEVERIFY_PATH = "/turnstile/v0/siteverify";
 
 export function startTurnstileStandIn({ secret = "0x4AAAAAAA-test-secret" }: { secret?: string } = {}) {
   const good = new Set<string>();

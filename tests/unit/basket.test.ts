@@ -3,17 +3,17 @@ import {
   addItem,
   availabilityAlert,
   availabilityProblems,
-  maxQuantityFor,
-  quoteDelivery,
-  setQuantity,
   type BasketItem,
   type BasketMeta,
+  maxQuantityFor,
   type ProductFacts,
+  quoteDelivery,
+  setQuantity,
 } from "../../shared/basket";
 import { formatPence } from "../../shared/money";
+import { stockText } from "../../shared/stock";
 import { preselectedVariantId, priceLabel } from "../../web/lib/product-view";
 import { renderSimpleHtml } from "../../web/lib/simple-html";
-import { stockText } from "../../shared/stock";
 import { truncate } from "../../web/lib/text";
 
 function facts(overrides: Partial<ProductFacts> = {}): ProductFacts {
@@ -216,9 +216,7 @@ describe("availabilityProblems and availabilityAlert (checkout re-check)", () =>
       line("planter", "Hexagon Planter", 3, { variantId: "planter-large" }),
     ];
     const problems = availabilityProblems(basket, catalogue);
-    expect(availabilityAlert(problems)).toBe(
-      "Some items exceed current availability:\nHexagon Planter: requested 6, available 5",
-    );
+    expect(availabilityAlert(problems)).toBe("Some items exceed current availability:\nHexagon Planter: requested 6, available 5");
   });
 
   test("a product gone from the catalogue is reported with available 0", () => {
@@ -248,9 +246,7 @@ describe("product-view", () => {
   });
 
   test("the '-base' variant is preselected among several", () => {
-    expect(preselectedVariantId([variant("map-a4", 3500), variant("map-base", 2500), variant("map-a3", 4500)])).toBe(
-      "map-base",
-    );
+    expect(preselectedVariantId([variant("map-a4", 3500), variant("map-base", 2500), variant("map-a3", 4500)])).toBe("map-base");
   });
 
   test("a single variant is selected automatically", () => {
@@ -329,9 +325,7 @@ describe("renderSimpleHtml (hero description)", () => {
   });
 
   test("a javascript: link is shown as text", () => {
-    expect(renderSimpleHtml('<a href="javascript:alert(1)">win</a>')).toBe(
-      "&lt;a href=&quot;javascript:alert(1)&quot;&gt;win&lt;/a&gt;",
-    );
+    expect(renderSimpleHtml('<a href="javascript:alert(1)">win</a>')).toBe("&lt;a href=&quot;javascript:alert(1)&quot;&gt;win&lt;/a&gt;");
   });
 });
 

@@ -65,7 +65,11 @@ function age(name: string, days: number) {
   utimesSync(join(storage.dir, name), when, when);
 }
 
-const tokens = () => db.query<{ token: string }, []>("SELECT token FROM uploads ORDER BY token").all().map((row) => row.token);
+const tokens = () =>
+  db
+    .query<{ token: string }, []>("SELECT token FROM uploads ORDER BY token")
+    .all()
+    .map((row) => row.token);
 const fileExists = (name: string) => existsSync(join(storage.dir, name));
 
 describe("cleanUploads", () => {

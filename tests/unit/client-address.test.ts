@@ -90,7 +90,9 @@ describe("TRUST_PROXY as a list of addresses and ranges", () => {
 
 describe("IPv6 addresses count by their /64", () => {
   test("addresses from one /64 share one limit, however their last groups differ", () => {
-    const keys = ["2001:db8:5:6::1", "2001:db8:5:6:ffff:1:2:3", "2001:0db8:0005:0006::beef"].map((address) => clientAddress(withForwardedFor(), address, false));
+    const keys = ["2001:db8:5:6::1", "2001:db8:5:6:ffff:1:2:3", "2001:0db8:0005:0006::beef"].map((address) =>
+      clientAddress(withForwardedFor(), address, false),
+    );
     expect(new Set(keys)).toEqual(new Set(["2001:db8:5:6::/64"]));
   });
 

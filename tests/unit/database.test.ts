@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { migrate, MIGRATIONS_DIR } from "../../src/db/migrate";
+import { MIGRATIONS_DIR, migrate } from "../../src/db/migrate";
 import { openDatabase } from "../../src/db/open";
 import { writeTransaction } from "../../src/db/transaction";
 import { addProduct } from "../support/factories";
@@ -116,53 +116,43 @@ describe("constraints keep money and stock non-negative and rows linked", () => 
   });
 
   test("a product with a negative price is rejected and not stored", () => {
-    expect(() =>
-      db.query("INSERT INTO products (id, name, price_cents) VALUES ('bad', 'Bad', -1)").run(),
-    ).toThrow("CHECK constraint failed");
+    expect(() => db.query("INSERT INTO products (id, name, price_cents) VALUES ('bad', 'Bad', -1)").run()).toThrow(
+      "CHECK constraint failed",
+    );
     expect(countRows(db, "products")).toBe(1);
   });
 
   test("a product with negative stock is rejected and not stored", () => {
-    expect(() =>
-      db.query("INSERT INTO products (id, name, price_cents, stock) VALUES ('bad', 'Bad', 100, -1)").run(),
-    ).toThrow("CHECK constraint failed");
+    expect(() => db.query("INSERT INTO products (id, name, price_cents, stock) VALUES ('bad', 'Bad', 100, -1)").run()).toThrow(
+      "CHECK constraint failed",
+    );
     expect(countRows(db, "products")).toBe(1);
   });
 
   test("a variant with a negative price is rejected and not stored", () => {
     expect(() =>
-      db
-        .query("INSERT INTO product_variants (id, product_id, name, price_cents) VALUES ('v', 'planter', 'Big', -5)")
-        .run(),
+      db.query("INSERT INTO product_variants (id, product_id, name, price_cents) VALUES ('v', 'planter', 'Big', -5)").run(),
     ).toThrow("CHECK constraint failed");
     expect(countRows(db, "product_variants")).toBe(0);
   });
 
   test("a variant with negative stock is rejected and not stored", () => {
     expect(() =>
-      db
-        .query(
-          "INSERT INTO product_variants (id, product_id, name, price_cents, stock) VALUES ('v', 'planter', 'Big', 500, -1)",
-        )
-        .run(),
+      db.query("INSERT INTO product_variants (id, product_id, name, price_cents, stock) VALUES ('v', 'planter', 'Big', 500, -1)").run(),
     ).toThrow("CHECK constraint failed");
     expect(countRows(db, "product_variants")).toBe(0);
   });
 
   test("a variant of a product that does not exist is refused by the foreign key", () => {
     expect(() =>
-      db
-        .query("INSERT INTO product_variants (id, product_id, name, price_cents) VALUES ('v', 'ghost', 'Big', 500)")
-        .run(),
+      db.query("INSERT INTO product_variants (id, product_id, name, price_cents) VALUES ('v', 'ghost', 'Big', 500)").run(),
     ).toThrow("FOREIGN KEY constraint failed");
     expect(countRows(db, "product_variants")).toBe(0);
   });
 
   test("lowering stored stock below zero is rejected and the old stock kept", () => {
     db.query("UPDATE products SET stock = 2 WHERE id = 'planter'").run();
-    expect(() => db.query("UPDATE products SET stock = stock - 3 WHERE id = 'planter'").run()).toThrow(
-      "CHECK constraint failed",
-    );
+    expect(() => db.query("UPDATE products SET stock = stock - 3 WHERE id = 'planter'").run()).toThrow("CHECK constraint failed");
     expect(db.query<{ stock: number }, []>("SELECT stock FROM products WHERE id = 'planter'").get()?.stock).toBe(2);
   });
 });

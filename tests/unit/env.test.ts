@@ -123,9 +123,7 @@ describe("parseEnv refuses bad values, naming the variable", () => {
       throw new Error("parseEnv accepted PORT=abc");
     } catch (error) {
       expect(error).toBeInstanceOf(EnvError);
-      expect((error as EnvError).message).toBe(
-        "Invalid configuration:\n  - PORT must be a whole number between 1 and 65535",
-      );
+      expect((error as EnvError).message).toBe("Invalid configuration:\n  - PORT must be a whole number between 1 and 65535");
     }
   });
 
@@ -159,32 +157,52 @@ describe("TRUST_PROXY names the proxy whose X-Forwarded-For is believed", () => 
   test("true trusts a proxy on loopback only (IPv4, IPv6 and IPv4-mapped), not the rest of the world", () => {
     const trusted = parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY;
     if (!trusted) throw new Error("TRUST_PROXY=true parsed as false");
-    expect(["127.0.0.1", "127.0.0.53", "::1", "::ffff:127.0.0.1"].map((address) => trusted.includes(address))).toEqual([true, true, true, true]);
-    expect(["203.0.113.7", "172.17.0.1", "10.0.0.1", "2001:db8::1"].map((address) => trusted.includes(address))).toEqual([false, false, false, false]);
+    expect(["127.0.0.1", "127.0.0.53", "::1", "::ffff:127.0.0.1"].map((address) => trusted.includes(address))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(["203.0.113.7", "172.17.0.1", "10.0.0.1", "2001:db8::1"].map((address) => trusted.includes(address))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   test("a list of addresses and ranges (commas or spaces) trusts exactly those", () => {
     const trusted = parseEnv({ TRUST_PROXY: "172.17.0.1, 10.0.0.0/8 fd00::/8" }).TRUST_PROXY;
     if (!trusted) throw new Error("the list parsed as false");
-    expect(["172.17.0.1", "::ffff:172.17.0.1", "10.200.3.4", "fd12::1"].map((address) => trusted.includes(address))).toEqual([true, true, true, true]);
-    expect(["172.17.0.2", "127.0.0.1", "11.0.0.1", "fe80::1"].map((address) => trusted.includes(address))).toEqual([false, false, false, false]);
+    expect(["172.17.0.1", "::ffff:172.17.0.1", "10.200.3.4", "fd12::1"].map((address) => trusted.includes(address))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(["172.17.0.2", "127.0.0.1", "11.0.0.1", "fe80::1"].map((address) => trusted.includes(address))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   test("TRUST_PROXY=proxy.example (not an address) is refused naming TRUST_PROXY", () => {
     expect(problemsOf({ TRUST_PROXY: "proxy.example" })).toEqual([
-      'TRUST_PROXY must be false, true (a proxy on this machine\'s loopback) or a comma-separated list of the proxy\'s addresses or ranges, such as 172.17.0.1 or 10.0.0.0/8: "proxy.example" is not an address or range',
+      "TRUST_PROXY must be false, true (a proxy on this machine's loopback) or a comma-separated list of the proxy's addresses or ranges, such as 172.17.0.1 or 10.0.0.0/8: \"proxy.example\" is not an address or range",
     ]);
   });
 
   test("TRUST_PROXY=10.0.0.0/33 (a prefix too long) is refused naming TRUST_PROXY", () => {
     expect(problemsOf({ TRUST_PROXY: "10.0.0.0/33" })).toEqual([
-      'TRUST_PROXY must be false, true (a proxy on this machine\'s loopback) or a comma-separated list of the proxy\'s addresses or ranges, such as 172.17.0.1 or 10.0.0.0/8: "10.0.0.0/33" is not an address or range',
+      "TRUST_PROXY must be false, true (a proxy on this machine's loopback) or a comma-separated list of the proxy's addresses or ranges, such as 172.17.0.1 or 10.0.0.0/8: \"10.0.0.0/33\" is not an address or range",
     ]);
   });
 
   test("TRUST_PROXY=0.0.0.0/0 (every address) is refused: anyone could choose their own", () => {
     expect(problemsOf({ TRUST_PROXY: "0.0.0.0/0" })).toEqual([
-      'TRUST_PROXY must be false, true (a proxy on this machine\'s loopback) or a comma-separated list of the proxy\'s addresses or ranges, such as 172.17.0.1 or 10.0.0.0/8: "0.0.0.0/0" would trust every address, so anyone could choose their own',
+      "TRUST_PROXY must be false, true (a proxy on this machine's loopback) or a comma-separated list of the proxy's addresses or ranges, such as 172.17.0.1 or 10.0.0.0/8: \"0.0.0.0/0\" would trust every address, so anyone could choose their own",
     ]);
     expect(problemsOf({ TRUST_PROXY: "::/0" })[0]).toContain('"::/0" would trust every address');
   });
@@ -244,7 +262,7 @@ describe("booting with a bad variable", () => {
   test("bun src/main.ts with TRUST_PROXY=yes-please exits non-zero and names TRUST_PROXY on stderr", async () => {
     const { exitCode, stderr } = await bootWith({ PORT: "3999", TRUST_PROXY: "yes-please" });
     expect(exitCode).not.toBe(0);
-    expect(stderr).toContain('TRUST_PROXY must be false, true (a proxy on this machine\'s loopback) or a comma-separated list');
+    expect(stderr).toContain("TRUST_PROXY must be false, true (a proxy on this machine's loopback) or a comma-separated list");
     expect(stderr).toContain('"yes-please" is not an address or range');
   }, 20_000);
 });

@@ -1,13 +1,16 @@
 import { describe, expect, test } from "bun:test";
+import { formatDistanceKm, formatMetres, projectPoints, routePathData, routePreviewSvg } from "../../shared/route-drawing";
 import { BadRequest } from "../../src/errors";
 import { parseGpx } from "../../src/modules/uploads/gpx";
 import { climb, evenlySpaced, haversineMetres, routeDetails } from "../../src/modules/uploads/gpx-stats";
-import { formatDistanceKm, formatMetres, projectPoints, routePathData, routePreviewSvg } from "../../shared/route-drawing";
 
 // Worked by hand: 0.01° of latitude is 6371008.8 m × 0.01 × π/180 = 1111.9508 m.
 const ONE_HUNDREDTH_DEGREE_M = 1111.9508;
 
-const gpx = (body: string) => new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">${body}</gpx>`);
+const gpx = (body: string) =>
+  new TextEncoder().encode(
+    `<?xml version="1.0" encoding="UTF-8"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">${body}</gpx>`,
+  );
 
 describe("haversine distance", () => {
   test("0.01° along a meridian is 1111.95 m", () => {
@@ -47,27 +50,39 @@ describe("ascent and descent with a 3 m hysteresis", () => {
 describe("route details from a parsed GPX file", () => {
   test("three points along a meridian: distance, climb, box and profile", () => {
     const details = routeDetails(
-      parseGpx(gpx(`<trk><trkseg>
+      parseGpx(
+        gpx(`<trk><trkseg>
         <trkpt lat="51.00" lon="-1.5"><ele>100</ele></trkpt>
         <trkpt lat="51.01" lon="-1.5"><ele>101.5</ele></trkpt>
         <trkpt lat="51.02" lon="-1.5"><ele>112</ele></trkpt>
-      </trkseg></trk>`)),
+      </trkseg></trk>`),
+      ),
     );
     expect(details.distanceM).toBeCloseTo(2 * ONE_HUNDREDTH_DEGREE_M, 0);
     expect(details.ascentM).toBe(12);
     expect(details.descentM).toBe(0);
     expect(details.pointCount).toBe(3);
     expect(details.bbox).toEqual({ minLat: 51, minLon: -1.5, maxLat: 51.02, maxLon: -1.5 });
-    expect(details.points).toEqual([[51, -1.5], [51.01, -1.5], [51.02, -1.5]]);
-    expect(details.profile).toEqual([[0, 100], [1112, 101.5], [2224, 112]]);
+    expect(details.points).toEqual([
+      [51, -1.5],
+      [51.01, -1.5],
+      [51.02, -1.5],
+    ]);
+    expect(details.profile).toEqual([
+      [0, 100],
+      [1112, 101.5],
+      [2224, 112],
+    ]);
   });
 
   test("the gap between two track segments is not walked", () => {
     const details = routeDetails(
-      parseGpx(gpx(`<trk>
+      parseGpx(
+        gpx(`<trk>
         <trkseg><trkpt lat="10" lon="10"/><trkpt lat="10.01" lon="10"/></trkseg>
         <trkseg><trkpt lat="20" lon="20"/><trkpt lat="20.01" lon="20"/></trkseg>
-      </trk>`)),
+      </trk>`),
+      ),
     );
     expect(details.distanceM).toBeCloseTo(2 * ONE_HUNDREDTH_DEGREE_M, 0);
   });
@@ -83,7 +98,10 @@ describe("route details from a parsed GPX file", () => {
   });
 
   test("a long track is thinned to 500 drawn points and 200 profile samples, keeping both ends", () => {
-    const points = Array.from({ length: 5000 }, (_, i) => `<trkpt lat="${(i / 10000).toFixed(5)}" lon="0"><ele>${i % 50}</ele></trkpt>`).join("");
+    const points = Array.from(
+      { length: 5000 },
+      (_, i) => `<trkpt lat="${(i / 10000).toFixed(5)}" lon="0"><ele>${i % 50}</ele></trkpt>`,
+    ).join("");
     const details = routeDetails(parseGpx(gpx(`<trk><trkseg>${points}</trkseg></trk>`)));
     expect(details.pointCount).toBe(5000);
     expect(details.points).toHaveLength(500);
@@ -115,7 +133,9 @@ describe("parseGpx refuses what is not a plain GPX file", () => {
   });
 
   test("another XML root element is not GPX", () => {
-    expect(refusal(text(`<kml><trkpt lat="1" lon="1"/></kml>`))).toBe("That file is not a GPX route. Export a .gpx file from your watch or app.");
+    expect(refusal(text(`<kml><trkpt lat="1" lon="1"/></kml>`))).toBe(
+      "That file is not a GPX route. Export a .gpx file from your watch or app.",
+    );
   });
 
   test("a blank latitude is not the equator", () => {
@@ -133,7 +153,11 @@ describe("parseGpx refuses what is not a plain GPX file", () => {
 });
 
 describe("route drawing", () => {
-  const details = routeDetails(parseGpx(gpx(`<trk><trkseg><trkpt lat="51" lon="-1"><ele>10</ele></trkpt><trkpt lat="51.02" lon="-0.98"><ele>40</ele></trkpt></trkseg></trk>`)));
+  const details = routeDetails(
+    parseGpx(
+      gpx(`<trk><trkseg><trkpt lat="51" lon="-1"><ele>10</ele></trkpt><trkpt lat="51.02" lon="-0.98"><ele>40</ele></trkpt></trkseg></trk>`),
+    ),
+  );
 
   test("formats distance in km with one decimal and heights in whole metres", () => {
     expect(formatDistanceKm(12345)).toBe("12.3 km");
@@ -153,7 +177,7 @@ describe("route drawing", () => {
 
   test("the preview is one SVG with the line, start and finish markers, and the summary", () => {
     const svg = routePreviewSvg(details);
-    expect(svg.startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\"")).toBe(true);
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     expect(svg).toContain("<title>Start</title>");
     expect(svg).toContain("<title>Finish</title>");
     expect(svg).toContain("max 40 m");

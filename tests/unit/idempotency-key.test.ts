@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { checkoutEntries, checkoutKeyFor, KEY_MAX_AGE_MS, randomUuid } from "../../web/lib/checkout-client";
 import type { BasketItem } from "../../shared/basket";
+import { checkoutEntries, checkoutKeyFor, KEY_MAX_AGE_MS, randomUuid } from "../../web/lib/checkout-client";
 
 function line(id: string, quantity: number, meta: BasketItem["meta"] = {}): BasketItem {
   return { key: `${id}|${meta.variantId ?? ""}`, id, name: id, price: 12, quantity, noStack: false, meta };
@@ -25,7 +25,12 @@ describe("checkoutKeyFor: one Idempotency-Key per basket content", () => {
     const basket = checkoutEntries([line("planter", 2), line("relief-map", 1, { gpxToken: "gpx-a" })]);
     const first = checkoutKeyFor(basket, null, NOW, newKey);
     const second = checkoutKeyFor(basket, first, NOW + 400, newKey);
-    const retry = checkoutKeyFor(checkoutEntries([line("planter", 2), line("relief-map", 1, { gpxToken: "gpx-a" })]), second, NOW + 60_000, newKey);
+    const retry = checkoutKeyFor(
+      checkoutEntries([line("planter", 2), line("relief-map", 1, { gpxToken: "gpx-a" })]),
+      second,
+      NOW + 60_000,
+      newKey,
+    );
     expect([second.key, retry.key]).toEqual(["key-1", "key-1"]);
   });
 

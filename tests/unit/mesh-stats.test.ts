@@ -18,24 +18,37 @@ type Triangle = [Vec3, Vec3, Vec3];
 /** A cube of side `s` from the origin: twelve outward-facing triangles, bottom face first. */
 function cubeTriangles(s: number, offset: Vec3 = [0, 0, 0]): Triangle[] {
   const corners: Vec3[] = [
-    [0, 0, 0], [s, 0, 0], [s, s, 0], [0, s, 0],
-    [0, 0, s], [s, 0, s], [s, s, s], [0, s, s],
+    [0, 0, 0],
+    [s, 0, 0],
+    [s, s, 0],
+    [0, s, 0],
+    [0, 0, s],
+    [s, 0, s],
+    [s, s, s],
+    [0, s, s],
   ];
   const v = corners.map(([x, y, z]): Vec3 => [x + offset[0], y + offset[1], z + offset[2]]);
   const faces: [number, number, number][] = [
-    [0, 2, 1], [0, 3, 2], // bottom
-    [4, 5, 6], [4, 6, 7], // top
-    [0, 1, 5], [0, 5, 4],
-    [1, 2, 6], [1, 6, 5],
-    [2, 3, 7], [2, 7, 6],
-    [3, 0, 4], [3, 4, 7],
+    [0, 2, 1],
+    [0, 3, 2], // bottom
+    [4, 5, 6],
+    [4, 6, 7], // top
+    [0, 1, 5],
+    [0, 5, 4],
+    [1, 2, 6],
+    [1, 6, 5],
+    [2, 3, 7],
+    [2, 7, 6],
+    [3, 0, 4],
+    [3, 4, 7],
   ];
   return faces.map(([a, b, c]) => [v[a], v[b], v[c]] as Triangle);
 }
 
 function asciiStl(triangles: Triangle[]): Uint8Array {
   const facets = triangles.map(
-    (corners) => `  facet normal 0 0 0\n    outer loop\n${corners.map((c) => `      vertex ${c.join(" ")}\n`).join("")}    endloop\n  endfacet`,
+    (corners) =>
+      `  facet normal 0 0 0\n    outer loop\n${corners.map((c) => `      vertex ${c.join(" ")}\n`).join("")}    endloop\n  endfacet`,
   );
   return new TextEncoder().encode(`solid cube\n${facets.join("\n")}\nendsolid cube\n`);
 }
@@ -132,15 +145,24 @@ describe("a cube with its top missing", () => {
     expect(stats.nonManifoldEdges).toBe(0);
     expect(stats.size).toEqual({ width: 20, depth: 20, height: 20 });
   });
-
 });
 
 describe("welding corners before edges are counted", () => {
   test("corners a hair apart (0.2 µm) are one corner, wherever they fall on the weld grid", () => {
     // A small closed tetrahedron further out moves the grid's origin, so the cube's corners land all over their cells.
     const tetrahedron = (d: number): Triangle[] => {
-      const [o, x, y, z]: Vec3[] = [[-d, -d, -d], [1 - d, -d, -d], [-d, 1 - d, -d], [-d, -d, 1 - d]];
-      return [[o, y, x], [o, x, z], [o, z, y], [x, y, z]] as Triangle[];
+      const [o, x, y, z]: Vec3[] = [
+        [-d, -d, -d],
+        [1 - d, -d, -d],
+        [-d, 1 - d, -d],
+        [-d, -d, 1 - d],
+      ];
+      return [
+        [o, y, x],
+        [o, x, z],
+        [o, z, y],
+        [x, y, z],
+      ] as Triangle[];
     };
     for (let step = 0; step < 24; step++) {
       const d = 5 + step * 0.00013;
@@ -151,7 +173,9 @@ describe("welding corners before edges are counted", () => {
   });
 
   test("a real gap (0.05 mm) is not welded shut", () => {
-    const gapped = cubeTriangles(20).map((corners, t) => (t === 2 || t === 3 ? (corners.map(([x, y, z]) => [x, y, z + 0.05]) as Triangle) : corners));
+    const gapped = cubeTriangles(20).map((corners, t) =>
+      t === 2 || t === 3 ? (corners.map(([x, y, z]) => [x, y, z + 0.05]) as Triangle) : corners,
+    );
     const stats = meshStats(parseStl(asciiStl(gapped)));
     expect(stats.watertight).toBe(false);
     expect(stats.openEdges).toBe(8);

@@ -54,7 +54,10 @@ function moves(write: () => void): boolean {
 function named(write: () => void): (string | null)[] {
   const before = version();
   write();
-  return db.query<{ product_id: string | null }, [number]>("SELECT product_id FROM page_versions WHERE version > ? ORDER BY version").all(before).map((row) => row.product_id);
+  return db
+    .query<{ product_id: string | null }, [number]>("SELECT product_id FROM page_versions WHERE version > ? ORDER BY version")
+    .all(before)
+    .map((row) => row.product_id);
 }
 
 describe("writes that leave every page as it was do not move the page version", () => {
@@ -119,7 +122,9 @@ describe("writes a page shows move the page version", () => {
   });
 
   test("a picture added, reordered or removed", () => {
-    expect(moves(() => db.run("INSERT INTO product_images (product_id, image_url, sort_order) VALUES ('lamp', '/media/lamp-c.webp', 1)"))).toBe(true);
+    expect(
+      moves(() => db.run("INSERT INTO product_images (product_id, image_url, sort_order) VALUES ('lamp', '/media/lamp-c.webp', 1)")),
+    ).toBe(true);
     expect(moves(() => db.run("UPDATE product_images SET sort_order = 5 WHERE image_url = '/media/lamp-c.webp'"))).toBe(true);
     expect(moves(() => db.run("DELETE FROM product_images WHERE image_url = '/media/lamp-c.webp'"))).toBe(true);
   });
@@ -127,7 +132,9 @@ describe("writes a page shows move the page version", () => {
   test("a variant renamed, repriced, added or removed", () => {
     expect(moves(() => db.run("UPDATE product_variants SET name = 'Tiny' WHERE id = 'lamp-small'"))).toBe(true);
     expect(moves(() => db.run("UPDATE product_variants SET price_cents = 999 WHERE id = 'lamp-small'"))).toBe(true);
-    expect(moves(() => db.run("INSERT INTO product_variants (id, product_id, name, price_cents) VALUES ('lamp-xl', 'lamp', 'XL', 3000)"))).toBe(true);
+    expect(
+      moves(() => db.run("INSERT INTO product_variants (id, product_id, name, price_cents) VALUES ('lamp-xl', 'lamp', 'XL', 3000)")),
+    ).toBe(true);
     expect(moves(() => db.run("DELETE FROM product_variants WHERE id = 'lamp-xl'"))).toBe(true);
   });
 
@@ -154,7 +161,9 @@ describe("a change to one product names it, so other products' pages stay kept",
   test("a stock take (product and variant), a price and a picture name their product", () => {
     expect(named(() => takeStock(db, [{ productId: "lamp", variantId: "lamp-large", quantity: 1 }]))).toEqual(["lamp", "lamp"]);
     expect(named(() => db.run("UPDATE products SET price_cents = 2222 WHERE id = 'lamp'"))).toEqual(["lamp"]);
-    expect(named(() => db.run("INSERT INTO product_images (product_id, image_url) VALUES ('clips', '/media/clips.webp')"))).toEqual(["clips"]);
+    expect(named(() => db.run("INSERT INTO product_images (product_id, image_url) VALUES ('clips', '/media/clips.webp')"))).toEqual([
+      "clips",
+    ]);
   });
 
   test("a category, a project, a setting or a product's id changed name no product: anything may look different", () => {
@@ -169,7 +178,11 @@ describe("a change to one product names it, so other products' pages stay kept",
   test("only the last 1,000 versions are kept, and versions keep rising", () => {
     const before = version();
     for (let index = 0; index < 1_005; index++) db.query("UPDATE products SET price_cents = ? WHERE id = 'lamp'").run(index);
-    const rows = db.query<{ n: number; low: number; high: number }, []>("SELECT count(*) AS n, min(version) AS low, max(version) AS high FROM page_versions").get()!;
+    const rows = db
+      .query<{ n: number; low: number; high: number }, []>(
+        "SELECT count(*) AS n, min(version) AS low, max(version) AS high FROM page_versions",
+      )
+      .get()!;
     expect(rows).toEqual({ n: 1_000, low: before + 6, high: before + 1_005 });
   });
 });

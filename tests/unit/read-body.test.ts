@@ -1,14 +1,18 @@
 import { describe, expect, test } from "bun:test";
 import { connect } from "node:net";
 import { BadRequest, HttpError, PayloadTooLarge } from "../../src/errors";
-import { bodyTimeLimitMs, readMultipartForm, type MultipartRules } from "../../src/http/read-body";
+import { bodyTimeLimitMs, type MultipartRules, readMultipartForm } from "../../src/http/read-body";
 
 // The one reader of uploaded multipart bodies (src/http/read-body.ts), on real
 // Requests: GPX and photo uploads, custom requests and the owner's pictures all
 // read their bodies through it, each with its own limit and messages.
 
 const RULES: MultipartRules = { maxBytes: 1024, tooLarge: "Files can be at most 1 KB." };
-const STRICT: MultipartRules = { ...RULES, notMultipart: "Send the form as multipart/form-data.", unreadable: "The form could not be read." };
+const STRICT: MultipartRules = {
+  ...RULES,
+  notMultipart: "Send the form as multipart/form-data.",
+  unreadable: "The form could not be read.",
+};
 const ORIGIN = "http://shop.test/upload";
 
 /** A real multipart request: what a browser sends for this form. */
@@ -77,7 +81,10 @@ describe("readMultipartForm", () => {
   test("a body one byte over the limit is refused", async () => {
     const request = formRequest({ note: "x" });
     const size = (await request.clone().arrayBuffer()).byteLength;
-    expect(await refusal(readMultipartForm(request, { ...RULES, maxBytes: size - 1 }))).toEqual({ status: 413, message: "Files can be at most 1 KB." });
+    expect(await refusal(readMultipartForm(request, { ...RULES, maxBytes: size - 1 }))).toEqual({
+      status: 413,
+      message: "Files can be at most 1 KB.",
+    });
   });
 
   test("not multipart, with a message: 400 with it, the body unread", async () => {
@@ -91,12 +98,20 @@ describe("readMultipartForm", () => {
   });
 
   test("a broken multipart body, with a message: 400 with it", async () => {
-    const request = new Request(ORIGIN, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "no parts here" });
+    const request = new Request(ORIGIN, {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      body: "no parts here",
+    });
     expect(await refusal(readMultipartForm(request, STRICT))).toEqual({ status: 400, message: "The form could not be read." });
   });
 
   test("a broken multipart body, without a message: an empty form", async () => {
-    const request = new Request(ORIGIN, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "no parts here" });
+    const request = new Request(ORIGIN, {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      body: "no parts here",
+    });
     expect([...(await readMultipartForm(request, RULES)).keys()]).toEqual([]);
   });
 });

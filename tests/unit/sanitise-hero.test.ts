@@ -59,7 +59,9 @@ describe("sanitiseHeroDescription keeps what the editor's buttons make", () => {
   });
 
   test("<b> and <i>, typed or pasted, are kept as bold and italic: stored as bare <strong> and <em>", () => {
-    expect(sanitiseHeroDescription('<b>x</b> <I class="y">z</I> <b onclick="x()">w</b>')).toBe("<strong>x</strong> <em>z</em> <strong>w</strong>");
+    expect(sanitiseHeroDescription('<b>x</b> <I class="y">z</I> <b onclick="x()">w</b>')).toBe(
+      "<strong>x</strong> <em>z</em> <strong>w</strong>",
+    );
   });
 
   test("&, < and > in ordinary text are stored as characters, so the storefront shows them as typed", () => {
@@ -86,7 +88,39 @@ describe("sanitiseHeroDescription keeps what the editor's buttons make", () => {
 });
 
 test("sanitising twice changes nothing, and only bare tags survive, for 50,000 generated inputs", () => {
-  const pieces = ["<", ">", "&", "amp;", "lt;", "gt;", "#39;", "/", "strong", "em", "br", "script", "svg", "style", " ", "a", "!", "=", '"', "'", "x", "\n", "?", "#", ";", "img", "&nbsp;", "é", "<!--", "-->", "textarea"];
+  const pieces = [
+    "<",
+    ">",
+    "&",
+    "amp;",
+    "lt;",
+    "gt;",
+    "#39;",
+    "/",
+    "strong",
+    "em",
+    "br",
+    "script",
+    "svg",
+    "style",
+    " ",
+    "a",
+    "!",
+    "=",
+    '"',
+    "'",
+    "x",
+    "\n",
+    "?",
+    "#",
+    ";",
+    "img",
+    "&nbsp;",
+    "é",
+    "<!--",
+    "-->",
+    "textarea",
+  ];
   let seed = 20250301;
   const random = () => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
@@ -103,7 +137,33 @@ test("sanitising twice changes nothing, and only bare tags survive, for 50,000 g
 });
 
 test("renderSimpleHtml never lets markup through but bare strong, em and br, for 20,000 generated stored values", () => {
-  const pieces = ["<", ">", "&", "amp;", "lt;", "#60;", "#x3c;", "/", "strong", "b", "i", "em", "br", "script", " ", "=", '"', "'", "x", ";", "<b>", "</i>", "<br/>", "&lt;", "onclick"];
+  const pieces = [
+    "<",
+    ">",
+    "&",
+    "amp;",
+    "lt;",
+    "#60;",
+    "#x3c;",
+    "/",
+    "strong",
+    "b",
+    "i",
+    "em",
+    "br",
+    "script",
+    " ",
+    "=",
+    '"',
+    "'",
+    "x",
+    ";",
+    "<b>",
+    "</i>",
+    "<br/>",
+    "&lt;",
+    "onclick",
+  ];
   let seed = 20261124;
   const random = () => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;

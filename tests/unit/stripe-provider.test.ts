@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import Stripe from "stripe";
-import { PaymentProviderError, type CreatePaymentSession } from "../../src/services/payments/provider";
-import { createStripeProvider, StripeSignatureError, type StripePaymentProvider } from "../../src/services/payments/stripe";
-import { signedEvent, startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
+import { type CreatePaymentSession, PaymentProviderError } from "../../src/services/payments/provider";
+import { createStripeProvider, type StripePaymentProvider, StripeSignatureError } from "../../src/services/payments/stripe";
+import { type StripeStandIn, signedEvent, startStripeStandIn } from "../support/stripe-stand-in";
 
 // The real SDK against the local stand-in: every test goes over HTTP, none leaves the machine.
 const SECRET_KEY = "sk_test_strata";
@@ -254,11 +254,7 @@ describe("parseWebhook", () => {
   test("async payment and expiry events carry a snapshot too", async () => {
     const { id } = await stripe.createSession(checkout());
     const session = standIn.completeUnpaid(id);
-    for (const type of [
-      "checkout.session.async_payment_succeeded",
-      "checkout.session.async_payment_failed",
-      "checkout.session.expired",
-    ]) {
+    for (const type of ["checkout.session.async_payment_succeeded", "checkout.session.async_payment_failed", "checkout.session.expired"]) {
       const { payload, header } = await signedEvent(type, session, WEBHOOK_SECRET);
       expect((await stripe.parseWebhook(payload, header, WEBHOOK_SECRET)).snapshot?.id).toBe(id);
     }

@@ -9,7 +9,9 @@ describe("waitUntil", () => {
       asked += 1;
       return false;
     };
-    await expect(waitUntil(never, 50, "a thing that never happens")).rejects.toThrow("Timed out after 50 ms waiting for a thing that never happens");
+    await expect(waitUntil(never, 50, "a thing that never happens")).rejects.toThrow(
+      "Timed out after 50 ms waiting for a thing that never happens",
+    );
     expect(asked).toBeGreaterThan(1); // it asked again, not once
   });
 

@@ -81,8 +81,12 @@ describe("one place for the rules both sides use (shared/)", () => {
 /** Top-level folders the running shop loads code from: src/'s relative imports, followed wherever they lead. */
 function foldersTheShopLoads(): Set<string> {
   const resolveFile = (base: string) =>
-    [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")].find((path) => existsSync(path) && /\.tsx?$/.test(path));
-  const queue = (readdirSync(join(ROOT, "src"), { recursive: true }) as string[]).filter((name) => /\.tsx?$/.test(name)).map((name) => join(ROOT, "src", name));
+    [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")].find(
+      (path) => existsSync(path) && /\.tsx?$/.test(path),
+    );
+  const queue = (readdirSync(join(ROOT, "src"), { recursive: true }) as string[])
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => join(ROOT, "src", name));
   const seen = new Set(queue);
   const folders = new Set<string>();
   while (queue.length > 0) {
@@ -106,7 +110,9 @@ describe("seed art and the image", () => {
   });
 
   test("the Dockerfile copies every folder the running shop loads code from (src, web, shared, seed)", () => {
-    const copied = new Set([...readFileSync(join(ROOT, "Dockerfile"), "utf8").matchAll(/^COPY (\w+) \.\/(\w+)$/gm)].map((match) => match[1]));
+    const copied = new Set(
+      [...readFileSync(join(ROOT, "Dockerfile"), "utf8").matchAll(/^COPY (\w+) \.\/(\w+)$/gm)].map((match) => match[1]),
+    );
     const loaded = foldersTheShopLoads();
     expect([...loaded].sort()).toEqual(["seed", "shared", "src", "web"]);
     expect([...loaded].filter((folder) => !copied.has(folder))).toEqual([]);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { SHOP } from "../../shared/shop-info";
 import { AdminNav } from "./AdminNav";
 import { EmailSetupBanner } from "./EmailSetupBanner";
@@ -50,7 +50,13 @@ function AdminScreens() {
     <>
       <AdminNav path={path} onRefresh={() => setGeneration((value) => value + 1)} />
       <EmailSetupBanner />
-      <Suspense fallback={<p className="admin-loading" role="status">Loading…</p>}>
+      <Suspense
+        fallback={
+          <p className="admin-loading" role="status">
+            Loading…
+          </p>
+        }
+      >
         {/* While the next screen's chunk loads, the last one stays up: the wrapper says whose heading is whose. */}
         <div key={`${path}:${generation}`} data-admin-page={path}>
           {Page ? <Page /> : <UnknownPage />}

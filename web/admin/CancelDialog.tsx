@@ -48,7 +48,10 @@ export function CancelDialog({
         </>
       }
     >
-      <p>The customer is not notified automatically, and a cancelled order cannot be updated again. Refund the payment with your card provider.</p>
+      <p>
+        The customer is not notified automatically, and a cancelled order cannot be updated again. Refund the payment with your card
+        provider.
+      </p>
       <label className="admin-check">
         <input type="checkbox" checked={restock} onChange={(event) => setRestock(event.target.checked)} />
         Put the items back into stock

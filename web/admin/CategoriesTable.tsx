@@ -1,4 +1,4 @@
-import { Fragment, useState, type FormEvent } from "react";
+import { type FormEvent, Fragment, useState } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
 import { ResultNotice, RowActions, TableScroller, useResult } from "./parts";
 import type { Category } from "./types";
@@ -66,7 +66,9 @@ export function CategoriesTable({ categories }: { categories: Loaded<Category[]>
             <tr>
               <th scope="col">Id</th>
               <th scope="col">Name</th>
-              <th scope="col" className="admin-num">Sort</th>
+              <th scope="col" className="admin-num">
+                Sort
+              </th>
               <th scope="col">Actions</th>
             </tr>
           </thead>
@@ -90,7 +92,11 @@ export function CategoriesTable({ categories }: { categories: Loaded<Category[]>
                     <td>{category.name}</td>
                     <td className="admin-num">{category.sort}</td>
                     <td>
-                      <RowActions name={`category ${category.name}`} onEdit={() => setEditing(category.id)} onDelete={() => void remove(category)} />
+                      <RowActions
+                        name={`category ${category.name}`}
+                        onEdit={() => setEditing(category.id)}
+                        onDelete={() => void remove(category)}
+                      />
                     </td>
                   </tr>
                 </Fragment>
@@ -146,7 +152,13 @@ function CategoryEditorRow({
         />
       </td>
       <td>
-        <input form={formId} className="admin-input" aria-label="Category name" value={fields.name} onChange={(event) => setFields({ ...fields, name: event.target.value })} />
+        <input
+          form={formId}
+          className="admin-input"
+          aria-label="Category name"
+          value={fields.name}
+          onChange={(event) => setFields({ ...fields, name: event.target.value })}
+        />
       </td>
       <td className="admin-num">
         <input

@@ -5,9 +5,12 @@ import { orderReference } from "../../shared/order-view";
 export function CopyReference({ id }: { id: string }) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const reference = orderReference(id);
 
   async function copy() {

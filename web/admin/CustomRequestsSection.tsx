@@ -9,7 +9,7 @@ import { useLoad } from "./use-load";
 const ModelViewer = lazy(() => import("./ModelViewer").then((module) => ({ default: module.ModelViewer })));
 
 /** STL and OBJ attachments can be looked at in 3D. */
-export function isModelFile(filename: string): boolean {
+function isModelFile(filename: string): boolean {
   return /\.(stl|obj)$/i.test(filename);
 }
 
@@ -26,10 +26,7 @@ const STATUS_LABELS: Record<string, string> = {
 
 /** Spec section 4: any status at any time; attachments download as files, and models open in 3D. */
 export function CustomRequestsSection() {
-  const { data, error, loading } = useLoad(
-    () => apiCall<CustomRequest[]>("/api/admin/custom-requests"),
-    "Auth failed or server error",
-  );
+  const { data, error, loading } = useLoad(() => apiCall<CustomRequest[]>("/api/admin/custom-requests"), "Auth failed or server error");
   const [statuses, setStatuses] = useState<Record<string, string>>({});
   const [saveError, setSaveError] = useState("");
   const [viewing, setViewing] = useState<ModelFile | null>(null);

@@ -6,13 +6,10 @@ import type { DashboardStats } from "./types";
 import { useLoad } from "./use-load";
 
 /** Spec section 9: the dashboard lists the 5 latest orders. */
-export const RECENT_ORDERS = 5;
+const RECENT_ORDERS = 5;
 
 export function DashboardPage() {
-  const { data, error, loading } = useLoad(
-    () => apiCall<DashboardStats>("/api/admin/dashboard/stats"),
-    "Auth failed or server error",
-  );
+  const { data, error, loading } = useLoad(() => apiCall<DashboardStats>("/api/admin/dashboard/stats"), "Auth failed or server error");
   const recent = (data?.recentOrders ?? []).slice(0, RECENT_ORDERS);
   const counts = [
     { label: "Orders", value: data?.orders },

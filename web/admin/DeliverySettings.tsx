@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { formatPence } from "../../shared/money";
 import { failureText, isSessionEnd, saveConfig } from "./api";
 import { penceToPoundsText, poundsTextToPence, ResultNotice, useResult } from "./parts";
 import type { Configuration } from "./types";
 
 /** Spec section 9: at most 3 featured products. */
-export const MAX_FEATURED = 3;
+const MAX_FEATURED = 3;
 
 function featuredIds(stored: string | undefined): string[] {
   try {
@@ -17,7 +17,7 @@ function featuredIds(stored: string | undefined): string[] {
 }
 
 /** Spec section 5: split on commas, trimmed, blanks dropped, the first 3 kept. */
-export function parseFeaturedInput(text: string): string[] {
+function parseFeaturedInput(text: string): string[] {
   return text
     .split(",")
     .map((id) => id.trim())
@@ -92,7 +92,15 @@ function MoneySetting(props: {
     <form className="admin-setting" onSubmit={save} aria-label={props.label} noValidate>
       <label htmlFor={id}>{props.label}</label>
       <div className="admin-setting__row">
-        <input id={id} type="number" inputMode="decimal" step="0.01" min="0" value={text} onChange={(event) => setText(event.target.value)} />
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
         <button type="submit" className="button button--primary" disabled={busy}>
           Save
         </button>
@@ -131,7 +139,13 @@ function FeaturedSetting({ stored }: { stored: string | undefined }) {
     <form className="admin-setting" onSubmit={save} aria-label="Featured products" noValidate>
       <label htmlFor={id}>Featured products</label>
       <div className="admin-setting__row">
-        <input id={id} value={text} placeholder="product-id, another-id" spellCheck={false} onChange={(event) => setText(event.target.value)} />
+        <input
+          id={id}
+          value={text}
+          placeholder="product-id, another-id"
+          spellCheck={false}
+          onChange={(event) => setText(event.target.value)}
+        />
         <button type="submit" className="button button--primary" disabled={busy}>
           Save
         </button>

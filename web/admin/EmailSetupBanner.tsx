@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { apiCall } from "./api";
 
-export const EMAIL_NOT_SET_UP = "Email is not set up: customers are not receiving order or tracking emails.";
+const EMAIL_NOT_SET_UP = "Email is not set up: customers are not receiving order or tracking emails.";
 
 /**
  * Shown above every admin page while the shop has no mail service: order

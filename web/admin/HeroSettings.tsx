@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { renderSimpleHtml } from "../lib/simple-html";
 import { failureText, isSessionEnd, saveConfig, uploadImage } from "./api";
 import { ResultNotice, useResult } from "./parts";
@@ -7,7 +7,7 @@ import type { Configuration } from "./types";
 type HeroFields = { description: string; imageUrl: string; ctaText: string; ctaLink: string };
 
 /** What a helper button puts in: a tag pair around the selection, or a line break at the cursor. */
-export function insertMarkup(text: string, start: number, end: number, tag: "strong" | "em" | "br"): { text: string; cursor: [number, number] } {
+function insertMarkup(text: string, start: number, end: number, tag: "strong" | "em" | "br"): { text: string; cursor: [number, number] } {
   if (tag === "br") {
     const next = `${text.slice(0, end)}<br>${text.slice(end)}`;
     return { text: next, cursor: [end + 4, end + 4] };
@@ -121,7 +121,12 @@ export function HeroSettings({ config }: { config: Configuration }) {
         <div className="field">
           <label htmlFor={`${id}-image`}>Hero image URL</label>
           <div className="admin-image-picker">
-            <input id={`${id}-image`} value={fields.imageUrl} placeholder="/media/… or https://…" onChange={(event) => set("imageUrl", event.target.value)} />
+            <input
+              id={`${id}-image`}
+              value={fields.imageUrl}
+              placeholder="/media/… or https://…"
+              onChange={(event) => set("imageUrl", event.target.value)}
+            />
           </div>
           <label className="admin-file">
             <span>{uploading ? "Uploading…" : "Or upload an image"}</span>
@@ -137,11 +142,21 @@ export function HeroSettings({ config }: { config: Configuration }) {
         <div className="form__row">
           <div className="field">
             <label htmlFor={`${id}-cta-text`}>Call-to-action button text</label>
-            <input id={`${id}-cta-text`} value={fields.ctaText} placeholder="Shop now" onChange={(event) => set("ctaText", event.target.value)} />
+            <input
+              id={`${id}-cta-text`}
+              value={fields.ctaText}
+              placeholder="Shop now"
+              onChange={(event) => set("ctaText", event.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${id}-cta-link`}>Call-to-action button link</label>
-            <input id={`${id}-cta-link`} value={fields.ctaLink} placeholder="/products" onChange={(event) => set("ctaLink", event.target.value)} />
+            <input
+              id={`${id}-cta-link`}
+              value={fields.ctaLink}
+              placeholder="/products"
+              onChange={(event) => set("ctaLink", event.target.value)}
+            />
           </div>
         </div>
 

@@ -1,8 +1,8 @@
-import { useState, type FormEvent, type KeyboardEvent } from "react";
+import { type FormEvent, type KeyboardEvent, useState } from "react";
 import { useSession } from "./session";
 
 /** Spec section 5: the password must be non-empty. */
-export const PASSWORD_REQUIRED = "Admin password required";
+const PASSWORD_REQUIRED = "Admin password required";
 
 /** Spec section 2: 'Admin login', a password, Enter submits, Sign in disabled while blank. */
 export function LoginView() {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { MESH_MAX_BYTES, MESH_MESSAGES, MeshError, measureModel, type MeshStats } from "../lib/mesh-stats";
 import { currentTheme } from "../../shared/theme";
+import { MESH_MAX_BYTES, MESH_MESSAGES, MeshError, type MeshStats, measureModel } from "../lib/mesh-stats";
 import { reportUnauthorized } from "./api";
-import { SESSION_EXPIRED } from "./session";
 import type { ModelScene } from "./model-viewer-scene";
 import { Dialog, Notice } from "./parts";
+import { SESSION_EXPIRED } from "./session";
 
 export type ModelFile = { url: string; filename: string };
 
@@ -15,7 +15,7 @@ type View = "starting" | "ready" | "no-webgl" | "failed";
 const oneDecimal = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const whole = new Intl.NumberFormat("en-GB");
 
-export const NO_WEBGL_TEXT = "3D preview needs WebGL; the figures below are computed from the file.";
+const NO_WEBGL_TEXT = "3D preview needs WebGL; the figures below are computed from the file.";
 const DRAW_FAILED_TEXT = "The 3D preview could not be drawn; the figures below are computed from the file.";
 
 /**
@@ -31,7 +31,10 @@ export function ModelViewer({ file, onClose }: { file: ModelFile; onClose: () =>
     let current = true;
     loadModel(file)
       .then((model) => current && setLoaded(model))
-      .catch((caught: unknown) => current && setError(caught instanceof MeshError ? caught.message : "Unable to load this file. Try again, or download it."));
+      .catch(
+        (caught: unknown) =>
+          current && setError(caught instanceof MeshError ? caught.message : "Unable to load this file. Try again, or download it."),
+      );
     return () => {
       current = false;
     };
@@ -177,7 +180,7 @@ function ModelStage({ filename, model }: { filename: string; model: Loaded }) {
 }
 
 /** "Watertight" or "Not watertight (4 open edges)": what a slicer will make of it. */
-export function surfaceText(stats: MeshStats): string {
+function surfaceText(stats: MeshStats): string {
   if (stats.watertight) return "Watertight";
   const plural = (n: number, one: string, many: string) => `${whole.format(n)} ${n === 1 ? one : many}`;
   if (stats.openEdges > 0) return `Not watertight (${plural(stats.openEdges, "open edge", "open edges")})`;

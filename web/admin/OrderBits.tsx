@@ -15,15 +15,7 @@ export function isTruthyFlag(value: boolean | number | null | undefined): boolea
 }
 
 /** The orders table, shared by the dashboard's five latest and the orders page. */
-export function OrdersTable({
-  orders,
-  label,
-  onOpen,
-}: {
-  orders: OrderListItem[];
-  label: string;
-  onOpen: (id: string) => void;
-}) {
+export function OrdersTable({ orders, label, onOpen }: { orders: OrderListItem[]; label: string; onOpen: (id: string) => void }) {
   return (
     <table className="admin-table">
       <caption className="visually-hidden">{label}</caption>
@@ -32,8 +24,12 @@ export function OrdersTable({
           <th scope="col">Reference</th>
           <th scope="col">Placed</th>
           <th scope="col">Customer</th>
-          <th scope="col" className="admin-num">Items</th>
-          <th scope="col" className="admin-num">Total</th>
+          <th scope="col" className="admin-num">
+            Items
+          </th>
+          <th scope="col" className="admin-num">
+            Total
+          </th>
           <th scope="col">Status</th>
           <th scope="col">Tracking</th>
         </tr>
@@ -50,9 +46,7 @@ export function OrdersTable({
             <td className="admin-nowrap">{shortDate(order.created_at)}</td>
             <td>
               <span className="admin-cell-title">{order.shipping_name || "—"}</span>
-              <span className="admin-cell-sub">
-                {[order.email, order.shipping_postal_code].filter(Boolean).join(" · ")}
-              </span>
+              <span className="admin-cell-sub">{[order.email, order.shipping_postal_code].filter(Boolean).join(" · ")}</span>
             </td>
             <td className="admin-num">{order.item_count}</td>
             <td className="admin-num admin-nowrap">{formatPence(order.amount_cents)}</td>

@@ -1,23 +1,24 @@
 import { useState } from "react";
-import { OrderTotals } from "../components/OrderTotals";
 import { formatPence } from "../../shared/money";
 import { countryName, orderReference } from "../../shared/order-view";
+import { OrderTotals } from "../components/OrderTotals";
 import { apiCall, enc } from "./api";
 import { CancelDialog } from "./CancelDialog";
 import { CopyReference } from "./CopyReference";
-import { isTruthyFlag, ItemUploads, StatusBadge } from "./OrderBits";
+import { ItemUploads, isTruthyFlag, StatusBadge } from "./OrderBits";
 import { Notice, shortDate, TableScroller } from "./parts";
-import { deliveryLabel } from "./tracking-email";
 import { TrackingForm } from "./TrackingForm";
+import { deliveryLabel } from "./tracking-email";
 import type { AdminOrder } from "./types";
 import { useLoad } from "./use-load";
 
 /** One order: what was bought, where it goes, the shipment and the emails sent about it. */
 export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
-  const { data: loaded, error, loading } = useLoad(
-    () => apiCall<AdminOrder>(`/api/admin/orders/${enc(id)}`),
-    "Unable to load this order. Try refreshing.",
-  );
+  const {
+    data: loaded,
+    error,
+    loading,
+  } = useLoad(() => apiCall<AdminOrder>(`/api/admin/orders/${enc(id)}`), "Unable to load this order. Try refreshing.");
   // Saving tracking or cancelling answers with the updated order.
   const [updated, setUpdated] = useState<AdminOrder | null>(null);
   const [cancelling, setCancelling] = useState(false);
@@ -179,7 +180,9 @@ function OrderEmails({ order }: { order: AdminOrder }) {
                 <th scope="col">Email</th>
                 <th scope="col">To</th>
                 <th scope="col">Status</th>
-                <th scope="col" className="admin-num">Attempts</th>
+                <th scope="col" className="admin-num">
+                  Attempts
+                </th>
                 <th scope="col">Queued</th>
                 <th scope="col">Sent</th>
               </tr>

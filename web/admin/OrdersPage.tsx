@@ -1,7 +1,7 @@
 import { apiCall } from "./api";
 import { CustomRequestsSection } from "./CustomRequestsSection";
-import { OrderDetail } from "./OrderDetail";
 import { OrdersTable } from "./OrderBits";
+import { OrderDetail } from "./OrderDetail";
 import { Notice, TableScroller } from "./parts";
 import { navigate, useQueryParam } from "./router";
 import type { OrderListItem } from "./types";

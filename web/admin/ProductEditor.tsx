@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { apiCall, failureText, isSessionEnd } from "./api";
-import { Notice } from "./parts";
-import { EMPTY_PRODUCT_FORM, formFromProduct, productBody, productFormProblem, type ProductForm } from "./product-form";
 import { ProductExtras } from "./ProductExtras";
+import { Notice } from "./parts";
+import { EMPTY_PRODUCT_FORM, formFromProduct, type ProductForm, productBody, productFormProblem } from "./product-form";
 import type { AdminProduct, Category } from "./types";
 
 /**
@@ -94,11 +94,21 @@ export function ProductEditor({
           </div>
           <div className="field">
             <label htmlFor={field("currency")}>Currency</label>
-            <input id={field("currency")} value={form.currency} placeholder="gbp" onChange={(event) => set("currency", event.target.value)} />
+            <input
+              id={field("currency")}
+              value={form.currency}
+              placeholder="gbp"
+              onChange={(event) => set("currency", event.target.value)}
+            />
           </div>
           <div className="field admin-span-6">
             <label htmlFor={field("description")}>Description</label>
-            <textarea id={field("description")} rows={3} value={form.description} onChange={(event) => set("description", event.target.value)} />
+            <textarea
+              id={field("description")}
+              rows={3}
+              value={form.description}
+              onChange={(event) => set("description", event.target.value)}
+            />
           </div>
           <div className="field admin-span-2">
             <label htmlFor={field("categoryId")}>Category</label>

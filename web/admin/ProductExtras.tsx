@@ -1,7 +1,7 @@
 import { apiCall, enc } from "./api";
-import { Notice } from "./parts";
 import { ProductImages } from "./ProductImages";
 import { ProductVariants } from "./ProductVariants";
+import { Notice } from "./parts";
 import type { AdminProduct, AdminProductImage, AdminVariant } from "./types";
 import { useLoad } from "./use-load";
 

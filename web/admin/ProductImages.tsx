@@ -4,7 +4,7 @@ import { Notice } from "./parts";
 import type { AdminProductImage } from "./types";
 
 /** Spec section 9: a new image goes after the others, at image count + 1000. */
-export const NEW_IMAGE_SORT_OFFSET = 1000;
+const NEW_IMAGE_SORT_OFFSET = 1000;
 
 const bySortOrder = (a: AdminProductImage, b: AdminProductImage) => a.sort_order - b.sort_order;
 
@@ -102,14 +102,13 @@ export function ProductImages({
     <section className="admin-subsection" aria-label="Product Images">
       <div className="admin-subsection__header">
         <h4>Product Images</h4>
-        <input
-          ref={input}
-          type="file"
-          accept="image/*"
-          hidden
-          onChange={(event) => void add(event.target.files?.[0])}
-        />
-        <button type="button" className="button button--secondary admin-button--small" disabled={busy} onClick={() => input.current?.click()}>
+        <input ref={input} type="file" accept="image/*" hidden onChange={(event) => void add(event.target.files?.[0])} />
+        <button
+          type="button"
+          className="button button--secondary admin-button--small"
+          disabled={busy}
+          onClick={() => input.current?.click()}
+        >
           {busy ? "Uploading…" : "Add Image"}
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { formatPence } from "../../shared/money";
 import { isBaseVariant } from "../lib/product-view";
 import { ApiError, apiCall, enc, isSessionEnd } from "./api";
@@ -105,16 +105,26 @@ export function ProductVariants({
       <h4>Product Variants</h4>
       <Notice tone="error">{error}</Notice>
       {variants.length === 0 ? (
-        <p className="muted">No variants added yet. Add variants to offer different options like sizes, colors, or custom configurations.</p>
+        <p className="muted">
+          No variants added yet. Add variants to offer different options like sizes, colors, or custom configurations.
+        </p>
       ) : (
         <ul className="admin-variants">
           {variants.map((variant) =>
             editing?.id === variant.id ? (
               <li key={variant.id} className="admin-variant admin-variant--editing">
                 <form className="admin-variant__form" onSubmit={update} aria-label={`Edit variant ${variant.name}`}>
-                  <VariantInputs fields={editing.fields} onChange={(fields) => setEditing({ ...editing, fields })} prefix={`edit-${variant.id}`} />
+                  <VariantInputs
+                    fields={editing.fields}
+                    onChange={(fields) => setEditing({ ...editing, fields })}
+                    prefix={`edit-${variant.id}`}
+                  />
                   <div className="admin-actions">
-                    <button type="submit" className="button button--primary admin-button--small" disabled={busy || !editing.fields.name.trim() || !editing.fields.price.trim()}>
+                    <button
+                      type="submit"
+                      className="button button--primary admin-button--small"
+                      disabled={busy || !editing.fields.name.trim() || !editing.fields.price.trim()}
+                    >
                       Save
                     </button>
                     <button type="button" className="button button--ghost admin-button--small" onClick={() => setEditing(null)}>
@@ -139,7 +149,11 @@ export function ProductVariants({
                     onClick={() =>
                       setEditing({
                         id: variant.id,
-                        fields: { name: variant.name, price: penceToPoundsText(variant.price_cents), stock: variant.stock === null ? "" : String(variant.stock) },
+                        fields: {
+                          name: variant.name,
+                          price: penceToPoundsText(variant.price_cents),
+                          stock: variant.stock === null ? "" : String(variant.stock),
+                        },
                         loadedStock: variant.stock,
                       })
                     }
@@ -168,7 +182,11 @@ export function ProductVariants({
         <h5>Add New Variant</h5>
         <div className="admin-variant__form">
           <VariantInputs fields={adding} onChange={setAdding} prefix={`new-${id}`} />
-          <button type="submit" className="button button--secondary admin-button--small" disabled={busy || !adding.name.trim() || !adding.price.trim()}>
+          <button
+            type="submit"
+            className="button button--secondary admin-button--small"
+            disabled={busy || !adding.name.trim() || !adding.price.trim()}
+          >
             Add Variant
           </button>
         </div>

@@ -2,8 +2,8 @@ import { Fragment, useState } from "react";
 import { formatPence } from "../../shared/money";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
 import { CategoriesTable } from "./CategoriesTable";
-import { EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "./parts";
 import { ProductEditor } from "./ProductEditor";
+import { EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "./parts";
 import type { AdminProduct, Category } from "./types";
 import { useLoad } from "./use-load";
 
@@ -65,7 +65,12 @@ export function ProductsPage() {
 
   return (
     <div className="admin-page">
-      <ListPageHeader title="Products" noun="product" adding={editing === "new"} onToggle={() => setEditing(editing === "new" ? null : "new")} />
+      <ListPageHeader
+        title="Products"
+        noun="product"
+        adding={editing === "new"}
+        onToggle={() => setEditing(editing === "new" ? null : "new")}
+      />
       {/* A failed load is the newest result there is; otherwise the last action's. */}
       {products.error ? <Notice tone="error">{products.error}</Notice> : <ResultNotice state={result} />}
 
@@ -83,9 +88,15 @@ export function ProductsPage() {
                 <tr>
                   <th scope="col">Product</th>
                   <th scope="col">Category</th>
-                  <th scope="col" className="admin-num">Price</th>
-                  <th scope="col" className="admin-center">Stock</th>
-                  <th scope="col" className="admin-num">Variants</th>
+                  <th scope="col" className="admin-num">
+                    Price
+                  </th>
+                  <th scope="col" className="admin-center">
+                    Stock
+                  </th>
+                  <th scope="col" className="admin-num">
+                    Variants
+                  </th>
                   <th scope="col">Actions</th>
                 </tr>
               </thead>
@@ -155,7 +166,13 @@ function StockControl({ name, stock, onAdjust }: { name: string; stock: number |
         −1
       </button>
       <span className="admin-stock__value" data-testid="stock-value">
-        {unlimited ? <span role="img" title="Unlimited" aria-label="Unlimited">∞</span> : stock}
+        {unlimited ? (
+          <span role="img" title="Unlimited" aria-label="Unlimited">
+            ∞
+          </span>
+        ) : (
+          stock
+        )}
       </span>
       <button
         type="button"

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { ApiError, apiCall, failureText, isSessionEnd, uploadImage } from "./api";
 import { Notice } from "./parts";
 import type { Project } from "./types";
@@ -97,7 +97,12 @@ export function ProjectEditor({
   }
 
   return (
-    <form className="admin-editor admin-editor__form" onSubmit={save} aria-label={project ? `Edit ${project.title}` : "New project"} noValidate>
+    <form
+      className="admin-editor admin-editor__form"
+      onSubmit={save}
+      aria-label={project ? `Edit ${project.title}` : "New project"}
+      noValidate
+    >
       <h3>{project ? `Edit ${project.title}` : "New project"}</h3>
       <div className="admin-grid admin-grid--4">
         <div className="field admin-span-2">
@@ -118,16 +123,33 @@ export function ProjectEditor({
         </div>
         <div className="field admin-span-3">
           <label htmlFor={field("description")}>Description</label>
-          <textarea id={field("description")} rows={3} value={fields.description} onChange={(event) => set("description", event.target.value)} />
+          <textarea
+            id={field("description")}
+            rows={3}
+            value={fields.description}
+            onChange={(event) => set("description", event.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor={field("sort")}>Sort Order</label>
-          <input id={field("sort")} type="number" min="0" step="1" value={fields.sort} onChange={(event) => set("sort", event.target.value)} />
+          <input
+            id={field("sort")}
+            type="number"
+            min="0"
+            step="1"
+            value={fields.sort}
+            onChange={(event) => set("sort", event.target.value)}
+          />
         </div>
         <div className="field admin-span-4">
           <label htmlFor={field("image")}>Image URL</label>
           <div className="admin-image-picker">
-            <input id={field("image")} value={fields.imageUrl} placeholder="/media/… or https://…" onChange={(event) => set("imageUrl", event.target.value)} />
+            <input
+              id={field("image")}
+              value={fields.imageUrl}
+              placeholder="/media/… or https://…"
+              onChange={(event) => set("imageUrl", event.target.value)}
+            />
             <input ref={fileInput} type="file" accept="image/*" hidden onChange={(event) => void upload(event.target.files?.[0])} />
             <button type="button" className="button button--secondary" disabled={uploading} onClick={() => fileInput.current?.click()}>
               {uploading ? "Uploading…" : "Upload"}
@@ -137,7 +159,13 @@ export function ProjectEditor({
         </div>
         <div className="field admin-span-2">
           <label htmlFor={field("link-url")}>Link URL</label>
-          <input id={field("link-url")} type="url" value={fields.linkUrl} placeholder="https://" onChange={(event) => set("linkUrl", event.target.value)} />
+          <input
+            id={field("link-url")}
+            type="url"
+            value={fields.linkUrl}
+            placeholder="https://"
+            onChange={(event) => set("linkUrl", event.target.value)}
+          />
         </div>
         <div className="field admin-span-2">
           <label htmlFor={field("link-label")}>Link label</label>

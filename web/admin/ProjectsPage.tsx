@@ -1,7 +1,7 @@
 import { Fragment, useState } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
-import { EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "./parts";
 import { ProjectEditor } from "./ProjectEditor";
+import { EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "./parts";
 import type { Project } from "./types";
 import { useLoad } from "./use-load";
 
@@ -42,7 +42,12 @@ export function ProjectsPage() {
 
   return (
     <div className="admin-page">
-      <ListPageHeader title="Projects" noun="project" adding={editing === "new"} onToggle={() => setEditing(editing === "new" ? null : "new")} />
+      <ListPageHeader
+        title="Projects"
+        noun="project"
+        adding={editing === "new"}
+        onToggle={() => setEditing(editing === "new" ? null : "new")}
+      />
       {/* A failed load is the newest result there is; otherwise the last action's. */}
       {projects.error ? <Notice tone="error">{projects.error}</Notice> : <ResultNotice state={result} />}
 
@@ -58,7 +63,9 @@ export function ProjectsPage() {
                 <tr>
                   <th scope="col">Project</th>
                   <th scope="col">Link</th>
-                  <th scope="col" className="admin-num">Sort</th>
+                  <th scope="col" className="admin-num">
+                    Sort
+                  </th>
                   <th scope="col">Actions</th>
                 </tr>
               </thead>
@@ -71,7 +78,14 @@ export function ProjectsPage() {
                         <td>
                           <div className="admin-project-cell">
                             {project.image_url ? (
-                              <img className="admin-thumb admin-thumb--wide" src={project.image_url} alt="" loading="lazy" width={96} height={64} />
+                              <img
+                                className="admin-thumb admin-thumb--wide"
+                                src={project.image_url}
+                                alt=""
+                                loading="lazy"
+                                width={96}
+                                height={64}
+                              />
                             ) : (
                               <span className="admin-thumb admin-thumb--wide admin-thumb--empty">No image</span>
                             )}

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
-import { Notice, ResultNotice, useResult, type Tone } from "./parts";
+import { Notice, ResultNotice, type Tone, useResult } from "./parts";
 import { ResendDialog } from "./ResendDialog";
 import { trackingEmailLine, trackingEmailNotice } from "./tracking-email";
 import type { AdminOrder, TrackingEmailResult } from "./types";
 
-export const TRACKING_REQUIRED = "Add a carrier and tracking number before finalizing shipment.";
+const TRACKING_REQUIRED = "Add a carrier and tracking number before finalizing shipment.";
 
 /**
  * Spec section 4: saving a carrier and number (URL optional) marks a paid order
@@ -64,10 +64,13 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
     result.clear();
     setSaving(true);
     try {
-      const answer = await apiCall<{ order?: AdminOrder; trackingEmail?: TrackingEmailResult }>(`/api/admin/orders/${enc(order.id)}/status`, {
-        method: "POST",
-        json: { status: "fulfilled", forceResend: true },
-      });
+      const answer = await apiCall<{ order?: AdminOrder; trackingEmail?: TrackingEmailResult }>(
+        `/api/admin/orders/${enc(order.id)}/status`,
+        {
+          method: "POST",
+          json: { status: "fulfilled", forceResend: true },
+        },
+      );
       if (answer?.order) onSaved(answer.order);
       setEmailNote(trackingEmailNotice(answer?.trackingEmail));
     } catch (caught) {
@@ -106,7 +109,12 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
         <div className="admin-tracking__email">
           <p className={emailLine.tone === "info" ? "hint" : `admin-notice admin-notice--${emailLine.tone}`}>{emailLine.text}</p>
           {emailLine.canSendAgain && order.status === "fulfilled" && (
-            <button type="button" className="button button--secondary admin-button--small" disabled={saving} onClick={() => void sendAgain()}>
+            <button
+              type="button"
+              className="button button--secondary admin-button--small"
+              disabled={saving}
+              onClick={() => void sendAgain()}
+            >
               Send tracking email again
             </button>
           )}

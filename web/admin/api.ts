@@ -61,7 +61,9 @@ export async function apiCall<T = unknown>(path: string, options: CallOptions = 
   }
   if (!response.ok) {
     const serverError =
-      data && typeof data === "object" && typeof (data as { error?: unknown }).error === "string" ? (data as { error: string }).error : null;
+      data && typeof data === "object" && typeof (data as { error?: unknown }).error === "string"
+        ? (data as { error: string }).error
+        : null;
     if (response.status === 401 && !options.handleUnauthorized) onUnauthorized?.();
     throw new ApiError(response.status, serverError);
   }

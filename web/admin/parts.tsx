@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 /** Spec sections 4 and 9: success banners show for 3 seconds. */
-export const SUCCESS_BANNER_MS = 3_000;
+const SUCCESS_BANNER_MS = 3_000;
 
 /** What an action came to: a success note or an error, or nothing yet. */
-export type Result = { tone: "success" | "error"; text: string } | null;
+type Result = { tone: "success" | "error"; text: string } | null;
 
 export type ResultState = {
   result: Result;
@@ -24,9 +24,12 @@ export type ResultState = {
 export function useResult(): ResultState {
   const [result, setResult] = useState<Result>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const show = useCallback((next: Result) => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = next?.tone === "success" ? setTimeout(() => setResult(null), SUCCESS_BANNER_MS) : null;
@@ -101,17 +104,7 @@ export function Dialog({
  * apart. With `open`, Edit shows the row's editor below it and reads "Close"
  * while it is open (aria-expanded says which).
  */
-export function RowActions({
-  name,
-  open,
-  onEdit,
-  onDelete,
-}: {
-  name: string;
-  open?: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
+export function RowActions({ name, open, onEdit, onDelete }: { name: string; open?: boolean; onEdit: () => void; onDelete: () => void }) {
   const editText = open ? "Close" : "Edit";
   return (
     <div className="admin-actions">
@@ -124,7 +117,12 @@ export function RowActions({
       >
         {editText}
       </button>
-      <button type="button" className="button button--ghost admin-button--small admin-button--danger" aria-label={`Delete ${name}`} onClick={onDelete}>
+      <button
+        type="button"
+        className="button button--ghost admin-button--small admin-button--danger"
+        aria-label={`Delete ${name}`}
+        onClick={onDelete}
+      >
         Delete
       </button>
     </div>

@@ -33,7 +33,11 @@ export function useAdminPath(): string {
 
 /** One query parameter of the address, e.g. the open order on /admin/orders?order=ORD-…. */
 export function useQueryParam(name: string): string | null {
-  const search = useSyncExternalStore(subscribe, () => window.location.search, () => "");
+  const search = useSyncExternalStore(
+    subscribe,
+    () => window.location.search,
+    () => "",
+  );
   return new URLSearchParams(search).get(name);
 }
 

@@ -23,7 +23,8 @@ export function trackingEmailNotice(result: TrackingEmailResult | undefined | nu
   if (result.queued && !result.reason) return { tone: "success", text: "Tracking email queued for the customer." };
   const reason = result.reason ?? "";
   const known = REASONS[reason];
-  if (!known) return { tone: "warning", text: `Tracking email not sent${reason ? ` (${reason})` : ""}${result.error ? `: ${result.error}` : "."}` };
+  if (!known)
+    return { tone: "warning", text: `Tracking email not sent${reason ? ` (${reason})` : ""}${result.error ? `: ${result.error}` : "."}` };
   if (WITH_DETAIL.has(reason)) return { tone: known.tone, text: `${known.text}: ${result.error || "unknown error"}` };
   return known;
 }
@@ -61,7 +62,11 @@ export function trackingEmailLine(email: OrderEmail | null): { tone: Tone; text:
         canSendAgain: false,
       };
     case "not-sent":
-      return { tone: "warning", text: "Tracking email not sent (email is not set up). It goes out once email delivery is set up.", canSendAgain: true };
+      return {
+        tone: "warning",
+        text: "Tracking email not sent (email is not set up). It goes out once email delivery is set up.",
+        canSendAgain: true,
+      };
     case "failed":
       return { tone: "error", text: `Tracking email failed: ${email.last_error || "unknown error"}`, canSendAgain: true };
   }

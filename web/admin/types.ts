@@ -17,11 +17,11 @@ import type { CustomRequest } from "../../src/modules/admin-requests/model";
 import type { ConfigKey, Project } from "../../src/modules/content/model";
 
 export type {
+  AdminImage as AdminProductImage,
+  AdminOrderDetail as AdminOrder,
   AdminOrderEmail as OrderEmail,
   AdminOrderSummary as OrderListItem,
-  AdminOrderDetail as AdminOrder,
   AdminProduct,
-  AdminImage as AdminProductImage,
   AdminVariant,
   CustomRequest,
   DashboardStats,

@@ -1,6 +1,6 @@
-import type { Order, OrderItem } from "../../src/modules/orders/model";
 import { formatPence } from "../../shared/money";
 import { formatDateTime, orderStatusLabel, shippingAddressLines } from "../../shared/order-view";
+import type { Order, OrderItem } from "../../src/modules/orders/model";
 import { OrderTotals } from "./OrderTotals";
 
 /** The fields of an order (spec section 3) a customer is shown. */

@@ -1,27 +1,27 @@
 import { useEffect, useRef, useState } from "react";
-import type { Product } from "../../src/modules/catalog/model";
 import {
   availabilityAlert,
   availabilityProblems,
+  type BasketItem,
   isSingleUnit,
   maxQuantityFor,
+  type ProductFacts,
   quoteDelivery,
   removeLine,
   setQuantity,
   subtotalPence,
-  type BasketItem,
-  type ProductFacts,
 } from "../../shared/basket";
+import { formatPence, poundsToPence } from "../../shared/money";
+import type { Product } from "../../src/modules/catalog/model";
 import { BASKET_NEEDS_JAVASCRIPT, clearBasket, readBasket, writeBasket } from "../lib/basket-store";
 import { checkoutEntries, forgetPaidCheckout, startCheckout } from "../lib/checkout-client";
-import { formatPence, poundsToPence } from "../../shared/money";
 import { productFacts } from "../lib/product-view";
 import { useBasket } from "../lib/use-basket";
 import { useHydrated } from "../lib/use-hydrated";
 
 /** Spec section 9: success banners are shown for 3 seconds. */
-export const BANNER_MS = 3000;
-export const STOCK_WARNING = "Unable to verify live stock; limits may not be enforced in UI";
+const BANNER_MS = 3000;
+const STOCK_WARNING = "Unable to verify live stock; limits may not be enforced in UI";
 
 export type BasketViewProps = {
   deliveryFeePence: number;
@@ -179,9 +179,7 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
               </div>
             </dl>
             {quote.toFreeDelivery !== null && (
-              <p className="basket__free-delivery">
-                Add {formatPence(quote.toFreeDelivery)} more for free delivery.
-              </p>
+              <p className="basket__free-delivery">Add {formatPence(quote.toFreeDelivery)} more for free delivery.</p>
             )}
             {quote.toFreeDelivery === null && freeDeliveryThresholdPence > 0 && (
               <p className="basket__free-delivery basket__free-delivery--reached">You get free delivery.</p>

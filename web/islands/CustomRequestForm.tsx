@@ -1,14 +1,10 @@
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { acceptedAttachments, MAX_ATTACHMENTS } from "../../shared/attachments";
 import { CaptchaField } from "./parts/CaptchaField";
 
 export type CustomRequestFormProps = { compact?: boolean };
 
-type SendState =
-  | { status: "idle" }
-  | { status: "sending" }
-  | { status: "sent" }
-  | { status: "error"; message: string };
+type SendState = { status: "idle" } | { status: "sending" } | { status: "sent" } | { status: "error"; message: string };
 
 const SENT = "Sent — we will get back to you shortly.";
 const FAILED = "Failed to send. Please try again later.";

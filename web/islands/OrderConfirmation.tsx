@@ -1,10 +1,10 @@
-import type { CheckoutSessionView } from "../../src/modules/checkout/model";
 import { useEffect, useState } from "react";
+import { formatPence } from "../../shared/money";
+import { orderReference } from "../../shared/order-view";
+import type { CheckoutSessionView } from "../../src/modules/checkout/model";
 import { type CustomerOrder, OrderDetails } from "../components/OrderDetails";
 import { clearBasket } from "../lib/basket-store";
 import { forgetPaidCheckout } from "../lib/checkout-client";
-import { formatPence } from "../../shared/money";
-import { orderReference } from "../../shared/order-view";
 
 export type OrderConfirmationProps = { sessionId: string };
 
@@ -16,8 +16,8 @@ const UNABLE = "Unable to load order";
 const FAILED = "Failed to load order";
 
 /** Confirm is retried 1 s, 2 s, 3 s … apart, at most 5 s, for 5 minutes; then the customer may ask again. */
-export const CONFIRM_GIVE_UP_MS = 5 * 60 * 1000;
-export function confirmRetryDelay(attempt: number): number {
+const CONFIRM_GIVE_UP_MS = 5 * 60 * 1000;
+function confirmRetryDelay(attempt: number): number {
   return Math.min(attempt, 5) * 1000;
 }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { type CustomerOrder, OrderDetails } from "../components/OrderDetails";
 import { useHydrated } from "../lib/use-hydrated";
 

@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState } from "react";
-import type { Product } from "../../src/modules/catalog/model";
-import { addItem, roomFor, type BasketMeta } from "../../shared/basket";
-import { BASKET_NEEDS_JAVASCRIPT, readBasket, writeBasket } from "../lib/basket-store";
+import { addItem, type BasketMeta, roomFor } from "../../shared/basket";
 import { formatPence, penceToPounds } from "../../shared/money";
-import { preselectedVariantId, priceLabel, productFacts } from "../lib/product-view";
 import { availableStock, stockText, stockTone } from "../../shared/stock";
+import type { Product } from "../../src/modules/catalog/model";
+import { BASKET_NEEDS_JAVASCRIPT, readBasket, writeBasket } from "../lib/basket-store";
+import { preselectedVariantId, priceLabel, productFacts } from "../lib/product-view";
 import { useBasket } from "../lib/use-basket";
 import { useHydrated } from "../lib/use-hydrated";
 import { AttachmentUpload, type UploadedAttachment } from "./parts/AttachmentUpload";
 
 /** Spec section 9: the 'Added to basket' chip stays for 2 seconds. */
-export const ADDED_CHIP_MS = 2000;
+const ADDED_CHIP_MS = 2000;
 
-export type PurchasableProduct = Pick<
+type PurchasableProduct = Pick<
   Product,
   "id" | "name" | "unitAmount" | "stock" | "maxOnlineQty" | "requiresGpx" | "requiresImage" | "variants"
 >;
@@ -89,13 +89,7 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
     }
   }
 
-  const label = soldOut
-    ? "Out of stock"
-    : limitReached
-      ? "Limit reached"
-      : needsVariant
-        ? "Select variant"
-        : "Add to basket";
+  const label = soldOut ? "Out of stock" : limitReached ? "Limit reached" : needsVariant ? "Select variant" : "Add to basket";
   const disabled = !hydrated || soldOut || limitReached || needsVariant || (needsUpload && !attachment);
   const waitingForFile = !compact && needsUpload && !attachment && !soldOut && !limitReached && !added;
   const uploadHintId = `upload-first-${product.id}`;
@@ -143,12 +137,7 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
       </p>
 
       {!compact && needsUpload && (
-        <AttachmentUpload
-          key={uploadKey}
-          kind={product.requiresGpx ? "gpx" : "image"}
-          productId={product.id}
-          onUploaded={setAttachment}
-        />
+        <AttachmentUpload key={uploadKey} kind={product.requiresGpx ? "gpx" : "image"} productId={product.id} onUploaded={setAttachment} />
       )}
 
       <div className="purchase__actions">

@@ -4,8 +4,8 @@ import { ChevronIcon } from "../components/Icons";
 import { imageSources, SIZES } from "../components/responsive-image";
 
 /** Spec section 9: advance every 7 s with a 450 ms fade. */
-export const CAROUSEL_INTERVAL_MS = 7000;
-export const CAROUSEL_FADE_MS = 450;
+const CAROUSEL_INTERVAL_MS = 7000;
+const CAROUSEL_FADE_MS = 450;
 
 /**
  * The fade's length reaches the stylesheet through the CSS object model: a

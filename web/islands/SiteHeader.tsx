@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { BasketIcon, ChevronIcon, CloseIcon, LogoMark, MenuIcon, MoonIcon, SunIcon } from "../components/Icons";
 import { unitCount } from "../../shared/basket";
 import { SHOP } from "../../shared/shop-info";
 import { applyTheme, currentTheme, type Theme } from "../../shared/theme";
+import { BasketIcon, ChevronIcon, CloseIcon, LogoMark, MenuIcon, MoonIcon, SunIcon } from "../components/Icons";
 import { useBasket } from "../lib/use-basket";
 
 /** Spec section 9: the category dropdown closes 180 ms after the pointer leaves. */
-export const DROPDOWN_CLOSE_DELAY_MS = 180;
+const DROPDOWN_CLOSE_DELAY_MS = 180;
 
 export type SiteHeaderProps = {
   categories: { id: string; name: string }[];
@@ -38,8 +38,7 @@ export function SiteHeader({ categories, path }: SiteHeaderProps) {
     };
   }, [drawerOpen]);
 
-  const current = (href: string) =>
-    (href === "/" ? path === "/" : path === href || path.startsWith(`${href}/`)) ? "page" : undefined;
+  const current = (href: string) => ((href === "/" ? path === "/" : path === href || path.startsWith(`${href}/`)) ? "page" : undefined);
 
   return (
     <header className="site-header">
@@ -99,17 +98,29 @@ export function SiteHeader({ categories, path }: SiteHeaderProps) {
           </button>
           <nav aria-label="Mobile">
             <ul className="drawer__list">
-              <li><a href="/">Home</a></li>
-              <li><a href="/products">Products</a></li>
+              <li>
+                <a href="/">Home</a>
+              </li>
+              <li>
+                <a href="/products">Products</a>
+              </li>
               {categories.map((category) => (
                 <li key={category.id} className="drawer__sub">
                   <a href={`/products?cat=${encodeURIComponent(category.id)}`}>{category.name}</a>
                 </li>
               ))}
-              <li><a href="/custom-request">Custom Request</a></li>
-              <li><a href="/basket">Basket{count > 0 ? ` (${count})` : ""}</a></li>
-              <li><a href="/contact">Contact</a></li>
-              <li><a href="/policies">Policies</a></li>
+              <li>
+                <a href="/custom-request">Custom Request</a>
+              </li>
+              <li>
+                <a href="/basket">Basket{count > 0 ? ` (${count})` : ""}</a>
+              </li>
+              <li>
+                <a href="/contact">Contact</a>
+              </li>
+              <li>
+                <a href="/policies">Policies</a>
+              </li>
             </ul>
           </nav>
         </div>

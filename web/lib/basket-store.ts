@@ -6,7 +6,7 @@ import type { BasketItem } from "../../shared/basket";
  * Every island reads it through useBasket(), which re-renders on changes made
  * by another island on the page or by the same shop in another tab.
  */
-export const BASKET_STORAGE_KEY = "strata.basket.v1";
+const BASKET_STORAGE_KEY = "strata.basket.v1";
 /** Shown where the basket is used with JavaScript switched off. */
 export const BASKET_NEEDS_JAVASCRIPT = "Your basket is kept in this browser and needs JavaScript switched on.";
 const CHANGE_EVENT = "strata:basket-change";
@@ -42,9 +42,7 @@ export function readBasket(): BasketItem[] {
   cachedRaw = raw;
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    cachedItems = Array.isArray(parsed)
-      ? parsed.filter(isBasketItem).map((item) => ({ ...item, noStack: Boolean(item.noStack) }))
-      : EMPTY;
+    cachedItems = Array.isArray(parsed) ? parsed.filter(isBasketItem).map((item) => ({ ...item, noStack: Boolean(item.noStack) })) : EMPTY;
   } catch {
     cachedItems = EMPTY;
   }

@@ -61,16 +61,14 @@ function readCheckoutKey(): CheckoutKey | null {
     const parsed: unknown = JSON.parse(localStorage.getItem(KEY_STORAGE_KEY) ?? "null");
     if (!parsed || typeof parsed !== "object") return null;
     const { basket, key, createdAt } = parsed as Record<string, unknown>;
-    return typeof basket === "string" && typeof key === "string" && typeof createdAt === "number"
-      ? { basket, key, createdAt }
-      : null;
+    return typeof basket === "string" && typeof key === "string" && typeof createdAt === "number" ? { basket, key, createdAt } : null;
   } catch {
     return null;
   }
 }
 
 /** The key to send for these entries, remembered in this browser for the next attempt. */
-export function idempotencyKeyFor(entries: CheckoutEntry[]): string {
+function idempotencyKeyFor(entries: CheckoutEntry[]): string {
   const stored = readCheckoutKey();
   const current = checkoutKeyFor(entries, stored, Date.now());
   if (current !== stored) {
@@ -84,7 +82,7 @@ export function idempotencyKeyFor(entries: CheckoutEntry[]): string {
 }
 
 /** Called when no payment page is open for the key any more, so the next try is a new checkout. */
-export function forgetCheckoutKey(): void {
+function forgetCheckoutKey(): void {
   try {
     localStorage.removeItem(KEY_STORAGE_KEY);
   } catch {
@@ -109,7 +107,7 @@ const BASKET_ID_STORAGE_KEY = "strata.basket-id.v1";
  * stays the same when the basket's content changes, so the server can end
  * the older unpaid checkout of this basket as soon as a newer one starts.
  */
-export function basketId(newId: () => string = randomUuid): string {
+function basketId(newId: () => string = randomUuid): string {
   try {
     const stored = localStorage.getItem(BASKET_ID_STORAGE_KEY);
     if (stored && /^[A-Za-z0-9_-]{8,100}$/.test(stored)) return stored;

@@ -6,7 +6,7 @@
 
 /** Bigger than any custom request attachment (5 MB), small enough for a browser tab. */
 export const MESH_MAX_BYTES = 50 * 1024 * 1024;
-export const MESH_MAX_TRIANGLES = 5_000_000;
+const MESH_MAX_TRIANGLES = 5_000_000;
 
 export const MESH_MESSAGES = {
   tooLarge: "This file is over 50 MB, too large to preview here. Download it and open it in your slicer.",
@@ -193,9 +193,15 @@ function signedVolume(p: Float32Array, triangleCount: number, origin: Vec3): num
   const [ox, oy, oz] = origin;
   for (let t = 0; t < triangleCount; t++) {
     const i = t * 9;
-    const ax = (p[i] as number) - ox, ay = (p[i + 1] as number) - oy, az = (p[i + 2] as number) - oz;
-    const bx = (p[i + 3] as number) - ox, by = (p[i + 4] as number) - oy, bz = (p[i + 5] as number) - oz;
-    const cx = (p[i + 6] as number) - ox, cy = (p[i + 7] as number) - oy, cz = (p[i + 8] as number) - oz;
+    const ax = (p[i] as number) - ox,
+      ay = (p[i + 1] as number) - oy,
+      az = (p[i + 2] as number) - oz;
+    const bx = (p[i + 3] as number) - ox,
+      by = (p[i + 4] as number) - oy,
+      bz = (p[i + 5] as number) - oz;
+    const cx = (p[i + 6] as number) - ox,
+      cy = (p[i + 7] as number) - oy,
+      cz = (p[i + 8] as number) - oz;
     sum += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
   }
   return sum / 6;
@@ -220,7 +226,9 @@ function countEdges(p: Float32Array, triangleCount: number, min: Vec3, max: Vec3
   let used = 0;
   let degenerateTriangles = 0;
   for (let t = 0; t < triangleCount; t++) {
-    const a = ids[t * 3] as number, b = ids[t * 3 + 1] as number, c = ids[t * 3 + 2] as number;
+    const a = ids[t * 3] as number,
+      b = ids[t * 3 + 1] as number,
+      c = ids[t * 3 + 2] as number;
     if (a === b || b === c || c === a) {
       degenerateTriangles++;
       continue;
@@ -279,10 +287,14 @@ class VertexWelder {
     const fx = (x - this.origin[0]) / this.cellSize;
     const fy = (y - this.origin[1]) / this.cellSize;
     const fz = (z - this.origin[2]) / this.cellSize;
-    const cx = Math.floor(fx), cy = Math.floor(fy), cz = Math.floor(fz);
+    const cx = Math.floor(fx),
+      cy = Math.floor(fy),
+      cz = Math.floor(fz);
     const own = this.find(cx, cy, cz, x, y, z);
     if (own >= 0) return own;
-    const nx = fx - cx < 0.5 ? -1 : 1, ny = fy - cy < 0.5 ? -1 : 1, nz = fz - cz < 0.5 ? -1 : 1;
+    const nx = fx - cx < 0.5 ? -1 : 1,
+      ny = fy - cy < 0.5 ? -1 : 1,
+      nz = fz - cz < 0.5 ? -1 : 1;
     for (let k = 1; k < 8; k++) {
       const found = this.find(cx + (k & 1 ? nx : 0), cy + (k & 2 ? ny : 0), cz + (k & 4 ? nz : 0), x, y, z);
       if (found >= 0) return found;
@@ -307,7 +319,9 @@ class VertexWelder {
       if (id === -1) return -1;
       const i = id * 3;
       if (this.cells[i] !== cx || this.cells[i + 1] !== cy || this.cells[i + 2] !== cz) continue;
-      const dx = (this.points[i] as number) - x, dy = (this.points[i + 1] as number) - y, dz = (this.points[i + 2] as number) - z;
+      const dx = (this.points[i] as number) - x,
+        dy = (this.points[i + 1] as number) - y,
+        dz = (this.points[i + 2] as number) - z;
       if (dx * dx + dy * dy + dz * dz <= this.tolerance * this.tolerance) return id;
     }
   }

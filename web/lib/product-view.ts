@@ -1,6 +1,6 @@
-import type { Product } from "../../src/modules/catalog/model";
 import type { ProductFacts } from "../../shared/basket";
 import { formatPence } from "../../shared/money";
+import type { Product } from "../../src/modules/catalog/model";
 
 /**
  * How a product's price reads: its single price, or 'From £x' (the cheapest

@@ -35,12 +35,3 @@ export function renderSimpleHtml(html: string): string {
   }
   return out + escapeText(html.slice(last));
 }
-
-/** Plain text of the same markup, for meta descriptions. */
-export function simpleHtmlToText(text: string): string {
-  return text
-    .replace(/<br\s*\/?>/gi, " ")
-    .replace(/<[^>]*>/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-}

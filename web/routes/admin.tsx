@@ -1,5 +1,5 @@
-import { ADMIN_MOUNT_ID } from "../admin/mount";
 import { SHOP } from "../../shared/shop-info";
+import { ADMIN_MOUNT_ID } from "../admin/mount";
 import type { RouteHandle } from "./meta";
 
 export const adminHandle: RouteHandle = {

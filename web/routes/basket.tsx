@@ -1,7 +1,7 @@
-import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { SHOP } from "../../shared/shop-info";
 import { Island } from "../components/Island";
 import { BasketView } from "../islands/BasketView";
-import { SHOP } from "../../shared/shop-info";
 import { depsOf } from "./context";
 import type { RouteHandle } from "./meta";
 

@@ -1,8 +1,8 @@
-import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { DEMO_FORM_ERRORS, type DemoFormErrorCode } from "../../src/modules/demo-checkout/model";
-import type { DemoSession } from "../../src/services/payments/demo";
+import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { formatPence } from "../../shared/money";
 import { SHOP } from "../../shared/shop-info";
+import { DEMO_FORM_ERRORS, type DemoFormErrorCode } from "../../src/modules/demo-checkout/model";
+import type { DemoSession } from "../../src/services/payments/demo";
 import { depsOf, refusedFormOf } from "./context";
 import type { RouteHandle } from "./meta";
 
@@ -33,8 +33,7 @@ export function DemoCheckoutPage() {
   return (
     <div className="container narrow demo-checkout">
       <p className="banner banner--warning" role="note">
-        <strong>Test payment.</strong> This shop is running its built-in demo checkout: no card is asked for and no money
-        is taken.
+        <strong>Test payment.</strong> This shop is running its built-in demo checkout: no card is asked for and no money is taken.
       </p>
       <h1>{`Pay ${formatPence(session.amountTotal)}`}</h1>
       <OrderSummary session={session} />
@@ -120,8 +119,8 @@ function PaymentForm({ session, error, typed }: { session: DemoSession; error: s
         </div>
       </fieldset>
       <label className="checkbox">
-        <input type="checkbox" name="billingSame" value="1" defaultChecked={typed.billingSame !== "0"} /> Billing address is the
-        same as delivery
+        <input type="checkbox" name="billingSame" value="1" defaultChecked={typed.billingSame !== "0"} /> Billing address is the same as
+        delivery
       </label>
       <details className="demo-checkout__billing" open={typed.billingSame === "0"}>
         <summary>Billing address, if different</summary>

@@ -1,5 +1,5 @@
-import { PageIntro } from "../components/PageIntro";
 import { SHOP } from "../../shared/shop-info";
+import { PageIntro } from "../components/PageIntro";
 import type { RouteHandle } from "./meta";
 
 export const contactHandle: RouteHandle = {
@@ -19,8 +19,8 @@ export function ContactPage() {
         Email us at <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a> and we will reply within 1 business day.
       </p>
       <p>
-        For an order, include your order number (it starts with ORD-). For a new idea, the{" "}
-        <a href="/custom-request">custom request form</a> lets you attach sketches, photos and STL files.
+        For an order, include your order number (it starts with ORD-). For a new idea, the <a href="/custom-request">custom request form</a>{" "}
+        lets you attach sketches, photos and STL files.
       </p>
       <p className="muted">{SHOP.location}</p>
     </div>

@@ -1,7 +1,7 @@
+import { SHOP } from "../../shared/shop-info";
 import { Island } from "../components/Island";
 import { PageIntro } from "../components/PageIntro";
 import { CustomRequestForm } from "../islands/CustomRequestForm";
-import { SHOP } from "../../shared/shop-info";
 import type { RouteHandle } from "./meta";
 
 export const customRequestHandle: RouteHandle = {
@@ -18,8 +18,8 @@ export function CustomRequestPage() {
     <div className="container narrow">
       <PageIntro title="Custom print request" eyebrow="One-off prints">
         <p>
-          Describe what you need — a replacement part, a gift, a prototype — and attach a sketch, photo or model
-          file if you have one. We'll reply with a quote and a likely dispatch date. {SHOP.replyPromise}
+          Describe what you need — a replacement part, a gift, a prototype — and attach a sketch, photo or model file if you have one. We'll
+          reply with a quote and a likely dispatch date. {SHOP.replyPromise}
         </p>
       </PageIntro>
       <div className="card">

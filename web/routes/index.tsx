@@ -1,11 +1,11 @@
-import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { SHOP } from "../../shared/shop-info";
 import type { Product } from "../../src/modules/catalog/model";
 import { Island } from "../components/Island";
 import { imageSources, SIZES } from "../components/responsive-image";
 import { CustomRequestForm } from "../islands/CustomRequestForm";
 import { ProjectsCarousel } from "../islands/ProjectsCarousel";
 import { priceLabel } from "../lib/product-view";
-import { SHOP } from "../../shared/shop-info";
 import { renderSimpleHtml } from "../lib/simple-html";
 import { truncate } from "../lib/text";
 import { depsOf } from "./context";
@@ -15,7 +15,7 @@ import type { RouteHandle } from "./meta";
 const HERO_WIDTH = 1600;
 
 /** Spec section 9: featured card descriptions are cut at 150 characters. */
-export const FEATURED_DESCRIPTION_LIMIT = 150;
+const FEATURED_DESCRIPTION_LIMIT = 150;
 
 export function homeLoader(args: LoaderFunctionArgs) {
   const { catalog, content } = depsOf(args);

@@ -1,10 +1,10 @@
-import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { productIdSchema, type Product } from "../../src/modules/catalog/model";
+import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { SHOP } from "../../shared/shop-info";
+import { availableStock } from "../../shared/stock";
+import { type Product, productIdSchema } from "../../src/modules/catalog/model";
 import { Island } from "../components/Island";
 import { ProductGallery } from "../islands/ProductGallery";
 import { ProductPurchase } from "../islands/ProductPurchase";
-import { SHOP } from "../../shared/shop-info";
-import { availableStock } from "../../shared/stock";
 import { productFacts } from "../lib/product-view";
 import { truncate } from "../lib/text";
 import { absoluteUrl } from "../lib/urls";
@@ -34,12 +34,12 @@ export const productHandle: RouteHandle<ProductData> = {
     if (!loaded) return { title: `${NOT_FOUND.title} · ${SHOP.name}`, description: NOT_FOUND.message ?? "", path: null };
     const { product, publicUrl } = loaded;
     return {
-    title: `${product.name} · ${SHOP.name}`,
-    description: truncate(product.description, 155),
-    path: `/products/${encodeURIComponent(product.id)}`,
-    image: product.imageUrl,
-    type: "product",
-    jsonLd: productJsonLd(product, publicUrl),
+      title: `${product.name} · ${SHOP.name}`,
+      description: truncate(product.description, 155),
+      path: `/products/${encodeURIComponent(product.id)}`,
+      image: product.imageUrl,
+      type: "product",
+      jsonLd: productJsonLd(product, publicUrl),
     };
   },
 };

@@ -1,9 +1,9 @@
-import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
-import type { Category } from "../../src/modules/categories/model";
+import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { SHOP } from "../../shared/shop-info";
 import type { Product } from "../../src/modules/catalog/model";
+import type { Category } from "../../src/modules/categories/model";
 import { ProductCard } from "../components/ProductCard";
 import { ProductCardHtml } from "../components/ProductCardHtml";
-import { SHOP } from "../../shared/shop-info";
 import { depsOf } from "./context";
 import type { RouteHandle } from "./meta";
 
@@ -15,7 +15,7 @@ const LEADING_CATEGORY_IDS = ["basic", "personalised"];
 
 export type ProductGroup = { category: Pick<Category, "id" | "name"> | null; products: Product[] };
 
-export function groupCatalogue(products: Product[], categories: Category[]): ProductGroup[] {
+function groupCatalogue(products: Product[], categories: Category[]): ProductGroup[] {
   const leading = LEADING_CATEGORY_IDS.map((id) => categories.find((category) => category.id === id)).filter(
     (category): category is Category => category !== undefined,
   );
@@ -37,9 +37,7 @@ export function productsLoader(args: LoaderFunctionArgs) {
   const allCategories = categories.listCategories();
   const cat = new URL(args.request.url).searchParams.get("cat");
   const selected = cat === null ? null : (allCategories.find((category) => category.id === cat) ?? null);
-  const groups = groupCatalogue(catalog.listProducts(), allCategories).filter(
-    (group) => cat === null || group.category?.id === cat,
-  );
+  const groups = groupCatalogue(catalog.listProducts(), allCategories).filter((group) => cat === null || group.category?.id === cat);
   const payload = { groups, cat, selected: selected && { id: selected.id, name: selected.name } };
   // An unknown category is a missing page, but still shows the way back to the catalogue.
   return cat !== null && !selected ? data(payload, { status: 404 }) : payload;

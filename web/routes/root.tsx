@@ -1,23 +1,23 @@
 import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
+  type LoaderFunctionArgs,
   Outlet,
   useLoaderData,
   useLocation,
   useMatches,
   useRouteError,
   useRouteLoaderData,
-  type LoaderFunctionArgs,
 } from "react-router";
-import { Island } from "../components/Island";
-import { SiteFooter } from "../components/SiteFooter";
-import { SiteHeader } from "../islands/SiteHeader";
 import { formatPence } from "../../shared/money";
 import { SHOP } from "../../shared/shop-info";
 import { THEME_BOOT_SCRIPT } from "../../shared/theme";
+import { Island } from "../components/Island";
+import { SiteFooter } from "../components/SiteFooter";
+import { SiteHeader } from "../islands/SiteHeader";
 import { absoluteUrl } from "../lib/urls";
 import { depsOf } from "./context";
-import { clientAppFrom, pageMetaFrom, type PageMeta } from "./meta";
+import { clientAppFrom, type PageMeta, pageMetaFrom } from "./meta";
 
 /** What every page's layout needs: the header's categories and the delivery banner. */
 export function rootLoader(args: LoaderFunctionArgs) {

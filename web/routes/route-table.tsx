@@ -10,8 +10,8 @@ import { OrderPage, orderHandle, orderLoader } from "./order.$orderId";
 import { PoliciesPage, policiesHandle } from "./policies";
 import { ProductsPage, productsHandle, productsLoader } from "./products";
 import { ProductPage, productHandle, productLoader } from "./products.$id";
-import { SuccessPage, successHandle, successLoader } from "./success";
 import { PageErrorBoundary, RootErrorBoundary, RootLayout, rootLoader } from "./root";
+import { SuccessPage, successHandle, successLoader } from "./success";
 
 /** Every public page of spec section 2, matched on the server by React Router. */
 export const routes: RouteObject[] = [

@@ -1,8 +1,8 @@
-import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { SHOP } from "../../shared/shop-info";
 import { Island } from "../components/Island";
 import { PageIntro } from "../components/PageIntro";
 import { OrderConfirmation } from "../islands/OrderConfirmation";
-import { SHOP } from "../../shared/shop-info";
 import type { RouteHandle } from "./meta";
 
 export function successLoader({ request }: LoaderFunctionArgs) {

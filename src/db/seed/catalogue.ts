@@ -5,7 +5,7 @@ import type { DemoPictureName } from "../../../seed/art";
 // unlimited stock, a per-order cap, a GPX upload, a photo upload and a
 // product in no category.
 
-export type DemoVariant = { id: string; name: string; price_cents: number; stock: number | null };
+type DemoVariant = { id: string; name: string; price_cents: number; stock: number | null };
 export type DemoProduct = {
   id: string;
   name: string;
@@ -152,11 +152,20 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
 ];
 
-export const DEMO_PROJECTS: { id: string; title: string; description: string; picture: DemoPictureName; link_url: string | null; link_label: string | null; sort: number }[] = [
+export const DEMO_PROJECTS: {
+  id: string;
+  title: string;
+  description: string;
+  picture: DemoPictureName;
+  link_url: string | null;
+  link_label: string | null;
+  sort: number;
+}[] = [
   {
     id: "coast-to-coast",
     title: "Coast to Coast, 190 miles in relief",
-    description: "A long-format relief of Wainwright's route from St Bees to Robin Hood's Bay, printed as a leaving present for a walking club's founder.",
+    description:
+      "A long-format relief of Wainwright's route from St Bees to Robin Hood's Bay, printed as a leaving present for a walking club's founder.",
     picture: "project-coast-to-coast",
     link_url: "/products/route-relief-map",
     link_label: "Make one of your route",
@@ -165,7 +174,8 @@ export const DEMO_PROJECTS: { id: string; title: string; description: string; pi
   {
     id: "lifeboat-lithophanes",
     title: "Lighthouse lithophanes for a lifeboat raffle",
-    description: "Three lit panels of the local lighthouse, printed from a volunteer's photograph and raffled to raise funds for the station.",
+    description:
+      "Three lit panels of the local lighthouse, printed from a volunteer's photograph and raffled to raise funds for the station.",
     picture: "project-lighthouse",
     link_url: "/products/photo-lithophane",
     link_label: "See the lithophane lamp",

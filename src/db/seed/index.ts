@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../transaction";
 import { DEMO_CATEGORIES, DEMO_CONFIGURATION, DEMO_PRODUCTS, DEMO_PROJECTS } from "./catalogue";
-import { removeFiles, renderDemoPictures, type RenderedPictures } from "./pictures";
+import { type RenderedPictures, removeFiles, renderDemoPictures } from "./pictures";
 
 /**
  * Seeds the demo shop into an empty database: categories, products with
@@ -28,9 +28,7 @@ export async function seedDemoCatalogue(db: Database, mediaDir: string): Promise
 }
 
 function isEmpty(db: Database): boolean {
-  const row = db
-    .query<{ n: number }, []>("SELECT (SELECT count(*) FROM products) + (SELECT count(*) FROM categories) AS n")
-    .get();
+  const row = db.query<{ n: number }, []>("SELECT (SELECT count(*) FROM products) + (SELECT count(*) FROM categories) AS n").get();
   return (row?.n ?? 0) === 0;
 }
 
@@ -43,12 +41,8 @@ function insertDemoRows(db: Database, pictures: RenderedPictures["pictures"]): v
        requires_gpx, requires_image, category_id)
      VALUES (?, ?, ?, ?, 'gbp', ?, ?, ?, ?, ?, ?)`,
   );
-  const image = db.query(
-    "INSERT INTO product_images (product_id, image_url, sort_order, width, height) VALUES (?, ?, ?, ?, ?)",
-  );
-  const variant = db.query(
-    "INSERT INTO product_variants (id, product_id, name, price_cents, stock, sort_order) VALUES (?, ?, ?, ?, ?, ?)",
-  );
+  const image = db.query("INSERT INTO product_images (product_id, image_url, sort_order, width, height) VALUES (?, ?, ?, ?, ?)");
+  const variant = db.query("INSERT INTO product_variants (id, product_id, name, price_cents, stock, sort_order) VALUES (?, ?, ?, ?, ?, ?)");
   for (const p of DEMO_PRODUCTS) {
     const primary = pictures[p.pictures[0]!];
     product.run(
@@ -63,11 +57,11 @@ function insertDemoRows(db: Database, pictures: RenderedPictures["pictures"]): v
       p.requires_image ? 1 : 0,
       p.category_id,
     );
-    p.pictures.forEach((name, index) => {
+    for (const [index, name] of p.pictures.entries()) {
       const picture = pictures[name];
       image.run(p.id, picture.url, index, picture.width, picture.height);
-    });
-    p.variants.forEach((v, index) => variant.run(v.id, p.id, v.name, v.price_cents, v.stock, index));
+    }
+    for (const [index, v] of p.variants.entries()) variant.run(v.id, p.id, v.name, v.price_cents, v.stock, index);
   }
 
   const project = db.query(
@@ -77,9 +71,7 @@ function insertDemoRows(db: Database, pictures: RenderedPictures["pictures"]): v
     project.run(p.id, p.title, p.description, pictures[p.picture].url, p.link_url, p.link_label, p.sort);
   }
 
-  const config = db.query(
-    "INSERT INTO configuration (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-  );
+  const config = db.query("INSERT INTO configuration (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
   for (const [key, value] of Object.entries({ ...DEMO_CONFIGURATION, hero_image_url: pictures.hero.url })) {
     config.run(key, value);
   }

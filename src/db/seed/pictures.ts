@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { DEMO_ART, type DemoPictureName } from "../../../seed/art";
+import { DERIVED_WIDTHS, derivedName } from "../../../shared/derived-pictures";
 import { MEDIA_WEBP_QUALITY, writeDerivedCopy } from "../../services/images/derived-copies";
 import { loadSharp } from "../../services/images/load-sharp";
 import { writeFileAtomically } from "../../services/storage/write-atomically";
-import { DERIVED_WIDTHS, derivedName } from "../../../shared/derived-pictures";
-import { DEMO_ART, type DemoPictureName } from "../../../seed/art";
 
-export type StoredPicture = { url: string; width: number; height: number };
+type StoredPicture = { url: string; width: number; height: number };
 export type RenderedPictures = {
   pictures: Record<DemoPictureName, StoredPicture>;
   /** Files this run created (not ones already there), so a failed seed can remove them. */

@@ -13,12 +13,17 @@ const loginSchema = z.object(
 );
 
 /** The cookie's name: the __Host- prefix (https only) pins it to this exact origin and path. */
-export function sessionCookieName(publicUrl: string): string {
+function sessionCookieName(publicUrl: string): string {
   return publicUrl.startsWith("https://") ? "__Host-strata_admin" : "strata_admin";
 }
 
 /** POST /api/admin/login and /api/admin/logout. Everything else under /api/admin is behind adminGuard. */
-export function adminAuthRoutes({ env, adminSessions, adminPassword, rateLimits }: Pick<Deps, "env" | "adminSessions" | "adminPassword" | "rateLimits">) {
+export function adminAuthRoutes({
+  env,
+  adminSessions,
+  adminPassword,
+  rateLimits,
+}: Pick<Deps, "env" | "adminSessions" | "adminPassword" | "rateLimits">) {
   const cookieName = sessionCookieName(env.PUBLIC_URL);
   const secure = env.PUBLIC_URL.startsWith("https://");
   return new Elysia({ name: "admin-auth" })
@@ -63,7 +68,15 @@ export function adminAuthRoutes({ env, adminSessions, adminPassword, rateLimits 
 export function adminGuard({ env, adminSessions }: Pick<Deps, "env" | "adminSessions">, uploadRoutes: readonly string[]) {
   const cookieName = sessionCookieName(env.PUBLIC_URL);
   const uploads = new Set(uploadRoutes);
-  return async ({ request, route, cookie }: { request: Request; route: string; cookie: Record<string, { value?: unknown } | undefined> }) => {
+  return async ({
+    request,
+    route,
+    cookie,
+  }: {
+    request: Request;
+    route: string;
+    cookie: Record<string, { value?: unknown } | undefined>;
+  }) => {
     if (!(await adminSessions.touch(cookie[cookieName]?.value))) {
       throw new Unauthorized("Sign in to the admin area to continue.");
     }

@@ -78,7 +78,11 @@ async function verifyAgainst(password: string, hash: string): Promise<boolean> {
   try {
     return await Bun.password.verify(password, hash);
   } catch (error) {
-    log("error", "An admin password hash could not be checked; is ADMIN_PASSWORD_HASH a hash from `bun run hash-password`?", errorFields(error));
+    log(
+      "error",
+      "An admin password hash could not be checked; is ADMIN_PASSWORD_HASH a hash from `bun run hash-password`?",
+      errorFields(error),
+    );
     return false;
   }
 }

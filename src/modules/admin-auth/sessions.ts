@@ -2,7 +2,7 @@ import type { Database } from "bun:sqlite";
 import { createHash, randomBytes } from "node:crypto";
 
 /** Signed-in time without a request before the session ends. */
-export const SESSION_IDLE_MS = 8 * 60 * 60_000;
+const SESSION_IDLE_MS = 8 * 60 * 60_000;
 /** The longest a session lives, however busy. */
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60_000;
 
@@ -17,7 +17,7 @@ const hashOf = (id: string) => createHash("sha256").update(id).digest("hex");
  * browser may send anything at all: whatever is not an id we issued is simply
  * no session, never an error.
  */
-export function sessionIdFrom(cookieValue: unknown): string | undefined {
+function sessionIdFrom(cookieValue: unknown): string | undefined {
   return typeof cookieValue === "string" && SESSION_ID.test(cookieValue) ? cookieValue : undefined;
 }
 
@@ -27,11 +27,7 @@ export function sessionIdFrom(cookieValue: unknown): string | undefined {
  * as soon as the configured password is no longer the one it was made under
  * (`passwordFingerprint`, from the password check).
  */
-export function createSessionStore(
-  db: Database,
-  passwordFingerprint: () => Promise<string | null>,
-  now: () => Date = () => new Date(),
-) {
+export function createSessionStore(db: Database, passwordFingerprint: () => Promise<string | null>, now: () => Date = () => new Date()) {
   let sweptFor: string | undefined;
   /** The current fingerprint; the first time a process sees it, sessions made under any other password go. */
   async function currentFingerprint(): Promise<string | null> {

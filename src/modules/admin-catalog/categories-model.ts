@@ -3,18 +3,13 @@ import { BadRequest } from "../../errors";
 import { parseOrBadRequest } from "../validate";
 import { idText, isBlank, isObject, MESSAGES, numeric } from "./model-parts";
 
-export const categoryIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, {
-    error: "Category id must be 1 to 64 letters, digits, hyphens or underscores.",
-  });
+export const categoryIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, {
+  error: "Category id must be 1 to 64 letters, digits, hyphens or underscores.",
+});
 
 const categorySaveSchema = z.object({
   id: z.preprocess(idText, categoryIdSchema),
-  name: z
-    .string({ error: "Category name must be text." })
-    .trim()
-    .max(100, { error: "Category name can be at most 100 characters." }),
+  name: z.string({ error: "Category name must be text." }).trim().max(100, { error: "Category name can be at most 100 characters." }),
   // Blank means 0 (spec section 5); the column is a whole number.
   sort: z.preprocess(
     (value) => (isBlank(value) ? 0 : numeric(value)),

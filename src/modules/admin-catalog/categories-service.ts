@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
-import { NotFound } from "../../errors";
 import { writeTransaction } from "../../db/transaction";
+import { NotFound } from "../../errors";
 import type { AdminCategory, CategorySave } from "./categories-model";
 import { MESSAGES } from "./model-parts";
 

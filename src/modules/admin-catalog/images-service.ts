@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
-import { BadRequest, NotFound } from "../../errors";
 import { writeTransaction } from "../../db/transaction";
+import { BadRequest, NotFound } from "../../errors";
 import type { AdminImage } from "./images-model";
 import { MESSAGES } from "./model-parts";
 

@@ -1,5 +1,5 @@
-import { Elysia } from "elysia";
 import { join } from "node:path";
+import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
 import { productIdSchema } from "../catalog/model";
@@ -21,7 +21,12 @@ export const UPLOAD_IMAGE_ROUTE = "/api/admin/upload-image";
  * categories, and picture uploads. Mounted behind the admin guard (session,
  * same-site, JSON bodies) by modules/admin.
  */
-export function adminCatalogRoutes({ adminCatalog, env, heavyWork, uploadBudget }: Pick<Deps, "adminCatalog" | "env" | "heavyWork" | "uploadBudget">) {
+export function adminCatalogRoutes({
+  adminCatalog,
+  env,
+  heavyWork,
+  uploadBudget,
+}: Pick<Deps, "adminCatalog" | "env" | "heavyWork" | "uploadBudget">) {
   const { products, images, variants, categories } = adminCatalog;
   const mediaDir = join(env.DATA_DIR, "media");
   const productId = (id: string) => parseOrBadRequest(productIdSchema, id);

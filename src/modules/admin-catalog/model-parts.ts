@@ -29,20 +29,17 @@ export const MESSAGES = {
   badExpectedStock: "Expected stock must be the figure the editor loaded: a whole number, or blank for unlimited.",
 } as const;
 
-export const isBlank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+export const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 // Form inputs may arrive as strings; plain decimal text counts as its number.
-export const numeric = (value: unknown) =>
-  typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+export const numeric = (value: unknown) => (typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
 
 /** Ids as text; anything that is not text or a number becomes "" so the id's own rule explains the problem. */
-export const idText = (value: unknown) =>
-  typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
+export const idText = (value: unknown) => (typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "");
 
 /** Pence: a non-negative whole number. A fraction is refused, never silently rounded. */
 export const penceSchema = z.preprocess(

@@ -3,7 +3,17 @@ import { BadRequest } from "../../errors";
 import { productIdSchema } from "../catalog/model";
 import { parseOrBadRequest } from "../validate";
 import { adminImageSchema } from "./images-model";
-import { countOrNull, expectedStockSchema, flagSchema, idText, imageUrlSchema, isBlank, isObject, MESSAGES, penceSchema } from "./model-parts";
+import {
+  countOrNull,
+  expectedStockSchema,
+  flagSchema,
+  idText,
+  imageUrlSchema,
+  isBlank,
+  isObject,
+  MESSAGES,
+  penceSchema,
+} from "./model-parts";
 import { adminVariantSchema } from "./variants-model";
 
 const productSaveSchema = z.object({
@@ -15,9 +25,7 @@ const productSaveSchema = z.object({
   expected_stock: expectedStockSchema,
   description: z.preprocess(
     (value) => value ?? "",
-    z
-      .string({ error: "Description must be text." })
-      .max(10_000, { error: "Description can be at most 10,000 characters." }),
+    z.string({ error: "Description must be text." }).max(10_000, { error: "Description can be at most 10,000 characters." }),
   ),
   currency: z.preprocess(
     (value) => (isBlank(value) ? "gbp" : typeof value === "string" ? value.trim().toLowerCase() : value),

@@ -1,12 +1,12 @@
 import type { Database } from "bun:sqlite";
-import { BadRequest, Conflict, NotFound } from "../../errors";
 import { writeTransaction } from "../../db/transaction";
-import { syncPrimaryImage } from "./images-service";
+import { BadRequest, Conflict, NotFound } from "../../errors";
 import type { AdminImage } from "./images-model";
+import { syncPrimaryImage } from "./images-service";
 import { MESSAGES } from "./model-parts";
 import type { AdminProduct, ProductSave } from "./products-model";
-import type { AdminVariant } from "./variants-model";
 import { stockAfterSave } from "./stock-edit";
+import type { AdminVariant } from "./variants-model";
 
 type ProductRow = Omit<AdminProduct, "images" | "variants">;
 

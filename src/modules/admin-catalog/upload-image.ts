@@ -12,13 +12,13 @@ import { writeFileAtomically } from "../../services/storage/write-atomically";
 import { MAX_INPUT_PIXELS } from "../uploads/model";
 import type { PictureSize } from "./images-service";
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Stored pictures fit in this square: sharp on a phone screen, light on the wire. */
 const MAX_EDGE = 1600;
 /** sharp's names for what we accept; AVIF is reported as HEIF with AV1 inside. */
 const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "heif"]);
 
-export const UPLOAD_MESSAGES = {
+const UPLOAD_MESSAGES = {
   tooLarge: "Images can be at most 10 MB.",
   notImage: "That file is not an image. Upload a JPEG, PNG, WebP, GIF or AVIF picture.",
   missing: "Choose an image to upload.",

@@ -3,17 +3,12 @@ import { BadRequest } from "../../errors";
 import { parseOrBadRequest } from "../validate";
 import { countOrNull, expectedStockSchema, idText, isBlank, isObject, MESSAGES, penceSchema, sortOrderSchema } from "./model-parts";
 
-export const variantIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,95}$/, {
-    error: "Variant id must be 1 to 96 letters, digits, hyphens or underscores.",
-  });
+export const variantIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,95}$/, {
+  error: "Variant id must be 1 to 96 letters, digits, hyphens or underscores.",
+});
 
 const variantFields = {
-  name: z
-    .string({ error: "Variant name must be text." })
-    .trim()
-    .max(200, { error: "Variant name can be at most 200 characters." }),
+  name: z.string({ error: "Variant name must be text." }).trim().max(200, { error: "Variant name can be at most 200 characters." }),
   price_cents: penceSchema,
   stock: countOrNull(MESSAGES.badStock),
 };

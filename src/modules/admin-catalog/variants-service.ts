@@ -1,9 +1,9 @@
 import type { Database } from "bun:sqlite";
-import { Conflict, NotFound } from "../../errors";
 import { writeTransaction } from "../../db/transaction";
+import { Conflict, NotFound } from "../../errors";
 import { MESSAGES } from "./model-parts";
-import type { AdminVariant, VariantAdd, VariantEdit } from "./variants-model";
 import { stockAfterSave } from "./stock-edit";
+import type { AdminVariant, VariantAdd, VariantEdit } from "./variants-model";
 
 /** The schema's limit on variant ids. */
 const MAX_VARIANT_ID = 96;

@@ -2,11 +2,10 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
 import { parseOrBadRequest } from "../validate";
-import { PROJECT_NOT_FOUND, configInputSchema, projectInputSchema } from "./model";
+import { configInputSchema, PROJECT_NOT_FOUND, projectInputSchema } from "./model";
 
 /** /admin/projects and /admin/configuration. GET /api/admin/projects is also the client's session check. */
 export function adminContentRoutes({ adminContent: admin, content }: Pick<Deps, "adminContent" | "content">) {
-
   return new Elysia({ name: "admin-content" })
     .get("/api/admin/projects", () => content.listProjects())
     .post("/api/admin/projects", ({ body }) => admin.saveProject(parseOrBadRequest(projectInputSchema, body)))

@@ -3,7 +3,7 @@ import { CONFIG_KEYS, type ConfigKey } from "../content/model";
 
 export const PROJECT_NOT_FOUND = "Project not found.";
 const ID_AND_TITLE = "Provide an id and title before saving.";
-export const UNKNOWN_KEY = "Unknown configuration key.";
+const UNKNOWN_KEY = "Unknown configuration key.";
 
 /**
  * Where a project image, link or hero button may point: a path on this site

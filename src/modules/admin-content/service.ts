@@ -1,8 +1,8 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
 import { BadRequest } from "../../errors";
-import { MAX_FEATURED_PRODUCTS, type ConfigKey, type Project } from "../content/model";
-import { isLinkTarget, type ConfigInput, type ProjectInput } from "./model";
+import { type ConfigKey, MAX_FEATURED_PRODUCTS, type Project } from "../content/model";
+import { type ConfigInput, isLinkTarget, type ProjectInput } from "./model";
 import { sanitiseHeroDescription } from "./sanitise";
 
 /** £1,000,000 in pence: far above any real fee, low enough to stay an exact integer everywhere. */
@@ -112,6 +112,7 @@ function linkOrBlank(raw: string, message: string): string {
 
 /** A button label is one short line of plain text; React escapes it on the page. */
 function buttonText(raw: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
   const text = raw.replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
   if (/<[A-Za-z/!?]/.test(text)) throw new BadRequest("The button text must be plain text, without HTML tags.");
   if (text.length > MAX_CTA_TEXT) throw new BadRequest(`The button text must be at most ${MAX_CTA_TEXT} characters.`);

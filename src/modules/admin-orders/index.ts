@@ -10,8 +10,11 @@ import { ORDER_NOT_FOUND, statusRequestSchema, trackingRequestSchema } from "./m
 const NOT_FOUND_WITH_REASON = { error: ORDER_NOT_FOUND, trackingEmail: { sent: false, reason: "not-found" } } as const;
 
 /** Orders (tracking, fulfil, cancel), the dashboard and order attachments. */
-export function adminOrderRoutes({ adminOrders: orders, storedUpload, uploadStorage }: Pick<Deps, "adminOrders" | "storedUpload" | "uploadStorage">) {
-
+export function adminOrderRoutes({
+  adminOrders: orders,
+  storedUpload,
+  uploadStorage,
+}: Pick<Deps, "adminOrders" | "storedUpload" | "uploadStorage">) {
   function downloadUpload(kind: "gpx" | "image", token: string) {
     const file = storedUpload(token, kind);
     if (!file) throw new NotFound("File not found.");
@@ -21,33 +24,35 @@ export function adminOrderRoutes({ adminOrders: orders, storedUpload, uploadStor
   // Personal like every admin route (src/modules/admin); an upload's token also stays out of the log.
   const download = { policy: { audience: "personal", secretParams: ["token"] } } as const;
 
-  return new Elysia({ name: "admin-orders" })
-    .use(routePolicy)
-    // Names, addresses and emails: never kept by a browser or proxy cache.
-    .onBeforeHandle(({ set }) => {
-      set.headers["cache-control"] = "private, no-store";
-    })
-    .get("/api/admin/orders", () => orders.list())
-    .get("/api/admin/orders/:id", ({ params }) => {
-      const order = orders.detail(params.id);
-      if (!order) throw new NotFound(ORDER_NOT_FOUND);
-      return order;
-    })
-    .post("/api/admin/orders/:id/tracking", ({ params, body, set }) => {
-      const change = orders.saveTracking(params.id, parseOrBadRequest(trackingRequestSchema, body));
-      if (change) return change;
-      set.status = 404;
-      return NOT_FOUND_WITH_REASON;
-    })
-    .post("/api/admin/orders/:id/status", ({ params, body, set }) => {
-      const request = parseOrBadRequest(statusRequestSchema, body);
-      const change = orders.changeStatus(params.id, request);
-      if (change) return change;
-      if (request.status !== "fulfilled") throw new NotFound(ORDER_NOT_FOUND);
-      set.status = 404;
-      return NOT_FOUND_WITH_REASON;
-    })
-    .get("/api/admin/dashboard/stats", () => orders.stats())
-    .get("/api/admin/download/gpx/:token", ({ params }) => downloadUpload("gpx", params.token), download)
-    .get("/api/admin/download/image/:token", ({ params }) => downloadUpload("image", params.token), download);
+  return (
+    new Elysia({ name: "admin-orders" })
+      .use(routePolicy)
+      // Names, addresses and emails: never kept by a browser or proxy cache.
+      .onBeforeHandle(({ set }) => {
+        set.headers["cache-control"] = "private, no-store";
+      })
+      .get("/api/admin/orders", () => orders.list())
+      .get("/api/admin/orders/:id", ({ params }) => {
+        const order = orders.detail(params.id);
+        if (!order) throw new NotFound(ORDER_NOT_FOUND);
+        return order;
+      })
+      .post("/api/admin/orders/:id/tracking", ({ params, body, set }) => {
+        const change = orders.saveTracking(params.id, parseOrBadRequest(trackingRequestSchema, body));
+        if (change) return change;
+        set.status = 404;
+        return NOT_FOUND_WITH_REASON;
+      })
+      .post("/api/admin/orders/:id/status", ({ params, body, set }) => {
+        const request = parseOrBadRequest(statusRequestSchema, body);
+        const change = orders.changeStatus(params.id, request);
+        if (change) return change;
+        if (request.status !== "fulfilled") throw new NotFound(ORDER_NOT_FOUND);
+        set.status = 404;
+        return NOT_FOUND_WITH_REASON;
+      })
+      .get("/api/admin/dashboard/stats", () => orders.stats())
+      .get("/api/admin/download/gpx/:token", ({ params }) => downloadUpload("gpx", params.token), download)
+      .get("/api/admin/download/image/:token", ({ params }) => downloadUpload("image", params.token), download)
+  );
 }

@@ -9,7 +9,7 @@ const TRACKING_URL = "The tracking link must start with http:// or https://.";
 const STATUS = "Status must be paid, fulfilled or canceled.";
 
 /** An absolute http(s) address and nothing else: no javascript:, no "http:host" shorthand, no spaces. */
-export function isHttpUrl(text: string): boolean {
+function isHttpUrl(text: string): boolean {
   if (!/^https?:\/\/[^\s<>"'\\]+$/i.test(text)) return false;
   try {
     return new URL(text).hostname !== "";
@@ -18,7 +18,11 @@ export function isHttpUrl(text: string): boolean {
   }
 }
 
-const flag = (name: string) => z.boolean({ error: `${name} must be true or false.` }).optional().default(false);
+const flag = (name: string) =>
+  z
+    .boolean({ error: `${name} must be true or false.` })
+    .optional()
+    .default(false);
 
 /** POST /api/admin/orders/{id}/tracking. A blank url means "no link". */
 export const trackingRequestSchema = z.object(
@@ -46,7 +50,7 @@ export const trackingRequestSchema = z.object(
 );
 export type TrackingRequest = z.infer<typeof trackingRequestSchema>;
 
-export const ORDER_STATUSES = ["paid", "fulfilled", "canceled"] as const;
+const ORDER_STATUSES = ["paid", "fulfilled", "canceled"] as const;
 
 /** POST /api/admin/orders/{id}/status. restock only means something with 'canceled'. */
 export const statusRequestSchema = z.object(
@@ -60,7 +64,7 @@ export const statusRequestSchema = z.object(
 export type StatusRequest = z.infer<typeof statusRequestSchema>;
 
 /** The reasons of spec section 8's "Tracking email result" table. */
-export type TrackingEmailReason =
+type TrackingEmailReason =
   | "not-fulfilled"
   | "missing-tracking"
   | "missing-email"

@@ -1,20 +1,20 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
 import { Conflict } from "../../errors";
-import { returnStock, type HeldUnits } from "../checkout/stock-hold";
+import { type HeldUnits, returnStock } from "../checkout/stock-hold";
 import { createOrderService, trackingNotifiedAt } from "../orders/service";
 import { listOutbox } from "../outbox/service";
 import {
-  ORDER_ALREADY_CANCELLED,
-  ORDER_CANCELLED,
   type AdminOrderDetail,
   type AdminOrderSummary,
   type DashboardStats,
+  ORDER_ALREADY_CANCELLED,
+  ORDER_CANCELLED,
   type StatusRequest,
   type TrackingEmailResult,
   type TrackingRequest,
 } from "./model";
-import { queueTrackingEmail, toAdminEmail, type TrackingEmailSettings } from "./tracking-email";
+import { queueTrackingEmail, type TrackingEmailSettings, toAdminEmail } from "./tracking-email";
 
 /** What a write answers; null means there is no such order. */
 export type OrderChange = { order: AdminOrderDetail; trackingEmail?: TrackingEmailResult } | null;

@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { renderTrackingEmail } from "../../emails/tracking";
 import type { Order } from "../orders/model";
-import { enqueueEmail, newestEmail, refreshWaitingEmail, type OutboxRow } from "../outbox/service";
+import { enqueueEmail, newestEmail, type OutboxRow, refreshWaitingEmail } from "../outbox/service";
 import type { AdminOrderEmail, EmailDelivery, TrackingEmailResult } from "./model";
 
 export type TrackingEmailSettings = {
@@ -57,7 +57,10 @@ export function queueTrackingEmail(
   if (newest?.status === "sent" && !forceResend) return { sent: false, reason: "already-sent" };
   // Being handed to Resend right now: a second one would be a duplicate.
   if (newest?.status === "sending") return waitingResult(settings);
-  const content = { recipient: order.email, ...renderTrackingEmail(order, { carrier, number, url: order.tracking_url }, settings.publicUrl) };
+  const content = {
+    recipient: order.email,
+    ...renderTrackingEmail(order, { carrier, number, url: order.tracking_url }, settings.publicUrl),
+  };
   if (newest?.status === "pending" && refreshWaitingEmail(db, newest.id, content, RETIRED)) return waitingResult(settings);
 
   // Each tracking email gets its own numbered key, one past the highest so far, so a
@@ -65,14 +68,20 @@ export function queueTrackingEmail(
   // IMMEDIATE transaction nothing else can take that key; if the insert still
   // finds it taken, that is reported as claim-error rather than hidden.
   const prefix = `tracking:${order.id}:`;
-  const highest = db
-    .query<{ n: number }, [string]>(
-      `SELECT COALESCE(MAX(CAST(substr(dedupe_key, length(?1) + 1) AS INTEGER)), 0) AS n
+  const highest =
+    db
+      .query<{ n: number }, [string]>(
+        `SELECT COALESCE(MAX(CAST(substr(dedupe_key, length(?1) + 1) AS INTEGER)), 0) AS n
        FROM email_outbox WHERE substr(dedupe_key, 1, length(?1)) = ?1`,
-    )
-    .get(prefix)?.n ?? 0;
+      )
+      .get(prefix)?.n ?? 0;
   const dedupeKey = `${prefix}${highest + 1}`;
   const queued = enqueueEmail(db, { dedupeKey, kind: "tracking", orderId: order.id, ...content });
-  if (!queued) return { sent: false, reason: "claim-error", error: `The outbox did not accept the email ${dedupeKey}; it may already hold one with that key.` };
+  if (!queued)
+    return {
+      sent: false,
+      reason: "claim-error",
+      error: `The outbox did not accept the email ${dedupeKey}; it may already hold one with that key.`,
+    };
   return waitingResult(settings);
 }

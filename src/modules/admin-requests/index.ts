@@ -7,7 +7,6 @@ import { REQUEST_NOT_FOUND, requestStatusSchema } from "./model";
 
 /** The custom requests section of /admin/orders: list, status change, attachment download. */
 export function adminRequestRoutes({ adminRequests: requests, uploadStorage }: Pick<Deps, "adminRequests" | "uploadStorage">) {
-
   return new Elysia({ name: "admin-requests" })
     .get("/api/admin/custom-requests", () => requests.list())
     .get("/api/admin/custom-requests/:id", ({ params }) => requests.get(params.id) ?? notFound())

@@ -4,7 +4,7 @@ export const REQUEST_NOT_FOUND = "Custom request not found.";
 const STATUS = "Status must be open, in_progress, completed or cancelled.";
 
 /** Spec section 4: the owner can set any of these at any time. */
-export const CUSTOM_REQUEST_STATUSES = ["open", "in_progress", "completed", "cancelled"] as const;
+const CUSTOM_REQUEST_STATUSES = ["open", "in_progress", "completed", "cancelled"] as const;
 export type CustomRequestStatus = (typeof CUSTOM_REQUEST_STATUSES)[number];
 
 export const requestStatusSchema = z.object({ status: z.enum(CUSTOM_REQUEST_STATUSES, { error: STATUS }) }, { error: STATUS });

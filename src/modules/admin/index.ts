@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { mailDeliveryConfigured } from "../../jobs/deliver-outbox";
 import { PERSONAL, routePolicy } from "../../http/route-policy";
+import { mailDeliveryConfigured } from "../../jobs/deliver-outbox";
 import { adminAuthRoutes, adminGuard } from "../admin-auth";
 import { adminCatalogRoutes, UPLOAD_IMAGE_ROUTE } from "../admin-catalog";
 import { adminContentRoutes } from "../admin-content";

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { PUBLIC, routePolicy } from "../../http/route-policy";
 import { NotFound } from "../../errors";
+import { PUBLIC, routePolicy } from "../../http/route-policy";
 import { parseOrBadRequest } from "../validate";
 import { productIdSchema } from "./model";
 
@@ -14,12 +14,16 @@ export function catalogRoutes({ catalog }: Pick<Deps, "catalog">, keep: KeptAnsw
   return new Elysia({ name: "catalog" })
     .use(routePolicy)
     .get("/api/catalog", ({ request }) => keep(request, () => Response.json(catalog.listProducts())), { policy: PUBLIC })
-    .get("/api/products/:id", ({ params, request }) => {
-      const id = parseOrBadRequest(productIdSchema, params.id);
-      return keep(request, () => {
-        const product = catalog.getProduct(id);
-        if (!product) throw new NotFound(`No product with id "${id}" exists.`);
-        return Response.json(product);
-      });
-    }, { policy: PUBLIC });
+    .get(
+      "/api/products/:id",
+      ({ params, request }) => {
+        const id = parseOrBadRequest(productIdSchema, params.id);
+        return keep(request, () => {
+          const product = catalog.getProduct(id);
+          if (!product) throw new NotFound(`No product with id "${id}" exists.`);
+          return Response.json(product);
+        });
+      },
+      { policy: PUBLIC },
+    );
 }

@@ -1,13 +1,11 @@
 import { z } from "zod";
 
 /** Ids are chosen by the owner: short, URL-safe, case-sensitive. */
-export const productIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, {
-    error: "Product id must be 1 to 64 letters, digits, hyphens or underscores.",
-  });
+export const productIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, {
+  error: "Product id must be 1 to 64 letters, digits, hyphens or underscores.",
+});
 
-export const variantSchema = z.object({
+const variantSchema = z.object({
   id: z.string(),
   name: z.string(),
   price_cents: z.number().int().nonnegative(),
@@ -15,7 +13,7 @@ export const variantSchema = z.object({
   sort_order: z.number().int(),
 });
 
-export const productImageSchema = z.object({
+const productImageSchema = z.object({
   url: z.string(),
   width: z.number().int().positive().nullable(),
   height: z.number().int().positive().nullable(),

@@ -24,9 +24,7 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 
 /** Reads the public catalogue. Three queries assemble any number of products. */
 export function createCatalogService(db: Database) {
-  const allProducts = db.query<ProductRow, []>(
-    `SELECT ${PRODUCT_COLUMNS} FROM products ORDER BY name COLLATE NOCASE, id`,
-  );
+  const allProducts = db.query<ProductRow, []>(`SELECT ${PRODUCT_COLUMNS} FROM products ORDER BY name COLLATE NOCASE, id`);
   const allImages = db.query<ImageRow, []>(
     "SELECT product_id, image_url, width, height FROM product_images ORDER BY product_id, sort_order, id",
   );

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const categorySchema = z.object({
+const categorySchema = z.object({
   id: z.string(),
   name: z.string(),
   sort: z.number(),

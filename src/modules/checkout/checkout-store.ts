@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { PricedLine } from "./price-basket";
-import { returnStock, type HeldUnits } from "./stock-hold";
+import { type HeldUnits, returnStock } from "./stock-hold";
 
 export type CheckoutRow = {
   id: string;
@@ -88,21 +88,46 @@ export function checkoutStore(db: Database) {
       db.query(
         `INSERT INTO checkouts (id, client_key, basket_id, holder, request_hash, provider, subtotal_cents, delivery_cents, amount_cents, currency, expires_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(row.id, row.client_key, row.basket_id, row.holder, row.request_hash, row.provider, row.subtotal_cents, row.delivery_cents, row.amount_cents, row.currency, row.expires_at);
+      ).run(
+        row.id,
+        row.client_key,
+        row.basket_id,
+        row.holder,
+        row.request_hash,
+        row.provider,
+        row.subtotal_cents,
+        row.delivery_cents,
+        row.amount_cents,
+        row.currency,
+        row.expires_at,
+      );
       const insertLine = db.query(
         `INSERT INTO checkout_lines (checkout_id, product_id, variant_id, product_name, variant_name, unit_price_cents, quantity, meta)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       for (const line of lines) {
-        insertLine.run(row.id, line.productId, line.variantId, line.productName, line.variantName, line.unitPriceCents, line.quantity, JSON.stringify(line.meta));
+        insertLine.run(
+          row.id,
+          line.productId,
+          line.variantId,
+          line.productName,
+          line.variantName,
+          line.unitPriceCents,
+          line.quantity,
+          JSON.stringify(line.meta),
+        );
       }
     },
     /** Records the provider's session; false when the checkout ended meanwhile (replaced by a newer one). */
     opened(id: string, sessionId: string, url: string): boolean {
-      return db.query(
-        `UPDATE checkouts SET provider_session_id = ?, payment_url = ?, state = 'open',
+      return (
+        db
+          .query(
+            `UPDATE checkouts SET provider_session_id = ?, payment_url = ?, state = 'open',
            updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND state = 'creating'`,
-      ).run(sessionId, url, id).changes === 1;
+          )
+          .run(sessionId, url, id).changes === 1
+      );
     },
     markPaid(id: string, sessionId: string): void {
       setState.run("paid", "sold", 1, id);
@@ -118,7 +143,7 @@ export function checkoutStore(db: Database) {
      */
     release(checkout: CheckoutRow, state: "expired" | "failed"): boolean {
       const current = byId.get(checkout.id);
-      if (!current || current.hold !== "held" || current.state === "paid") return false;
+      if (current?.hold !== "held" || current.state === "paid") return false;
       returnStock(db, unitsOf(this.lines(checkout.id)));
       setState.run(state, "released", 1, checkout.id);
       return true;
@@ -133,8 +158,6 @@ export function checkoutStore(db: Database) {
     },
   };
 }
-
-export type CheckoutStore = ReturnType<typeof checkoutStore>;
 
 export function unitsOf(lines: PricedLine[]): HeldUnits[] {
   return lines.map((line) => ({ productId: line.productId, variantId: line.variantId, quantity: line.quantity }));

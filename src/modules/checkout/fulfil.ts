@@ -58,7 +58,15 @@ export function fulfilPayment(db: Database, snapshot: PaymentSnapshot, onOrderCr
     const claimUpload = db.query("UPDATE uploads SET order_id = ? WHERE token = ? AND order_id IS NULL");
     for (const line of lines) {
       // The variant lives in meta.variantName (spec section 3), not in the product name.
-      item.run(checkout.id, line.productId, line.variantId, line.productName, line.unitPriceCents, line.quantity, JSON.stringify(line.meta));
+      item.run(
+        checkout.id,
+        line.productId,
+        line.variantId,
+        line.productName,
+        line.unitPriceCents,
+        line.quantity,
+        JSON.stringify(line.meta),
+      );
       for (const token of [line.meta.gpxToken, line.meta.imageToken]) if (token) claimUpload.run(checkout.id, token);
     }
     onOrderCreated(db, checkout.id);

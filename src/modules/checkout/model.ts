@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Most units one checkout may hold; far above any real basket, low enough to bound the work. */
-export const MAX_CHECKOUT_UNITS = 200;
+const MAX_CHECKOUT_UNITS = 200;
 
 /**
  * Issue 11: what one address may do, so nobody can hold the shelves empty.
@@ -27,7 +27,7 @@ export const CHECKOUT_MESSAGES = {
 const optionalText = z.string().trim().max(200).optional();
 
 /** One entry per unit (spec section 7). Prices are never read from the client. */
-export const checkoutEntrySchema = z.object({
+const checkoutEntrySchema = z.object({
   id: z.string({ error: "Each item needs a product id." }).trim().min(1, { error: "Each item needs a product id." }).max(64),
   productName: optionalText,
   variantId: optionalText,

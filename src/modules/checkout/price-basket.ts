@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { AVAILABILITY_ALERT_HEADING, availabilityProblems, problemText, type ProductFacts } from "../../../shared/basket";
+import { AVAILABILITY_ALERT_HEADING, availabilityProblems, type ProductFacts, problemText } from "../../../shared/basket";
 import { BadRequest, Conflict } from "../../errors";
 import type { OrderItemMeta } from "../orders/model";
 import type { RequestedLine } from "./lines";
@@ -51,7 +51,8 @@ export function priceBasket(db: Database, requested: RequestedLine[]): PricedLin
     let product = products.get(line.productId);
     if (!product) {
       const row = productById.get(line.productId);
-      if (!row) throw new BadRequest(`There is no product "${line.productId}" in the shop any more. Remove it from your basket and try again.`);
+      if (!row)
+        throw new BadRequest(`There is no product "${line.productId}" in the shop any more. Remove it from your basket and try again.`);
       product = { row, variants: variantsOf.all(row.id) };
       products.set(row.id, product);
     }
@@ -83,7 +84,8 @@ function pickVariant(product: ProductRow, variants: VariantRow[], variantId: str
   }
   if (!variantId) throw new BadRequest(`Choose an option for "${product.name}" before checking out.`);
   const variant = variants.find((v) => v.id === variantId);
-  if (!variant) throw new BadRequest(`"${product.name}" has no option "${variantId}" any more. Remove it from your basket and add it again.`);
+  if (!variant)
+    throw new BadRequest(`"${product.name}" has no option "${variantId}" any more. Remove it from your basket and add it again.`);
   return variant;
 }
 
@@ -105,7 +107,9 @@ function checkUpload(
     throw new BadRequest(`The ${label} for "${product.name}" was not found. Upload it again on the product page.`);
   }
   if (upload.product_id !== product.id) {
-    throw new BadRequest(`The ${label} in your basket was uploaded for a different product than "${product.name}". Upload it again on the product page.`);
+    throw new BadRequest(
+      `The ${label} in your basket was uploaded for a different product than "${product.name}". Upload it again on the product page.`,
+    );
   }
   if (quantity > 1) throw new BadRequest(`Each uploaded ${label} is for one "${product.name}". Add another and upload a file for it.`);
   return upload;
@@ -116,7 +120,12 @@ function checkUpload(
  * (availabilityProblems, shared/basket.ts), over the rows just read.
  */
 function checkQuantities(lines: PricedLine[], products: Map<string, { row: ProductRow; variants: VariantRow[] }>): void {
-  const requested = lines.map((line) => ({ id: line.productId, name: line.productName, quantity: line.quantity, meta: { variantId: line.variantId ?? undefined } }));
+  const requested = lines.map((line) => ({
+    id: line.productId,
+    name: line.productName,
+    quantity: line.quantity,
+    meta: { variantId: line.variantId ?? undefined },
+  }));
   const facts: ProductFacts[] = [...products.values()].map(({ row, variants }) => ({
     id: row.id,
     name: row.name,

@@ -3,18 +3,18 @@ import { writeTransaction } from "../../db/transaction";
 import { Conflict, HttpError, NotFound, TooManyRequests } from "../../errors";
 import { createAddressHasher } from "../../http/address-hash";
 import { errorFields, log } from "../../log";
-import { PaymentProviderError, type PaymentProvider, type PaymentSnapshot } from "../../services/payments/provider";
+import { type PaymentProvider, PaymentProviderError, type PaymentSnapshot } from "../../services/payments/provider";
 import type { ContentService } from "../content/service";
 import { newOrderId } from "../orders/order-id";
-import { checkoutStore, unitsOf, type CheckoutRow } from "./checkout-store";
-import { fulfilPayment, type FulfilOutcome, type OrderCreatedHook } from "./fulfil";
+import { type CheckoutRow, checkoutStore, unitsOf } from "./checkout-store";
+import { type FulfilOutcome, fulfilPayment, type OrderCreatedHook } from "./fulfil";
 import { groupEntries, requestFingerprint } from "./lines";
-import { CHECKOUT_MESSAGES, MAX_HELD_UNITS_PER_ADDRESS, type CheckoutEntry, type CheckoutSessionView } from "./model";
+import { CHECKOUT_MESSAGES, type CheckoutEntry, type CheckoutSessionView, MAX_HELD_UNITS_PER_ADDRESS } from "./model";
 import { priceBasket } from "./price-basket";
 import { takeStock } from "./stock-hold";
 
 /** Stripe's shortest session is 30 minutes; a minute more absorbs clock skew and network time. */
-export const HOLD_MINUTES = 31;
+const HOLD_MINUTES = 31;
 /** The sweep leaves a hold alone this long after its end, so the provider's own expiry event comes first. */
 const SWEEP_GRACE_MS = 2 * 60_000;
 
@@ -39,7 +39,14 @@ export type CheckoutServiceOptions = {
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
-export function createCheckoutService({ db, provider, content, publicUrl, onOrderCreated, now = () => new Date() }: CheckoutServiceOptions) {
+export function createCheckoutService({
+  db,
+  provider,
+  content,
+  publicUrl,
+  onOrderCreated,
+  now = () => new Date(),
+}: CheckoutServiceOptions) {
   const store = checkoutStore(db);
   const holderHash = createAddressHasher(db);
   const fulfil = (snapshot: PaymentSnapshot): FulfilOutcome => fulfilPayment(db, snapshot, onOrderCreated);
@@ -53,7 +60,7 @@ export function createCheckoutService({ db, provider, content, publicUrl, onOrde
     for (let attempt = 0; attempt < 50; attempt++) {
       const row = store.byId(id);
       if (row?.payment_url) return row.payment_url;
-      if (!row || row.state !== "creating") break;
+      if (row?.state !== "creating") break;
       await Bun.sleep(200);
     }
     throw new Conflict("This checkout is still being set up. Please try again in a moment.");
@@ -129,7 +136,10 @@ export function createCheckoutService({ db, provider, content, publicUrl, onOrde
         // If this checkout is then refused, the transaction rolls the release back too.
         const replaced = basketId ? store.heldFromBasket(basketId) : [];
         for (const older of replaced) store.release(older, "expired");
-        checkHolderRoom(holder, requested.reduce((sum, line) => sum + line.quantity, 0));
+        checkHolderRoom(
+          holder,
+          requested.reduce((sum, line) => sum + line.quantity, 0),
+        );
         const lines = priceBasket(db, requested);
         const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
         const { deliveryFeePence, freeDeliveryThresholdPence } = content.deliverySettings();
@@ -208,7 +218,7 @@ export function createCheckoutService({ db, provider, content, publicUrl, onOrde
     /** The shopper left the payment page: end the session and hand the stock back at once. */
     async cancel(sessionId: string): Promise<void> {
       const checkout = store.forSession(sessionId, null);
-      if (!checkout || checkout.hold !== "held") return;
+      if (checkout?.hold !== "held") return;
       await provider.expireSession(sessionId);
       const snapshot = await provider.retrieveSession(sessionId);
       if (snapshot && snapshot.status === "expired") release(checkout, "expired");
@@ -225,7 +235,12 @@ export function createCheckoutService({ db, provider, content, publicUrl, onOrde
         amount_total: line.unitPriceCents * line.quantity,
         currency: checkout.currency,
       }));
-      const delivery = { description: checkout.delivery_cents === 0 ? "Free UK delivery" : "UK delivery", quantity: 1, amount_total: checkout.delivery_cents, currency: checkout.currency };
+      const delivery = {
+        description: checkout.delivery_cents === 0 ? "Free UK delivery" : "UK delivery",
+        quantity: 1,
+        amount_total: checkout.delivery_cents,
+        currency: checkout.currency,
+      };
       return {
         status: snapshot.status,
         payment_status: snapshot.paymentStatus,

@@ -9,8 +9,12 @@ export function contentRoutes({ content }: Pick<Deps, "content">) {
     .get("/api/projects", () => content.listProjects(), { policy: PUBLIC })
     .get("/api/configuration/featured-products", () => ({ featured_products: content.featuredProductIds() }), { policy: PUBLIC })
     .get("/api/configuration/hero-banner", () => content.heroBanner(), { policy: PUBLIC })
-    .get("/api/configuration/delivery-fee", (): DeliveryFeeAnswer => {
-      const { deliveryFeePence, freeDeliveryThresholdPence } = content.deliverySettings();
-      return { delivery_fee: String(deliveryFeePence), free_delivery_threshold: String(freeDeliveryThresholdPence) };
-    }, { policy: PUBLIC });
+    .get(
+      "/api/configuration/delivery-fee",
+      (): DeliveryFeeAnswer => {
+        const { deliveryFeePence, freeDeliveryThresholdPence } = content.deliverySettings();
+        return { delivery_fee: String(deliveryFeePence), free_delivery_threshold: String(freeDeliveryThresholdPence) };
+      },
+      { policy: PUBLIC },
+    );
 }

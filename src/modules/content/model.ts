@@ -36,7 +36,7 @@ export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
 
 export const MAX_FEATURED_PRODUCTS = 3;
 
-export const heroBannerSchema = z.object({
+const heroBannerSchema = z.object({
   hero_description: z.string(),
   hero_image_url: z.string(),
   hero_cta_text: z.string(),
@@ -45,7 +45,7 @@ export const heroBannerSchema = z.object({
 export type HeroBanner = z.infer<typeof heroBannerSchema>;
 
 /** GET /api/configuration/delivery-fee: numeric strings in pence. */
-export const deliveryFeeSchema = z.object({
+const deliveryFeeSchema = z.object({
   delivery_fee: z.string().regex(/^\d+$/),
   free_delivery_threshold: z.string().regex(/^\d+$/),
 });
@@ -53,5 +53,3 @@ export type DeliveryFeeAnswer = z.infer<typeof deliveryFeeSchema>;
 
 /** The same settings as numbers, for code that does arithmetic with them. */
 export type DeliverySettings = { deliveryFeePence: number; freeDeliveryThresholdPence: number };
-
-export const featuredProductsSchema = z.object({ featured_products: z.array(z.string()).max(MAX_FEATURED_PRODUCTS) });

@@ -1,12 +1,5 @@
 import type { Database } from "bun:sqlite";
-import {
-  CONFIG_DEFAULTS,
-  MAX_FEATURED_PRODUCTS,
-  type ConfigKey,
-  type DeliverySettings,
-  type HeroBanner,
-  type Project,
-} from "./model";
+import { CONFIG_DEFAULTS, type ConfigKey, type DeliverySettings, type HeroBanner, MAX_FEATURED_PRODUCTS, type Project } from "./model";
 
 export type ContentService = ReturnType<typeof createContentService>;
 
@@ -56,7 +49,7 @@ function wholePence(text: string, fallback: number): number {
   return /^\d+$/.test(text.trim()) ? Number(text.trim()) : fallback;
 }
 
-export function parseFeatured(text: string): string[] {
+function parseFeatured(text: string): string[] {
   try {
     const value: unknown = JSON.parse(text);
     if (!Array.isArray(value)) return [];

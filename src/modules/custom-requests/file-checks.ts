@@ -1,10 +1,10 @@
-import { isHeic } from "../../services/images/heic";
-import type { AttachmentExtension } from "../../services/storage/disk";
-import { safeFileName } from "../../services/storage/file-name";
-import { loadSharp } from "../../services/images/load-sharp";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../shared/attachments";
 import { BadRequest, PayloadTooLarge } from "../../errors";
-import { fileNotAllowed, fileTooLarge, NOT_FILES, TOO_MANY_FILES, type CheckedAttachment } from "./model";
+import { isHeic } from "../../services/images/heic";
+import { loadSharp } from "../../services/images/load-sharp";
+import type { AttachmentExtension } from "../../services/storage/disk";
+import { safeFileName } from "../../services/storage/file-name";
+import { type CheckedAttachment, fileNotAllowed, fileTooLarge, NOT_FILES, TOO_MANY_FILES } from "./model";
 
 /** The name an attachment gets when nothing of the sender's is left (the one file name rule). */
 const FALLBACK_NAME = "attachment";

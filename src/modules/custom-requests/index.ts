@@ -1,20 +1,13 @@
 import { Elysia } from "elysia";
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../shared/attachments";
 import type { Deps } from "../../deps";
-import { PERSONAL, PUBLIC, routePolicy } from "../../http/route-policy";
 import { BadRequest, NotFound } from "../../errors";
 import { clientAddressPlugin } from "../../http/rate-limit-plugin";
 import { readMultipartForm } from "../../http/read-body";
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "../../../shared/attachments";
+import { PERSONAL, PUBLIC, routePolicy } from "../../http/route-policy";
 import { parseOrBadRequest } from "../validate";
 import { checkAttachments } from "./file-checks";
-import {
-  BODY_TOO_LARGE,
-  CAPTCHA_FAILED,
-  CAPTCHA_MISSING,
-  customRequestFieldsSchema,
-  FORM_UNREADABLE,
-  NOT_MULTIPART,
-} from "./model";
+import { BODY_TOO_LARGE, CAPTCHA_FAILED, CAPTCHA_MISSING, customRequestFieldsSchema, FORM_UNREADABLE, NOT_MULTIPART } from "./model";
 
 /** Room for one file too many (so its count gets the clear message) plus the text fields. */
 const MAX_BODY_BYTES = (MAX_ATTACHMENTS + 1) * MAX_ATTACHMENT_BYTES + 1024 * 1024;
@@ -24,23 +17,39 @@ const MAX_BODY_BYTES = (MAX_ATTACHMENTS + 1) * MAX_ATTACHMENT_BYTES + 1024 * 102
  * GET /api/captcha/config (what the widget may know) and
  * GET /api/captcha/challenge (ALTCHA's puzzle; 404 when Turnstile is in use).
  */
-export function customRequestRoutes({ customRequests: requests, env, captcha, assets, heavyWork, uploadBudget, rateLimits }: Pick<Deps, "customRequests" | "env" | "captcha" | "assets" | "heavyWork" | "uploadBudget" | "rateLimits">) {
+export function customRequestRoutes({
+  customRequests: requests,
+  env,
+  captcha,
+  assets,
+  heavyWork,
+  uploadBudget,
+  rateLimits,
+}: Pick<Deps, "customRequests" | "env" | "captcha" | "assets" | "heavyWork" | "uploadBudget" | "rateLimits">) {
   const noStore = { "cache-control": "no-store" };
 
   return new Elysia({ name: "custom-requests" })
     .use(routePolicy)
     .use(clientAddressPlugin(env.TRUST_PROXY))
-    .get("/api/captcha/config", ({ set }) => {
-      Object.assign(set.headers, noStore);
-      const config = captcha.siteConfig();
-      return config.kind === "altcha" ? { ...config, workerUrl: assets.captchaWorker, stylesheetUrl: assets.captchaStylesheet } : config;
-    }, { policy: PUBLIC })
-    .get("/api/captcha/challenge", async ({ address, set }) => {
-      if (!captcha.challenge) throw new NotFound("This shop uses Turnstile: there is no ALTCHA challenge to fetch.");
-      rateLimits.captchaChallenges.count(address);
-      Object.assign(set.headers, noStore);
-      return captcha.challenge();
-    }, { policy: PUBLIC })
+    .get(
+      "/api/captcha/config",
+      ({ set }) => {
+        Object.assign(set.headers, noStore);
+        const config = captcha.siteConfig();
+        return config.kind === "altcha" ? { ...config, workerUrl: assets.captchaWorker, stylesheetUrl: assets.captchaStylesheet } : config;
+      },
+      { policy: PUBLIC },
+    )
+    .get(
+      "/api/captcha/challenge",
+      async ({ address, set }) => {
+        if (!captcha.challenge) throw new NotFound("This shop uses Turnstile: there is no ALTCHA challenge to fetch.");
+        rateLimits.captchaChallenges.count(address);
+        Object.assign(set.headers, noStore);
+        return captcha.challenge();
+      },
+      { policy: PUBLIC },
+    )
     .post(
       "/api/custom-request",
       async ({ request, server, set, address }) => {
@@ -90,8 +99,10 @@ function formText(form: FormData, key: string, { multiline = false } = {}): stri
   const value = form.get(key);
   if (typeof value !== "string") return undefined;
   const cleaned = multiline
-    ? value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
-    : value.replace(/[\u0000-\u001f\u007f]+/g, " ");
+    ? // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (line breaks aside) are what this removes
+      value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
+    : // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+      value.replace(/[\u0000-\u001f\u007f]+/g, " ");
   const trimmed = cleaned.trim();
   return trimmed === "" ? undefined : trimmed;
 }

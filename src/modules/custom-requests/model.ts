@@ -20,7 +20,7 @@ export const FORM_UNREADABLE = "The form could not be read. Please try again.";
 export const fileTooLarge = (name: string) => `${name} is larger than 5 MB.`;
 export const fileNotAllowed = (name: string) => `${name} is not an STL, OBJ, PDF or image file.`;
 
-export const LIMITS = { name: 100, email: 254, details: 5000, material: 60, color: 60 } as const;
+const LIMITS = { name: 100, email: 254, details: 5000, material: 60, color: 60 } as const;
 
 const required = (message: string, max: number, tooLong: string) =>
   z.string({ error: message }).min(1, { error: message }).max(max, { error: tooLong });
@@ -39,11 +39,7 @@ export const customRequestFieldsSchema = z.object({
     .min(1, { error: "Please enter your email address." })
     .max(LIMITS.email, { error: "Please enter a valid email address." })
     .pipe(z.email({ error: "Please enter a valid email address." })),
-  details: required(
-    "Please describe what you would like printed.",
-    LIMITS.details,
-    `Details can be at most ${LIMITS.details} characters.`,
-  ),
+  details: required("Please describe what you would like printed.", LIMITS.details, `Details can be at most ${LIMITS.details} characters.`),
   material: optional(LIMITS.material, `Material can be at most ${LIMITS.material} characters.`),
   color: optional(LIMITS.color, `Colour can be at most ${LIMITS.color} characters.`),
 });

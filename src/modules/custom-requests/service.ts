@@ -13,7 +13,7 @@ export type CustomRequestService = ReturnType<typeof createCustomRequestService>
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /** REQ- and 16 characters carrying 80 random bits: never sequential, never guessable. */
-export function newRequestId(): string {
+function newRequestId(): string {
   let out = "";
   for (const byte of randomBytes(16)) out += ALPHABET[byte & 31];
   return `REQ-${out}`;
@@ -64,15 +64,31 @@ export function createCustomRequestService({
         }
         writeTransaction(db, () => {
           // The files count toward the sender's disk budget: checked with their real size under the write lock.
-          if (files.length > 0) budget.admit(addressHash, files.reduce((sum, file) => sum + file.bytes.byteLength, 0));
+          if (files.length > 0)
+            budget.admit(
+              addressHash,
+              files.reduce((sum, file) => sum + file.bytes.byteLength, 0),
+            );
           insertRequest.run(id, fields.name, fields.email, fields.details, fields.material, fields.color, addressHash);
           for (const file of files) {
             insertAttachment.run(file.id, id, file.filename, file.storedName, file.contentType, file.bytes.byteLength);
           }
           if (notice && ownerEmail) {
-            enqueueEmail(db, { dedupeKey: `custom-request-owner:${id}`, kind: "custom-request-owner", orderId: null, recipient: ownerEmail, ...notice });
+            enqueueEmail(db, {
+              dedupeKey: `custom-request-owner:${id}`,
+              kind: "custom-request-owner",
+              orderId: null,
+              recipient: ownerEmail,
+              ...notice,
+            });
           }
-          enqueueEmail(db, { dedupeKey: `custom-request-ack:${id}`, kind: "custom-request-ack", orderId: null, recipient: fields.email, ...acknowledgement });
+          enqueueEmail(db, {
+            dedupeKey: `custom-request-ack:${id}`,
+            kind: "custom-request-ack",
+            orderId: null,
+            recipient: fields.email,
+            ...acknowledgement,
+          });
         });
       } catch (error) {
         for (const storedName of written) await storage.remove(storedName);

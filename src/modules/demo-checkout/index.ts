@@ -1,18 +1,18 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { routePolicy } from "../../http/route-policy";
 import { Forbidden, NotFound } from "../../errors";
 import { isCrossSite } from "../../http/cross-site";
+import { routePolicy } from "../../http/route-policy";
 import type { DemoCustomer } from "../../services/payments/demo";
 import type { PageRenderer } from "../../ssr/render";
 import { sessionIdSchema } from "../checkout/model";
 import {
   DEMO_FORM_FIELDS,
+  type DemoFormState,
+  type DemoPaymentForm,
   demoFormErrorCode,
   demoPaymentFormSchema,
   normalisePostcode,
-  type DemoFormState,
-  type DemoPaymentForm,
 } from "./model";
 
 const CROSS_SITE = "Payments can only be made or cancelled from this shop's own payment page.";
@@ -24,7 +24,10 @@ const CROSS_SITE = "Payments can only be made or cancelled from this shop's own 
  * changes anything. A refused form is shown again from this POST's answer:
  * the shopper's details never go into a URL.
  */
-export function demoCheckoutRoutes({ demoPayments, checkout, env }: Pick<Deps, "demoPayments" | "checkout" | "env">, renderPage: PageRenderer) {
+export function demoCheckoutRoutes(
+  { demoPayments, checkout, env }: Pick<Deps, "demoPayments" | "checkout" | "env">,
+  renderPage: PageRenderer,
+) {
   const app = new Elysia({ name: "demo-checkout" }).use(routePolicy);
   // The session id proves an order: the page and both actions are personal and keep it out of the log.
   const payment = { policy: { audience: "personal", secretParams: ["sessionId"] } } as const;
@@ -58,20 +61,28 @@ export function demoCheckoutRoutes({ demoPayments, checkout, env }: Pick<Deps, "
   }
 
   return app
-    .post("/checkout/demo/:sessionId/pay", ({ params, body, request }) => {
-      const session = openSession(request, params.sessionId);
-      if (session.status !== "open") return redirect(pagePath(session.id));
-      const form = demoPaymentFormSchema.safeParse(body ?? {});
-      if (!form.success) return showRefused(request, session.id, body, form.error.issues[0]?.message);
-      const snapshot = demoPayments.pay(session.id, customerOf(form.data));
-      if (snapshot) checkout.fulfil(snapshot);
-      return redirect(session.successUrl);
-    }, payment)
-    .post("/checkout/demo/:sessionId/cancel", async ({ params, request }) => {
-      const session = openSession(request, params.sessionId);
-      if (session.status === "open") await checkout.cancel(session.id);
-      return redirect(session.cancelUrl);
-    }, payment);
+    .post(
+      "/checkout/demo/:sessionId/pay",
+      ({ params, body, request }) => {
+        const session = openSession(request, params.sessionId);
+        if (session.status !== "open") return redirect(pagePath(session.id));
+        const form = demoPaymentFormSchema.safeParse(body ?? {});
+        if (!form.success) return showRefused(request, session.id, body, form.error.issues[0]?.message);
+        const snapshot = demoPayments.pay(session.id, customerOf(form.data));
+        if (snapshot) checkout.fulfil(snapshot);
+        return redirect(session.successUrl);
+      },
+      payment,
+    )
+    .post(
+      "/checkout/demo/:sessionId/cancel",
+      async ({ params, request }) => {
+        const session = openSession(request, params.sessionId);
+        if (session.status === "open") await checkout.cancel(session.id);
+        return redirect(session.cancelUrl);
+      },
+      payment,
+    );
 }
 
 function customerOf(form: DemoPaymentForm): DemoCustomer {

@@ -24,8 +24,17 @@ export const DEMO_FORM_ERRORS = {
 export type DemoFormErrorCode = keyof typeof DEMO_FORM_ERRORS;
 
 const line = (missing: DemoFormErrorCode, tooLong: DemoFormErrorCode, max = 120) =>
-  z.string({ error: DEMO_FORM_ERRORS[missing] }).trim().min(1, { error: DEMO_FORM_ERRORS[missing] }).max(max, { error: DEMO_FORM_ERRORS[tooLong] });
-const optionalLine = z.string().trim().max(120, { error: DEMO_FORM_ERRORS.lineTooLong }).optional().transform((value) => value || null);
+  z
+    .string({ error: DEMO_FORM_ERRORS[missing] })
+    .trim()
+    .min(1, { error: DEMO_FORM_ERRORS[missing] })
+    .max(max, { error: DEMO_FORM_ERRORS[tooLong] });
+const optionalLine = z
+  .string()
+  .trim()
+  .max(120, { error: DEMO_FORM_ERRORS.lineTooLong })
+  .optional()
+  .transform((value) => value || null);
 
 /** A UK postcode, loosely: what people actually type, with or without the space. */
 const postcode = z
@@ -84,7 +93,10 @@ export const DEMO_FORM_FIELDS = [
 ] as const;
 
 /** A refused form, re-shown by the page: the problem's code and what was typed. */
-export type DemoFormState = { errorCode: DemoFormErrorCode; typed: Partial<Record<(typeof DEMO_FORM_FIELDS)[number] | "billingSame", string>> };
+export type DemoFormState = {
+  errorCode: DemoFormErrorCode;
+  typed: Partial<Record<(typeof DEMO_FORM_FIELDS)[number] | "billingSame", string>>;
+};
 
 export function normalisePostcode(value: string): string {
   return postcode.parse(value);

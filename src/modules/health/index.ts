@@ -12,17 +12,25 @@ import { PUBLIC, routePolicy } from "../../http/route-policy";
 export function healthRoutes({ health }: Pick<Deps, "health">) {
   return new Elysia({ name: "health" })
     .use(routePolicy)
-    .get("/healthz", ({ set }) => {
-      set.headers["cache-control"] = "no-store";
-      if (health.alive()) return { status: "ok" };
-      set.status = 503;
-      return { status: "unavailable", error: "The database is not answering." };
-    }, { policy: PUBLIC })
-    .get("/readyz", ({ set }) => {
-      set.headers["cache-control"] = "no-store";
-      const problems = health.problems();
-      if (problems.length === 0) return { status: "ready" };
-      set.status = 503;
-      return { status: "not ready", error: problems.join(" "), problems };
-    }, { policy: PUBLIC });
+    .get(
+      "/healthz",
+      ({ set }) => {
+        set.headers["cache-control"] = "no-store";
+        if (health.alive()) return { status: "ok" };
+        set.status = 503;
+        return { status: "unavailable", error: "The database is not answering." };
+      },
+      { policy: PUBLIC },
+    )
+    .get(
+      "/readyz",
+      ({ set }) => {
+        set.headers["cache-control"] = "no-store";
+        const problems = health.problems();
+        if (problems.length === 0) return { status: "ready" };
+        set.status = 503;
+        return { status: "not ready", error: problems.join(" "), problems };
+      },
+      { policy: PUBLIC },
+    );
 }

@@ -23,7 +23,12 @@ function createReadinessCheck(db: Database, options: Partial<ReadinessOptions> &
   const { dataDir, migrationsDir = MIGRATIONS_DIR, minFreeBytes = MIN_FREE_BYTES, freeBytes = freeBytesOn } = options;
 
   function pendingMigrations(): string[] {
-    const applied = new Set(db.query<{ name: string }, []>("SELECT name FROM schema_migrations").all().map((row) => row.name));
+    const applied = new Set(
+      db
+        .query<{ name: string }, []>("SELECT name FROM schema_migrations")
+        .all()
+        .map((row) => row.name),
+    );
     return readdirSync(migrationsDir)
       .filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file))
       .filter((file) => !applied.has(file));
@@ -57,7 +62,9 @@ function createReadinessCheck(db: Database, options: Partial<ReadinessOptions> &
     try {
       const free = freeBytes(dataDir);
       if (free < minFreeBytes) {
-        found.push(`Only ${Math.floor(free / 1024 / 1024)} MB free on the data volume (at least ${Math.floor(minFreeBytes / 1024 / 1024)} MB needed).`);
+        found.push(
+          `Only ${Math.floor(free / 1024 / 1024)} MB free on the data volume (at least ${Math.floor(minFreeBytes / 1024 / 1024)} MB needed).`,
+        );
       }
     } catch {
       found.push("The data folder cannot be read.");

@@ -5,7 +5,7 @@ export const LOOKUPS_PER_MINUTE = 10;
 export const TOO_MANY_LOOKUPS = "Too many attempts. Please wait a minute and try again.";
 
 /** Spec section 3: what an order item's meta may carry. */
-export const orderItemMetaSchema = z.object({
+const orderItemMetaSchema = z.object({
   variantId: z.string().optional(),
   variantName: z.string().optional(),
   gpxToken: z.string().optional(),
@@ -22,8 +22,6 @@ export type OrderItem = {
   quantity: number;
   meta: OrderItemMeta;
 };
-
-export type OrderStatus = "paid" | "fulfilled" | "canceled";
 
 /** An order with every field of spec section 3. Money in pence. */
 export type Order = {

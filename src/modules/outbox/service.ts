@@ -1,8 +1,8 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
-import { MailerError, type Mailer } from "../../services/mail/mailer";
+import { type Mailer, MailerError } from "../../services/mail/mailer";
 
-export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
+type OutboxStatus = "pending" | "sending" | "sent" | "failed";
 
 /** One email_outbox row as stored. Times are ISO-8601 UTC text. */
 export type OutboxRow = {
@@ -36,12 +36,12 @@ export type NewEmail = {
 };
 
 /** Longer than any send may take (the Resend mailer gives up after 20 s): past it, the sender is presumed dead. */
-export const LEASE_MS = 2 * 60_000;
-export const MAX_ATTEMPTS = 8;
+const LEASE_MS = 2 * 60_000;
+const MAX_ATTEMPTS = 8;
 /** Wait before attempt n + 1 after attempt n failed; the last step repeats. */
 const BACKOFF_MS = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000, 12 * 60 * 60_000, 24 * 60 * 60_000];
 
-export function backoffAfter(attempts: number): number {
+function backoffAfter(attempts: number): number {
   return BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1] ?? 0;
 }
 
@@ -63,9 +63,7 @@ export function enqueueEmail(db: Database, email: NewEmail): boolean {
 /** Plain rows for the admin, newest first. */
 export function listOutbox(db: Database, { orderId }: { orderId?: string } = {}): OutboxRow[] {
   if (orderId !== undefined) {
-    return db
-      .query<OutboxRow, [string]>("SELECT * FROM email_outbox WHERE order_id = ? ORDER BY created_at DESC, id DESC")
-      .all(orderId);
+    return db.query<OutboxRow, [string]>("SELECT * FROM email_outbox WHERE order_id = ? ORDER BY created_at DESC, id DESC").all(orderId);
   }
   return db.query<OutboxRow, []>("SELECT * FROM email_outbox ORDER BY created_at DESC, id DESC").all();
 }
@@ -103,7 +101,6 @@ export function refreshWaitingEmail(db: Database, id: number, content: EmailCont
 }
 
 export type DeliveryResult = { sent: number; retried: number; failed: number };
-export type OutboxDelivery = ReturnType<typeof createOutboxDelivery>;
 
 /**
  * Sends what is due. A row is claimed (status 'sending', a lease, attempts + 1)

@@ -1,16 +1,16 @@
 import type { LatLon, ProfileSample, RouteBBox, RouteDetails } from "../../../shared/route-drawing";
 
 /** Mean Earth radius (IUGG), in metres. */
-export const EARTH_RADIUS_M = 6_371_008.8;
+const EARTH_RADIUS_M = 6_371_008.8;
 /**
  * GPS height wobbles by a few metres even standing still; summing every
  * wobble inflates the climb. A change counts only once the height has moved
  * at least this far from the last counted height.
  */
-export const ELEVATION_HYSTERESIS_M = 3;
-export const MAX_DRAWN_POINTS = 500;
-export const MAX_PROFILE_SAMPLES = 200;
-export const MAX_WAYPOINTS = 100;
+const ELEVATION_HYSTERESIS_M = 3;
+const MAX_DRAWN_POINTS = 500;
+const MAX_PROFILE_SAMPLES = 200;
+const MAX_WAYPOINTS = 100;
 
 export type GpxPoint = { lat: number; lon: number; ele?: number };
 /** Track segments and routes are lines; waypoints are single places. */

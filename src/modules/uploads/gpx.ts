@@ -162,7 +162,11 @@ class GpxReader {
     if (depth >= MAX_DEPTH) throw notGpx();
     if (depth === 2 && name === "trkseg" && path[1] === "trk") this.line = [];
     else if (depth === 1 && name === "rte") this.line = [];
-    else if ((depth === 3 && name === "trkpt" && path[2] === "trkseg" && path[1] === "trk") || (depth === 2 && name === "rtept" && path[1] === "rte") || (depth === 1 && name === "wpt")) {
+    else if (
+      (depth === 3 && name === "trkpt" && path[2] === "trkseg" && path[1] === "trk") ||
+      (depth === 2 && name === "rtept" && path[1] === "rte") ||
+      (depth === 1 && name === "wpt")
+    ) {
       this.points += 1;
       if (this.points > MAX_GPX_POINTS) throw new BadRequest(MESSAGES.gpxTooManyPoints);
       this.point = { lat: coordinate(lat), lon: coordinate(lon) };

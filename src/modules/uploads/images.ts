@@ -1,6 +1,6 @@
+import { BadRequest } from "../../errors";
 import { isHeic } from "../../services/images/heic";
 import { loadSharp } from "../../services/images/load-sharp";
-import { BadRequest } from "../../errors";
 import { MAX_INPUT_PIXELS, MESSAGES } from "./model";
 
 // failOn 'error' makes a truncated or corrupt file an error instead of a

@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { PERSONAL, routePolicy } from "../../http/route-policy";
 import { clientAddressPlugin } from "../../http/rate-limit-plugin";
 import { MULTIPART_OVERHEAD_BYTES, readMultipartForm } from "../../http/read-body";
+import { PERSONAL, routePolicy } from "../../http/route-policy";
 import { parseOrBadRequest } from "../validate";
-import { GPX_MAX_BYTES, IMAGE_MAX_BYTES, MESSAGES, productIdSchema } from "./model";
 import { formFile, formText } from "./form-fields";
+import { GPX_MAX_BYTES, IMAGE_MAX_BYTES, MESSAGES, productIdSchema } from "./model";
 
 /** What an upload call's handler gets from Elysia and passes on; `address` from clientAddressPlugin. */
 type UploadCall = {
@@ -22,7 +22,13 @@ type UploadCall = {
  * the file's own limit plus a small allowance for the rest of the form; the
  * exact per-file check happens once the file is in hand (formFile).
  */
-export function uploadRoutes({ uploads, env, heavyWork, uploadBudget, rateLimits }: Pick<Deps, "uploads" | "env" | "heavyWork" | "uploadBudget" | "rateLimits">) {
+export function uploadRoutes({
+  uploads,
+  env,
+  heavyWork,
+  uploadBudget,
+  rateLimits,
+}: Pick<Deps, "uploads" | "env" | "heavyWork" | "uploadBudget" | "rateLimits">) {
   // A preview is the same for whoever holds the token (its own headers keep it out of shared caches); the token stays out of the log.
   const previewPolicy = { policy: { audience: "public", secretParams: ["token"] } } as const;
 
@@ -49,37 +55,47 @@ export function uploadRoutes({ uploads, env, heavyWork, uploadBudget, rateLimits
     });
   }
 
-  return new Elysia({ name: "uploads" })
-    .use(routePolicy)
-    .use(clientAddressPlugin(env.TRUST_PROXY))
-    .post(
-      "/api/gpx/upload",
-      (call) => receive(call, { field: "gpx", maxBytes: GPX_MAX_BYTES, tooLarge: MESSAGES.gpxTooLarge }, uploads.uploadGpx),
-      // The answer hands the sender the upload's token.
-      { parse: "none", policy: PERSONAL },
-    )
-    .post(
-      "/api/image/upload",
-      (call) => receive(call, { field: "image", maxBytes: IMAGE_MAX_BYTES, tooLarge: MESSAGES.imageTooLarge }, uploads.uploadImage),
-      { parse: "none", policy: PERSONAL },
-    )
-    // ?size=thumb: the map alone for the basket's 80 px thumbnail; anything else is the full preview.
-    .get("/api/uploads/:token/preview.svg", ({ params, query }) => {
-      return new Response(uploads.routePreview(params.token, query.size === "thumb" ? "thumb" : "full"), {
-        headers: {
-          "Content-Type": "image/svg+xml; charset=utf-8",
-          // Our own drawing, but an SVG opened directly is a document: no scripts, no fetches.
-          "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
-          "X-Content-Type-Options": "nosniff",
-          "Cache-Control": "private, max-age=3600",
+  return (
+    new Elysia({ name: "uploads" })
+      .use(routePolicy)
+      .use(clientAddressPlugin(env.TRUST_PROXY))
+      .post(
+        "/api/gpx/upload",
+        (call) => receive(call, { field: "gpx", maxBytes: GPX_MAX_BYTES, tooLarge: MESSAGES.gpxTooLarge }, uploads.uploadGpx),
+        // The answer hands the sender the upload's token.
+        { parse: "none", policy: PERSONAL },
+      )
+      .post(
+        "/api/image/upload",
+        (call) => receive(call, { field: "image", maxBytes: IMAGE_MAX_BYTES, tooLarge: MESSAGES.imageTooLarge }, uploads.uploadImage),
+        { parse: "none", policy: PERSONAL },
+      )
+      // ?size=thumb: the map alone for the basket's 80 px thumbnail; anything else is the full preview.
+      .get(
+        "/api/uploads/:token/preview.svg",
+        ({ params, query }) => {
+          return new Response(uploads.routePreview(params.token, query.size === "thumb" ? "thumb" : "full"), {
+            headers: {
+              "Content-Type": "image/svg+xml; charset=utf-8",
+              // Our own drawing, but an SVG opened directly is a document: no scripts, no fetches.
+              "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+              "X-Content-Type-Options": "nosniff",
+              "Cache-Control": "private, max-age=3600",
+            },
+          });
         },
-      });
-    }, previewPolicy)
-    // Decoding the stored photo is image work like any other: it waits for the same slot.
-    .get("/api/uploads/:token/preview.jpg", async ({ params, request, server, address }) => {
-      const preview = await heavyWork.run({ request, server, address }, () => uploads.photoPreview(params.token));
-      return new Response(new Uint8Array(preview), {
-        headers: { "Content-Type": "image/jpeg", "X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600" },
-      });
-    }, previewPolicy);
+        previewPolicy,
+      )
+      // Decoding the stored photo is image work like any other: it waits for the same slot.
+      .get(
+        "/api/uploads/:token/preview.jpg",
+        async ({ params, request, server, address }) => {
+          const preview = await heavyWork.run({ request, server, address }, () => uploads.photoPreview(params.token));
+          return new Response(new Uint8Array(preview), {
+            headers: { "Content-Type": "image/jpeg", "X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600" },
+          });
+        },
+        previewPolicy,
+      )
+  );
 }

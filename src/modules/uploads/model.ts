@@ -35,7 +35,8 @@ export const MESSAGES = {
   notGpx: "That file is not a GPX route. Export a .gpx file from your watch or app.",
   gpxOutOfRange: "The GPX file has coordinates out of range.",
   gpxEmpty: "The GPX file has no track, route or waypoints.",
-  gpxTooManyPoints: "This GPX file has more than 200,000 points. Simplify the track in your app (or export a shorter part of it) and upload it again.",
+  gpxTooManyPoints:
+    "This GPX file has more than 200,000 points. Simplify the track in your app (or export a shorter part of it) and upload it again.",
   notPhoto: "That file is not a photo we can print from. Upload a JPEG, PNG or WebP image.",
   heicUnreadable:
     "This HEIC photo cannot be read here. Save it as a JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible) and upload it again.",
@@ -48,10 +49,7 @@ export const MESSAGES = {
 export const UPLOADS_PER_WINDOW = 20;
 export const UPLOAD_WINDOW_MS = 10 * 60_000;
 
-export const productIdSchema = z
-  .string({ error: MESSAGES.productMissing })
-  .trim()
-  .min(1, { error: MESSAGES.productMissing });
+export const productIdSchema = z.string({ error: MESSAGES.productMissing }).trim().min(1, { error: MESSAGES.productMissing });
 
 /** 32 random bytes in base64url: 43 characters, nothing else. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -1,18 +1,26 @@
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
+import { routePreviewSvg, routeThumbSvg } from "../../../shared/route-drawing";
 import { writeTransaction } from "../../db/transaction";
 import { BadRequest, NotFound } from "../../errors";
 import type { StoredExtension, UploadStorage } from "../../services/storage/disk";
-import { routePreviewSvg, routeThumbSvg } from "../../../shared/route-drawing";
 import { safeFileName, withExtension } from "../../services/storage/file-name";
 import { analyseGpx } from "./gpx-analysis";
 import { lithophanePreview, normalisePhoto } from "./images";
+import { type ImageDetails, MESSAGES, type RouteDetails, TOKEN_PATTERN, type UploadAnswer, type UploadKind } from "./model";
 import type { UploadBudget } from "./upload-budget";
-import { MESSAGES, TOKEN_PATTERN, type ImageDetails, type RouteDetails, type UploadAnswer, type UploadKind } from "./model";
 
 type ProductRow = { requires_gpx: number; requires_image: number };
 type UploadRow = { kind: UploadKind; stored_name: string; details: string };
-type NewUpload = { kind: UploadKind; productId: string; name: string; bytes: Uint8Array; contentType: string; details: object; addressHash: string };
+type NewUpload = {
+  kind: UploadKind;
+  productId: string;
+  name: string;
+  bytes: Uint8Array;
+  contentType: string;
+  details: object;
+  addressHash: string;
+};
 
 export type UploadService = ReturnType<typeof createUploadService>;
 
@@ -51,7 +59,17 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
         requireProductTaking(upload.productId, upload.kind); // the product may have changed meanwhile
         // The real size, counted with every other upload already recorded: the write lock makes this the last word.
         budget.admit(upload.addressHash, upload.bytes.byteLength);
-        insert.run(token, upload.kind, upload.productId, upload.name, storedName, upload.contentType, upload.bytes.byteLength, JSON.stringify(upload.details), upload.addressHash);
+        insert.run(
+          token,
+          upload.kind,
+          upload.productId,
+          upload.name,
+          storedName,
+          upload.contentType,
+          upload.bytes.byteLength,
+          JSON.stringify(upload.details),
+          upload.addressHash,
+        );
       });
     } catch (error) {
       await storage.remove(storedName);

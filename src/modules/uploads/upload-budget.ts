@@ -13,18 +13,19 @@ export const ADDRESS_BUDGET_BYTES = 100 * MB;
  * up to 14 days); 1 GB is many times that, yet a small part of a small VPS's
  * disk, so addresses by the thousand still cannot fill the volume.
  */
-export const SHOP_BUDGET_BYTES = 1024 * MB;
+const SHOP_BUDGET_BYTES = 1024 * MB;
 /**
  * Uploads stop at twice /readyz's floor, so the database always keeps room
  * for its writes and the shop stays ready for orders while refusing files.
  */
 export const UPLOAD_FREE_FLOOR_BYTES = 2 * MIN_FREE_BYTES;
 /** Custom request attachments are the owner's to keep; those sent in the last day count toward the budgets. */
-export const ATTACHMENT_WINDOW_MS = 24 * 60 * 60_000;
-export const BUDGET_RETRY_AFTER_SECONDS = 3600;
+const ATTACHMENT_WINDOW_MS = 24 * 60 * 60_000;
+const BUDGET_RETRY_AFTER_SECONDS = 3600;
 
 export const BUDGET_MESSAGES = {
-  address: "You have already sent us 100 MB of files that are not part of an order. Check out what is in your basket, or try again in a few hours.",
+  address:
+    "You have already sent us 100 MB of files that are not part of an order. Check out what is in your basket, or try again in a few hours.",
   shop: "The shop cannot take more files just now. Please try again in a few hours.",
 } as const;
 
@@ -38,7 +39,17 @@ type Used = { used: number };
  * with the real size inside the write transaction that records the file, so
  * uploads arriving together cannot all slip past the same remainder.
  */
-export function createUploadBudget({ db, dataDir, freeBytes = freeBytesOn, now = () => Date.now() }: { db: Database; dataDir: string; freeBytes?: (dir: string) => number; now?: () => number }) {
+export function createUploadBudget({
+  db,
+  dataDir,
+  freeBytes = freeBytesOn,
+  now = () => Date.now(),
+}: {
+  db: Database;
+  dataDir: string;
+  freeBytes?: (dir: string) => number;
+  now?: () => number;
+}) {
   const hashAddress = createAddressHasher(db);
   // Unpaid uploads still on disk, plus attachments sent in the window.
   const usedBy = db.query<Used, [string, string]>(

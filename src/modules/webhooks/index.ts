@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { PUBLIC, routePolicy } from "../../http/route-policy";
 import { BadRequest, NotFound } from "../../errors";
+import { PUBLIC, routePolicy } from "../../http/route-policy";
 import { StripeSignatureError } from "../../services/payments/stripe";
 
 /**

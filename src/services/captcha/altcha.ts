@@ -1,16 +1,16 @@
 import type { Database } from "bun:sqlite";
 import { createHash, createHmac } from "node:crypto";
-import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from "altcha-lib";
+import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { shopSecret } from "../../db/shop-secret";
 import { writeTransaction } from "../../db/transaction";
-import { MAX_TOKEN_LENGTH, type CaptchaService } from "./captcha";
+import { type CaptchaService, MAX_TOKEN_LENGTH } from "./captcha";
 
 /** Private: not one of content's CONFIG_KEYS, so no configuration endpoint reads it. */
 export const ALTCHA_KEY_CONFIG = "altcha_hmac_key";
 export const ALTCHA_ALGORITHM = "PBKDF2/SHA-256";
-export const CHALLENGE_TTL_MS = 10 * 60_000;
-export const CHALLENGE_URL = "/api/captcha/challenge";
+const CHALLENGE_TTL_MS = 10 * 60_000;
+const CHALLENGE_URL = "/api/captcha/challenge";
 
 /**
  * How much proof of work a challenge asks for: PBKDF2 rounds per attempt and
@@ -47,7 +47,9 @@ export function createAltchaCaptcha(db: Database, { work = STANDARD_WORK }: { wo
       db.query<unknown, [number]>("DELETE FROM captcha_spent WHERE expires_at < ?").run(Math.floor(Date.now() / 1000));
       return (
         db
-          .query<unknown, [string, number]>("INSERT INTO captcha_spent (token_hash, expires_at) VALUES (?, ?) ON CONFLICT(token_hash) DO NOTHING")
+          .query<unknown, [string, number]>(
+            "INSERT INTO captcha_spent (token_hash, expires_at) VALUES (?, ?) ON CONFLICT(token_hash) DO NOTHING",
+          )
           .run(hash, expiresAt).changes === 1
       );
     });

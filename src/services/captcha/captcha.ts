@@ -3,7 +3,7 @@
  * ALTCHA (proof of work, verified here); with Turnstile keys set it asks
  * Cloudflare instead. Either way a token is good for one send only.
  */
-export type CaptchaKind = "altcha" | "turnstile";
+type CaptchaKind = "altcha" | "turnstile";
 
 /** What the browser may see: never a secret. */
 export type CaptchaSiteConfig = {

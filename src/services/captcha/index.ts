@@ -1,11 +1,11 @@
 import type { Database } from "bun:sqlite";
 import type { Env } from "../../env";
+import { log } from "../../log";
 import { createAltchaCaptcha, LIGHT_WORK, STANDARD_WORK } from "./altcha";
 import type { CaptchaService } from "./captcha";
 import { createTurnstileCaptcha, TURNSTILE_VERIFY_URL } from "./turnstile";
-import { log } from "../../log";
 
-export type { CaptchaService, CaptchaSiteConfig } from "./captcha";
+export type { CaptchaService } from "./captcha";
 
 /** Turnstile when both of its keys are set, otherwise the self-hosted ALTCHA. */
 export function createCaptcha(env: Env, db: Database): CaptchaService {

@@ -14,7 +14,10 @@ export const MEDIA_WEBP_QUALITY = 82;
  */
 export async function writeDerivedCopy(mediaDir: string, original: string, width: number): Promise<string> {
   const sharp = await loadSharp();
-  const data = await sharp(join(mediaDir, original)).resize({ width, withoutEnlargement: true }).webp({ quality: MEDIA_WEBP_QUALITY }).toBuffer();
+  const data = await sharp(join(mediaDir, original))
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: MEDIA_WEBP_QUALITY })
+    .toBuffer();
   const path = join(mediaDir, derivedName(original, width));
   await writeFileAtomically(path, data);
   return path;

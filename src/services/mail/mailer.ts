@@ -2,7 +2,7 @@
  * Sends one email. The only implementation talks to Resend; with no
  * RESEND_API_KEY there is no mailer at all and emails wait in the outbox.
  */
-export type OutgoingEmail = {
+type OutgoingEmail = {
   from: string;
   to: string;
   subject: string;

@@ -1,5 +1,5 @@
 import type { ErrorResponse, Resend } from "resend";
-import { MailerError, type Mailer } from "./mailer";
+import { type Mailer, MailerError } from "./mailer";
 
 let loadingSdk: Promise<typeof Resend> | undefined;
 
@@ -14,7 +14,7 @@ function loadResendSdk(): Promise<typeof Resend> {
 }
 
 /** Resend's own address; the SDK's default, spelled out so the SDK never falls back to the environment. */
-export const RESEND_DEFAULT_API_BASE = "https://api.resend.com";
+const RESEND_DEFAULT_API_BASE = "https://api.resend.com";
 
 /**
  * Well under the outbox's two-minute lease, so a slow send gives up (and is

@@ -1,12 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
-import type {
-  CreatePaymentSession,
-  CreatedPaymentSession,
-  PaymentProvider,
-  PaymentSnapshot,
-  PostalAddress,
-} from "./provider";
+import type { CreatedPaymentSession, CreatePaymentSession, PaymentProvider, PaymentSnapshot, PostalAddress } from "./provider";
 
 /** What the demo payment form collects. */
 export type DemoCustomer = { email: string; shipping: PostalAddress; billing: PostalAddress };
@@ -133,7 +127,7 @@ export function createDemoProvider(db: Database, publicUrl: string, now: () => D
 
     pay(sessionId: string, customer: DemoCustomer): PaymentSnapshot | null {
       const row = current(sessionId);
-      if (!row || row.status !== "open") return null;
+      if (row?.status !== "open") return null;
       db.query(
         "UPDATE demo_payment_sessions SET status = 'complete', payment_status = 'paid', customer = ? WHERE id = ? AND status = 'open'",
       ).run(JSON.stringify(customer), sessionId);

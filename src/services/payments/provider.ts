@@ -14,7 +14,7 @@ export type PostalAddress = {
   country: string | null;
 };
 
-export type PaymentLine = {
+type PaymentLine = {
   /** What the shopper sees on the payment page, e.g. "Route relief map — A4 tile". */
   name: string;
   unitAmountPence: number;
@@ -67,7 +67,10 @@ export interface PaymentProvider {
 
 /** Thrown when the provider cannot be reached or refuses; the shopper sees a 502. */
 export class PaymentProviderError extends Error {
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
     this.name = "PaymentProviderError";
   }

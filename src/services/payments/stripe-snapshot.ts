@@ -16,8 +16,7 @@ type LegacyShippingDetails = {
  */
 export function toPaymentSnapshot(session: Stripe.Checkout.Session): PaymentSnapshot {
   const customer = session.customer_details;
-  const shipping =
-    session.collected_information?.shipping_details ?? (session as LegacyShippingDetails).shipping_details ?? null;
+  const shipping = session.collected_information?.shipping_details ?? (session as LegacyShippingDetails).shipping_details ?? null;
   return {
     id: session.id,
     checkoutId: session.metadata?.order_id ?? null,

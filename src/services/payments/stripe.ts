@@ -1,9 +1,9 @@
 import type Stripe from "stripe";
 import {
-  PaymentProviderError,
-  type CreatePaymentSession,
   type CreatedPaymentSession,
+  type CreatePaymentSession,
   type PaymentProvider,
+  PaymentProviderError,
   type PaymentSnapshot,
 } from "./provider";
 import { toPaymentSnapshot } from "./stripe-snapshot";
@@ -143,11 +143,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     }
   }
 
-  async function parseWebhook(
-    rawBody: string,
-    signatureHeader: string | null,
-    webhookSecret: string,
-  ): Promise<StripeWebhookEvent> {
+  async function parseWebhook(rawBody: string, signatureHeader: string | null, webhookSecret: string): Promise<StripeWebhookEvent> {
     if (!signatureHeader) throw new StripeSignatureError();
     let event: Stripe.Event;
     try {

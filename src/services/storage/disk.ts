@@ -6,7 +6,7 @@ import { WRITING_NAME, writeFileAtomically } from "./write-atomically";
 /** What a shopper's product upload may be: the original GPX, or the re-encoded photo. */
 export type StoredExtension = "gpx" | "jpg";
 /** What a custom request attachment may be, by what its bytes were found to be. */
-export const ATTACHMENT_EXTENSIONS = ["stl", "obj", "pdf", "jpg", "png", "gif", "webp", "tiff", "avif", "heif", "svg", "heic", "bmp"] as const;
+const ATTACHMENT_EXTENSIONS = ["stl", "obj", "pdf", "jpg", "png", "gif", "webp", "tiff", "avif", "heif", "svg", "heic", "bmp"] as const;
 export type AttachmentExtension = (typeof ATTACHMENT_EXTENSIONS)[number];
 
 // Names are made here and only here, so anything else is refused: no name

@@ -10,7 +10,7 @@ import { expect, type Locator } from "@playwright/test";
  * and be what the browser hits at its centre (the element or something in it,
  * not a header, backdrop or other layer over it).
  */
-export type Reach = { ok: true; x: number; y: number } | { ok: false; why: string };
+type Reach = { ok: true; x: number; y: number } | { ok: false; why: string };
 
 function reachOf(element: Element): Reach {
   const nameOf = (node: Element) =>

@@ -44,4 +44,6 @@ while (Date.now() < deadline) {
   await Bun.sleep(1);
 }
 db.close();
-console.log(JSON.stringify({ acknowledged, waited, longestMs: Math.round(longestMs), errors: errors.slice(0, 5), errorCount: errors.length }));
+console.log(
+  JSON.stringify({ acknowledged, waited, longestMs: Math.round(longestMs), errors: errors.slice(0, 5), errorCount: errors.length }),
+);

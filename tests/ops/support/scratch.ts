@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { litestreamPathDir, prepareShopDatabase, removeDir, spawnShop, startShop, tempDir, type ShopProcess } from "./shop-process";
+import { litestreamPathDir, prepareShopDatabase, removeDir, type ShopProcess, spawnShop, startShop, tempDir } from "./shop-process";
 
 /**
  * The temp folders and shop processes one test file makes, so that its

@@ -1,8 +1,8 @@
-import type { Subprocess } from "bun";
 import { Database } from "bun:sqlite";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import type { Subprocess } from "bun";
 import { migrate } from "../../../src/db/migrate";
 import { openDatabase } from "../../../src/db/open";
 import { demoPayRequest, sessionIdOf } from "../../support/checkout";
@@ -224,7 +224,10 @@ export function inspectDatabase(file: string): { integrity: string[]; orderSessi
   const db = new Database(file, { readwrite: true, create: false });
   try {
     db.exec("PRAGMA busy_timeout = 5000");
-    const integrity = db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").all().map((row) => row.integrity_check);
+    const integrity = db
+      .query<{ integrity_check: string }, []>("PRAGMA integrity_check")
+      .all()
+      .map((row) => row.integrity_check);
     const sessions = db.query<{ payment_session_id: string }, []>("SELECT payment_session_id FROM orders").all();
     return { integrity, orderSessions: new Set(sessions.map((row) => row.payment_session_id)), orders: sessions.length };
   } finally {
@@ -233,7 +236,12 @@ export function inspectDatabase(file: string): { integrity: string[]; orderSessi
 }
 
 export async function runLitestream(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
-  const proc = Bun.spawn([LITESTREAM, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn([LITESTREAM, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const [code, out, err] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
   return { code, output: out + err };
 }

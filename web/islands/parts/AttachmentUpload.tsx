@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type DragEvent } from "react";
+import { type DragEvent, useEffect, useRef, useState } from "react";
 import type { RouteDetails } from "../../../shared/route-drawing";
-import { PhotoPreview, type PhotoDetails } from "./PhotoPreview";
+import { type PhotoDetails, PhotoPreview } from "./PhotoPreview";
 import { RoutePreview } from "./RoutePreview";
 
 export type AttachmentKind = "gpx" | "image";
@@ -105,10 +105,15 @@ export function AttachmentUpload({
     const xhr = new XMLHttpRequest();
     request.current = xhr;
     try {
-      const { status, answer } = await send(`/api/${kind}/upload`, body, (fraction) => {
-        const percent = Math.round(fraction * 100);
-        setState({ status: "uploading", fileName: file.name, percent: percent >= 100 ? null : percent });
-      }, xhr);
+      const { status, answer } = await send(
+        `/api/${kind}/upload`,
+        body,
+        (fraction) => {
+          const percent = Math.round(fraction * 100);
+          setState({ status: "uploading", fileName: file.name, percent: percent >= 100 ? null : percent });
+        },
+        xhr,
+      );
       if (status < 200 || status >= 300 || !answer.token || !answer.details) {
         fail(answer.error ?? null);
         return;

@@ -1,5 +1,5 @@
-import { type RefObject, useEffect, useRef, useState } from "react";
 import type { AltchaGlobal } from "altcha/types";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import type { CaptchaSiteConfig } from "../../../src/services/captcha/captcha";
 
 type TokenListener = (token: string | null) => void;
@@ -39,9 +39,19 @@ export function CaptchaField({ onToken }: { onToken: TokenListener }) {
           {LOAD_FAILED}
         </p>
       )}
-      {config !== null && config !== "failed" && config.kind === "altcha" && config.challengeUrl && config.workerUrl && config.stylesheetUrl && (
-        <AltchaWidget challengeUrl={config.challengeUrl} workerUrl={config.workerUrl} stylesheetUrl={config.stylesheetUrl} onToken={report} />
-      )}
+      {config !== null &&
+        config !== "failed" &&
+        config.kind === "altcha" &&
+        config.challengeUrl &&
+        config.workerUrl &&
+        config.stylesheetUrl && (
+          <AltchaWidget
+            challengeUrl={config.challengeUrl}
+            workerUrl={config.workerUrl}
+            stylesheetUrl={config.stylesheetUrl}
+            onToken={report}
+          />
+        )}
       {config !== null && config !== "failed" && config.kind === "turnstile" && config.siteKey && (
         <TurnstileWidget siteKey={config.siteKey} onToken={report} />
       )}

@@ -1,11 +1,11 @@
 import {
+  type Box,
   elevationPaths,
   formatDistanceKm,
   formatMetres,
   projectPoints,
-  routePathData,
-  type Box,
   type RouteDetails,
+  routePathData,
 } from "../../../shared/route-drawing";
 
 // Drawn in a small coordinate space so the start and finish dots stay a
@@ -14,7 +14,7 @@ const MAP: Box = { width: 480, height: 300, padding: 22 };
 const PROFILE: Box = { width: 480, height: 120, padding: 8 };
 
 /** "Your route: 12.3 km, 456 m of ascent and 440 m of descent" — what a screen reader hears for the map. */
-export function routeLabel(details: Pick<RouteDetails, "distanceM" | "ascentM" | "descentM">): string {
+function routeLabel(details: Pick<RouteDetails, "distanceM" | "ascentM" | "descentM">): string {
   return `Your route: ${formatDistanceKm(details.distanceM)}, ${formatMetres(details.ascentM)} of ascent and ${formatMetres(details.descentM)} of descent`;
 }
 
