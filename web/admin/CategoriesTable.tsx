@@ -1,6 +1,6 @@
 import { type FormEvent, Fragment, useState } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
-import { ResultNotice, RowActions, TableScroller, useResult } from "./parts";
+import { ColumnHeadings, ResultNotice, RowActions, TableScroller, useResult } from "./parts";
 import type { Category } from "./types";
 import type { Loaded } from "./use-load";
 
@@ -62,16 +62,7 @@ export function CategoriesTable({ categories }: { categories: Loaded<Category[]>
       <ResultNotice state={result} />
       <TableScroller label="Categories">
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Id</th>
-              <th scope="col">Name</th>
-              <th scope="col" className="admin-num">
-                Sort
-              </th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeadings columns={["Id", "Name", { label: "Sort", align: "num" }, "Actions"]} />
           <tbody>
             {editing === "new" && (
               <CategoryEditorRow initial={{ id: "", name: "", sort: "" }} locked={false} onSave={save} onCancel={() => setEditing(null)} />

@@ -1,7 +1,7 @@
 import { formatPence } from "../../shared/money";
 import { orderReference } from "../../shared/order-view";
 import { enc } from "./api";
-import { shortDate } from "./parts";
+import { ColumnHeadings, shortDate } from "./parts";
 import type { AdminOrder, OrderListItem } from "./types";
 
 /** Order status as stored (paid, fulfilled, canceled), as a coloured label. */
@@ -19,21 +19,17 @@ export function OrdersTable({ orders, label, onOpen }: { orders: OrderListItem[]
   return (
     <table className="admin-table">
       <caption className="visually-hidden">{label}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Reference</th>
-          <th scope="col">Placed</th>
-          <th scope="col">Customer</th>
-          <th scope="col" className="admin-num">
-            Items
-          </th>
-          <th scope="col" className="admin-num">
-            Total
-          </th>
-          <th scope="col">Status</th>
-          <th scope="col">Tracking</th>
-        </tr>
-      </thead>
+      <ColumnHeadings
+        columns={[
+          "Reference",
+          "Placed",
+          "Customer",
+          { label: "Items", align: "num" },
+          { label: "Total", align: "num" },
+          "Status",
+          "Tracking",
+        ]}
+      />
       <tbody>
         {orders.map((order) => (
           <tr key={order.id}>

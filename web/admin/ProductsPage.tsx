@@ -3,7 +3,7 @@ import { formatPence } from "../../shared/money";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
 import { CategoriesTable } from "./CategoriesTable";
 import { ProductEditor } from "./ProductEditor";
-import { EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "./parts";
+import { ColumnHeadings, EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "./parts";
 import type { AdminProduct, Category } from "./types";
 import { useLoad } from "./use-load";
 
@@ -84,22 +84,16 @@ export function ProductsPage() {
         ) : (
           <TableScroller label="Products">
             <table className="admin-table admin-table--products">
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Category</th>
-                  <th scope="col" className="admin-num">
-                    Price
-                  </th>
-                  <th scope="col" className="admin-center">
-                    Stock
-                  </th>
-                  <th scope="col" className="admin-num">
-                    Variants
-                  </th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
+              <ColumnHeadings
+                columns={[
+                  "Product",
+                  "Category",
+                  { label: "Price", align: "num" },
+                  { label: "Stock", align: "center" },
+                  { label: "Variants", align: "num" },
+                  "Actions",
+                ]}
+              />
               <tbody>
                 {list.map((product) => {
                   const open = editing === product.id;

@@ -1,7 +1,7 @@
 import { Fragment, useState } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
 import { ProjectEditor } from "./ProjectEditor";
-import { EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "./parts";
+import { ColumnHeadings, EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "./parts";
 import type { Project } from "./types";
 import { useLoad } from "./use-load";
 
@@ -59,16 +59,7 @@ export function ProjectsPage() {
         ) : (
           <TableScroller label="Projects table">
             <table className="admin-table admin-table--projects">
-              <thead>
-                <tr>
-                  <th scope="col">Project</th>
-                  <th scope="col">Link</th>
-                  <th scope="col" className="admin-num">
-                    Sort
-                  </th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
+              <ColumnHeadings columns={["Project", "Link", { label: "Sort", align: "num" }, "Actions"]} />
               <tbody>
                 {list.map((project) => {
                   const open = editing === project.id;

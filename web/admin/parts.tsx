@@ -160,6 +160,30 @@ export function TableScroller({ label, children }: { label: string; children: Re
   );
 }
 
+/** A column's heading; `align` is for a column of amounts ("num", right) or of marks ("center"), as its cells are. */
+type Column = string | { label: string; align: "num" | "center" };
+
+/** The heading row of an admin table: every heading a column header (`scope="col"`) for screen readers. */
+export function ColumnHeadings({ columns }: { columns: Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) =>
+          typeof column === "string" ? (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ) : (
+            <th key={column.label} scope="col" className={`admin-${column.align}`}>
+              {column.label}
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
+  );
+}
+
 /** Pence to the text of a £ input: 1250 → "12.50". */
 export function penceToPoundsText(pence: number | null | undefined): string {
   return pence === null || pence === undefined ? "" : (pence / 100).toFixed(2);
