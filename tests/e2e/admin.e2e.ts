@@ -1,8 +1,8 @@
 import { deflateSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
-import { adminNav, E2E_ADMIN_PASSWORD, signIn } from "./support/admin";
-import { payAndConfirm } from "./support/checkout";
+import { adminNav, E2E_ADMIN_PASSWORD, openOrderAsOwner, signIn } from "./support/admin";
+import { checkOutAndPay } from "./support/checkout";
 import { gotoHydrated } from "./support/hydrated";
 
 test.describe("the owner's admin area", () => {
@@ -124,8 +124,7 @@ test.describe("the owner's admin area", () => {
     await page.getByRole("button", { name: "Add to basket" }).click();
     await expect(page.getByTestId("basket-count")).toHaveText("1");
     await gotoHydrated(page, "/basket");
-    await page.getByRole("button", { name: "Checkout" }).click();
-    const orderId = await payAndConfirm(page, {
+    const orderId = await checkOutAndPay(page, {
       email: "grace@example.co.uk",
       name: "Grace Hopper",
       line1: "1 Harbour Street",
@@ -133,10 +132,7 @@ test.describe("the owner's admin area", () => {
       postcode: "YO21 3PU",
     });
 
-    await signIn(page);
-    await adminNav(page, "Orders").click();
-    await page.getByRole("button", { name: `View order ${orderId}` }).click();
-    await expect(page.getByRole("heading", { level: 1, name: `Order ${orderId}` })).toBeVisible();
+    await openOrderAsOwner(page, orderId);
     await expect(page.getByText("paid", { exact: true })).toBeVisible();
     await expect(page.getByText("Grace Hopper").first()).toBeVisible();
 
