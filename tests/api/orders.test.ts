@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRateLimiter } from "../../src/http/rate-limit";
 import { buyThroughDemoCheckout, type Entry, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER, RELIEF_MAP } from "../support/factories";
 import { createTestShop, type TestShop } from "../support/test-app";
+import { putInUploads } from "../support/uploads-folder";
 
 // GET /api/orders/{id} and its attachment downloads: a shopper sees an order
 // only with proof (the delivery postcode or the paying session's id), an
@@ -36,8 +36,7 @@ const buy = (items: Entry[]) => buyThroughDemoCheckout(shop, items);
 /** A real file under $DATA_DIR/uploads and its uploads row, as the upload endpoint leaves them (a random u_ name). */
 function storeGpxUpload(token: string, productId = "map", bytes = GPX_BYTES): string {
   const storedName = `u_${randomBytes(16).toString("hex")}.gpx`;
-  mkdirSync(join(shop.dataDir, "uploads"), { recursive: true });
-  writeFileSync(join(shop.dataDir, "uploads", storedName), bytes);
+  putInUploads(shop, storedName, bytes);
   shop.db
     .query(
       "INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes) VALUES (?, ?, ?, ?, ?, ?, ?)",

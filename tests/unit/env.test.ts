@@ -77,29 +77,20 @@ describe("parseEnv defaults", () => {
 });
 
 describe("parseEnv refuses bad values, naming the variable", () => {
-  test("PORT=abc is refused naming PORT", () => {
-    expect(problemsOf({ PORT: "abc" })).toEqual(["PORT must be a whole number between 1 and 65535"]);
-  });
-
-  test("PORT=70000 is refused naming PORT", () => {
-    expect(problemsOf({ PORT: "70000" })).toEqual(["PORT must be a whole number between 1 and 65535"]);
-  });
-
-  test("PUBLIC_URL=ftp://x is refused naming PUBLIC_URL", () => {
-    expect(problemsOf({ PUBLIC_URL: "ftp://x" })).toEqual(["PUBLIC_URL must be an http:// or https:// URL"]);
-  });
-
-  test("OWNER_EMAIL=not-an-email is refused naming OWNER_EMAIL", () => {
-    expect(problemsOf({ OWNER_EMAIL: "not-an-email" })).toEqual(["OWNER_EMAIL must be an email address"]);
-  });
-
-  test("SEED_DEMO=maybe is refused naming SEED_DEMO", () => {
-    expect(problemsOf({ SEED_DEMO: "maybe" })).toEqual(["SEED_DEMO must be true or false"]);
-  });
-
-  test("NODE_ENV=staging is refused naming NODE_ENV", () => {
-    expect(problemsOf({ NODE_ENV: "staging" })).toEqual(["NODE_ENV must be development, production or test"]);
-  });
+  // One bad variable each: [variable, value, the one problem it must give].
+  const refusals: [string, string, string][] = [
+    ["PORT", "abc", "PORT must be a whole number between 1 and 65535"],
+    ["PORT", "70000", "PORT must be a whole number between 1 and 65535"],
+    ["PUBLIC_URL", "ftp://x", "PUBLIC_URL must be an http:// or https:// URL"],
+    ["OWNER_EMAIL", "not-an-email", "OWNER_EMAIL must be an email address"],
+    ["SEED_DEMO", "maybe", "SEED_DEMO must be true or false"],
+    ["NODE_ENV", "staging", "NODE_ENV must be development, production or test"],
+  ];
+  for (const [variable, value, problem] of refusals) {
+    test(`${variable}=${value} is refused naming ${variable}`, () => {
+      expect(problemsOf({ [variable]: value })).toEqual([problem]);
+    });
+  }
 
   test("production without ADMIN_PASSWORD or ADMIN_PASSWORD_HASH is refused naming ADMIN_PASSWORD", () => {
     expect(problemsOf({ NODE_ENV: "production", DEMO_CHECKOUT: "true" })).toEqual([
