@@ -22,17 +22,22 @@ function trustedBy(value: string): (addresses: string[]) => boolean[] {
   return (addresses) => addresses.map((address) => trusted.includes(address));
 }
 
+/** The configuration contract's defaults, as a shop with nothing set runs. */
+function expectDefaults(env: ReturnType<typeof parseEnv>) {
+  expect(env.PORT).toBe(3000);
+  expect(env.HOST).toBe("0.0.0.0");
+  expect(env.DATA_DIR).toBe("./data");
+  expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+  expect(env.SEED_DEMO).toBe(true);
+  expect(env.NODE_ENV).toBe("development");
+  expect(env.ADMIN_PASSWORD).toBeUndefined();
+  expect(env.OWNER_EMAIL).toBeUndefined();
+  expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+}
+
 describe("parseEnv defaults", () => {
   test("with nothing set, every variable takes the default of the configuration contract", () => {
-    const env = parseEnv({});
-    expect(env.PORT).toBe(3000);
-    expect(env.HOST).toBe("0.0.0.0");
-    expect(env.DATA_DIR).toBe("./data");
-    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
-    expect(env.SEED_DEMO).toBe(true);
-    expect(env.NODE_ENV).toBe("development");
-    expect(env.ADMIN_PASSWORD).toBeUndefined();
-    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+    expectDefaults(parseEnv({}));
   });
 
   test("PUBLIC_URL defaults to localhost on the chosen PORT", () => {
@@ -51,15 +56,7 @@ describe("parseEnv defaults", () => {
       OWNER_EMAIL: "",
       STRIPE_SECRET_KEY: "",
     });
-    expect(env.PORT).toBe(3000);
-    expect(env.HOST).toBe("0.0.0.0");
-    expect(env.DATA_DIR).toBe("./data");
-    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
-    expect(env.SEED_DEMO).toBe(true);
-    expect(env.NODE_ENV).toBe("development");
-    expect(env.ADMIN_PASSWORD).toBeUndefined();
-    expect(env.OWNER_EMAIL).toBeUndefined();
-    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+    expectDefaults(env);
   });
 
   test("SEED_DEMO=false turns demo seeding off", () => {
