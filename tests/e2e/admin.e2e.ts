@@ -115,6 +115,44 @@ test.describe("the owner's admin area", () => {
     await expect(card.getByRole("img", { name })).toBeVisible();
   });
 
+  test("the owner deletes a category only once the question is accepted, and is told it is gone", async ({ page }) => {
+    // "Zz…" sorts after the demo categories, so no other story meets it.
+    const id = `zz-shelf-${Date.now().toString(36)}`;
+    const name = `Zz shelf ${id.slice(-5)}`;
+    const deletes: string[] = [];
+    page.on("request", (sent) => {
+      if (sent.method() === "DELETE") deletes.push(new URL(sent.url()).pathname);
+    });
+    await signIn(page);
+    await adminNav(page, "Products").click();
+    await page.getByRole("button", { name: "Add category" }).click();
+    await page.getByRole("textbox", { name: "Category id" }).fill(id);
+    await page.getByRole("textbox", { name: "Category name" }).fill(name);
+    await page.getByRole("button", { name: "Save category" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Category saved." })).toBeVisible();
+    const remove = page.getByRole("button", { name: `Delete category ${name}` });
+
+    const question = `Delete the category "${name}"? Its products stay, without a category.`;
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await remove.click();
+    await expect.poll(() => asked).toEqual([question]);
+    await expect(remove).toBeVisible();
+
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await remove.click();
+    await expect(page.getByRole("status").filter({ hasText: `Deleted ${name}.` })).toBeVisible();
+    await expect(remove).toHaveCount(0);
+    expect(asked).toEqual([question, question]);
+    expect(deletes).toEqual([`/api/admin/categories/${id}`]);
+  });
+
   test("the owner ships a paid order with a tracking number and is told the truth about the tracking email", async ({ page, request }) => {
     test.setTimeout(60_000);
     // Something with unlimited stock, so stories running side by side never race for it.
