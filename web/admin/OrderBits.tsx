@@ -84,15 +84,7 @@ export function ItemUploads({ item }: { item: OrderItem }) {
             height={596}
             loading="lazy"
           />
-          <p className="admin-upload__caption">
-            <span className="admin-upload__name">
-              <span className="muted">Route </span>
-              {routeName}
-            </span>
-            <a className="admin-upload__download" href={`/api/admin/download/gpx/${enc(gpxToken)}`} download={routeName}>
-              Download GPX<span className="visually-hidden"> {routeName}</span>
-            </a>
-          </p>
+          <UploadCaption kind="Route" name={routeName} href={`/api/admin/download/gpx/${enc(gpxToken)}`} linkText="Download GPX" />
         </li>
       )}
       {imageToken && (
@@ -103,17 +95,25 @@ export function ItemUploads({ item }: { item: OrderItem }) {
             alt={`Lithophane preview of ${photoName}`}
             loading="lazy"
           />
-          <p className="admin-upload__caption">
-            <span className="admin-upload__name">
-              <span className="muted">Photo </span>
-              {photoName}
-            </span>
-            <a className="admin-upload__download" href={`/api/admin/download/image/${enc(imageToken)}`} download={photoName}>
-              Download photo<span className="visually-hidden"> {photoName}</span>
-            </a>
-          </p>
+          <UploadCaption kind="Photo" name={photoName} href={`/api/admin/download/image/${enc(imageToken)}`} linkText="Download photo" />
         </li>
       )}
     </ul>
+  );
+}
+
+/** An upload's name under its preview, and its download link (named with the file, for screen readers). */
+function UploadCaption({ kind, name, href, linkText }: { kind: string; name: string; href: string; linkText: string }) {
+  return (
+    <p className="admin-upload__caption">
+      <span className="admin-upload__name">
+        <span className="muted">{kind} </span>
+        {name}
+      </span>
+      <a className="admin-upload__download" href={href} download={name}>
+        {linkText}
+        <span className="visually-hidden"> {name}</span>
+      </a>
+    </p>
   );
 }
