@@ -5,8 +5,7 @@
 // password. Signs in through the login form first; when the shop has no
 // order yet it places one through the demo checkout so the order screens
 // have something to show. Runs on Node, like Playwright.
-import { randomUUID } from "node:crypto";
-import { adminPasswordOrExit, shopUrl as base, forEachLook, launchBrowser } from "./screenshot-kit.mjs";
+import { adminPasswordOrExit, shopUrl as base, forEachLook, launchBrowser, payThroughDemoCheckout } from "./screenshot-kit.mjs";
 
 const password = adminPasswordOrExit();
 
@@ -19,23 +18,13 @@ async function placeDemoOrder() {
   if (!product) throw new Error("No product with unlimited stock to buy");
   const variant = product.variants[0];
   const item = { id: product.id, productName: product.name, ...(variant ? { variantId: variant.id, variantName: variant.name } : {}) };
-  const started = await fetch(`${base}/api/checkout`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
-    body: JSON.stringify({ items: [item, item] }),
-  });
-  const { url, error } = await started.json();
-  if (!url) throw new Error(`Checkout refused: ${error}`);
-  const form = new URLSearchParams({
+  await payThroughDemoCheckout([item, item], {
     email: "ada@example.co.uk",
     name: "Ada Lovelace",
     line1: "12 St James's Square",
     city: "London",
     postalCode: "SW1Y 4JH",
-    country: "GB",
-    billingSame: "1",
   });
-  await fetch(`${url}/pay`, { method: "POST", body: form, redirect: "manual", headers: { Origin: new URL(base).origin } });
 }
 
 const browser = await launchBrowser();

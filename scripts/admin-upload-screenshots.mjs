@@ -5,9 +5,8 @@
 // Needs a running shop (default http://localhost:3000) with the demo
 // catalogue, started with that password. Sends its own request (through the
 // form, captcha and all) and places its own order. Runs on Node, like Playwright.
-import { randomUUID } from "node:crypto";
 import { horseshoeGpx } from "./screenshot-files.mjs";
-import { adminPasswordOrExit, shopUrl as base, forEachLook, launchBrowser } from "./screenshot-kit.mjs";
+import { adminPasswordOrExit, shopUrl as base, forEachLook, launchBrowser, payThroughDemoCheckout } from "./screenshot-kit.mjs";
 
 const password = adminPasswordOrExit();
 
@@ -72,24 +71,13 @@ async function placeReliefMapOrder() {
     gpxToken: uploaded.token,
     ...(variant ? { variantId: variant.id, variantName: variant.name } : {}),
   };
-  const started = await fetch(`${base}/api/checkout`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
-    body: JSON.stringify({ items: [item] }),
-  });
-  const { url, error } = await started.json();
-  if (!url) throw new Error(`Checkout refused: ${error}`);
-  const pay = new URLSearchParams({
+  const url = await payThroughDemoCheckout([item], {
     email: "nan@example.co.uk",
     name: "Nan Shepherd",
     line1: "3 Lakeside",
     city: "Keswick",
     postalCode: "CA12 5DJ",
-    country: "GB",
-    billingSame: "1",
   });
-  const paid = await fetch(`${url}/pay`, { method: "POST", body: pay, redirect: "manual", headers: { Origin: new URL(base).origin } });
-  if (paid.status !== 303) throw new Error(`The demo payment answered ${paid.status} for ${url}: ${(await paid.text()).slice(0, 200)}`);
   const sessionId = new URL(url).pathname.split("/").pop();
   // The payment lands a moment later, as a webhook would: ask until the order exists.
   for (let attempt = 0; attempt < 30; attempt++) {

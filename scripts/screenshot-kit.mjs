@@ -1,5 +1,6 @@
 // What every screenshot script shares: the shop's address, where the pictures go, the browser, and the
 // four looks each screen is photographed in (phone and desktop, dark and light). Runs on Node, like Playwright.
+import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
@@ -45,4 +46,22 @@ export async function forEachLook(browser, prefix, visit) {
       await context.close();
     }
   }
+}
+
+/**
+ * Pays for basket `items` through the demo checkout as `payer` ({ email, name, line1, city, postalCode },
+ * a UK address) and answers the payment page's URL; the order follows a moment later.
+ */
+export async function payThroughDemoCheckout(items, payer) {
+  const started = await fetch(`${shopUrl}/api/checkout`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
+    body: JSON.stringify({ items }),
+  });
+  const { url, error } = await started.json();
+  if (!url) throw new Error(`Checkout refused: ${error}`);
+  const form = new URLSearchParams({ ...payer, country: "GB", billingSame: "1" });
+  const paid = await fetch(`${url}/pay`, { method: "POST", body: form, redirect: "manual", headers: { Origin: new URL(shopUrl).origin } });
+  if (paid.status !== 303) throw new Error(`The demo payment answered ${paid.status} for ${url}: ${(await paid.text()).slice(0, 200)}`);
+  return url;
 }

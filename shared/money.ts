@@ -10,6 +10,11 @@ export function formatPence(pence: number, { dropZeroPence = false } = {}): stri
   return gbp.format(pence / 100);
 }
 
+/** A delivery charge as every order summary shows it: "Free" when there is none. */
+export function formatDelivery(pence: number): string {
+  return pence === 0 ? "Free" : formatPence(pence);
+}
+
 /** Basket items carry pounds (spec section 3); arithmetic happens in whole pence. */
 export function poundsToPence(pounds: number): number {
   return Math.round(pounds * 100);

@@ -1,14 +1,10 @@
 import { SHOP } from "../../shared/shop-info";
+import type { CustomRequestFields } from "../modules/custom-requests/model";
 import { EmailLayout, ManageLink, manageText, type RenderedEmail, renderEmailHtml, shopUrl, styles, textSignature } from "./parts";
 
-/** What the owner's notice of a custom request is about. */
-export type CustomRequestSummary = {
+/** What the owner's notice of a custom request is about: the form's fields as stored. */
+export type CustomRequestSummary = CustomRequestFields & {
   id: string;
-  name: string;
-  email: string;
-  details: string;
-  material: string | null;
-  color: string | null;
   /** Display names of the attached files, in the order sent. */
   attachments: string[];
 };

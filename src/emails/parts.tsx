@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { formatPence } from "../../shared/money";
+import { formatDelivery, formatPence } from "../../shared/money";
 import { shippingAddressLines } from "../../shared/order-view";
 import { SHOP } from "../../shared/shop-info";
 import type { Order, OrderItem } from "../modules/orders/model";
@@ -62,10 +62,6 @@ function lineTotal(item: OrderItem): number {
   return item.unit_price_cents * item.quantity;
 }
 
-function deliveryLabel(cents: number): string {
-  return cents === 0 ? "Free" : formatPence(cents);
-}
-
 const cell = { padding: "8px 0", borderBottom: "1px solid #e3e3e0", fontSize: "15px", verticalAlign: "top" } as const;
 
 /** The names of files a shopper attached (a GPX route, a photo): the owner needs them to make the item. */
@@ -104,7 +100,7 @@ export function ItemsTable({ items, showAttachments = false }: { items: OrderIte
 export function TotalsTable({ order }: { order: Order }) {
   const rows: [string, string][] = [
     ["Subtotal", formatPence(order.subtotal_cents)],
-    ["Delivery", deliveryLabel(order.delivery_cents)],
+    ["Delivery", formatDelivery(order.delivery_cents)],
   ];
   return (
     <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: "0 0 20px", fontSize: "15px" }}>
@@ -165,7 +161,7 @@ export function itemsAndTotalsText(order: Order, { showAttachments = false } = {
     ...items,
     "",
     `Subtotal: ${formatPence(order.subtotal_cents)}`,
-    `Delivery: ${deliveryLabel(order.delivery_cents)}`,
+    `Delivery: ${formatDelivery(order.delivery_cents)}`,
     `Total: ${formatPence(order.amount_cents)}`,
   ];
 }

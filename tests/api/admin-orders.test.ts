@@ -8,6 +8,7 @@ import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { buyThroughDemoCheckout, type Entry, stockOf, units, variantStockOf } from "../support/checkout";
 import { addProduct, addProject, BIRD_FEEDER, PLANTER, RELIEF_MAP } from "../support/factories";
 import { startResendStandIn } from "../support/resend-stand-in";
+import { putInUploads } from "../support/uploads-folder";
 
 // The owner's order calls: list and detail, tracking (which fulfils and emails
 // the shopper through the outbox), status changes and cancellation with or
@@ -450,8 +451,7 @@ function addCustomRequest(id: string, { status = "open", created_at = "2025-03-0
 /** A file under $DATA_DIR/uploads with its attachment row, as the custom-request endpoint leaves them (a random r_ name). */
 function addAttachment(requestId: string, id: string, filename: string, bytes: string) {
   const stored = `r_${randomBytes(16).toString("hex")}.stl`;
-  mkdirSync(join(shop.dataDir, "uploads"), { recursive: true });
-  writeFileSync(join(shop.dataDir, "uploads", stored), bytes);
+  putInUploads(shop, stored, bytes);
   shop.db
     .query(
       "INSERT INTO custom_request_attachments (id, request_id, filename, stored_name, content_type, size_bytes) VALUES (?, ?, ?, ?, ?, ?)",

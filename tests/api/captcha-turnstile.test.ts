@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 import { startTurnstileStandIn, type TurnstileStandIn } from "../support/turnstile-stand-in";
+import { filesInUploads } from "../support/uploads-folder";
 
 // With TURNSTILE_* set the shop asks Cloudflare's siteverify (here a local
 // stand-in) about each token instead of running its own ALTCHA.
@@ -36,13 +35,11 @@ function send(captchaToken: string) {
   return shop.json<{ id?: string; error?: string }>("/api/custom-request", { method: "POST", body });
 }
 
-const uploads = () => (existsSync(join(shop.dataDir, "uploads")) ? readdirSync(join(shop.dataDir, "uploads")) : []);
-
 function expectNothingStored() {
   expect(countRows(shop.db, "custom_requests")).toBe(0);
   expect(countRows(shop.db, "custom_request_attachments")).toBe(0);
   expect(countRows(shop.db, "email_outbox")).toBe(0);
-  expect(uploads()).toEqual([]);
+  expect(filesInUploads(shop)).toEqual([]);
 }
 
 describe("Turnstile configured", () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Challenge, createChallenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { SHOP } from "../../shared/shop-info";
 import { ALTCHA_ALGORITHM, ALTCHA_KEY_CONFIG, type AltchaSecrets, altchaSecrets } from "../../src/services/captcha/altcha";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
+import { filesInUploads, uploadsDir } from "../support/uploads-folder";
 
 // POST /api/custom-request (spec sections 3, 5, 7) with the self-hosted ALTCHA
 // captcha: every token here is a real challenge from the shop, really solved.
@@ -89,14 +90,11 @@ async function sendWith(fields: Fields, files: File[] = []) {
 
 // ---- what was stored -------------------------------------------------------
 
-const uploadsDir = () => join(shop.dataDir, "uploads");
-const filesOnDisk = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()).sort() : []);
-
 function expectNothingStored() {
   expect(countRows(shop.db, "custom_requests")).toBe(0);
   expect(countRows(shop.db, "custom_request_attachments")).toBe(0);
   expect(countRows(shop.db, "email_outbox")).toBe(0);
-  expect(filesOnDisk()).toEqual([]);
+  expect(filesInUploads(shop)).toEqual([]);
 }
 
 type AttachmentRow = { id: string; request_id: string; filename: string; stored_name: string; content_type: string; size_bytes: number };
@@ -139,10 +137,10 @@ describe("a good custom request", () => {
     for (const row of rows) expect(row.stored_name).toMatch(/^r_[0-9a-f]{32}\.(stl|pdf|png)$/);
     expect(rows.map((row) => row.stored_name.split(".").pop())).toEqual(["stl", "pdf", "png"]);
     // Exactly these files, byte for byte, and no temporary file left behind.
-    expect(filesOnDisk()).toEqual(rows.map((row) => row.stored_name).sort());
-    expect(new Uint8Array(readFileSync(join(uploadsDir(), rows[0]!.stored_name)))).toEqual(new Uint8Array(stl));
-    expect(new Uint8Array(readFileSync(join(uploadsDir(), rows[1]!.stored_name)))).toEqual(PDF_BYTES);
-    expect(readFileSync(join(uploadsDir(), rows[2]!.stored_name)).equals(photo)).toBe(true);
+    expect(filesInUploads(shop)).toEqual(rows.map((row) => row.stored_name).sort());
+    expect(new Uint8Array(readFileSync(join(uploadsDir(shop), rows[0]!.stored_name)))).toEqual(new Uint8Array(stl));
+    expect(new Uint8Array(readFileSync(join(uploadsDir(shop), rows[1]!.stored_name)))).toEqual(PDF_BYTES);
+    expect(readFileSync(join(uploadsDir(shop), rows[2]!.stored_name)).equals(photo)).toBe(true);
 
     type Email = { kind: string; recipient: string; subject: string; text: string; html: string; order_id: null; status: string };
     const emails = shop.db
@@ -193,7 +191,7 @@ describe("a good custom request", () => {
     expect(shop.db.query("SELECT kind, recipient FROM email_outbox").all()).toEqual([
       { kind: "custom-request-ack", recipient: "ada@example.com" },
     ]);
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesInUploads(shop)).toEqual([]);
   });
 
   test("accepts an OBJ model and a JPEG photo, judged by their bytes", async () => {
@@ -211,7 +209,7 @@ describe("a good custom request", () => {
     const [row] = attachmentsOf(body.id!);
     expect(row!.filename).toBe("passwd.stl");
     expect(row!.stored_name).toMatch(/^r_[0-9a-f]{32}\.stl$/);
-    expect(filesOnDisk()).toEqual([row!.stored_name]);
+    expect(filesInUploads(shop)).toEqual([row!.stored_name]);
     expect(existsSync(join(shop.dataDir, "etc"))).toBe(false);
     expect(existsSync(join(shop.dataDir, "..", "etc", "passwd.stl"))).toBe(false);
   });
@@ -319,14 +317,14 @@ describe("the captcha is checked first", () => {
     expect(body).toEqual(CAPTCHA_FAILED);
     expect(countRows(shop.db, "custom_requests")).toBe(0);
     expect(countRows(shop.db, "email_outbox")).toBe(0);
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesInUploads(shop)).toEqual([]);
   });
 
   test("replayed captcha: the same token works once, the second send is refused", async () => {
     const token = await captchaToken();
     const first = await send(form({ ...GOOD, captchaToken: token }, [file(binaryStl(), "bracket.stl")]));
     expect(first.status).toBe(201);
-    const storedBefore = filesOnDisk();
+    const storedBefore = filesInUploads(shop);
 
     const second = await send(form({ ...GOOD, details: "Another one", captchaToken: token }, [file(PDF_BYTES, "plan.pdf")]));
     expect(second.status).toBe(400);
@@ -334,7 +332,7 @@ describe("the captcha is checked first", () => {
     expect(countRows(shop.db, "custom_requests")).toBe(1);
     expect(countRows(shop.db, "custom_request_attachments")).toBe(1);
     expect(countRows(shop.db, "email_outbox")).toBe(2);
-    expect(filesOnDisk()).toEqual(storedBefore);
+    expect(filesInUploads(shop)).toEqual(storedBefore);
   });
 
   test("used tokens are remembered by hash only, and forgotten once their challenge has expired", async () => {
@@ -558,7 +556,7 @@ describe("nothing half-written", () => {
     }
     expect(countRows(shop.db, "custom_requests")).toBe(0);
     expect(countRows(shop.db, "custom_request_attachments")).toBe(0);
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesInUploads(shop)).toEqual([]);
   });
 });
 

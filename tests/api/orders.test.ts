@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRateLimiter } from "../../src/http/rate-limit";
 import { buyThroughDemoCheckout, type Entry, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER, RELIEF_MAP } from "../support/factories";
 import { createTestShop, type TestShop } from "../support/test-app";
+import { putInUploads } from "../support/uploads-folder";
 
 // GET /api/orders/{id} and its attachment downloads: a shopper sees an order
 // only with proof (the delivery postcode or the paying session's id), an
@@ -36,8 +36,7 @@ const buy = (items: Entry[]) => buyThroughDemoCheckout(shop, items);
 /** A real file under $DATA_DIR/uploads and its uploads row, as the upload endpoint leaves them (a random u_ name). */
 function storeGpxUpload(token: string, productId = "map", bytes = GPX_BYTES): string {
   const storedName = `u_${randomBytes(16).toString("hex")}.gpx`;
-  mkdirSync(join(shop.dataDir, "uploads"), { recursive: true });
-  writeFileSync(join(shop.dataDir, "uploads", storedName), bytes);
+  putInUploads(shop, storedName, bytes);
   shop.db
     .query(
       "INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -50,6 +49,15 @@ function storeGpxUpload(token: string, productId = "map", bytes = GPX_BYTES): st
 function snapshot(): string {
   const tables = ["orders", "order_items", "uploads", "email_outbox", "checkouts", "demo_payment_sessions"];
   return JSON.stringify(tables.map((table) => shop.db.query(`SELECT * FROM ${table} ORDER BY rowid`).all()));
+}
+
+/** Asks for `path` and expects it refused with `status` and `body`, every table exactly as it was; answers the response. */
+async function expectRefusedUnchanged(path: string, status: number, body: unknown): Promise<Response> {
+  const before = snapshot();
+  const answer = await shop.json(path);
+  expect({ status: answer.status, body: answer.body }).toEqual({ status, body });
+  expect(snapshot()).toBe(before);
+  return answer.response;
 }
 
 describe("looking up an order with its postcode", () => {
@@ -124,39 +132,23 @@ describe("looking up an order with its postcode", () => {
 describe("a look-up without proof of the order is refused and changes nothing", () => {
   test("a wrong postcode: 404 Order not found", async () => {
     const { orderId } = await buy(units(1, { id: "feeder" }));
-    const before = snapshot();
-    const { status, body, response } = await shop.json(`/api/orders/${orderId}?postalCode=SW1A%201AA`);
-    expect(status).toBe(404);
-    expect(body).toEqual(NOT_FOUND);
+    const response = await expectRefusedUnchanged(`/api/orders/${orderId}?postalCode=SW1A%201AA`, 404, NOT_FOUND);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(snapshot()).toBe(before);
   });
 
   test("a well-formed but unknown order id: the same 404 Order not found", async () => {
     await buy(units(1, { id: "feeder" }));
-    const before = snapshot();
-    const { status, body } = await shop.json(`/api/orders/ORD-0000000000000000000000000Z?postalCode=${POSTCODE}`);
-    expect(status).toBe(404);
-    expect(body).toEqual(NOT_FOUND);
-    expect(snapshot()).toBe(before);
+    await expectRefusedUnchanged(`/api/orders/ORD-0000000000000000000000000Z?postalCode=${POSTCODE}`, 404, NOT_FOUND);
   });
 
   test("a malformed order id like 123: the same 404 Order not found", async () => {
     await buy(units(1, { id: "feeder" }));
-    const before = snapshot();
-    const { status, body } = await shop.json(`/api/orders/123?postalCode=${POSTCODE}`);
-    expect(status).toBe(404);
-    expect(body).toEqual(NOT_FOUND);
-    expect(snapshot()).toBe(before);
+    await expectRefusedUnchanged(`/api/orders/123?postalCode=${POSTCODE}`, 404, NOT_FOUND);
   });
 
   test("the real order id in lower case: the same 404 Order not found", async () => {
     const { orderId } = await buy(units(1, { id: "feeder" }));
-    const before = snapshot();
-    const { status, body } = await shop.json(`/api/orders/${orderId.toLowerCase()}?postalCode=${POSTCODE}`);
-    expect(status).toBe(404);
-    expect(body).toEqual(NOT_FOUND);
-    expect(snapshot()).toBe(before);
+    await expectRefusedUnchanged(`/api/orders/${orderId.toLowerCase()}?postalCode=${POSTCODE}`, 404, NOT_FOUND);
   });
 
   test("a wrong postcode and an unknown id answer byte for byte the same (but for the per-request id)", async () => {
@@ -171,38 +163,22 @@ describe("a look-up without proof of the order is refused and changes nothing", 
 
   test("no postcode and no session id (only the order id): 400 Please enter your postal code", async () => {
     const { orderId } = await buy(units(1, { id: "feeder" }));
-    const before = snapshot();
-    const { status, body } = await shop.json(`/api/orders/${orderId}`);
-    expect(status).toBe(400);
-    expect(body).toEqual(NO_POSTCODE);
-    expect(snapshot()).toBe(before);
+    await expectRefusedUnchanged(`/api/orders/${orderId}`, 400, NO_POSTCODE);
   });
 
   test("an empty postalCode=: 400 Please enter your postal code", async () => {
     const { orderId } = await buy(units(1, { id: "feeder" }));
-    const before = snapshot();
-    const { status, body } = await shop.json(`/api/orders/${orderId}?postalCode=`);
-    expect(status).toBe(400);
-    expect(body).toEqual(NO_POSTCODE);
-    expect(snapshot()).toBe(before);
+    await expectRefusedUnchanged(`/api/orders/${orderId}?postalCode=`, 400, NO_POSTCODE);
   });
 
   test("a postcode of only spaces: 400 Please enter your postal code", async () => {
     const { orderId } = await buy(units(1, { id: "feeder" }));
-    const before = snapshot();
-    const { status, body } = await shop.json(`/api/orders/${orderId}?postalCode=%20%20`);
-    expect(status).toBe(400);
-    expect(body).toEqual(NO_POSTCODE);
-    expect(snapshot()).toBe(before);
+    await expectRefusedUnchanged(`/api/orders/${orderId}?postalCode=%20%20`, 400, NO_POSTCODE);
   });
 
   test("only the blank email field: 400 Please enter your postal code", async () => {
     const { orderId } = await buy(units(1, { id: "feeder" }));
-    const before = snapshot();
-    const { status, body } = await shop.json(`/api/orders/${orderId}?email=&postalCode=&sessionId=`);
-    expect(status).toBe(400);
-    expect(body).toEqual(NO_POSTCODE);
-    expect(snapshot()).toBe(before);
+    await expectRefusedUnchanged(`/api/orders/${orderId}?email=&postalCode=&sessionId=`, 400, NO_POSTCODE);
   });
 });
 
@@ -219,20 +195,12 @@ describe("looking up an order with the payment session id", () => {
   test("another order's session id: 404 Order not found", async () => {
     const mine = await buy(units(1, { id: "feeder" }));
     const theirs = await buy(units(1, { id: "feeder" }));
-    const before = snapshot();
-    const { status, body } = await shop.json(`/api/orders/${mine.orderId}?sessionId=${theirs.sessionId}`);
-    expect(status).toBe(404);
-    expect(body).toEqual(NOT_FOUND);
-    expect(snapshot()).toBe(before);
+    await expectRefusedUnchanged(`/api/orders/${mine.orderId}?sessionId=${theirs.sessionId}`, 404, NOT_FOUND);
   });
 
   test("a made-up session id: 404 Order not found", async () => {
     const { orderId } = await buy(units(1, { id: "feeder" }));
-    const before = snapshot();
-    const { status, body } = await shop.json(`/api/orders/${orderId}?sessionId=cs_demo_made_up`);
-    expect(status).toBe(404);
-    expect(body).toEqual(NOT_FOUND);
-    expect(snapshot()).toBe(before);
+    await expectRefusedUnchanged(`/api/orders/${orderId}?sessionId=cs_demo_made_up`, 404, NOT_FOUND);
   });
 });
 
@@ -339,11 +307,7 @@ describe("downloading an order's GPX file", () => {
   test("a real token that is not in this order's items: 404 File not found.", async () => {
     storeGpxUpload("gpx-someone-else");
     const { orderId } = await paidMapOrder();
-    const before = snapshot();
-    const { status, body } = await shop.json(`/api/orders/${orderId}/download/gpx/gpx-someone-else?postalCode=${POSTCODE}`);
-    expect(status).toBe(404);
-    expect(body).toEqual(FILE_NOT_FOUND);
-    expect(snapshot()).toBe(before);
+    await expectRefusedUnchanged(`/api/orders/${orderId}/download/gpx/gpx-someone-else?postalCode=${POSTCODE}`, 404, FILE_NOT_FOUND);
   });
 
   test("another order's token with this order's postcode: 404 File not found.", async () => {
@@ -363,11 +327,7 @@ describe("downloading an order's GPX file", () => {
 
   test("a wrong postcode: 404 Order not found", async () => {
     const { orderId } = await paidMapOrder();
-    const before = snapshot();
-    const { status, body } = await shop.json(`/api/orders/${orderId}/download/gpx/gpx-coast?postalCode=SW1A%201AA`);
-    expect(status).toBe(404);
-    expect(body).toEqual(NOT_FOUND);
-    expect(snapshot()).toBe(before);
+    await expectRefusedUnchanged(`/api/orders/${orderId}/download/gpx/gpx-coast?postalCode=SW1A%201AA`, 404, NOT_FOUND);
   });
 
   test("another order's session id: 404 Order not found", async () => {
@@ -387,20 +347,12 @@ describe("downloading an order's GPX file", () => {
 
   test("a kind other than gpx or image (exe): 404 File not found.", async () => {
     const { orderId } = await paidMapOrder();
-    const before = snapshot();
-    const { status, body } = await shop.json(`/api/orders/${orderId}/download/exe/gpx-coast?postalCode=${POSTCODE}`);
-    expect(status).toBe(404);
-    expect(body).toEqual(FILE_NOT_FOUND);
-    expect(snapshot()).toBe(before);
+    await expectRefusedUnchanged(`/api/orders/${orderId}/download/exe/gpx-coast?postalCode=${POSTCODE}`, 404, FILE_NOT_FOUND);
   });
 
   test("no postcode and no session id: 400 Please enter your postal code", async () => {
     const { orderId } = await paidMapOrder();
-    const before = snapshot();
-    const { status, body } = await shop.json(`/api/orders/${orderId}/download/gpx/gpx-coast`);
-    expect(status).toBe(400);
-    expect(body).toEqual(NO_POSTCODE);
-    expect(snapshot()).toBe(before);
+    await expectRefusedUnchanged(`/api/orders/${orderId}/download/gpx/gpx-coast`, 400, NO_POSTCODE);
   });
 
   test("a file missing from disk: 404 File not found. rather than a 500", async () => {

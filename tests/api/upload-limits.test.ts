@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
 import { createApp } from "../../src/app";
 import {
   BUSY_MESSAGE,
@@ -14,6 +12,7 @@ import { MIN_FREE_BYTES } from "../../src/modules/health/readiness";
 import { BUDGET_MESSAGES, createUploadBudget, UPLOAD_FREE_FLOOR_BYTES } from "../../src/modules/uploads/upload-budget";
 import { addProduct } from "../support/factories";
 import { countRows, createTestShop, TEST_ORIGIN, type TestShop } from "../support/test-app";
+import { filesInUploads } from "../support/uploads-folder";
 import { waitUntil } from "../support/wait-until";
 
 // Issue 11, points 4 and 5: uploads wait for the one heavy-work slot before
@@ -81,11 +80,6 @@ function recordUnpaid(address: string, bytes: number, { orderId = null as string
     );
 }
 
-const storedFiles = () => {
-  const dir = join(shop.dataDir, "uploads");
-  return existsSync(dir) ? readdirSync(dir) : [];
-};
-
 describe("the heavy-work slot", () => {
   test("an upload waits for the slot before its body is read, and runs once the slot is free", async () => {
     let release!: () => void;
@@ -121,7 +115,7 @@ describe("the heavy-work slot", () => {
     expect(response.headers.get("retry-after")).toBe(String(BUSY_RETRY_AFTER_SECONDS));
     expect(refused.reads.count).toBe(0);
     expect(countRows(shop.db, "uploads")).toBe(0);
-    expect(storedFiles()).toEqual([]);
+    expect(filesInUploads(shop)).toEqual([]);
 
     release();
     await holding;
@@ -183,7 +177,7 @@ describe("disk budgets", () => {
     );
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(countRows(shop.db, "uploads")).toBe(1);
-    expect(storedFiles()).toEqual([]);
+    expect(filesInUploads(shop)).toEqual([]);
   });
 
   test("an address already over its budget is refused before its body is read", async () => {
@@ -214,7 +208,7 @@ describe("disk budgets", () => {
     expect(BUDGET_MESSAGES.shop).toBe("The shop cannot take more files just now. Please try again in a few hours.");
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(countRows(shop.db, "uploads")).toBe(11);
-    expect(storedFiles()).toEqual([]);
+    expect(filesInUploads(shop)).toEqual([]);
   });
 
   test("with under 200 MB free on the data volume uploads get 507, before /readyz's 100 MB floor is reached", async () => {
@@ -227,6 +221,6 @@ describe("disk budgets", () => {
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(upload.reads.count).toBe(0);
     expect(countRows(shop.db, "uploads")).toBe(0);
-    expect(storedFiles()).toEqual([]);
+    expect(filesInUploads(shop)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, utimesSync } from "node:fs";
+import { utimesSync } from "node:fs";
 import { join } from "node:path";
 import { type createChallenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
@@ -9,6 +9,7 @@ import { cleanUploads } from "../../src/jobs/clean-uploads";
 import { ADDRESS_BUDGET_BYTES } from "../../src/modules/uploads/upload-budget";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { addProduct, RELIEF_MAP } from "../support/factories";
+import { filesInUploads, putInUploads, uploadsDir } from "../support/uploads-folder";
 
 // Issue 12 point 1: every shopper's file takes one path. One reader, one file
 // name rule, one durable writer, one storage under $DATA_DIR/uploads (which the
@@ -80,12 +81,10 @@ const uploadRow = (token: string) =>
   shop.db
     .query<{ original_name: string; stored_name: string }, [string]>("SELECT original_name, stored_name FROM uploads WHERE token = ?")
     .get(token);
-const uploadsDir = () => join(shop.dataDir, "uploads");
-const filesOnDisk = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()).sort() : []);
 const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
 const ageFile = (name: string, days: number) => {
   const when = new Date(Date.now() - days * DAY_MS);
-  utimesSync(join(uploadsDir(), name), when, when);
+  utimesSync(join(uploadsDir(shop), name), when, when);
 };
 
 function adminDownload(path: string) {
@@ -159,11 +158,11 @@ describe("custom request attachments live in the upload storage", () => {
     const request = await sendCustomRequest([new File([PDF_BYTES], "plan.pdf", { type: "application/pdf" })]);
     expect(request.status).toBe(201);
     const [attachment] = attachmentsOf(request.body.id!);
-    expect(filesOnDisk()).toEqual([attachment!.stored_name]);
+    expect(filesInUploads(shop)).toEqual([attachment!.stored_name]);
 
     shop.db.query("DELETE FROM custom_requests WHERE id = ?").run(request.body.id!);
     expect(await cleanUploads(shop.db, shop.deps.uploadStorage, RETENTION_DAYS, daysFromNow(2))).toEqual({ expired: 0, orphans: 1 });
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesInUploads(shop)).toEqual([]);
   });
 
   test("an attachment a request never completed (its file written, its row never) is removed by the clean-up once a day old", async () => {
@@ -172,20 +171,19 @@ describe("custom request attachments live in the upload storage", () => {
     expect(storedName).toMatch(/^r_[0-9a-f]{32}\.pdf$/);
     // Younger than a day it may be a request still being recorded: left alone.
     expect(await cleanUploads(shop.db, shop.deps.uploadStorage, RETENTION_DAYS, new Date())).toEqual({ expired: 0, orphans: 0 });
-    expect(filesOnDisk()).toEqual([storedName]);
+    expect(filesInUploads(shop)).toEqual([storedName]);
 
     ageFile(storedName, 2);
     expect(await cleanUploads(shop.db, shop.deps.uploadStorage, RETENTION_DAYS, new Date())).toEqual({ expired: 0, orphans: 1 });
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesInUploads(shop)).toEqual([]);
   });
 
   test("a half-written attachment left by the old custom request code is removed by the clean-up", async () => {
-    mkdirSync(uploadsDir(), { recursive: true });
     const leftover = `.r_${randomBytes(16).toString("hex")}.part`;
-    await Bun.write(join(uploadsDir(), leftover), "half a file");
+    putInUploads(shop, leftover, "half a file");
     ageFile(leftover, 2);
     expect(await cleanUploads(shop.db, shop.deps.uploadStorage, RETENTION_DAYS, new Date())).toEqual({ expired: 0, orphans: 1 });
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesInUploads(shop)).toEqual([]);
   });
 
   test("the attachments of a request the owner keeps stay, however old", async () => {
@@ -193,7 +191,7 @@ describe("custom request attachments live in the upload storage", () => {
     const [attachment] = attachmentsOf(request.body.id!);
     ageFile(attachment!.stored_name, 400);
     expect(await cleanUploads(shop.db, shop.deps.uploadStorage, RETENTION_DAYS, daysFromNow(400))).toEqual({ expired: 0, orphans: 0 });
-    expect(filesOnDisk()).toEqual([attachment!.stored_name]);
+    expect(filesInUploads(shop)).toEqual([attachment!.stored_name]);
     expect(attachmentsOf(request.body.id!)).toHaveLength(1);
   });
 
@@ -216,7 +214,7 @@ describe("custom request attachments live in the upload storage", () => {
     expect(route.byteLength).toBeLessThan(room);
 
     expect((await sendCustomRequest([new File([PDF_BYTES], "plan.pdf", { type: "application/pdf" })])).status).toBe(201);
-    const before = filesOnDisk();
+    const before = filesInUploads(shop);
     const refused = await uploadFile("/api/gpx/upload", "gpx", RELIEF_MAP.id, new File([route], "ride.gpx"));
     expect({ status: refused.status, body: refused.body }).toEqual({
       status: 429,
@@ -226,7 +224,7 @@ describe("custom request attachments live in the upload storage", () => {
       },
     });
     expect(refused.response.headers.get("retry-after")).toBe("3600");
-    expect(filesOnDisk()).toEqual(before);
+    expect(filesInUploads(shop)).toEqual(before);
     expect(shop.db.query("SELECT COUNT(*) AS n FROM uploads").get()).toEqual({ n: 1 });
   });
 });

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { GPX_MAX_BYTES } from "../../src/modules/uploads/model";
 import { postCheckout } from "../support/checkout";
 import { addProduct } from "../support/factories";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
+import { filesInUploads } from "../support/uploads-folder";
 import { waitUntil } from "../support/wait-until";
 
 // POST /api/gpx/upload and GET /api/uploads/{token}/preview.svg, through the
@@ -63,11 +64,6 @@ function postGpx(file: BlobPart | null, { productId = "map", name = "ride.gpx" }
   return shop.json<Answer>("/api/gpx/upload", { method: "POST", body: form });
 }
 
-function uploadedFiles(): string[] {
-  const dir = join(shop.dataDir, "uploads");
-  return existsSync(dir) ? readdirSync(dir) : [];
-}
-
 function rowOf(token: string): UploadRow | null {
   return shop.db.query<UploadRow, [string]>("SELECT * FROM uploads WHERE token = ?").get(token);
 }
@@ -75,7 +71,7 @@ function rowOf(token: string): UploadRow | null {
 /** A refused upload leaves no row and no file, not even a temporary one. */
 function expectNothingStored() {
   expect(countRows(shop.db, "uploads")).toBe(0);
-  expect(uploadedFiles()).toEqual([]);
+  expect(filesInUploads(shop)).toEqual([]);
 }
 
 /** The haversine formula worked out in the test, independent of the code under test. */
@@ -115,7 +111,7 @@ describe("a GPX route that can be printed", () => {
       order_id: null,
     });
     expect(row?.stored_name).toMatch(/^u_[0-9a-f]{32}\.gpx$/);
-    expect(uploadedFiles()).toEqual([row!.stored_name]);
+    expect(filesInUploads(shop)).toEqual([row!.stored_name]);
     const stored = readFileSync(join(shop.dataDir, "uploads", row!.stored_name), "utf8");
     expect(stored).toBe(MERIDIAN_RIDE);
     expect(row?.size_bytes).toBe(Buffer.byteLength(MERIDIAN_RIDE));
@@ -159,7 +155,7 @@ describe("a GPX route that can be printed", () => {
     expect(row.original_name.length).toBeGreaterThan(0);
     for (const bad of ["/", "\\", "\u0000", ".."]) expect(row.original_name).not.toContain(bad);
     expect(row.stored_name).toMatch(/^u_[0-9a-f]{32}\.gpx$/);
-    expect(uploadedFiles()).toEqual([row.stored_name]);
+    expect(filesInUploads(shop)).toEqual([row.stored_name]);
   });
 });
 

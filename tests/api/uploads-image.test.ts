@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { IMAGE_MAX_BYTES } from "../../src/modules/uploads/model";
 import { postCheckout } from "../support/checkout";
 import { addProduct } from "../support/factories";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
+import { filesInUploads } from "../support/uploads-folder";
 
 // POST /api/image/upload and GET /api/uploads/{token}/preview.jpg, through
 // the real app with real sharp; every fixture is made here.
@@ -41,11 +42,6 @@ function landscape() {
 
 const jpeg = async (image = landscape()) => new Uint8Array(await image.jpeg().toBuffer());
 
-function uploadedFiles(): string[] {
-  const dir = join(shop.dataDir, "uploads");
-  return existsSync(dir) ? readdirSync(dir) : [];
-}
-
 function rowOf(token: string): UploadRow {
   const row = shop.db.query<UploadRow, [string]>("SELECT * FROM uploads WHERE token = ?").get(token);
   if (!row) throw new Error(`no upload row for ${token}`);
@@ -56,7 +52,7 @@ const storedBytes = (row: UploadRow) => readFileSync(join(shop.dataDir, "uploads
 
 function expectNothingStored() {
   expect(countRows(shop.db, "uploads")).toBe(0);
-  expect(uploadedFiles()).toEqual([]);
+  expect(filesInUploads(shop)).toEqual([]);
 }
 
 describe("a photo that can be printed", () => {
@@ -72,7 +68,7 @@ describe("a photo that can be printed", () => {
     const row = rowOf(body.token ?? "");
     expect(row).toMatchObject({ kind: "image", product_id: "lamp", original_name: "IMG_0042.jpg", content_type: "image/jpeg" });
     expect(row.stored_name).toMatch(/^u_[0-9a-f]{32}\.jpg$/);
-    expect(uploadedFiles()).toEqual([row.stored_name]);
+    expect(filesInUploads(shop)).toEqual([row.stored_name]);
     const stored = await sharp(storedBytes(row)).metadata();
     expect(stored).toMatchObject({ format: "jpeg", width: 200, height: 400 });
     expect(stored.orientation).toBeUndefined();

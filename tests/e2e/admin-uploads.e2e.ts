@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { loadCatalogue, pick, productPath } from "./catalogue";
-import { adminNav, signIn } from "./support/admin";
-import { payAndConfirm } from "./support/checkout";
+import { adminNav, openOrderAsOwner, signIn } from "./support/admin";
+import { checkOutAndPay } from "./support/checkout";
 import { gpxRoute, stlCube } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
 import { expectLoaded } from "./support/images";
@@ -155,8 +155,7 @@ test.describe("the owner sees what shoppers uploaded", () => {
     await expect(thumb).toHaveAttribute("src", /\/preview\.svg\?size=thumb$/);
     expect(await thumb.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(80);
 
-    await page.getByRole("button", { name: "Checkout" }).click();
-    const orderId = await payAndConfirm(page, {
+    const orderId = await checkOutAndPay(page, {
       email: "fellwalker@example.co.uk",
       name: "Nan Shepherd",
       line1: "3 Lakeside",
@@ -164,10 +163,7 @@ test.describe("the owner sees what shoppers uploaded", () => {
       postcode: "CA12 5DJ",
     });
 
-    await signIn(page);
-    await adminNav(page, "Orders").click();
-    await page.getByRole("button", { name: `View order ${orderId}` }).click();
-    await expect(page.getByRole("heading", { level: 1, name: `Order ${orderId}` })).toBeVisible();
+    await openOrderAsOwner(page, orderId);
 
     const files = page.getByRole("list", { name: `Files for ${reliefMap.name}` });
     await expectLoaded(files.getByRole("img", { name: "Route map and elevation profile of buttermere-round.gpx" }));

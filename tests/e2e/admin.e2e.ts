@@ -1,8 +1,8 @@
 import { deflateSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
-import { adminNav, E2E_ADMIN_PASSWORD, signIn } from "./support/admin";
-import { payAndConfirm } from "./support/checkout";
+import { adminNav, E2E_ADMIN_PASSWORD, openOrderAsOwner, signIn } from "./support/admin";
+import { checkOutAndPay } from "./support/checkout";
 import { gotoHydrated } from "./support/hydrated";
 
 test.describe("the owner's admin area", () => {
@@ -115,6 +115,44 @@ test.describe("the owner's admin area", () => {
     await expect(card.getByRole("img", { name })).toBeVisible();
   });
 
+  test("the owner deletes a category only once the question is accepted, and is told it is gone", async ({ page }) => {
+    // "Zz…" sorts after the demo categories, so no other story meets it.
+    const id = `zz-shelf-${Date.now().toString(36)}`;
+    const name = `Zz shelf ${id.slice(-5)}`;
+    const deletes: string[] = [];
+    page.on("request", (sent) => {
+      if (sent.method() === "DELETE") deletes.push(new URL(sent.url()).pathname);
+    });
+    await signIn(page);
+    await adminNav(page, "Products").click();
+    await page.getByRole("button", { name: "Add category" }).click();
+    await page.getByRole("textbox", { name: "Category id" }).fill(id);
+    await page.getByRole("textbox", { name: "Category name" }).fill(name);
+    await page.getByRole("button", { name: "Save category" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Category saved." })).toBeVisible();
+    const remove = page.getByRole("button", { name: `Delete category ${name}` });
+
+    const question = `Delete the category "${name}"? Its products stay, without a category.`;
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await remove.click();
+    await expect.poll(() => asked).toEqual([question]);
+    await expect(remove).toBeVisible();
+
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await remove.click();
+    await expect(page.getByRole("status").filter({ hasText: `Deleted ${name}.` })).toBeVisible();
+    await expect(remove).toHaveCount(0);
+    expect(asked).toEqual([question, question]);
+    expect(deletes).toEqual([`/api/admin/categories/${id}`]);
+  });
+
   test("the owner ships a paid order with a tracking number and is told the truth about the tracking email", async ({ page, request }) => {
     test.setTimeout(60_000);
     // Something with unlimited stock, so stories running side by side never race for it.
@@ -124,8 +162,7 @@ test.describe("the owner's admin area", () => {
     await page.getByRole("button", { name: "Add to basket" }).click();
     await expect(page.getByTestId("basket-count")).toHaveText("1");
     await gotoHydrated(page, "/basket");
-    await page.getByRole("button", { name: "Checkout" }).click();
-    const orderId = await payAndConfirm(page, {
+    const orderId = await checkOutAndPay(page, {
       email: "grace@example.co.uk",
       name: "Grace Hopper",
       line1: "1 Harbour Street",
@@ -133,10 +170,7 @@ test.describe("the owner's admin area", () => {
       postcode: "YO21 3PU",
     });
 
-    await signIn(page);
-    await adminNav(page, "Orders").click();
-    await page.getByRole("button", { name: `View order ${orderId}` }).click();
-    await expect(page.getByRole("heading", { level: 1, name: `Order ${orderId}` })).toBeVisible();
+    await openOrderAsOwner(page, orderId);
     await expect(page.getByText("paid", { exact: true })).toBeVisible();
     await expect(page.getByText("Grace Hopper").first()).toBeVisible();
 

@@ -27,3 +27,22 @@ export const unlimitedSimple = (product: Product) => simple(product) && product.
 export function productPath(product: Product): string {
   return `/products/${encodeURIComponent(product.id)}`;
 }
+
+/** Every storefront page, with the product page of a product that has variants (the fullest one). */
+export async function storefrontPaths(request: APIRequestContext): Promise<string[]> {
+  const products = await loadCatalogue(request);
+  const product = products.find((p) => p.variants.length > 1) ?? products[0];
+  if (!product) throw new Error("empty catalogue");
+  return [
+    "/",
+    "/products",
+    "/products?cat=basic",
+    productPath(product),
+    "/basket",
+    "/custom-request",
+    "/policies",
+    "/contact",
+    "/success",
+    "/order/ORD-TEST",
+  ];
+}

@@ -25,6 +25,14 @@ const placeOnPage = (target: Locator) =>
     return { left: box.left + window.scrollX, top: box.top + window.scrollY, width: box.width, height: box.height };
   });
 
+/** The home page in the given theme, and the main navigation's category chevron and the dropdown it opens. */
+async function homeCategoryMenu(page: Page, theme: (typeof THEMES)[number]): Promise<{ chevron: Locator; menu: Locator }> {
+  await chooseTheme(page, theme);
+  await gotoHydrated(page, "/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  return { chevron: nav.getByRole("button", { name: "Product categories" }), menu: nav.locator("#category-menu") };
+}
+
 const drawer = (page: Page) => page.getByRole("dialog", { name: "Menu" });
 
 for (const theme of THEMES) {
@@ -128,11 +136,7 @@ for (const theme of THEMES) {
     test(`a tap on the categories chevron opens the dropdown, a second closes it, and a category can be tapped (${theme})`, async ({
       page,
     }) => {
-      await chooseTheme(page, theme);
-      await gotoHydrated(page, "/");
-      const nav = page.getByRole("navigation", { name: "Main" });
-      const chevron = nav.getByRole("button", { name: "Product categories" });
-      const menu = nav.locator("#category-menu");
+      const { chevron, menu } = await homeCategoryMenu(page, theme);
       await tapReachable(chevron);
       await expect(chevron).toHaveAttribute("aria-expanded", "true");
       await expect(menu).toBeVisible();
@@ -152,11 +156,7 @@ for (const theme of THEMES) {
     test(`the category dropdown a mouse opened stays open when its chevron is clicked, and its links take the shopper to the category (${theme})`, async ({
       page,
     }) => {
-      await chooseTheme(page, theme);
-      await gotoHydrated(page, "/");
-      const nav = page.getByRole("navigation", { name: "Main" });
-      const chevron = nav.getByRole("button", { name: "Product categories" });
-      const menu = nav.locator("#category-menu");
+      const { chevron, menu } = await homeCategoryMenu(page, theme);
       // Reaching for the chevron, the mouse passes over it and opens the menu; the click must not shut it again.
       await chevron.hover();
       await expect(menu).toBeVisible();

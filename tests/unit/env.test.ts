@@ -15,17 +15,29 @@ function problemsOf(variables: Record<string, string>): string[] {
   throw new Error(`parseEnv accepted ${JSON.stringify(variables)}`);
 }
 
+/** Parses TRUST_PROXY=`value` and hands back a check that says, address by address, whether it is trusted. */
+function trustedBy(value: string): (addresses: string[]) => boolean[] {
+  const trusted = parseEnv({ TRUST_PROXY: value }).TRUST_PROXY;
+  if (!trusted) throw new Error(`TRUST_PROXY=${value} parsed as false`);
+  return (addresses) => addresses.map((address) => trusted.includes(address));
+}
+
+/** The configuration contract's defaults, as a shop with nothing set runs. */
+function expectDefaults(env: ReturnType<typeof parseEnv>) {
+  expect(env.PORT).toBe(3000);
+  expect(env.HOST).toBe("0.0.0.0");
+  expect(env.DATA_DIR).toBe("./data");
+  expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+  expect(env.SEED_DEMO).toBe(true);
+  expect(env.NODE_ENV).toBe("development");
+  expect(env.ADMIN_PASSWORD).toBeUndefined();
+  expect(env.OWNER_EMAIL).toBeUndefined();
+  expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+}
+
 describe("parseEnv defaults", () => {
   test("with nothing set, every variable takes the default of the configuration contract", () => {
-    const env = parseEnv({});
-    expect(env.PORT).toBe(3000);
-    expect(env.HOST).toBe("0.0.0.0");
-    expect(env.DATA_DIR).toBe("./data");
-    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
-    expect(env.SEED_DEMO).toBe(true);
-    expect(env.NODE_ENV).toBe("development");
-    expect(env.ADMIN_PASSWORD).toBeUndefined();
-    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+    expectDefaults(parseEnv({}));
   });
 
   test("PUBLIC_URL defaults to localhost on the chosen PORT", () => {
@@ -44,15 +56,7 @@ describe("parseEnv defaults", () => {
       OWNER_EMAIL: "",
       STRIPE_SECRET_KEY: "",
     });
-    expect(env.PORT).toBe(3000);
-    expect(env.HOST).toBe("0.0.0.0");
-    expect(env.DATA_DIR).toBe("./data");
-    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
-    expect(env.SEED_DEMO).toBe(true);
-    expect(env.NODE_ENV).toBe("development");
-    expect(env.ADMIN_PASSWORD).toBeUndefined();
-    expect(env.OWNER_EMAIL).toBeUndefined();
-    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+    expectDefaults(env);
   });
 
   test("SEED_DEMO=false turns demo seeding off", () => {
@@ -70,29 +74,20 @@ describe("parseEnv defaults", () => {
 });
 
 describe("parseEnv refuses bad values, naming the variable", () => {
-  test("PORT=abc is refused naming PORT", () => {
-    expect(problemsOf({ PORT: "abc" })).toEqual(["PORT must be a whole number between 1 and 65535"]);
-  });
-
-  test("PORT=70000 is refused naming PORT", () => {
-    expect(problemsOf({ PORT: "70000" })).toEqual(["PORT must be a whole number between 1 and 65535"]);
-  });
-
-  test("PUBLIC_URL=ftp://x is refused naming PUBLIC_URL", () => {
-    expect(problemsOf({ PUBLIC_URL: "ftp://x" })).toEqual(["PUBLIC_URL must be an http:// or https:// URL"]);
-  });
-
-  test("OWNER_EMAIL=not-an-email is refused naming OWNER_EMAIL", () => {
-    expect(problemsOf({ OWNER_EMAIL: "not-an-email" })).toEqual(["OWNER_EMAIL must be an email address"]);
-  });
-
-  test("SEED_DEMO=maybe is refused naming SEED_DEMO", () => {
-    expect(problemsOf({ SEED_DEMO: "maybe" })).toEqual(["SEED_DEMO must be true or false"]);
-  });
-
-  test("NODE_ENV=staging is refused naming NODE_ENV", () => {
-    expect(problemsOf({ NODE_ENV: "staging" })).toEqual(["NODE_ENV must be development, production or test"]);
-  });
+  // One bad variable each: [variable, value, the one problem it must give].
+  const refusals: [string, string, string][] = [
+    ["PORT", "abc", "PORT must be a whole number between 1 and 65535"],
+    ["PORT", "70000", "PORT must be a whole number between 1 and 65535"],
+    ["PUBLIC_URL", "ftp://x", "PUBLIC_URL must be an http:// or https:// URL"],
+    ["OWNER_EMAIL", "not-an-email", "OWNER_EMAIL must be an email address"],
+    ["SEED_DEMO", "maybe", "SEED_DEMO must be true or false"],
+    ["NODE_ENV", "staging", "NODE_ENV must be development, production or test"],
+  ];
+  for (const [variable, value, problem] of refusals) {
+    test(`${variable}=${value} is refused naming ${variable}`, () => {
+      expect(problemsOf({ [variable]: value })).toEqual([problem]);
+    });
+  }
 
   test("production without ADMIN_PASSWORD or ADMIN_PASSWORD_HASH is refused naming ADMIN_PASSWORD", () => {
     expect(problemsOf({ NODE_ENV: "production", DEMO_CHECKOUT: "true" })).toEqual([
@@ -155,37 +150,15 @@ describe("TRUST_PROXY names the proxy whose X-Forwarded-For is believed", () => 
   });
 
   test("true trusts a proxy on loopback only (IPv4, IPv6 and IPv4-mapped), not the rest of the world", () => {
-    const trusted = parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY;
-    if (!trusted) throw new Error("TRUST_PROXY=true parsed as false");
-    expect(["127.0.0.1", "127.0.0.53", "::1", "::ffff:127.0.0.1"].map((address) => trusted.includes(address))).toEqual([
-      true,
-      true,
-      true,
-      true,
-    ]);
-    expect(["203.0.113.7", "172.17.0.1", "10.0.0.1", "2001:db8::1"].map((address) => trusted.includes(address))).toEqual([
-      false,
-      false,
-      false,
-      false,
-    ]);
+    const trusts = trustedBy("true");
+    expect(trusts(["127.0.0.1", "127.0.0.53", "::1", "::ffff:127.0.0.1"])).toEqual([true, true, true, true]);
+    expect(trusts(["203.0.113.7", "172.17.0.1", "10.0.0.1", "2001:db8::1"])).toEqual([false, false, false, false]);
   });
 
   test("a list of addresses and ranges (commas or spaces) trusts exactly those", () => {
-    const trusted = parseEnv({ TRUST_PROXY: "172.17.0.1, 10.0.0.0/8 fd00::/8" }).TRUST_PROXY;
-    if (!trusted) throw new Error("the list parsed as false");
-    expect(["172.17.0.1", "::ffff:172.17.0.1", "10.200.3.4", "fd12::1"].map((address) => trusted.includes(address))).toEqual([
-      true,
-      true,
-      true,
-      true,
-    ]);
-    expect(["172.17.0.2", "127.0.0.1", "11.0.0.1", "fe80::1"].map((address) => trusted.includes(address))).toEqual([
-      false,
-      false,
-      false,
-      false,
-    ]);
+    const trusts = trustedBy("172.17.0.1, 10.0.0.0/8 fd00::/8");
+    expect(trusts(["172.17.0.1", "::ffff:172.17.0.1", "10.200.3.4", "fd12::1"])).toEqual([true, true, true, true]);
+    expect(trusts(["172.17.0.2", "127.0.0.1", "11.0.0.1", "fe80::1"])).toEqual([false, false, false, false]);
   });
 
   test("TRUST_PROXY=proxy.example (not an address) is refused naming TRUST_PROXY", () => {

@@ -10,60 +10,11 @@ import {
   parseStl,
   type Vec3,
 } from "../../web/lib/mesh-stats";
+import { asciiStlText, binaryStl, cubeTriangles, type Triangle } from "../support/stl";
 
 // The figures the owner reads in the admin 3D viewer, from files built here.
 
-type Triangle = [Vec3, Vec3, Vec3];
-
-/** A cube of side `s` from the origin: twelve outward-facing triangles, bottom face first. */
-function cubeTriangles(s: number, offset: Vec3 = [0, 0, 0]): Triangle[] {
-  const corners: Vec3[] = [
-    [0, 0, 0],
-    [s, 0, 0],
-    [s, s, 0],
-    [0, s, 0],
-    [0, 0, s],
-    [s, 0, s],
-    [s, s, s],
-    [0, s, s],
-  ];
-  const v = corners.map(([x, y, z]): Vec3 => [x + offset[0], y + offset[1], z + offset[2]]);
-  const faces: [number, number, number][] = [
-    [0, 2, 1],
-    [0, 3, 2], // bottom
-    [4, 5, 6],
-    [4, 6, 7], // top
-    [0, 1, 5],
-    [0, 5, 4],
-    [1, 2, 6],
-    [1, 6, 5],
-    [2, 3, 7],
-    [2, 7, 6],
-    [3, 0, 4],
-    [3, 4, 7],
-  ];
-  return faces.map(([a, b, c]) => [v[a], v[b], v[c]] as Triangle);
-}
-
-function asciiStl(triangles: Triangle[]): Uint8Array {
-  const facets = triangles.map(
-    (corners) =>
-      `  facet normal 0 0 0\n    outer loop\n${corners.map((c) => `      vertex ${c.join(" ")}\n`).join("")}    endloop\n  endfacet`,
-  );
-  return new TextEncoder().encode(`solid cube\n${facets.join("\n")}\nendsolid cube\n`);
-}
-
-/** Binary STL; the header starts with "solid" on purpose, as many exporters' do. */
-function binaryStl(triangles: Triangle[]): Uint8Array {
-  const bytes = new Uint8Array(84 + triangles.length * 50);
-  bytes.set(new TextEncoder().encode("solid exported by a CAD program"));
-  const view = new DataView(bytes.buffer);
-  view.setUint32(80, triangles.length, true);
-  triangles.forEach((corners, t) => {
-    for (const [i, value] of corners.flat().entries()) view.setFloat32(84 + t * 50 + 12 + i * 4, value, true);
-  });
-  return bytes;
-}
+const asciiStl = (triangles: Triangle[]) => new TextEncoder().encode(asciiStlText(triangles));
 
 /** An OBJ cube of side 20 with quad faces, so the fan triangulation is exercised. */
 const OBJ_CUBE = `# 20 mm cube

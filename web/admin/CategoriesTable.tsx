@@ -1,6 +1,6 @@
 import { type FormEvent, Fragment, useState } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
-import { ResultNotice, RowActions, TableScroller, useResult } from "./parts";
+import { ColumnHeadings, deleteRow, ResultNotice, RowActions, TableScroller, useResult } from "./parts";
 import type { Category } from "./types";
 import type { Loaded } from "./use-load";
 
@@ -34,17 +34,13 @@ export function CategoriesTable({ categories }: { categories: Loaded<Category[]>
     }
   }
 
-  async function remove(category: Category) {
-    if (!window.confirm(`Delete the category "${category.name}"? Its products stay, without a category.`)) return;
-    result.clear();
-    try {
-      await apiCall(`/api/admin/categories/${enc(category.id)}`, { method: "DELETE" });
-      result.succeed(`Deleted ${category.name}.`);
-      await categories.reload();
-    } catch (caught) {
-      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Delete failed", "Delete failed: network error"));
-    }
-  }
+  const remove = (category: Category) =>
+    deleteRow(result, {
+      question: `Delete the category "${category.name}"? Its products stay, without a category.`,
+      path: `/api/admin/categories/${enc(category.id)}`,
+      name: category.name,
+      reload: categories.reload,
+    });
 
   return (
     <section className="admin-section card" aria-labelledby="categories-title">
@@ -62,16 +58,7 @@ export function CategoriesTable({ categories }: { categories: Loaded<Category[]>
       <ResultNotice state={result} />
       <TableScroller label="Categories">
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Id</th>
-              <th scope="col">Name</th>
-              <th scope="col" className="admin-num">
-                Sort
-              </th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeadings columns={["Id", "Name", { label: "Sort", align: "num" }, "Actions"]} />
           <tbody>
             {editing === "new" && (
               <CategoryEditorRow initial={{ id: "", name: "", sort: "" }} locked={false} onSave={save} onCancel={() => setEditing(null)} />

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
 import type { ModelFile } from "./ModelViewer";
-import { Notice, shortDate, TableScroller } from "./parts";
+import { ColumnHeadings, Notice, shortDate, TableScroller } from "./parts";
 import { CUSTOM_REQUEST_STATUSES, type CustomRequest } from "./types";
 import { useLoad } from "./use-load";
 
@@ -54,15 +54,7 @@ export function CustomRequestsSection() {
       ) : (
         <TableScroller label="Custom requests">
           <table className="admin-table admin-table--requests">
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">From</th>
-                <th scope="col">Details</th>
-                <th scope="col">Attachments</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
+            <ColumnHeadings columns={["Received", "From", "Details", "Attachments", "Status"]} />
             <tbody>
               {data.map((request) => (
                 <tr key={request.id}>

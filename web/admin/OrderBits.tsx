@@ -1,7 +1,7 @@
 import { formatPence } from "../../shared/money";
 import { orderReference } from "../../shared/order-view";
 import { enc } from "./api";
-import { shortDate } from "./parts";
+import { ColumnHeadings, shortDate } from "./parts";
 import type { AdminOrder, OrderListItem } from "./types";
 
 /** Order status as stored (paid, fulfilled, canceled), as a coloured label. */
@@ -19,21 +19,17 @@ export function OrdersTable({ orders, label, onOpen }: { orders: OrderListItem[]
   return (
     <table className="admin-table">
       <caption className="visually-hidden">{label}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Reference</th>
-          <th scope="col">Placed</th>
-          <th scope="col">Customer</th>
-          <th scope="col" className="admin-num">
-            Items
-          </th>
-          <th scope="col" className="admin-num">
-            Total
-          </th>
-          <th scope="col">Status</th>
-          <th scope="col">Tracking</th>
-        </tr>
-      </thead>
+      <ColumnHeadings
+        columns={[
+          "Reference",
+          "Placed",
+          "Customer",
+          { label: "Items", align: "num" },
+          { label: "Total", align: "num" },
+          "Status",
+          "Tracking",
+        ]}
+      />
       <tbody>
         {orders.map((order) => (
           <tr key={order.id}>
@@ -88,15 +84,7 @@ export function ItemUploads({ item }: { item: OrderItem }) {
             height={596}
             loading="lazy"
           />
-          <p className="admin-upload__caption">
-            <span className="admin-upload__name">
-              <span className="muted">Route </span>
-              {routeName}
-            </span>
-            <a className="admin-upload__download" href={`/api/admin/download/gpx/${enc(gpxToken)}`} download={routeName}>
-              Download GPX<span className="visually-hidden"> {routeName}</span>
-            </a>
-          </p>
+          <UploadCaption kind="Route" name={routeName} href={`/api/admin/download/gpx/${enc(gpxToken)}`} linkText="Download GPX" />
         </li>
       )}
       {imageToken && (
@@ -107,17 +95,25 @@ export function ItemUploads({ item }: { item: OrderItem }) {
             alt={`Lithophane preview of ${photoName}`}
             loading="lazy"
           />
-          <p className="admin-upload__caption">
-            <span className="admin-upload__name">
-              <span className="muted">Photo </span>
-              {photoName}
-            </span>
-            <a className="admin-upload__download" href={`/api/admin/download/image/${enc(imageToken)}`} download={photoName}>
-              Download photo<span className="visually-hidden"> {photoName}</span>
-            </a>
-          </p>
+          <UploadCaption kind="Photo" name={photoName} href={`/api/admin/download/image/${enc(imageToken)}`} linkText="Download photo" />
         </li>
       )}
     </ul>
+  );
+}
+
+/** An upload's name under its preview, and its download link (named with the file, for screen readers). */
+function UploadCaption({ kind, name, href, linkText }: { kind: string; name: string; href: string; linkText: string }) {
+  return (
+    <p className="admin-upload__caption">
+      <span className="admin-upload__name">
+        <span className="muted">{kind} </span>
+        {name}
+      </span>
+      <a className="admin-upload__download" href={href} download={name}>
+        {linkText}
+        <span className="visually-hidden"> {name}</span>
+      </a>
+    </p>
   );
 }

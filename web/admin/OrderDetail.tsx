@@ -6,7 +6,7 @@ import { apiCall, enc } from "./api";
 import { CancelDialog } from "./CancelDialog";
 import { CopyReference } from "./CopyReference";
 import { ItemUploads, isTruthyFlag, StatusBadge } from "./OrderBits";
-import { Notice, shortDate, TableScroller } from "./parts";
+import { ColumnHeadings, Notice, shortDate, TableScroller } from "./parts";
 import { TrackingForm } from "./TrackingForm";
 import { deliveryLabel } from "./tracking-email";
 import type { AdminOrder } from "./types";
@@ -175,18 +175,7 @@ function OrderEmails({ order }: { order: AdminOrder }) {
       ) : (
         <TableScroller label="Emails about this order">
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">To</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="admin-num">
-                  Attempts
-                </th>
-                <th scope="col">Queued</th>
-                <th scope="col">Sent</th>
-              </tr>
-            </thead>
+            <ColumnHeadings columns={["Email", "To", "Status", { label: "Attempts", align: "num" }, "Queued", "Sent"]} />
             <tbody>
               {emails.map((email, index) => (
                 <tr key={`${email.kind}-${index}`}>

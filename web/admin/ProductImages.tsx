@@ -35,7 +35,7 @@ export function ProductImages({
 
   if (!productId) {
     return (
-      <section className="admin-subsection" aria-label="Product Images">
+      <section className="admin-subsection card" aria-label="Product Images">
         <h4>Product Images</h4>
         <p className="muted">Save the product first to add multiple images.</p>
       </section>
@@ -99,7 +99,7 @@ export function ProductImages({
   }
 
   return (
-    <section className="admin-subsection" aria-label="Product Images">
+    <section className="admin-subsection card" aria-label="Product Images">
       <div className="admin-subsection__header">
         <h4>Product Images</h4>
         <input ref={input} type="file" accept="image/*" hidden onChange={(event) => void add(event.target.files?.[0])} />

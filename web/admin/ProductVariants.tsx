@@ -46,7 +46,7 @@ export function ProductVariants({
 
   if (!productId) {
     return (
-      <section className="admin-subsection" aria-label="Product Variants">
+      <section className="admin-subsection card" aria-label="Product Variants">
         <h4>Product Variants</h4>
         <p className="muted">Save the product first to add variants.</p>
       </section>
@@ -101,7 +101,7 @@ export function ProductVariants({
     );
 
   return (
-    <section className="admin-subsection" aria-label="Product Variants">
+    <section className="admin-subsection card" aria-label="Product Variants">
       <h4>Product Variants</h4>
       <Notice tone="error">{error}</Notice>
       {variants.length === 0 ? (

@@ -3,7 +3,7 @@ import { formatPence } from "../../shared/money";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
 import { CategoriesTable } from "./CategoriesTable";
 import { ProductEditor } from "./ProductEditor";
-import { EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "./parts";
+import { ColumnHeadings, deleteRow, EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "./parts";
 import type { AdminProduct, Category } from "./types";
 import { useLoad } from "./use-load";
 
@@ -33,18 +33,16 @@ export function ProductsPage() {
     }
   }
 
-  async function remove(product: AdminProduct) {
-    if (!window.confirm(`Delete the product "${product.name}" (${product.id})? This cannot be undone.`)) return;
-    result.clear();
-    try {
-      await apiCall(`/api/admin/products/${enc(product.id)}`, { method: "DELETE" });
-      if (editing === product.id) setEditing(null);
-      result.succeed(`Deleted ${product.name}.`);
-      await products.reload();
-    } catch (caught) {
-      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Delete failed", "Delete failed: network error"));
-    }
-  }
+  const remove = (product: AdminProduct) =>
+    deleteRow(result, {
+      question: `Delete the product "${product.name}" (${product.id})? This cannot be undone.`,
+      path: `/api/admin/products/${enc(product.id)}`,
+      name: product.name,
+      reload: products.reload,
+      onDeleted: () => {
+        if (editing === product.id) setEditing(null);
+      },
+    });
 
   const editor = (product: AdminProduct | null) => (
     <ProductEditor
@@ -84,22 +82,16 @@ export function ProductsPage() {
         ) : (
           <TableScroller label="Products">
             <table className="admin-table admin-table--products">
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Category</th>
-                  <th scope="col" className="admin-num">
-                    Price
-                  </th>
-                  <th scope="col" className="admin-center">
-                    Stock
-                  </th>
-                  <th scope="col" className="admin-num">
-                    Variants
-                  </th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
+              <ColumnHeadings
+                columns={[
+                  "Product",
+                  "Category",
+                  { label: "Price", align: "num" },
+                  { label: "Stock", align: "center" },
+                  { label: "Variants", align: "num" },
+                  "Actions",
+                ]}
+              />
               <tbody>
                 {list.map((product) => {
                   const open = editing === product.id;

@@ -1,7 +1,7 @@
 import { Fragment, useState } from "react";
-import { apiCall, enc, failureText, isSessionEnd } from "./api";
+import { apiCall, enc } from "./api";
 import { ProjectEditor } from "./ProjectEditor";
-import { EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "./parts";
+import { ColumnHeadings, deleteRow, EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "./parts";
 import type { Project } from "./types";
 import { useLoad } from "./use-load";
 
@@ -13,18 +13,16 @@ export function ProjectsPage() {
   const result = useResult();
   const list = projects.data ?? [];
 
-  async function remove(project: Project) {
-    if (!window.confirm("Delete this project?")) return;
-    result.clear();
-    try {
-      await apiCall(`/api/admin/projects/${enc(project.id)}`, { method: "DELETE" });
-      if (editing === project.id) setEditing(null);
-      result.succeed(`Deleted ${project.title}.`);
-      await projects.reload();
-    } catch (caught) {
-      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Delete failed", "Delete failed: network error"));
-    }
-  }
+  const remove = (project: Project) =>
+    deleteRow(result, {
+      question: "Delete this project?",
+      path: `/api/admin/projects/${enc(project.id)}`,
+      name: project.title,
+      reload: projects.reload,
+      onDeleted: () => {
+        if (editing === project.id) setEditing(null);
+      },
+    });
 
   const editor = (project: Project | null) => (
     <ProjectEditor
@@ -59,16 +57,7 @@ export function ProjectsPage() {
         ) : (
           <TableScroller label="Projects table">
             <table className="admin-table admin-table--projects">
-              <thead>
-                <tr>
-                  <th scope="col">Project</th>
-                  <th scope="col">Link</th>
-                  <th scope="col" className="admin-num">
-                    Sort
-                  </th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
+              <ColumnHeadings columns={["Project", "Link", { label: "Sort", align: "num" }, "Actions"]} />
               <tbody>
                 {list.map((project) => {
                   const open = editing === project.id;

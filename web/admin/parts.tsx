@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { apiCall, failureText, isSessionEnd } from "./api";
 
 /** Spec sections 4 and 9: success banners show for 3 seconds. */
 const SUCCESS_BANNER_MS = 3_000;
@@ -44,6 +45,32 @@ export function useResult(): ResultState {
     }),
     [result, show],
   );
+}
+
+type DeleteRow = {
+  /** What the owner is asked to confirm. */
+  question: string;
+  /** The API path of the row: DELETE is sent there. */
+  path: string;
+  /** How the row is called in "Deleted <name>." */
+  name: string;
+  reload: () => Promise<unknown>;
+  /** Runs once the row is gone, before the list reloads (an editor open on it closes). */
+  onDeleted?: () => void;
+};
+
+/** A list page's Delete: asks first, deletes, says so and reloads the list; a refusal shows the server's reason. */
+export async function deleteRow(result: ResultState, { question, path, name, reload, onDeleted }: DeleteRow): Promise<void> {
+  if (!window.confirm(question)) return;
+  result.clear();
+  try {
+    await apiCall(path, { method: "DELETE" });
+    onDeleted?.();
+    result.succeed(`Deleted ${name}.`);
+    await reload();
+  } catch (caught) {
+    if (!isSessionEnd(caught)) result.fail(failureText(caught, "Delete failed", "Delete failed: network error"));
+  }
 }
 
 /** Where a form or page shows its result: one line at most. */
@@ -157,6 +184,30 @@ export function TableScroller({ label, children }: { label: string; children: Re
     <section className="admin-table-scroll" aria-label={label} tabIndex={0}>
       {children}
     </section>
+  );
+}
+
+/** A column's heading; `align` is for a column of amounts ("num", right) or of marks ("center"), as its cells are. */
+type Column = string | { label: string; align: "num" | "center" };
+
+/** The heading row of an admin table: every heading a column header (`scope="col"`) for screen readers. */
+export function ColumnHeadings({ columns }: { columns: Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) =>
+          typeof column === "string" ? (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ) : (
+            <th key={column.label} scope="col" className={`admin-${column.align}`}>
+              {column.label}
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
   );
 }
 

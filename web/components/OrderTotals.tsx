@@ -1,4 +1,4 @@
-import { formatPence } from "../../shared/money";
+import { formatDelivery, formatPence } from "../../shared/money";
 
 type Totals = {
   amount_cents: number;
@@ -23,7 +23,7 @@ export function OrderTotals({ order }: { order: Totals }) {
       </div>
       <div>
         <dt>Delivery</dt>
-        <dd>{delivery === 0 ? "Free" : formatPence(delivery)}</dd>
+        <dd>{formatDelivery(delivery)}</dd>
       </div>
       <div className="order-totals__total">
         <dt>Total</dt>

@@ -1,4 +1,5 @@
 import { SHOP } from "../../shared/shop-info";
+import { InfoPageLinks } from "./InfoPageLinks";
 
 export function SiteFooter() {
   return (
@@ -9,12 +10,7 @@ export function SiteFooter() {
         </p>
         <nav aria-label="Footer">
           <ul className="site-footer__links">
-            <li>
-              <a href="/contact">Contact</a>
-            </li>
-            <li>
-              <a href="/policies">Policies</a>
-            </li>
+            <InfoPageLinks />
           </ul>
         </nav>
         <p className="site-footer__small">Prices include VAT where applicable. Payments are taken securely by card.</p>

@@ -3,6 +3,7 @@ import { unitCount } from "../../shared/basket";
 import { SHOP } from "../../shared/shop-info";
 import { applyTheme, currentTheme, type Theme } from "../../shared/theme";
 import { BasketIcon, ChevronIcon, CloseIcon, LogoMark, MenuIcon, MoonIcon, SunIcon } from "../components/Icons";
+import { InfoPageLinks } from "../components/InfoPageLinks";
 import { useBasket } from "../lib/use-basket";
 
 /** Spec section 9: the category dropdown closes 180 ms after the pointer leaves. */
@@ -115,12 +116,7 @@ export function SiteHeader({ categories, path }: SiteHeaderProps) {
               <li>
                 <a href="/basket">Basket{count > 0 ? ` (${count})` : ""}</a>
               </li>
-              <li>
-                <a href="/contact">Contact</a>
-              </li>
-              <li>
-                <a href="/policies">Policies</a>
-              </li>
+              <InfoPageLinks />
             </ul>
           </nav>
         </div>

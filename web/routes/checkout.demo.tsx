@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { formatPence } from "../../shared/money";
+import { formatDelivery, formatPence } from "../../shared/money";
 import { SHOP } from "../../shared/shop-info";
 import { DEMO_FORM_ERRORS, type DemoFormErrorCode } from "../../src/modules/demo-checkout/model";
 import type { DemoSession } from "../../src/services/payments/demo";
@@ -65,7 +65,7 @@ function OrderSummary({ session }: { session: DemoSession }) {
         ))}
         <li>
           <span>{session.deliveryPence === 0 ? "Free UK delivery" : "UK delivery"}</span>
-          <span>{session.deliveryPence === 0 ? "Free" : formatPence(session.deliveryPence)}</span>
+          <span>{formatDelivery(session.deliveryPence)}</span>
         </li>
         <li className="order-items__total">
           <span>Total</span>

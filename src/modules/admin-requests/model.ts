@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CustomRequestFields } from "../custom-requests/model";
 
 export const REQUEST_NOT_FOUND = "Custom request not found.";
 const STATUS = "Status must be open, in_progress, completed or cancelled.";
@@ -9,14 +10,9 @@ export type CustomRequestStatus = (typeof CUSTOM_REQUEST_STATUSES)[number];
 
 export const requestStatusSchema = z.object({ status: z.enum(CUSTOM_REQUEST_STATUSES, { error: STATUS }) }, { error: STATUS });
 
-/** Spec section 3's custom request, as the admin reads it. */
-export type CustomRequest = {
+/** Spec section 3's custom request, as the admin reads it: the form's fields as stored, and the owner's status. */
+export type CustomRequest = CustomRequestFields & {
   id: string;
-  name: string;
-  email: string;
-  details: string;
-  material: string | null;
-  color: string | null;
   status: CustomRequestStatus;
   created_at: string;
   attachments: { id: string; filename: string }[];

@@ -17,3 +17,11 @@ export async function signIn(page: Page): Promise<void> {
 /** A page's button in the admin navigation ("Orders", "Products", …). */
 export const adminNav = (page: Page, name: string) =>
   page.getByRole("navigation", { name: "Admin" }).getByRole("button", { name, exact: true });
+
+/** Signs in and opens the order's page from the Orders list, as the owner would. */
+export async function openOrderAsOwner(page: Page, orderId: string): Promise<void> {
+  await signIn(page);
+  await adminNav(page, "Orders").click();
+  await page.getByRole("button", { name: `View order ${orderId}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Order ${orderId}` })).toBeVisible();
+}

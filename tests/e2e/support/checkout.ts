@@ -5,8 +5,9 @@ export type Payer = { email: string; name: string; line1: string; city: string; 
 /** The shop's test payment page's pay button ("Pay £12.00 (test)"). */
 export const payButton = (page: Page): Locator => page.getByRole("button", { name: /^Pay £[\d.]+ \(test\)$/ });
 
-/** On the demo payment page: types the payer's email, name and address as a shopper would. */
-export async function fillDemoPayment(page: Page, payer: Payer): Promise<void> {
+/** From the basket page: Checkout, then on the demo payment page types the payer's email, name and address as a shopper would. */
+export async function checkOutAs(page: Page, payer: Payer): Promise<void> {
+  await page.getByRole("button", { name: "Checkout" }).click();
   await expect(page).toHaveURL(/\/checkout\/demo\/cs_demo_/);
   await page.getByLabel("Email").fill(payer.email);
   await page.getByLabel("Full name").fill(payer.name);
@@ -15,9 +16,9 @@ export async function fillDemoPayment(page: Page, payer: Payer): Promise<void> {
   await page.getByLabel("Postcode", { exact: true }).fill(payer.postcode);
 }
 
-/** Pays on the demo payment page and answers the order id the confirmation gives. */
-export async function payAndConfirm(page: Page, payer: Payer): Promise<string> {
-  await fillDemoPayment(page, payer);
+/** From the basket page: checks out, pays on the demo payment page and answers the order id the confirmation gives. */
+export async function checkOutAndPay(page: Page, payer: Payer): Promise<string> {
+  await checkOutAs(page, payer);
   await payButton(page).click();
   await expect(page.getByRole("status")).toContainText("Your order reference is ORD-", { timeout: 15_000 });
   const orderId = (await page.getByRole("link", { name: "View your order" }).getAttribute("href"))?.split("/").pop() ?? "";

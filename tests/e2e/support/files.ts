@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { asciiStlText, cubeTriangles } from "../../support/stl";
 
 /**
  * Files a shopper might pick, made in the test so nothing binary lives in the
@@ -59,41 +60,5 @@ export async function jpegPhoto(name = "harbour-at-dusk.jpg", { width = 480, hei
 
 /** An ASCII STL of a 20 mm cube: twelve triangles. */
 export function stlCube(name = "bracket-cube.stl", size = 20): PickedFile {
-  const s = size;
-  const v: [number, number, number][] = [
-    [0, 0, 0],
-    [s, 0, 0],
-    [s, s, 0],
-    [0, s, 0],
-    [0, 0, s],
-    [s, 0, s],
-    [s, s, s],
-    [0, s, s],
-  ];
-  const faces: [number, number, number, [number, number, number]][] = [
-    [0, 2, 1, [0, 0, -1]],
-    [0, 3, 2, [0, 0, -1]],
-    [4, 5, 6, [0, 0, 1]],
-    [4, 6, 7, [0, 0, 1]],
-    [0, 1, 5, [0, -1, 0]],
-    [0, 5, 4, [0, -1, 0]],
-    [1, 2, 6, [1, 0, 0]],
-    [1, 6, 5, [1, 0, 0]],
-    [2, 3, 7, [0, 1, 0]],
-    [2, 7, 6, [0, 1, 0]],
-    [3, 0, 4, [-1, 0, 0]],
-    [3, 4, 7, [-1, 0, 0]],
-  ];
-  const facets = faces
-    .map(([a, b, c, n]) =>
-      [
-        `  facet normal ${n.join(" ")}`,
-        "    outer loop",
-        ...[a, b, c].map((i) => `      vertex ${v[i]?.join(" ")}`),
-        "    endloop",
-        "  endfacet",
-      ].join("\n"),
-    )
-    .join("\n");
-  return { name, mimeType: "model/stl", buffer: Buffer.from(`solid cube\n${facets}\nendsolid cube\n`) };
+  return { name, mimeType: "model/stl", buffer: Buffer.from(asciiStlText(cubeTriangles(size))) };
 }

@@ -1,0 +1,16 @@
+/**
+ * The list items linking the shop's information pages. The footer and the mobile menu both end
+ * with them, so a new information page is added once and shows in both.
+ */
+export function InfoPageLinks() {
+  return (
+    <>
+      <li>
+        <a href="/contact">Contact</a>
+      </li>
+      <li>
+        <a href="/policies">Policies</a>
+      </li>
+    </>
+  );
+}
