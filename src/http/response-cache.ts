@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { type Bytes, compress, etagMatches, isCompressible, MIN_COMPRESS_BYTES, pickEncoding, type Encoding } from "./compression";
+import { type Bytes, compress, type Effort, etagMatches, isCompressible, MIN_COMPRESS_BYTES, pickEncoding, type Encoding } from "./compression";
 
 /**
  * Storefront pages and catalogue JSON are the same for every shopper (the
@@ -25,7 +25,8 @@ type Entry = {
   key: string;
   status: number;
   body: Bytes;
-  encoded: Partial<Record<Encoding, Bytes>>;
+  /** Each encoding made so far: quickly at first, at runtime effort once asked for often (QUICK_ANSWERS). */
+  encoded: Partial<Record<Encoding, { bytes: Bytes; effort: Effort; answers: number }>>;
   /** Headers for each representation, built once and copied per answer. */
   headers: Record<"identity" | Encoding, Headers>;
   notModified: Headers;
@@ -50,6 +51,14 @@ export type ResponseCacheOptions = {
   productShownAt?: (key: string) => string | null;
   now?: () => number;
 };
+
+/**
+ * Answers a kept page gives from its quick compression before it is compressed
+ * again at runtime effort. A page made again after every few asks (the
+ * catalogue while stock sells) never pays for the slow compression; one asked
+ * for this often has earned it. See docs/decisions/0008-performance.md.
+ */
+export const QUICK_ANSWERS = 16;
 
 /** How long a read of page_version stands for writes by other connections (this connection's are seen at once). */
 export const EXTERNAL_CHECK_MS = 1;
@@ -188,17 +197,20 @@ export function createResponseCache({
     const encoding = entry.body.byteLength >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers.get("accept-encoding")) : null;
     if (!encoding) return new Response(entry.body, { status: entry.status, headers: headersOf(entry.headers.identity) });
     let encoded = entry.encoded[encoding];
-    if (!encoded) {
-      encoded = compress(entry.body, encoding);
+    if (!encoded || (encoded.effort === "quick" && ++encoded.answers > QUICK_ANSWERS)) {
+      const effort = encoded ? "runtime" : "quick";
+      const bytes = compress(entry.body, encoding, effort);
+      const grown = bytes.byteLength - (encoded?.bytes.byteLength ?? 0);
+      encoded = { bytes, effort, answers: 1 };
       entry.encoded[encoding] = encoded;
       if (entries.get(entry.key) === entry) {
         // Count it first, then trim: the entry itself may be the one to go.
-        entry.bytes += encoded.byteLength;
-        usedBytes += encoded.byteLength;
+        entry.bytes += grown;
+        usedBytes += grown;
         makeRoom(0);
       }
     }
-    return new Response(encoded, { status: entry.status, headers: headersOf(entry.headers[encoding]) });
+    return new Response(encoded.bytes, { status: entry.status, headers: headersOf(entry.headers[encoding]) });
   }
 
   /** Answers from a kept entry, and marks it the most recently used (last in the map's order). */
