@@ -34,6 +34,18 @@ type Entry = {
   bytes: number;
   /** When it was made (the clock's milliseconds), for the Age header of later answers. */
   madeAt: number;
+  /** It shows stock figures as they are (the catalogue JSON), not capped as pages show them: see KeepOptions. */
+  exactStock: boolean;
+};
+
+export type KeepOptions = {
+  /**
+   * False for answers that show stock only capped (storefront pages: at 20, the
+   * most one checkout holds, src/modules/catalog/shown-stock.ts), which a
+   * change marked `stock_figure_only` (migrations/0011_shown_stock.sql) leaves
+   * as they are. True, the default, for anything else.
+   */
+  exactStock?: boolean;
 };
 
 export type ResponseCacheOptions = {
@@ -73,8 +85,8 @@ export function createResponseCache({
 }: ResponseCacheOptions) {
   const totalChanges = db.query<{ n: number }, []>("SELECT total_changes() AS n");
   const newestVersion = db.query<{ version: number | null }, []>("SELECT max(version) AS version FROM page_versions");
-  const changesAfter = db.query<{ version: number; product_id: string | null }, [number]>(
-    "SELECT version, product_id FROM page_versions WHERE version > ? ORDER BY version",
+  const changesAfter = db.query<{ version: number; product_id: string | null; stock_figure_only: number }, [number]>(
+    "SELECT version, product_id, stock_figure_only FROM page_versions WHERE version > ? ORDER BY version",
   );
   const entries = new Map<string, Entry>();
   const pending = new Map<string, { version: number; answer: Promise<Entry | Response> }>();
@@ -126,9 +138,12 @@ export function createResponseCache({
       return version;
     }
     const products = new Set(changes.map((change) => change.product_id));
+    // Products whose change a page with capped stock figures shows too (more than an exact figure above the cap).
+    const onPages = new Set(changes.filter((change) => change.stock_figure_only === 0).map((change) => change.product_id));
     for (const [key, entry] of entries) {
       const shown = productShownAt(key);
       if (shown !== null && !products.has(shown)) continue;
+      if (!entry.exactStock && (shown === null ? onPages.size === 0 : !onPages.has(shown))) continue;
       entries.delete(key);
       usedBytes -= entry.bytes;
     }
@@ -145,7 +160,7 @@ export function createResponseCache({
     }
   }
 
-  async function build(key: string, response: Response): Promise<Entry | Response> {
+  async function build(key: string, response: Response, exactStock: boolean): Promise<Entry | Response> {
     const contentType = response.headers.get("content-type");
     const ownCacheControl = response.headers.get("cache-control") ?? "";
     const cacheable =
@@ -181,6 +196,7 @@ export function createResponseCache({
       etag,
       bytes: body.byteLength + key.length * 2,
       madeAt: now(),
+      exactStock,
     };
   }
 
@@ -252,7 +268,12 @@ export function createResponseCache({
      * `produce` makes it (once, however many requests wait for it), and a
      * 200 text answer without cookies or no-store is kept.
      */
-    async respond(request: Request, key: string, produce: () => Response | Promise<Response>): Promise<Response> {
+    async respond(
+      request: Request,
+      key: string,
+      produce: () => Response | Promise<Response>,
+      { exactStock = true }: KeepOptions = {},
+    ): Promise<Response> {
       const version = checkVersion();
       // Nothing can be trusted to be current: make the answer, keep nothing (the handler reports the fault).
       if (version === null) return produce();
@@ -263,7 +284,7 @@ export function createResponseCache({
       let mine = false;
       if (!inFlight || inFlight.version !== version) {
         mine = true;
-        const answer = (async () => build(key, await produce()))();
+        const answer = (async () => build(key, await produce(), exactStock))();
         const started = { version, answer };
         inFlight = started;
         pending.set(key, started);

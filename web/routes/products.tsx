@@ -1,6 +1,7 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { Category } from "../../src/modules/categories/model";
 import type { Product } from "../../src/modules/catalog/model";
+import { asShownOnPages } from "../../src/modules/catalog/shown-stock";
 import { ProductCard } from "../components/ProductCard";
 import { ProductCardHtml } from "../components/ProductCardHtml";
 import { SHOP } from "../../shared/shop-info";
@@ -37,7 +38,7 @@ export function productsLoader(args: LoaderFunctionArgs) {
   const allCategories = categories.listCategories();
   const cat = new URL(args.request.url).searchParams.get("cat");
   const selected = cat === null ? null : (allCategories.find((category) => category.id === cat) ?? null);
-  const groups = groupCatalogue(catalog.listProducts(), allCategories).filter(
+  const groups = groupCatalogue(catalog.listProducts().map(asShownOnPages), allCategories).filter(
     (group) => cat === null || group.category?.id === cat,
   );
   const payload = { groups, cat, selected: selected && { id: selected.id, name: selected.name } };
