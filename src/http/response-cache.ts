@@ -11,7 +11,9 @@ import { type Bytes, compress, type Effort, etagMatches, isCompressible, MIN_COM
  * touch, an outbox row or a /readyz probe keeps every page, while an edit or
  * a stock take is seen by the very next request. A row naming one product
  * forgets the answers that may show it (every list, and that product's own
- * page and JSON: `productShownAt`), not the other products' pages.
+ * page and JSON: `productShownAt`), not the other products' pages. A row
+ * marked `stock_figure_only` (migrations/0011_shown_stock.sql: a figure that
+ * stays above the 20 pages show) forgets only answers kept with `exactStock`.
  *
  * Reading the newest version is a read transaction (~5 µs, a file lock), as
  * much as the whole answer from memory, so it is read only when it may have
