@@ -34,6 +34,8 @@ export function startDemoShop({ port, dataDir, adminPassword, stdout = "ignore",
       DEMO_CHECKOUT: "true",
       SEED_DEMO: "true",
       ADMIN_PASSWORD: adminPassword,
+      // As scripts/entrypoint.sh starts the shop in production: the collector sized for 128 MB.
+      BUN_JSC_forceRAMSize: process.env.BUN_JSC_forceRAMSize ?? "134217728",
       ...env,
     },
     stdout,

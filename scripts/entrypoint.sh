@@ -50,6 +50,13 @@ if [ -f "$DB" ]; then
   fi
 fi
 
+# Bun's engine sizes its garbage collector by the machine's memory: on a large
+# host it lets the heap double between collections, and under the bench's crowd
+# the shop's resident memory reached 160-185 MB. Told the shop has 128 MB, it
+# collects sooner: about 130 MB for the same CPU (docs/decisions/0008-performance.md;
+# bench/demo-shop.ts starts the bench's shop the same way). A value set outside wins.
+export BUN_JSC_forceRAMSize="${BUN_JSC_forceRAMSize:-134217728}"
+
 if [ -n "$REPLICA" ]; then
   say info "starting under litestream replicate"
   exec litestream replicate -config "$LITESTREAM_CONFIG" -exec "bun src/main.ts"

@@ -5,7 +5,7 @@ import { HttpError, NotFound } from "./errors";
 import { compressAnswer } from "./http/compression";
 import { createMediaHandler } from "./http/media";
 import { newRequestId, type RequestLogger } from "./http/request-log";
-import { createResponseCache, type ResponseCacheOptions } from "./http/response-cache";
+import { createResponseCache, type KeepOptions, type ResponseCacheOptions } from "./http/response-cache";
 import { createRoutePolicies, declaredRoutes, PUBLIC, routePolicy } from "./http/route-policy";
 import { createSecurityHeaders, withHeaders } from "./http/security-headers";
 import { IMMUTABLE, serveFile } from "./http/serve-file";
@@ -73,9 +73,10 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
       requestId,
     });
   // A personal path (orders, payments, admin) is never kept, whoever asks; every other page is the same for everyone.
-  const keep = (request: Request, produce: () => Response | Promise<Response>) =>
-    policies.isPersonal(new URL(request.url).pathname) ? produce() : cache.respond(request, pathAndQuery(request.url), produce);
-  const page = (request: Request) => keep(request, () => renderPage(request));
+  const keep = (request: Request, produce: () => Response | Promise<Response>, options?: KeepOptions) =>
+    policies.isPersonal(new URL(request.url).pathname) ? produce() : cache.respond(request, pathAndQuery(request.url), produce, options);
+  // Pages show stock capped (src/modules/catalog/shown-stock.ts): a sale that leaves more than the cap keeps them.
+  const page = (request: Request) => keep(request, () => renderPage(request), { exactStock: false });
   /** Any answer that was not kept: routed by Elysia, then compressed, given the security headers and logged. */
   const routed = async (handle: () => unknown, request: Request, started: number, requestId: string) => {
     const pathname = new URL(request.url).pathname;

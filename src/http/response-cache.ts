@@ -1,5 +1,14 @@
 import type { Database } from "bun:sqlite";
-import { type Bytes, compress, type Encoding, etagMatches, isCompressible, MIN_COMPRESS_BYTES, pickEncoding } from "./compression";
+import {
+  type Bytes,
+  compress,
+  type Effort,
+  type Encoding,
+  etagMatches,
+  isCompressible,
+  MIN_COMPRESS_BYTES,
+  pickEncoding,
+} from "./compression";
 
 /**
  * Storefront pages and catalogue JSON are the same for every shopper (the
@@ -11,7 +20,9 @@ import { type Bytes, compress, type Encoding, etagMatches, isCompressible, MIN_C
  * touch, an outbox row or a /readyz probe keeps every page, while an edit or
  * a stock take is seen by the very next request. A row naming one product
  * forgets the answers that may show it (every list, and that product's own
- * page and JSON: `productShownAt`), not the other products' pages.
+ * page and JSON: `productShownAt`), not the other products' pages. A row
+ * marked `stock_figure_only` (migrations/0011_shown_stock.sql: a figure that
+ * stays above the 20 pages show) forgets only answers kept with `exactStock`.
  *
  * Reading the newest version is a read transaction (~5 µs, a file lock), as
  * much as the whole answer from memory, so it is read only when it may have
@@ -25,7 +36,8 @@ type Entry = {
   key: string;
   status: number;
   body: Bytes;
-  encoded: Partial<Record<Encoding, Bytes>>;
+  /** Each encoding made so far: quickly at first, at runtime effort once asked for often (QUICK_ANSWERS). */
+  encoded: Partial<Record<Encoding, { bytes: Bytes; effort: Effort; answers: number }>>;
   /** Headers for each representation, built once and copied per answer. */
   headers: Record<"identity" | Encoding, Headers>;
   notModified: Headers;
@@ -33,6 +45,18 @@ type Entry = {
   bytes: number;
   /** When it was made (the clock's milliseconds), for the Age header of later answers. */
   madeAt: number;
+  /** It shows stock figures as they are (the catalogue JSON), not capped as pages show them: see KeepOptions. */
+  exactStock: boolean;
+};
+
+export type KeepOptions = {
+  /**
+   * False for answers that show stock only capped (storefront pages: at 20, the
+   * most one checkout holds, src/modules/catalog/shown-stock.ts), which a
+   * change marked `stock_figure_only` (migrations/0011_shown_stock.sql) leaves
+   * as they are. True, the default, for anything else.
+   */
+  exactStock?: boolean;
 };
 
 export type ResponseCacheOptions = {
@@ -51,6 +75,14 @@ export type ResponseCacheOptions = {
   now?: () => number;
 };
 
+/**
+ * Answers a kept page gives from its quick compression before it is compressed
+ * again at runtime effort. A page made again after every few asks (the
+ * catalogue while stock sells) never pays for the slow compression; one asked
+ * for this often has earned it. See docs/decisions/0008-performance.md.
+ */
+export const QUICK_ANSWERS = 16;
+
 /** How long a read of page_version stands for writes by other connections (this connection's are seen at once). */
 export const EXTERNAL_CHECK_MS = 1;
 
@@ -64,8 +96,8 @@ export function createResponseCache({
 }: ResponseCacheOptions) {
   const totalChanges = db.query<{ n: number }, []>("SELECT total_changes() AS n");
   const newestVersion = db.query<{ version: number | null }, []>("SELECT max(version) AS version FROM page_versions");
-  const changesAfter = db.query<{ version: number; product_id: string | null }, [number]>(
-    "SELECT version, product_id FROM page_versions WHERE version > ? ORDER BY version",
+  const changesAfter = db.query<{ version: number; product_id: string | null; stock_figure_only: number }, [number]>(
+    "SELECT version, product_id, stock_figure_only FROM page_versions WHERE version > ? ORDER BY version",
   );
   const entries = new Map<string, Entry>();
   const pending = new Map<string, { version: number; answer: Promise<Entry | Response> }>();
@@ -117,9 +149,12 @@ export function createResponseCache({
       return version;
     }
     const products = new Set(changes.map((change) => change.product_id));
+    // Products whose change a page with capped stock figures shows too (more than an exact figure above the cap).
+    const onPages = new Set(changes.filter((change) => change.stock_figure_only === 0).map((change) => change.product_id));
     for (const [key, entry] of entries) {
       const shown = productShownAt(key);
       if (shown !== null && !products.has(shown)) continue;
+      if (!entry.exactStock && (shown === null ? onPages.size === 0 : !onPages.has(shown))) continue;
       entries.delete(key);
       usedBytes -= entry.bytes;
     }
@@ -136,7 +171,7 @@ export function createResponseCache({
     }
   }
 
-  async function build(key: string, response: Response): Promise<Entry | Response> {
+  async function build(key: string, response: Response, exactStock: boolean): Promise<Entry | Response> {
     const contentType = response.headers.get("content-type");
     const ownCacheControl = response.headers.get("cache-control") ?? "";
     const cacheable =
@@ -172,6 +207,7 @@ export function createResponseCache({
       etag,
       bytes: body.byteLength + key.length * 2,
       madeAt: now(),
+      exactStock,
     };
   }
 
@@ -188,17 +224,20 @@ export function createResponseCache({
     const encoding = entry.body.byteLength >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers.get("accept-encoding")) : null;
     if (!encoding) return new Response(entry.body, { status: entry.status, headers: headersOf(entry.headers.identity) });
     let encoded = entry.encoded[encoding];
-    if (!encoded) {
-      encoded = compress(entry.body, encoding);
+    if (!encoded || (encoded.effort === "quick" && ++encoded.answers > QUICK_ANSWERS)) {
+      const effort = encoded ? "runtime" : "quick";
+      const bytes = compress(entry.body, encoding, effort);
+      const grown = bytes.byteLength - (encoded?.bytes.byteLength ?? 0);
+      encoded = { bytes, effort, answers: 1 };
       entry.encoded[encoding] = encoded;
       if (entries.get(entry.key) === entry) {
         // Count it first, then trim: the entry itself may be the one to go.
-        entry.bytes += encoded.byteLength;
-        usedBytes += encoded.byteLength;
+        entry.bytes += grown;
+        usedBytes += grown;
         makeRoom(0);
       }
     }
-    return new Response(encoded, { status: entry.status, headers: headersOf(entry.headers[encoding]) });
+    return new Response(encoded.bytes, { status: entry.status, headers: headersOf(entry.headers[encoding]) });
   }
 
   /** Answers from a kept entry, and marks it the most recently used (last in the map's order). */
@@ -240,7 +279,12 @@ export function createResponseCache({
      * `produce` makes it (once, however many requests wait for it), and a
      * 200 text answer without cookies or no-store is kept.
      */
-    async respond(request: Request, key: string, produce: () => Response | Promise<Response>): Promise<Response> {
+    async respond(
+      request: Request,
+      key: string,
+      produce: () => Response | Promise<Response>,
+      { exactStock = true }: KeepOptions = {},
+    ): Promise<Response> {
       const version = checkVersion();
       // Nothing can be trusted to be current: make the answer, keep nothing (the handler reports the fault).
       if (version === null) return produce();
@@ -251,7 +295,7 @@ export function createResponseCache({
       let mine = false;
       if (!inFlight || inFlight.version !== version) {
         mine = true;
-        const answer = (async () => build(key, await produce()))();
+        const answer = (async () => build(key, await produce(), exactStock))();
         const started = { version, answer };
         inFlight = started;
         pending.set(key, started);

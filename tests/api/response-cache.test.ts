@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createApp } from "../../src/app";
-import { EXTERNAL_CHECK_MS, type ResponseCache } from "../../src/http/response-cache";
+import { EXTERNAL_CHECK_MS, QUICK_ANSWERS, type ResponseCache } from "../../src/http/response-cache";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { postCheckout } from "../support/checkout";
 import { addCategory, addProduct } from "../support/factories";
@@ -161,6 +161,26 @@ describe("compression and revalidation", () => {
     expect(gunzipSync(new Uint8Array(await gzip.arrayBuffer())).toString()).toBe(plain);
     const refused = await get("/products", { "accept-encoding": "br;q=0, gzip;q=0" });
     expect(refused.headers.get("content-encoding")).toBeNull();
+  });
+
+  test("a kept page is compressed quickly at first and harder once it has been asked for often, the same page either way", async () => {
+    // A query string of its own: this page's first answer is made here, whatever the other tests asked for.
+    const path = "/products?quick=1";
+    const plain = await (await get(path)).text();
+    const brotli = async () => new Uint8Array(await (await get(path, { "accept-encoding": "br" })).arrayBuffer());
+    const gzip = async () => new Uint8Array(await (await get(path, { "accept-encoding": "gzip" })).arrayBuffer());
+    const firstBrotli = await brotli();
+    const firstGzip = await gzip();
+    for (let answer = 1; answer < QUICK_ANSWERS; answer++) expect(await brotli()).toEqual(firstBrotli);
+    const laterBrotli = await brotli();
+    expect(laterBrotli.byteLength).toBeLessThan(firstBrotli.byteLength);
+    expect(brotliDecompressSync(firstBrotli).toString()).toBe(plain);
+    expect(brotliDecompressSync(laterBrotli).toString()).toBe(plain);
+    for (let answer = 1; answer < QUICK_ANSWERS; answer++) expect(await gzip()).toEqual(firstGzip);
+    const laterGzip = await gzip();
+    expect(laterGzip.byteLength).toBeLessThan(firstGzip.byteLength);
+    expect(gunzipSync(laterGzip).toString()).toBe(plain);
+    expect(await brotli()).toEqual(laterBrotli);
   });
 
   test("JSON answers are compressed too", async () => {

@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrate } from "../../src/db/migrate";
 import { openDatabase } from "../../src/db/open";
+import { SHOWN_STOCK_CAP } from "../../src/modules/catalog/shown-stock";
+import { MAX_HELD_UNITS_PER_ADDRESS } from "../../src/modules/checkout/model";
 import { takeStock } from "../../src/modules/checkout/stock-hold";
 import { addCategory, addProduct, addProject, setConfig } from "../support/factories";
 
@@ -184,5 +186,48 @@ describe("a change to one product names it, so other products' pages stay kept",
       )
       .get()!;
     expect(rows).toEqual({ n: 1_000, low: before + 6, high: before + 1_005 });
+  });
+});
+
+describe("a stock figure that stays above what pages show marks its change stock_figure_only (migrations/0011_shown_stock.sql)", () => {
+  /** Whether each version `write` added changes only an exact stock figure (pages show it capped). */
+  function figureOnly(write: () => void): boolean[] {
+    const before = version();
+    write();
+    return db
+      .query<{ stock_figure_only: number }, [number]>("SELECT stock_figure_only FROM page_versions WHERE version > ? ORDER BY version")
+      .all(before)
+      .map((row) => row.stock_figure_only === 1);
+  }
+  const setStock = (table: "products" | "product_variants", id: string, stock: number | null) =>
+    db.query(`UPDATE ${table} SET stock = ? WHERE id = ?`).run(stock, id);
+
+  test("the migration's cap of 20 is the pages' cap, the most one checkout holds", () => {
+    expect(SHOWN_STOCK_CAP).toBe(MAX_HELD_UNITS_PER_ADDRESS);
+    expect(SHOWN_STOCK_CAP).toBe(20);
+    setStock("products", "lamp", SHOWN_STOCK_CAP + 30);
+    expect(figureOnly(() => setStock("products", "lamp", SHOWN_STOCK_CAP + 1))).toEqual([true]);
+    expect(figureOnly(() => setStock("products", "lamp", SHOWN_STOCK_CAP))).toEqual([true]);
+    expect(figureOnly(() => setStock("products", "lamp", SHOWN_STOCK_CAP - 1))).toEqual([false]);
+  });
+
+  test("a product's stock: 50 to 49 is the figure only; 4 to 3, to unlimited, or with another column is not", () => {
+    setStock("products", "lamp", 50);
+    expect(named(() => setStock("products", "lamp", 49))).toEqual(["lamp"]);
+    expect(figureOnly(() => takeStock(db, [{ productId: "lamp", variantId: null, quantity: 1 }]))).toEqual([true]);
+    setStock("products", "lamp", 4);
+    expect(figureOnly(() => setStock("products", "lamp", 3))).toEqual([false]);
+    setStock("products", "lamp", 50);
+    expect(figureOnly(() => setStock("products", "lamp", null))).toEqual([false]);
+    setStock("products", "lamp", 50);
+    expect(figureOnly(() => db.run("UPDATE products SET stock = 40, price_cents = price_cents + 1 WHERE id = 'lamp'"))).toEqual([false]);
+  });
+
+  test("a variant's stock: 50 to 49 is the figure only; 21 to 19 or a rename with it is not", () => {
+    setStock("product_variants", "lamp-large", 50);
+    expect(figureOnly(() => setStock("product_variants", "lamp-large", 49))).toEqual([true]);
+    setStock("product_variants", "lamp-large", 21);
+    expect(figureOnly(() => setStock("product_variants", "lamp-large", 19))).toEqual([false]);
+    expect(figureOnly(() => db.run("UPDATE product_variants SET stock = 60, name = 'Big' WHERE id = 'lamp-large'"))).toEqual([false]);
   });
 });

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { SHOP } from "../../shared/shop-info";
 import type { Product } from "../../src/modules/catalog/model";
+import { asShownOnPages } from "../../src/modules/catalog/shown-stock";
 import { Island } from "../components/Island";
 import { imageSources, SIZES } from "../components/responsive-image";
 import { CustomRequestForm } from "../islands/CustomRequestForm";
@@ -22,7 +23,8 @@ export function homeLoader(args: LoaderFunctionArgs) {
   const featured = content
     .featuredProductIds()
     .map((id) => catalog.getProduct(id))
-    .filter((product): product is Product => product !== null);
+    .filter((product): product is Product => product !== null)
+    .map(asShownOnPages);
   return { hero: content.heroBanner(), projects: content.listProjects(), featured };
 }
 

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { SHOP } from "../../shared/shop-info";
 import { availableStock } from "../../shared/stock";
 import { type Product, productIdSchema } from "../../src/modules/catalog/model";
+import { asShownOnPages } from "../../src/modules/catalog/shown-stock";
 import { Island } from "../components/Island";
 import { ProductGallery } from "../islands/ProductGallery";
 import { ProductPurchase } from "../islands/ProductPurchase";
@@ -20,8 +21,9 @@ const NOT_FOUND: ErrorData = {
 export function productLoader(args: LoaderFunctionArgs) {
   const { catalog, categories, env } = depsOf(args);
   const id = productIdSchema.safeParse(args.params.id);
-  const product = id.success ? catalog.getProduct(id.data) : null;
-  if (!product) throw data(NOT_FOUND, { status: 404 });
+  const found = id.success ? catalog.getProduct(id.data) : null;
+  if (!found) throw data(NOT_FOUND, { status: 404 });
+  const product = asShownOnPages(found);
   const category = categories.listCategories().find((c) => c.id === product.categoryId) ?? null;
   return { product, category: category && { id: category.id, name: category.name }, publicUrl: env.PUBLIC_URL };
 }

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { SHOP } from "../../shared/shop-info";
 import type { Product } from "../../src/modules/catalog/model";
+import { asShownOnPages } from "../../src/modules/catalog/shown-stock";
 import type { Category } from "../../src/modules/categories/model";
 import { ProductCard } from "../components/ProductCard";
 import { ProductCardHtml } from "../components/ProductCardHtml";
@@ -37,7 +38,9 @@ export function productsLoader(args: LoaderFunctionArgs) {
   const allCategories = categories.listCategories();
   const cat = new URL(args.request.url).searchParams.get("cat");
   const selected = cat === null ? null : (allCategories.find((category) => category.id === cat) ?? null);
-  const groups = groupCatalogue(catalog.listProducts(), allCategories).filter((group) => cat === null || group.category?.id === cat);
+  const groups = groupCatalogue(catalog.listProducts().map(asShownOnPages), allCategories).filter(
+    (group) => cat === null || group.category?.id === cat,
+  );
   const payload = { groups, cat, selected: selected && { id: selected.id, name: selected.name } };
   // An unknown category is a missing page, but still shows the way back to the catalogue.
   return cat !== null && !selected ? data(payload, { status: 404 }) : payload;

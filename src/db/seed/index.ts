@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../transaction";
 import { DEMO_CATEGORIES, DEMO_CONFIGURATION, DEMO_PRODUCTS, DEMO_PROJECTS } from "./catalogue";
-import { type RenderedPictures, removeFiles, renderDemoPictures } from "./pictures";
+import type { RenderedPictures } from "./pictures";
 
 /**
  * Seeds the demo shop into an empty database: categories, products with
@@ -13,6 +13,8 @@ import { type RenderedPictures, removeFiles, renderDemoPictures } from "./pictur
  */
 export async function seedDemoCatalogue(db: Database, mediaDir: string): Promise<boolean> {
   if (!isEmpty(db)) return false;
+  // Loaded only to seed: the drawings and sharp cost every other start ~30 ms (docs/decisions/0008-performance.md).
+  const { removeFiles, renderDemoPictures } = await import("./pictures");
   const rendered = await renderDemoPictures(mediaDir);
   try {
     return writeTransaction(db, () => {
