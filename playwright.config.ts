@@ -33,7 +33,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh data folder each run: the demo catalogue is seeded into it at boot.
-    command: "rm -rf test-results/e2e-data && bun src/main.ts",
+    command: "rm -rf test-results/e2e-data && bun scripts/start.ts",
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -22,7 +22,7 @@ export function buildClient(): void {
 }
 
 export function startDemoShop({ port, dataDir, adminPassword, stdout = "ignore", env = {} }: DemoShopOptions): Bun.Subprocess {
-  return Bun.spawn(["bun", join(ROOT, "src", "main.ts")], {
+  return Bun.spawn(["bun", join(ROOT, "scripts", "start.ts")], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -59,8 +59,8 @@ export BUN_JSC_forceRAMSize="${BUN_JSC_forceRAMSize:-134217728}"
 
 if [ -n "$REPLICA" ]; then
   say info "starting under litestream replicate"
-  exec litestream replicate -config "$LITESTREAM_CONFIG" -exec "bun src/main.ts"
+  exec litestream replicate -config "$LITESTREAM_CONFIG" -exec "bun scripts/start.ts"
 fi
 
 say warn "LITESTREAM_REPLICA_URL is not set: the database is not replicated"
-exec bun src/main.ts
+exec bun scripts/start.ts

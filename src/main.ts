@@ -27,6 +27,8 @@ const JOB_STOP_MS = 10_000;
  */
 const MIN_REPLICATED_UPTIME_MS = 2_500;
 const startedAt = performance.now();
+/** `true` in the server bundle (scripts/server-bundle.ts defines it); undeclared when run from the sources. */
+declare const SERVER_BUNDLE: true | undefined;
 
 /** Composition root: configuration → database → assets → app → listen; signals close it in order. */
 async function main() {
@@ -72,7 +74,9 @@ async function main() {
     process.exit(1);
   }
   const server = app.server!;
-  log("info", `Strata is open at ${env.PUBLIC_URL}`, { host: env.HOST, port: server.port, pid: process.pid });
+  // `runs`: which code answers, the server bundle `bun start` builds or the sources (`bun run dev`, tests).
+  const runs = typeof SERVER_BUNDLE === "undefined" ? "sources" : "server bundle";
+  log("info", `Strata is open at ${env.PUBLIC_URL}`, { host: env.HOST, port: server.port, pid: process.pid, runs });
   log("info", passwordSource(env));
   log(
     "info",
@@ -138,4 +142,8 @@ function sleep(ms: number, { unref = false } = {}): Promise<void> {
   });
 }
 
-await main();
+// Not a top-level await: the server bundle is CommonJS (scripts/server-bundle.ts). A failed start still exits 1.
+main().catch((error: unknown) => {
+  log("error", "Strata could not start.", errorFields(error));
+  process.exit(1);
+});

@@ -90,13 +90,15 @@ type ShopOptions = {
   dataDir: string;
   env?: Record<string, string>;
   entrypoint?: boolean;
+  /** `bun start`: the server bundle (scripts/start.ts), built first when stale. */
+  bundle?: boolean;
   pathDir?: string;
   /** The port to listen on; a free one when left out. */
   port?: number;
 };
 
 /**
- * Starts `bun src/main.ts`, or scripts/entrypoint.sh with `entrypoint: true`,
+ * Starts `bun src/main.ts`, `bun start` (the server bundle) with `bundle: true`, or scripts/entrypoint.sh with `entrypoint: true`,
  * and waits until /healthz answers.
  */
 export async function startShop({ readyTimeoutMs = 60_000, ...options }: ShopOptions & { readyTimeoutMs?: number }): Promise<ShopProcess> {
@@ -120,10 +122,17 @@ export async function startShop({ readyTimeoutMs = 60_000, ...options }: ShopOpt
 }
 
 /** Starts the shop process without waiting for it: for a start that is meant to fail. */
-export async function spawnShop({ dataDir, env = {}, entrypoint = false, pathDir, port: wanted }: ShopOptions): Promise<ShopProcess> {
+export async function spawnShop({
+  dataDir,
+  env = {},
+  entrypoint = false,
+  bundle = false,
+  pathDir,
+  port: wanted,
+}: ShopOptions): Promise<ShopProcess> {
   const port = wanted ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
-  const command = entrypoint ? [join(ROOT, "scripts", "entrypoint.sh")] : ["bun", "src/main.ts"];
+  const command = entrypoint ? [join(ROOT, "scripts", "entrypoint.sh")] : bundle ? ["bun", "scripts/start.ts"] : ["bun", "src/main.ts"];
   const proc = Bun.spawn(command, {
     cwd: ROOT,
     env: {

@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serverBundleIsStale } from "../../scripts/server-bundle";
+import { gpxRoute } from "../e2e/support/files";
+import { type ShopProcess, startShop } from "./support/shop-process";
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+describe("bun start runs the pre-compiled server bundle", () => {
+  test("the shop answers its pages from dist/server and reads a GPX route in the bundled worker", async () => {
+    const shop: ShopProcess = await startShop({ dataDir: tempDir("strata-bundle-"), bundle: true, env: { SEED_DEMO: "true" } });
+    cleanups.push(() => shop.killAll());
+
+    expect(shop.output()).toContain('"runs":"server bundle"');
+    expect(serverBundleIsStale()).toBe(false);
+    const page = await fetch(`${shop.origin}/products`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Route relief map");
+
+    const route = gpxRoute();
+    const form = new FormData();
+    form.append("productId", "route-relief-map");
+    form.append("gpx", new File([new Uint8Array(route.buffer)], route.name, { type: route.mimeType }));
+    const upload = await fetch(`${shop.origin}/api/gpx/upload`, { method: "POST", body: form });
+    const body = (await upload.json()) as { token?: string; details?: { pointCount: number } };
+    expect(upload.status).toBe(200);
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    // A loop of 60 steps: 61 points, back where it started.
+    expect(body.details?.pointCount).toBe(61);
+  }, 90_000);
+});
+
+describe("the server bundle is rebuilt when it is older than its sources", () => {
+  function checkout(): string {
+    const root = tempDir("strata-root-");
+    for (const folder of ["src", "web", "shared", "seed", "dist/server"]) mkdirSync(join(root, folder), { recursive: true });
+    writeFileSync(join(root, "src", "main.ts"), "");
+    writeFileSync(join(root, "package.json"), "{}");
+    writeFileSync(join(root, "dist", "server", "built-in.txt"), root);
+    return root;
+  }
+  const at = (path: string, seconds: number) => utimesSync(path, seconds, seconds);
+
+  test("a checkout without a bundle needs one built", () => {
+    expect(serverBundleIsStale(checkout())).toBe(true);
+  });
+
+  test("a bundle newer than every source is used as it is", () => {
+    const root = checkout();
+    at(join(root, "src", "main.ts"), 1_000);
+    writeFileSync(join(root, "dist", "server", "main.js"), "");
+    at(join(root, "dist", "server", "main.js"), 2_000);
+    for (const folder of ["src", "web", "shared", "seed", "package.json"]) at(join(root, folder), 1_000);
+    expect(serverBundleIsStale(root)).toBe(false);
+  });
+
+  test("a bundle built in another folder is stale here: it names that folder's files", () => {
+    const root = checkout();
+    writeFileSync(join(root, "dist", "server", "main.js"), "");
+    at(join(root, "dist", "server", "main.js"), 2_000);
+    for (const folder of ["src", "web", "shared", "seed", "package.json"]) at(join(root, folder), 1_000);
+    writeFileSync(join(root, "dist", "server", "built-in.txt"), "/srv/old-checkout");
+    expect(serverBundleIsStale(root)).toBe(true);
+  });
+
+  test("one source file changed after the build makes the bundle stale", () => {
+    const root = checkout();
+    writeFileSync(join(root, "dist", "server", "main.js"), "");
+    at(join(root, "dist", "server", "main.js"), 2_000);
+    for (const folder of ["src", "web", "shared", "seed", "package.json"]) at(join(root, folder), 1_000);
+    at(join(root, "src", "main.ts"), 3_000);
+    expect(serverBundleIsStale(root)).toBe(true);
+  });
+});
