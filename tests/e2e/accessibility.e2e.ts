@@ -43,7 +43,8 @@ const THEME_RULES = { dark: [], light: ["color-contrast"] } as const satisfies R
 
 for (const theme of ["dark", "light"] as const) {
   test(`storefront screens have no serious accessibility violations (${theme} theme)`, async ({ browser, request }) => {
-    test.setTimeout(90_000);
+    // Thirteen screens, each loaded and analysed by axe: over a minute on two busy cores.
+    test.setTimeout(180_000);
     const products = await loadCatalogue(request);
     const withVariants = pick(
       products,
