@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Issue 13's quote states. `expired` is also what a live quote past its valid_until reads as. */
-export const QUOTE_STATUSES = ["sent", "changes_requested", "declined", "expired", "withdrawn", "paid"] as const;
+const QUOTE_STATUSES = ["sent", "changes_requested", "declined", "expired", "withdrawn", "paid"] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 /** The states the shopper can still act on; only these expire with the date. */
 export const LIVE_STATUSES: readonly QuoteStatus[] = ["sent", "changes_requested"];
