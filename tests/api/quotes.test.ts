@@ -221,6 +221,53 @@ describe("POST /api/admin/custom-requests/{id}/quotes", () => {
     expectNothingStored();
   });
 
+  test("a body that is not a quote object is a 400 and stores nothing", async () => {
+    expect(await sendQuote([goodQuote()])).toMatchObject({
+      status: 400,
+      body: { error: "Send the quote as JSON with lines, lead_time_days and valid_until." },
+    });
+    expectNothingStored();
+  });
+
+  test("more than 50 lines is a 400 and stores nothing", async () => {
+    const lines = Array.from({ length: 51 }, (_, index) => ({ description: `Part ${index + 1}`, amount_cents: 100 }));
+    expect(await sendQuote({ ...goodQuote(), lines })).toMatchObject({
+      status: 400,
+      body: { error: "A quote can have at most 50 lines." },
+    });
+    expectNothingStored();
+  });
+
+  test("a line description over 200 characters is a 400 and stores nothing", async () => {
+    const lines = [{ description: "x".repeat(201), amount_cents: 2500 }];
+    expect(await sendQuote({ ...goodQuote(), lines })).toMatchObject({
+      status: 400,
+      body: { error: "A line's description can be at most 200 characters." },
+    });
+    expectNothingStored();
+  });
+
+  test("a message over 2000 characters is a 400 and stores nothing", async () => {
+    expect(await sendQuote({ ...goodQuote(), message: "x".repeat(2001) })).toMatchObject({
+      status: 400,
+      body: { error: "The message can be at most 2000 characters." },
+    });
+    expectNothingStored();
+  });
+
+  test("a new quote withdraws a live quote the shopper asked to change, and leaves a declined one as it is", async () => {
+    const declined = await sentQuote();
+    shop.db.query("UPDATE quotes SET status = 'declined' WHERE id = ?").run(declined.id);
+    const changed = await sentQuote();
+    shop.db.query("UPDATE quotes SET status = 'changes_requested' WHERE id = ?").run(changed.id);
+    const newest = await sentQuote();
+    expect(shop.db.query("SELECT id, version, status FROM quotes ORDER BY version").all()).toEqual([
+      { id: declined.id, version: 1, status: "declined" },
+      { id: changed.id, version: 2, status: "withdrawn" },
+      { id: newest.id, version: 3, status: "sent" },
+    ]);
+  });
+
   test("a refused second quote leaves the first one live", async () => {
     const first = await sentQuote();
     expect((await sendQuote({ ...goodQuote(), lines: [] })).status).toBe(400);
@@ -281,6 +328,13 @@ describe("GET /api/quotes/{id}?t=…", () => {
     expect((await shop.json<{ status: string }>(`/api/quotes/${id}?t=${token}`)).body.status).toBe("expired");
   });
 
+  test("a withdrawn quote past its valid_until still reads as withdrawn", async () => {
+    const first = await sentQuote();
+    await sentQuote();
+    shop.db.query("UPDATE quotes SET valid_until = ? WHERE id = ?").run(ukDay(-1), first.id);
+    expect((await shop.json<{ status: string }>(`/api/quotes/${first.id}?t=${first.token}`)).body.status).toBe("withdrawn");
+  });
+
   test("a quote is still live on its valid_until day", async () => {
     const { id, token } = await sentQuote({ ...goodQuote(), valid_until: ukDay(0) });
     expect((await shop.json<{ status: string }>(`/api/quotes/${id}?t=${token}`)).body.status).toBe("sent");
@@ -299,4 +353,61 @@ describe("GET /api/quotes/{id}?t=…", () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
   });
+});
+
+describe("the quotes tables refuse what the service never writes", () => {
+  const HASH = "a".repeat(64);
+  const insertQuote = (overrides: Record<string, unknown> = {}) => {
+    const row = {
+      id: "qt_x",
+      version: 1,
+      status: "sent",
+      delivery_cents: 0,
+      lead_time_days: 0,
+      valid_until: "2099-01-31",
+      token_hash: HASH,
+      order_id: null,
+      ...overrides,
+    };
+    shop.db
+      .query(
+        "INSERT INTO quotes (id, custom_request_id, version, status, delivery_cents, lead_time_days, valid_until, token_hash, order_id) VALUES (?, 'req-1', ?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(row.id, row.version, row.status, row.delivery_cents, row.lead_time_days, row.valid_until, row.token_hash, row.order_id);
+  };
+
+  for (const [name, overrides] of [
+    ["an unknown status", { status: "accepted" }],
+    ["a negative delivery", { delivery_cents: -1 }],
+    ["a negative lead time", { lead_time_days: -1 }],
+    ["a date that does not exist", { valid_until: "2099-02-30" }],
+    ["a date not written YYYY-MM-DD", { valid_until: "31/01/2099" }],
+    ["a token kept in place of its hash", { token_hash: "the-token-itself" }],
+    ["paid without an order", { status: "paid" }],
+  ] as const) {
+    test(`a quote with ${name} is refused`, () => {
+      expect(() => insertQuote(overrides)).toThrow(/constraint/i);
+      expect(countRows(shop.db, "quotes")).toBe(0);
+    });
+  }
+
+  test("two quotes cannot share a version of one request", () => {
+    insertQuote();
+    expect(() => insertQuote({ id: "qt_y", token_hash: "b".repeat(64) })).toThrow(/UNIQUE/);
+  });
+
+  for (const [name, amount] of [
+    ["a zero amount", 0],
+    ["a negative amount", -1],
+  ] as const) {
+    test(`a quote line with ${name} is refused`, () => {
+      insertQuote();
+      expect(() =>
+        shop.db
+          .query("INSERT INTO quote_lines (quote_id, position, description, amount_cents) VALUES ('qt_x', 1, 'Bracket', ?)")
+          .run(amount),
+      ).toThrow(/constraint/i);
+      expect(countRows(shop.db, "quote_lines")).toBe(0);
+    });
+  }
 });
