@@ -20,6 +20,7 @@ import { customRequestRoutes } from "./modules/custom-requests";
 import { demoCheckoutRoutes } from "./modules/demo-checkout";
 import { healthRoutes } from "./modules/health";
 import { orderRoutes } from "./modules/orders";
+import { quoteRoutes } from "./modules/quotes";
 import { seoRoutes } from "./modules/seo";
 import { uploadRoutes } from "./modules/uploads";
 import { webhookRoutes } from "./modules/webhooks";
@@ -123,6 +124,7 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     .use(demoCheckoutRoutes(deps, renderPage))
     .use(uploadRoutes(deps))
     .use(customRequestRoutes(deps))
+    .use(quoteRoutes(deps))
     .use(adminRoutes(deps))
     .get(
       "/assets/:name",

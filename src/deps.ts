@@ -19,6 +19,7 @@ import { type CustomRequestService, createCustomRequestService } from "./modules
 import { createHealthChecks, type HealthChecks } from "./modules/health/readiness";
 import { queueOrderEmails } from "./modules/orders/order-emails";
 import { createOrderService, type OrderService } from "./modules/orders/service";
+import { createQuoteService, type QuoteService } from "./modules/quotes/service";
 import { createUploadService, type UploadService } from "./modules/uploads/service";
 import { storedUploadFinder } from "./modules/uploads/stored-upload";
 import { createUploadBudget, type UploadBudget } from "./modules/uploads/upload-budget";
@@ -74,6 +75,8 @@ export type Deps = {
   adminContent: AdminContentService;
   adminOrders: AdminOrderService;
   adminRequests: AdminRequestService;
+  /** Custom requests' priced quotes (issue 13): the owner's and the shopper's side. */
+  quotes: QuoteService;
 };
 
 export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps {
@@ -127,5 +130,6 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps 
     adminContent: createAdminContentService(db),
     adminOrders: createAdminOrderService(db, { publicUrl: env.PUBLIC_URL, mailConfigured: mailDeliveryConfigured(env) }),
     adminRequests: createAdminRequestService(db),
+    quotes: createQuoteService({ db, content, publicUrl: env.PUBLIC_URL }),
   };
 }

@@ -25,6 +25,8 @@ export function createRateLimits() {
     paymentChecks: createRateLimit({ limit: SESSION_CHECKS_PER_MINUTE, windowMs: MINUTE, message: CHECKOUT_MESSAGES.tooManySessionChecks }),
     /** An order's look-ups and its file downloads together. */
     orderLookups: createRateLimit({ limit: LOOKUPS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_LOOKUPS }),
+    /** A quote's look-ups through its link: the same numbers as an order's, counted apart (issue 13). */
+    quoteLookups: createRateLimit({ limit: LOOKUPS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_LOOKUPS }),
     /** GPX and photo uploads together. */
     uploads: createRateLimit({ limit: UPLOADS_PER_WINDOW, windowMs: UPLOAD_WINDOW_MS, message: UPLOAD_MESSAGES.tooManyUploads }),
     customRequestSends: createRateLimit({ limit: SENDS_PER_WINDOW, windowMs: SEND_WINDOW_MS, message: TOO_MANY_SENDS }),

@@ -7,6 +7,7 @@ import { adminCatalogRoutes, UPLOAD_IMAGE_ROUTE } from "../admin-catalog";
 import { adminContentRoutes } from "../admin-content";
 import { adminOrderRoutes } from "../admin-orders";
 import { adminRequestRoutes } from "../admin-requests";
+import { adminQuoteRoutes } from "../quotes";
 
 /**
  * The owner's API, all of it personal (src/http/route-policy.ts): never kept,
@@ -27,6 +28,7 @@ export function adminRoutes(deps: Deps) {
       .use(adminCatalogRoutes(deps))
       .use(adminOrderRoutes(deps))
       .use(adminRequestRoutes(deps))
+      .use(adminQuoteRoutes(deps))
       .use(adminContentRoutes(deps)),
   );
 }

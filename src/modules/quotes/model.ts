@@ -1,0 +1,93 @@
+import { z } from "zod";
+
+/** Issue 13's quote states. `expired` is also what a live quote past its valid_until reads as. */
+const QUOTE_STATUSES = ["sent", "changes_requested", "declined", "expired", "withdrawn", "paid"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+/** The states the shopper can still act on; only these expire with the date. */
+export const LIVE_STATUSES: readonly QuoteStatus[] = ["sent", "changes_requested"];
+
+/** The same answer for an unknown id, a wrong token and no token, so neither can be probed. */
+export const QUOTE_NOT_FOUND = "Quote not found. Please use the link from your email.";
+
+export const MESSAGES = {
+  body: "Send the quote as JSON with lines, lead_time_days and valid_until.",
+  noLines: "Add at least one line to the quote.",
+  tooManyLines: "A quote can have at most 50 lines.",
+  line: "Each line needs a description and an amount.",
+  description: "Each line needs a description.",
+  descriptionTooLong: "A line's description can be at most 200 characters.",
+  amount: "Each line's amount must be a whole number of pence greater than 0.",
+  delivery: "Delivery must be a whole number of pence, 0 or more, or left out to use the shop's delivery rule.",
+  leadTime: "Lead time must be a whole number of working days, 0 or more.",
+  validUntil: "Valid until must be a date written YYYY-MM-DD.",
+  validUntilPast: "Valid until must be today or later (UK time).",
+  messageTooLong: "The message can be at most 2000 characters.",
+} as const;
+
+const LIMITS = { lines: 50, description: 200, message: 2000 } as const;
+
+/** A whole number of pence (or days) that JSON can carry exactly. */
+const wholeNumber = (message: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+
+const lineSchema = z.object(
+  {
+    description: z
+      .string({ error: MESSAGES.description })
+      .trim()
+      .min(1, { error: MESSAGES.description })
+      .max(LIMITS.description, { error: MESSAGES.descriptionTooLong }),
+    amount_cents: wholeNumber(MESSAGES.amount, 1),
+  },
+  { error: MESSAGES.line },
+);
+
+/** A calendar date that exists: 2026-02-30 is refused, not rolled over to March. */
+const isoDate = z
+  .string({ error: MESSAGES.validUntil })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MESSAGES.validUntil })
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+  }, MESSAGES.validUntil);
+
+/** POST /api/admin/custom-requests/{id}/quotes (issue 13's call contract). */
+export const newQuoteSchema = z.object(
+  {
+    lines: z
+      .array(lineSchema, { error: MESSAGES.noLines })
+      .min(1, { error: MESSAGES.noLines })
+      .max(LIMITS.lines, { error: MESSAGES.tooManyLines }),
+    delivery_cents: wholeNumber(MESSAGES.delivery, 0).optional(),
+    lead_time_days: wholeNumber(MESSAGES.leadTime, 0),
+    valid_until: isoDate,
+    message: z
+      .string({ error: MESSAGES.messageTooLong })
+      .trim()
+      .max(LIMITS.message, { error: MESSAGES.messageTooLong })
+      .optional()
+      .transform((text) => (text ? text : null)),
+  },
+  { error: MESSAGES.body },
+);
+export type NewQuote = z.infer<typeof newQuoteSchema>;
+
+/** The answer to a quote made: the id and the shopper's absolute link. */
+export type QuoteCreated = { id: string; url: string };
+
+export type QuoteLine = { description: string; amount_cents: number };
+
+/** GET /api/quotes/{id}?t=… as issue 13 fixes it. Money in pence. */
+export type QuoteView = {
+  id: string;
+  status: QuoteStatus;
+  lines: QuoteLine[];
+  delivery_cents: number;
+  total_cents: number;
+  currency: string;
+  valid_until: string;
+  lead_time_days: number;
+  message: string | null;
+  attachments: { filename: string }[];
+  order_id: string | null;
+};
