@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { ukToday } from "../../src/modules/quotes/service";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { setConfig } from "../support/factories";
+import { expectRetryAfter } from "../support/retry-after";
 import { countRows, TEST_ORIGIN } from "../support/test-app";
 
 // Issue 13, first slice: the owner sends a priced quote for a custom request
@@ -348,10 +349,7 @@ describe("GET /api/quotes/{id}?t=…", () => {
     const { status, body, response } = await shop.json(`/api/quotes/${id}?t=${token}`);
     expect(status).toBe(429);
     expect(body).toEqual(TOO_MANY);
-    const retryAfter = Number(response.headers.get("retry-after"));
-    expect(Number.isInteger(retryAfter)).toBe(true);
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(60);
+    expectRetryAfter(response, 1, 60);
   });
 });
 
