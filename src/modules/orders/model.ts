@@ -12,6 +12,8 @@ const orderItemMetaSchema = z.object({
   gpxName: z.string().optional(),
   imageToken: z.string().optional(),
   imageName: z.string().optional(),
+  /** Issue 13: the line came from this quote (its product_id is the quote's id, not a product). */
+  quoteId: z.string().optional(),
 });
 export type OrderItemMeta = z.infer<typeof orderItemMetaSchema>;
 

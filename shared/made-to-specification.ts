@@ -1,0 +1,8 @@
+/**
+ * Issue 13 and 16: what a shopper of made-to-order work must be told before paying and in writing after.
+ * Goods made to the consumer's specification are outside the 14-day cancellation right
+ * (Consumer Contracts Regulations 2013, reg 28(1)(b)); the statutory rights for faulty goods remain.
+ * One text, used by the quote page and the emails, so they never say different things.
+ */
+export const MADE_TO_SPECIFICATION =
+  "Made to your specification: because this item is made to your own specification, the 14-day right to cancel does not apply (Consumer Contracts Regulations 2013, regulation 28(1)(b)). If it arrives faulty or not as described, you are fully covered: contact us and we will repair, replace or refund it.";
