@@ -16,3 +16,10 @@ export function formatUkDay(day: string): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value;
   return `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
 }
+
+const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** The UK day at an instant, as YYYY-MM-DD, whatever the server's zone: a quote's valid_until is compared with it. */
+export function ukToday(at: Date): string {
+  return isoDay.format(at);
+}
