@@ -139,7 +139,7 @@ export function QuoteEditor({
           </button>
         </fieldset>
 
-        <div className="admin-grid admin-grid--3">
+        <div className="admin-grid admin-quote__terms">
           <div className="field">
             <label htmlFor={field("delivery")}>Delivery (£)</label>
             <input

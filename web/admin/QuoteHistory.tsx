@@ -85,13 +85,13 @@ export function QuoteHistory({ quotes, onChanged }: { quotes: AdminQuote[]; onCh
                   <dd>{workingDays(quote.lead_time_days)}</dd>
                 </div>
                 {quote.message && (
-                  <div>
+                  <div className="admin-quote-version__wide">
                     <dt>Your note</dt>
                     <dd className="admin-quote-version__text">{quote.message}</dd>
                   </div>
                 )}
                 {(quote.shopper_message || quote.responded_at) && (
-                  <div>
+                  <div className="admin-quote-version__wide">
                     <dt>The shopper's answer{quote.responded_at ? `, ${shortDate(quote.responded_at)}` : ""}</dt>
                     <dd className="admin-quote-version__text">{quote.shopper_message || "No message."}</dd>
                   </div>
