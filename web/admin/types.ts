@@ -55,7 +55,7 @@ export type AdminQuote = {
   created_at: string;
   order_id: string | null;
 };
-export type { QuoteLine, QuoteStatus };
+export type { QuoteStatus };
 
 /** GET /api/admin/custom-requests/{id}: the request and its quotes, newest first (absent on a server without them). */
 export type CustomRequestDetail = CustomRequest & { quotes?: AdminQuote[] };
