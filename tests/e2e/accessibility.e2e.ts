@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { E2E_ADMIN_PASSWORD } from "./support/admin";
+import { expectNoSeriousViolations } from "./support/axe";
 import { violationsOn, watchViolations } from "./support/csp";
 import { gotoHydrated } from "./support/hydrated";
 
@@ -12,21 +12,6 @@ const THEME_STORAGE_KEY = "strata.theme";
  * the storefront. A serious or critical violation fails the story with the
  * rule, the help text and the elements it found.
  */
-async function expectNoSeriousViolations(page: Page, screen: string, { onlyRules = [] as string[] } = {}): Promise<void> {
-  let axe = new AxeBuilder({ page });
-  if (onlyRules.length > 0) axe = axe.withRules(onlyRules);
-  const { violations } = await axe.analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
-    }));
-  expect(serious, `axe on ${screen}`).toEqual([]);
-}
-
 async function inTheme(browser: Browser, theme: "dark" | "light"): Promise<BrowserContext> {
   const context = await browser.newContext();
   await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme] as const);

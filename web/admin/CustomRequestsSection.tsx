@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
 import type { ModelFile } from "./ModelViewer";
 import { ColumnHeadings, Notice, shortDate, TableScroller } from "./parts";
+import { navigate } from "./router";
 import { CUSTOM_REQUEST_STATUSES, type CustomRequest } from "./types";
 import { useLoad } from "./use-load";
 
@@ -13,18 +14,18 @@ function isModelFile(filename: string): boolean {
   return /\.(stl|obj)$/i.test(filename);
 }
 
-function attachmentUrl(requestId: string, attachmentId: string): string {
+export function attachmentUrl(requestId: string, attachmentId: string): string {
   return `/api/admin/custom-requests/${enc(requestId)}/attachments/${enc(attachmentId)}/download`;
 }
 
-const STATUS_LABELS: Record<string, string> = {
+export const REQUEST_STATUS_LABELS: Record<string, string> = {
   open: "Open",
   in_progress: "In progress",
   completed: "Completed",
   cancelled: "Cancelled",
 };
 
-/** Spec section 4: any status at any time; attachments download as files, and models open in 3D. */
+/** Spec section 4: any status at any time; attachments download as files, and models open in 3D. Open leads to the request's quotes (issue 13). */
 export function CustomRequestsSection() {
   const { data, error, loading } = useLoad(() => apiCall<CustomRequest[]>("/api/admin/custom-requests"), "Auth failed or server error");
   const [statuses, setStatuses] = useState<Record<string, string>>({});
@@ -66,6 +67,14 @@ export function CustomRequestsSection() {
                     <a className="admin-cell-sub" href={`mailto:${request.email}`}>
                       {request.email}
                     </a>
+                    <button
+                      type="button"
+                      className="button button--ghost admin-button--small admin-request-open"
+                      aria-label={`Open the request from ${request.name}`}
+                      onClick={() => navigate("/admin/orders", { request: request.id })}
+                    >
+                      Open and quote
+                    </button>
                   </td>
                   <td className="admin-details" data-label="Details">
                     <p>{request.details}</p>
@@ -110,7 +119,7 @@ export function CustomRequestsSection() {
                     >
                       {CUSTOM_REQUEST_STATUSES.map((status) => (
                         <option key={status} value={status}>
-                          {STATUS_LABELS[status]}
+                          {REQUEST_STATUS_LABELS[status]}
                         </option>
                       ))}
                     </select>

@@ -4,25 +4,30 @@ import { apiCall } from "./api";
 const EMAIL_NOT_SET_UP = "Email is not set up: customers are not receiving order or tracking emails.";
 
 /**
- * Shown above every admin page while the shop has no mail service: order
- * confirmations and tracking emails wait in the outbox, unsent. The session
- * call says which (emailConfigured); the setting only changes with a restart,
- * so it is read once per sign-in.
+ * Whether the shop has a mail service (the session call's emailConfigured):
+ * null until known. The setting only changes with a restart, so a screen reads it once.
  */
-export function EmailSetupBanner() {
+export function useEmailConfigured(): boolean | null {
   const [configured, setConfigured] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
     apiCall<{ emailConfigured?: boolean }>("/api/admin/session")
       .then((session) => live && setConfigured(session?.emailConfigured !== false))
-      // A failed check shows no banner rather than a guess; a 401 has already ended the session.
+      // A failed check says nothing rather than guess; a 401 has already ended the session.
       .catch(() => undefined);
     return () => {
       live = false;
     };
   }, []);
+  return configured;
+}
 
-  if (configured !== false) return null;
+/**
+ * Shown above every admin page while the shop has no mail service: order
+ * confirmations and tracking emails wait in the outbox, unsent.
+ */
+export function EmailSetupBanner() {
+  if (useEmailConfigured() !== false) return null;
   return (
     <p className="admin-notice admin-notice--warning admin-banner" role="status">
       {EMAIL_NOT_SET_UP} <span>Set RESEND_API_KEY and MAIL_FROM and restart the shop; waiting emails then go out.</span>

@@ -7,9 +7,10 @@ import { CancelDialog } from "./CancelDialog";
 import { CopyReference } from "./CopyReference";
 import { ItemUploads, isTruthyFlag, StatusBadge } from "./OrderBits";
 import { ColumnHeadings, Notice, shortDate, TableScroller } from "./parts";
+import { navigate } from "./router";
 import { TrackingForm } from "./TrackingForm";
 import { deliveryLabel } from "./tracking-email";
-import type { AdminOrder } from "./types";
+import type { AdminOrder, OrderCustomRequest } from "./types";
 import { useLoad } from "./use-load";
 
 /** One order: what was bought, where it goes, the shipment and the emails sent about it. */
@@ -53,8 +54,9 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
           )}
           <Notice tone="success">{cancelNote}</Notice>
 
-          <div className="admin-order">
+          <div className={order.custom_request ? "admin-order admin-order--quoted" : "admin-order"}>
             <OrderItems order={order} />
+            {order.custom_request && <OrderCustomRequestBlock request={order.custom_request} />}
             <section className="card admin-section admin-order__shipment" aria-labelledby="shipment-title">
               <h2 id="shipment-title">Shipment</h2>
               <TrackingForm order={order} onSaved={setUpdated} />
@@ -109,6 +111,34 @@ function OrderItems({ order }: { order: AdminOrder }) {
         ))}
       </ul>
       <OrderTotals order={order} />
+    </section>
+  );
+}
+
+/** Issue 13: an order paid from a quote keeps its request's files, downloadable here. */
+function OrderCustomRequestBlock({ request }: { request: OrderCustomRequest }) {
+  return (
+    <section className="card admin-section admin-order__request" aria-labelledby="request-title">
+      <h2 id="request-title">Custom request</h2>
+      <p>
+        From {request.name} · <span className="admin-mono admin-break">{request.id}</span>{" "}
+        <button type="button" className="admin-link-button" onClick={() => navigate("/admin/orders", { request: request.id })}>
+          Open the request
+        </button>
+      </p>
+      {request.attachments.length === 0 ? (
+        <p className="muted">No attachments.</p>
+      ) : (
+        <ul className="admin-plain-list" aria-label="Attachments">
+          {request.attachments.map((attachment) => (
+            <li key={attachment.id} className="admin-attachment">
+              <a href={attachment.download_url} download={attachment.filename}>
+                {attachment.filename}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -3,17 +3,21 @@ import { CustomRequestsSection } from "./CustomRequestsSection";
 import { OrdersTable } from "./OrderBits";
 import { OrderDetail } from "./OrderDetail";
 import { Notice, TableScroller } from "./parts";
+import { RequestDetail } from "./RequestDetail";
 import { navigate, useQueryParam } from "./router";
 import type { OrderListItem } from "./types";
 import { useLoad } from "./use-load";
 
-/** /admin/orders: the order list, one order's detail (?order=…), and the custom requests. */
+/** /admin/orders: the order list, one order's detail (?order=…), and the custom requests, one open with its quotes (?request=…). */
 export function OrdersPage() {
   const openId = useQueryParam("order");
+  const requestId = useQueryParam("request");
   return (
     <div className="admin-page">
       {openId ? (
         <OrderDetail key={openId} id={openId} onBack={() => navigate("/admin/orders")} />
+      ) : requestId ? (
+        <RequestDetail key={requestId} id={requestId} onBack={() => navigate("/admin/orders")} />
       ) : (
         <>
           <header className="admin-page__header">

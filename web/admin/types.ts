@@ -15,10 +15,10 @@ import type {
 } from "../../src/modules/admin-orders/model";
 import type { CustomRequest } from "../../src/modules/admin-requests/model";
 import type { ConfigKey, Project } from "../../src/modules/content/model";
+import type { QuoteLine, QuoteStatus } from "../../src/modules/quotes/model";
 
 export type {
   AdminImage as AdminProductImage,
-  AdminOrderDetail as AdminOrder,
   AdminOrderEmail as OrderEmail,
   AdminOrderSummary as OrderListItem,
   AdminProduct,
@@ -35,3 +35,38 @@ export type Configuration = Partial<Record<ConfigKey, string>>;
 
 /** Spec section 4: the owner can set any of these at any time (mirrors admin-requests/model). */
 export const CUSTOM_REQUEST_STATUSES = ["open", "in_progress", "completed", "cancelled"] as const;
+
+/**
+ * One quote version as GET /api/admin/custom-requests/{id} lists it (issue 13's
+ * call contract). Written here until the server's module exports its own type.
+ */
+export type AdminQuote = {
+  id: string;
+  version: number;
+  status: QuoteStatus;
+  lines: QuoteLine[];
+  delivery_cents: number;
+  total_cents: number;
+  lead_time_days: number;
+  valid_until: string;
+  message: string | null;
+  shopper_message: string | null;
+  responded_at: string | null;
+  created_at: string;
+  order_id: string | null;
+};
+export type { QuoteStatus };
+
+/** GET /api/admin/custom-requests/{id}: the request and its quotes, newest first (absent on a server without them). */
+export type CustomRequestDetail = CustomRequest & { quotes?: AdminQuote[] };
+
+/** The request an order was paid from (issue 13's contract): its attachments download through the admin. */
+export type OrderCustomRequest = {
+  id: string;
+  name: string;
+  quote_id: string;
+  attachments: { id: string; filename: string; download_url: string }[];
+};
+
+/** GET /api/admin/orders/{id}; `custom_request` is absent on a server without quotes. */
+export type AdminOrder = AdminOrderDetail & { custom_request?: OrderCustomRequest | null };
