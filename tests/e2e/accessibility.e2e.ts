@@ -1,31 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { E2E_ADMIN_PASSWORD } from "./support/admin";
+import { expectNoSeriousViolations } from "./support/axe";
 import { violationsOn, watchViolations } from "./support/csp";
 import { gotoHydrated } from "./support/hydrated";
 
 const THEME_STORAGE_KEY = "strata.theme";
-
-/**
- * axe-core over every screen a shopper or the owner sees, in both themes for
- * the storefront. A serious or critical violation fails the story with the
- * rule, the help text and the elements it found.
- */
-async function expectNoSeriousViolations(page: Page, screen: string, { onlyRules = [] as string[] } = {}): Promise<void> {
-  let axe = new AxeBuilder({ page });
-  if (onlyRules.length > 0) axe = axe.withRules(onlyRules);
-  const { violations } = await axe.analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
-    }));
-  expect(serious, `axe on ${screen}`).toEqual([]);
-}
 
 async function inTheme(browser: Browser, theme: "dark" | "light"): Promise<BrowserContext> {
   const context = await browser.newContext();

@@ -8,6 +8,11 @@ export const payButton = (page: Page): Locator => page.getByRole("button", { nam
 /** From the basket page: Checkout, then on the demo payment page types the payer's email, name and address as a shopper would. */
 export async function checkOutAs(page: Page, payer: Payer): Promise<void> {
   await page.getByRole("button", { name: "Checkout" }).click();
+  await fillDemoPayment(page, payer);
+}
+
+/** On the demo payment page (from a basket or a quote): types the payer's email, name and address as a shopper would. */
+export async function fillDemoPayment(page: Page, payer: Payer): Promise<void> {
   await expect(page).toHaveURL(/\/checkout\/demo\/cs_demo_/);
   await page.getByLabel("Email").fill(payer.email);
   await page.getByLabel("Full name").fill(payer.name);
