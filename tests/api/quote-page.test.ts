@@ -91,6 +91,7 @@ function formsOf(html: string): { action: string; method: string; token: string 
 describe("GET /quote/{id}?t=… for a live quote", () => {
   test("answers 200 HTML marked noindex, with Cache-Control: no-store, and is never kept (no Age on a second visit)", async () => {
     const { path } = await sentQuote();
+    const before = shop.app.responseCache.stats();
     for (const visit of [1, 2]) {
       const { status, body, response } = await shop.html(path);
       expect({ visit, status }).toEqual({ visit, status: 200 });
@@ -101,6 +102,8 @@ describe("GET /quote/{id}?t=… for a live quote", () => {
       expect(body).not.toContain('rel="canonical"');
       expect(titleOf(body)).toBe("Your quote · Strata");
     }
+    const after = shop.app.responseCache.stats();
+    expect({ kept: after.entries - before.entries, hits: after.hits - before.hits }).toEqual({ kept: 0, hits: 0 });
   });
 
   test("shows the heading, each line in pounds, delivery, total, lead time, valid until in words, the owner's note, the files and the made-to-specification text", async () => {
