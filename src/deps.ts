@@ -13,12 +13,14 @@ import { type AdminOrderService, createAdminOrderService } from "./modules/admin
 import { type AdminRequestService, createAdminRequestService } from "./modules/admin-requests/service";
 import { type CatalogService, createCatalogService } from "./modules/catalog/service";
 import { type CategoryService, createCategoryService } from "./modules/categories/service";
+import { createQuoteCheckout, type QuoteCheckout } from "./modules/checkout/quote-checkout";
 import { type CheckoutService, createCheckoutService } from "./modules/checkout/service";
 import { type ContentService, createContentService } from "./modules/content/service";
 import { type CustomRequestService, createCustomRequestService } from "./modules/custom-requests/service";
 import { createHealthChecks, type HealthChecks } from "./modules/health/readiness";
 import { queueOrderEmails } from "./modules/orders/order-emails";
 import { createOrderService, type OrderService } from "./modules/orders/service";
+import { quoteEmails } from "./modules/quotes/quote-emails";
 import { createQuoteService, type QuoteService } from "./modules/quotes/service";
 import { createUploadService, type UploadService } from "./modules/uploads/service";
 import { storedUploadFinder } from "./modules/uploads/stored-upload";
@@ -77,6 +79,8 @@ export type Deps = {
   adminRequests: AdminRequestService;
   /** Custom requests' priced quotes (issue 13): the owner's and the shopper's side. */
   quotes: QuoteService;
+  /** Paying an accepted quote through the basket's provider and fulfilment. */
+  quoteCheckout: QuoteCheckout;
 };
 
 export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps {
@@ -130,6 +134,12 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps 
     adminContent: createAdminContentService(db),
     adminOrders: createAdminOrderService(db, { publicUrl: env.PUBLIC_URL, mailConfigured: mailDeliveryConfigured(env) }),
     adminRequests: createAdminRequestService(db),
-    quotes: createQuoteService({ db, content, publicUrl: env.PUBLIC_URL }),
+    quotes: createQuoteService({
+      db,
+      content,
+      emails: quoteEmails({ publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL }),
+      publicUrl: env.PUBLIC_URL,
+    }),
+    quoteCheckout: createQuoteCheckout({ db, provider: stripe ?? demoPayments!, publicUrl: env.PUBLIC_URL }),
   };
 }

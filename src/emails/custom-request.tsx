@@ -9,14 +9,6 @@ export type CustomRequestSummary = CustomRequestFields & {
   attachments: string[];
 };
 
-const detailsBox = {
-  ...styles.paragraph,
-  padding: "12px",
-  backgroundColor: "#f4f4f2",
-  borderRadius: "6px",
-  whiteSpace: "pre-wrap",
-} as const;
-
 function extras(request: CustomRequestSummary): string[] {
   return [request.material ? `Material: ${request.material}` : null, request.color ? `Colour: ${request.color}` : null].filter(
     (line): line is string => line !== null,
@@ -26,7 +18,7 @@ function extras(request: CustomRequestSummary): string[] {
 function Details({ request }: { request: CustomRequestSummary }) {
   return (
     <>
-      <p style={detailsBox}>{request.details}</p>
+      <p style={styles.box}>{request.details}</p>
       {extras(request).map((line) => (
         <p key={line} style={{ ...styles.paragraph, margin: "0 0 4px" }}>
           {line}

@@ -1,3 +1,4 @@
+import { MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
 import { formatDateTime } from "../../shared/order-view";
 import { SHOP } from "../../shared/shop-info";
 import type { Order } from "../modules/orders/model";
@@ -17,6 +18,8 @@ import {
 export function renderOrderConfirmation(order: Order, publicUrl: string): RenderedEmail {
   const subject = `Your ${SHOP.name} order ${order.id} is confirmed`;
   const thanks = order.shipping_name ? `Thank you for your order, ${order.shipping_name}!` : "Thank you for your order!";
+  // Made-to-specification goods have no 14-day cancellation right; the shopper must also have it in writing after paying.
+  const madeToSpecification = order.items.some((item) => item.meta.quoteId);
 
   const html = renderEmailHtml(
     <EmailLayout title={subject}>
@@ -27,6 +30,7 @@ export function renderOrderConfirmation(order: Order, publicUrl: string): Render
       </p>
       <ItemsTable items={order.items} />
       <TotalsTable order={order} />
+      {madeToSpecification && <p style={styles.paragraph}>{MADE_TO_SPECIFICATION}</p>}
       <ShopperOrderFooter order={order} publicUrl={publicUrl} />
     </EmailLayout>,
   );
@@ -38,6 +42,7 @@ export function renderOrderConfirmation(order: Order, publicUrl: string): Render
     "",
     ...itemsAndTotalsText(order),
     "",
+    ...(madeToSpecification ? [MADE_TO_SPECIFICATION, ""] : []),
     ...shopperOrderFooterText(order, publicUrl),
   ].join("\n");
 

@@ -20,6 +20,27 @@ export const styles = {
   paragraph: { margin: "0 0 16px", fontSize: "15px", lineHeight: "22px" },
   small: { margin: "0 0 8px", fontSize: "13px", lineHeight: "18px", color: muted },
   link: { color: "#1a5fb4" },
+  /** Words someone typed (a request's details, a note, a message), kept with their own line breaks. */
+  box: {
+    margin: "0 0 16px",
+    fontSize: "15px",
+    lineHeight: "22px",
+    padding: "12px",
+    backgroundColor: "#f4f4f2",
+    borderRadius: "6px",
+    whiteSpace: "pre-wrap",
+  },
+  /** The one call to action of an email: a link styled as a button (no form, no script), so every client can follow it. */
+  button: {
+    display: "inline-block",
+    padding: "12px 20px",
+    backgroundColor: "#1a5fb4",
+    color: "#ffffff",
+    borderRadius: "6px",
+    fontSize: "16px",
+    fontWeight: "bold",
+    textDecoration: "none",
+  },
 } as const;
 
 /** Prefixes the doctype React cannot render; React escapes every value inside. */
@@ -102,6 +123,11 @@ export function TotalsTable({ order }: { order: Order }) {
     ["Subtotal", formatPence(order.subtotal_cents)],
     ["Delivery", formatDelivery(order.delivery_cents)],
   ];
+  return <AmountsTable rows={rows} totalCents={order.amount_cents} />;
+}
+
+/** Labelled amounts, then the total in bold: the foot of an order or a quote. */
+export function AmountsTable({ rows, totalCents }: { rows: [string, string][]; totalCents: number }) {
   return (
     <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: "0 0 20px", fontSize: "15px" }}>
       <tbody>
@@ -113,7 +139,7 @@ export function TotalsTable({ order }: { order: Order }) {
         ))}
         <tr>
           <td style={{ padding: "6px 0", fontWeight: "bold" }}>Total</td>
-          <td style={{ padding: "6px 0", fontWeight: "bold", textAlign: "right" }}>{formatPence(order.amount_cents)}</td>
+          <td style={{ padding: "6px 0", fontWeight: "bold", textAlign: "right" }}>{formatPence(totalCents)}</td>
         </tr>
       </tbody>
     </table>
@@ -193,16 +219,26 @@ export function ShopperOrderFooter({ order, publicUrl }: { order: Order; publicU
           {link}
         </a>
       </p>
-      <p style={styles.small}>
-        {QUESTIONS}{" "}
-        <a href={`mailto:${SHOP.email}`} style={styles.link}>
-          {SHOP.email}
-        </a>
-        . {SHOP.replyPromise}
-      </p>
+      <QuestionsLine />
     </>
   );
 }
+
+/** How to reach the shop, at the foot of every shopper email. */
+export function QuestionsLine() {
+  return (
+    <p style={styles.small}>
+      {QUESTIONS}{" "}
+      <a href={`mailto:${SHOP.email}`} style={styles.link}>
+        {SHOP.email}
+      </a>
+      . {SHOP.replyPromise}
+    </p>
+  );
+}
+
+/** The plain-text twin of QuestionsLine. */
+export const questionsText = `${QUESTIONS} ${SHOP.email}. ${SHOP.replyPromise}`;
 
 /** The plain-text twin of ShopperOrderFooter, signature included. */
 export function shopperOrderFooterText(order: Order, publicUrl: string): string[] {
@@ -211,7 +247,7 @@ export function shopperOrderFooterText(order: Order, publicUrl: string): string[
     "",
     `${LOOK_UP} ${orderUrl(publicUrl, order.id)}`,
     "",
-    `${QUESTIONS} ${SHOP.email}. ${SHOP.replyPromise}`,
+    questionsText,
     "",
     textSignature,
   ];

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createApp } from "../../src/app";
 import type { RequestLogEntry } from "../../src/http/request-log";
-import { ukToday } from "../../src/modules/quotes/service";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { buyThroughDemoCheckout } from "../support/checkout";
 import { addProduct, BIRD_FEEDER, setConfig } from "../support/factories";
 import { firstMatch, mainOf, textOf, titleOf } from "../support/html";
+import { seedCustomRequest, sentQuote as sentQuoteIds, goodQuote as supportQuote, ukDay } from "../support/quotes";
 import { TEST_ORIGIN } from "../support/test-app";
 
 // Issue 13 point 6: the shopper's quote page, /quote/{id}?t=…, server-rendered
@@ -22,22 +22,15 @@ beforeEach(async () => {
   shop = await createOwnerShop();
   setConfig(shop.db, "delivery_fee", "450");
   setConfig(shop.db, "free_delivery_threshold", "10000");
+  seedCustomRequest(shop.db);
+  // A second file, so the page is seen to list every one in order.
   shop.db
-    .query("INSERT INTO custom_requests (id, name, email, details) VALUES (?, ?, ?, ?)")
-    .run("req-1", "Grace Hopper", "grace@example.com", "A bracket for a shelf, in blue PETG.");
-  const attach = shop.db.query(
-    "INSERT INTO custom_request_attachments (id, request_id, filename, stored_name, content_type, size_bytes) VALUES (?, ?, ?, ?, ?, ?)",
-  );
-  attach.run("att-1", "req-1", "Bracket v2.stl", "r_stored_1.stl", "model/stl", 12);
-  attach.run("att-2", "req-1", "shelf-photo.jpg", "r_stored_2.jpg", "image/jpeg", 12);
+    .query(
+      "INSERT INTO custom_request_attachments (id, request_id, filename, stored_name, content_type, size_bytes) VALUES (?, ?, ?, ?, ?, ?)",
+    )
+    .run("att-2", "req-1", "shelf-photo.jpg", "r_stored_2.jpg", "image/jpeg", 12);
 });
 afterEach(() => shop.close());
-
-/** A UK date `days` after today (negative: before). */
-function ukDay(days: number): string {
-  const today = new Date(`${ukToday(new Date())}T12:00:00Z`);
-  return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** "Tuesday 8 December 2026", computed here independently of the page's formatter. */
 function inWords(isoDay: string): string {
@@ -47,27 +40,17 @@ function inWords(isoDay: string): string {
   return `${weekday} ${date.getUTCDate()} ${month} ${date.getUTCFullYear()}`;
 }
 
+/** support's quote (£25 + £15, five working days, two weeks) with a note of two lines. */
 const goodQuote = (overrides: Record<string, unknown> = {}) => ({
-  lines: [
-    { description: "Bracket, printed in blue PETG", amount_cents: 2500 },
-    { description: "Design time", amount_cents: 1500 },
-  ],
-  lead_time_days: 5,
-  valid_until: ukDay(14),
+  ...supportQuote(),
   message: "Two brackets as drawn.\nSay if you want them thicker.",
   ...overrides,
 });
 
 /** The owner sends a quote through the admin API; answers the page's path with its token, as the email links it. */
 async function sentQuote(body: unknown = goodQuote()): Promise<{ id: string; token: string; path: string }> {
-  const { status, body: created } = await shop.call<{ id: string; url: string }>("/api/admin/custom-requests/req-1/quotes", {
-    method: "POST",
-    body,
-  });
-  expect(status).toBe(201);
-  const url = new URL(created.url);
-  const token = url.searchParams.get("t") ?? "";
-  return { id: created.id, token, path: `${url.pathname}?t=${token}` };
+  const { id, token } = await sentQuoteIds(shop, body);
+  return { id, token, path: `/quote/${id}?t=${token}` };
 }
 
 const setStatus = (id: string, status: string, orderId: string | null = null) =>
@@ -249,15 +232,15 @@ describe("the note after a form post (?done= and ?problem=)", () => {
     });
   });
 
-  test("each problem code of the contract shows its own alert", async () => {
+  test("each problem code of the contract shows its own alert, in the words the JSON call refuses with", async () => {
     const { path } = await sentQuote();
     const expected: Record<string, string> = {
-      declined: "This quote was declined, so it can no longer be accepted or changed.",
-      expired: "This quote has expired, so it can no longer be accepted or changed. Please contact us for a new quote.",
-      withdrawn: "This quote has been replaced or withdrawn, so it can no longer be accepted. Please use the link in our latest email.",
+      declined: "This quote has been declined. Ask us for a new quote if you change your mind.",
+      expired: `This quote expired on ${inWords(ukDay(14))}. Ask us for a new quote.`,
+      withdrawn: "This quote has been replaced or withdrawn. Please use the link in the newest quote email we sent you.",
       paid: "This quote has already been paid.",
-      message: "Please write what you would like changed, then press Ask for changes again.",
-      provider: "We couldn't open the payment page just now. Please try again in a few minutes.",
+      message: "Tell us what you would like changed.",
+      provider: "We couldn't reach the payment provider, so nothing was charged. Please try again in a moment.",
     };
     for (const [code, text] of Object.entries(expected)) {
       expect({ code, note: await noteOf(`${path}&problem=${code}`) }).toEqual({ code, note: { role: "alert", text } });

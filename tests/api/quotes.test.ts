@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { ukToday } from "../../src/modules/quotes/service";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { setConfig } from "../support/factories";
+import { goodQuote, seedCustomRequest, sendQuote, sentQuote, ukDay } from "../support/quotes";
 import { expectRetryAfter } from "../support/retry-after";
 import { countRows, TEST_ORIGIN } from "../support/test-app";
 
@@ -21,47 +21,9 @@ beforeEach(async () => {
   shop = await createOwnerShop();
   setConfig(shop.db, "delivery_fee", "450");
   setConfig(shop.db, "free_delivery_threshold", "10000");
-  shop.db
-    .query("INSERT INTO custom_requests (id, name, email, details) VALUES (?, ?, ?, ?)")
-    .run("req-1", "Grace Hopper", "grace@example.com", "A bracket for a shelf, in blue PETG.");
-  shop.db
-    .query(
-      "INSERT INTO custom_request_attachments (id, request_id, filename, stored_name, content_type, size_bytes) VALUES (?, ?, ?, ?, ?, ?)",
-    )
-    .run("att-1", "req-1", "Bracket v2.stl", "r_stored.stl", "model/stl", 12);
+  seedCustomRequest(shop.db);
 });
 afterEach(() => shop.close());
-
-/** A UK date `days` after today (negative: before). */
-function ukDay(days: number): string {
-  const today = new Date(`${ukToday(new Date())}T12:00:00Z`);
-  return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-const goodQuote = () => ({
-  lines: [
-    { description: "Bracket, printed in blue PETG", amount_cents: 2500 },
-    { description: "Design time", amount_cents: 1500 },
-  ],
-  lead_time_days: 5,
-  valid_until: ukDay(14),
-  message: "Two brackets as drawn; say if you want them thicker.",
-});
-
-function sendQuote(body: unknown, requestId = "req-1") {
-  return shop.call<{ id?: string; url?: string; error?: string }>(`/api/admin/custom-requests/${requestId}/quotes`, {
-    method: "POST",
-    body,
-  });
-}
-
-/** The id and token of a quote sent with `body`, read from the link the answer gives. */
-async function sentQuote(body: unknown = goodQuote()): Promise<{ id: string; token: string }> {
-  const { status, body: created } = await sendQuote(body);
-  expect(status).toBe(201);
-  const url = new URL(created.url ?? "");
-  return { id: created.id ?? "", token: url.searchParams.get("t") ?? "" };
-}
 
 const requestStatus = () => shop.db.query<{ status: string }, []>("SELECT status FROM custom_requests WHERE id = 'req-1'").get()?.status;
 
@@ -74,7 +36,7 @@ function expectNothingStored() {
 
 describe("POST /api/admin/custom-requests/{id}/quotes", () => {
   test("answers 201 with the id and the shopper's absolute link carrying a token of at least 128 random bits", async () => {
-    const { status, body } = await sendQuote(goodQuote());
+    const { status, body } = await sendQuote(shop, goodQuote());
     expect(status).toBe(201);
     expect(Object.keys(body).sort()).toEqual(["id", "url"]);
     const url = new URL(body.url ?? "");
@@ -85,14 +47,14 @@ describe("POST /api/admin/custom-requests/{id}/quotes", () => {
   });
 
   test("stores a hash of the token, never the token itself", async () => {
-    const { id, token } = await sentQuote();
+    const { id, token } = await sentQuote(shop);
     const row = shop.db.query<Record<string, unknown>, [string]>("SELECT * FROM quotes WHERE id = ?").get(id);
     expect(row?.token_hash).toBe(createHash("sha256").update(token).digest("hex"));
     expect(JSON.stringify(row)).not.toContain(token);
   });
 
   test("stores the lines in order as version 1 and moves the request to in_progress", async () => {
-    const { id } = await sentQuote();
+    const { id } = await sentQuote(shop);
     expect(shop.db.query("SELECT version, status, lead_time_days, valid_until FROM quotes WHERE id = ?").get(id)).toEqual({
       version: 1,
       status: "sent",
@@ -109,8 +71,8 @@ describe("POST /api/admin/custom-requests/{id}/quotes", () => {
   });
 
   test("a new quote withdraws the previous live one and becomes version 2", async () => {
-    const first = await sentQuote();
-    const second = await sentQuote({ ...goodQuote(), lines: [{ description: "Thicker bracket", amount_cents: 3000 }] });
+    const first = await sentQuote(shop);
+    const second = await sentQuote(shop, { ...goodQuote(), lines: [{ description: "Thicker bracket", amount_cents: 3000 }] });
     expect(shop.db.query("SELECT id, version, status FROM quotes ORDER BY version").all()).toEqual([
       { id: first.id, version: 1, status: "withdrawn" },
       { id: second.id, version: 2, status: "sent" },
@@ -119,34 +81,34 @@ describe("POST /api/admin/custom-requests/{id}/quotes", () => {
   });
 
   test("without delivery_cents, the shop's delivery fee applies below the free-delivery threshold", async () => {
-    const { id, token } = await sentQuote(goodQuote());
+    const { id, token } = await sentQuote(shop, goodQuote());
     const { body } = await shop.json<{ delivery_cents: number; total_cents: number }>(`/api/quotes/${id}?t=${token}`);
     expect(body).toMatchObject({ delivery_cents: 450, total_cents: 4000 + 450 });
   });
 
   test("without delivery_cents, delivery is free once the lines reach the free-delivery threshold", async () => {
-    const { id, token } = await sentQuote({ ...goodQuote(), lines: [{ description: "Large relief map", amount_cents: 10000 }] });
+    const { id, token } = await sentQuote(shop, { ...goodQuote(), lines: [{ description: "Large relief map", amount_cents: 10000 }] });
     const { body } = await shop.json<{ delivery_cents: number; total_cents: number }>(`/api/quotes/${id}?t=${token}`);
     expect(body).toMatchObject({ delivery_cents: 0, total_cents: 10000 });
   });
 
   test("the owner's delivery_cents, even 0, replaces the shop's rule", async () => {
-    const { id, token } = await sentQuote({ ...goodQuote(), delivery_cents: 0 });
+    const { id, token } = await sentQuote(shop, { ...goodQuote(), delivery_cents: 0 });
     const { body } = await shop.json<{ delivery_cents: number; total_cents: number }>(`/api/quotes/${id}?t=${token}`);
     expect(body).toMatchObject({ delivery_cents: 0, total_cents: 4000 });
   });
 
   test("valid_until may be today in the UK", async () => {
-    expect((await sendQuote({ ...goodQuote(), valid_until: ukDay(0) })).status).toBe(201);
+    expect((await sendQuote(shop, { ...goodQuote(), valid_until: ukDay(0) })).status).toBe(201);
   });
 
   test("an unknown request is a 404 and stores nothing", async () => {
-    expect(await sendQuote(goodQuote(), "req-nope")).toMatchObject({ status: 404, body: REQUEST_NOT_FOUND });
+    expect(await sendQuote(shop, goodQuote(), "req-nope")).toMatchObject({ status: 404, body: REQUEST_NOT_FOUND });
     expectNothingStored();
   });
 
   test("no lines is a 400 and stores nothing", async () => {
-    expect(await sendQuote({ ...goodQuote(), lines: [] })).toMatchObject({
+    expect(await sendQuote(shop, { ...goodQuote(), lines: [] })).toMatchObject({
       status: 400,
       body: { error: "Add at least one line to the quote." },
     });
@@ -155,7 +117,7 @@ describe("POST /api/admin/custom-requests/{id}/quotes", () => {
 
   test("missing lines is a 400 and stores nothing", async () => {
     const { lines: _, ...noLines } = goodQuote();
-    expect(await sendQuote(noLines)).toMatchObject({ status: 400, body: { error: "Add at least one line to the quote." } });
+    expect(await sendQuote(shop, noLines)).toMatchObject({ status: 400, body: { error: "Add at least one line to the quote." } });
     expectNothingStored();
   });
 
@@ -169,19 +131,22 @@ describe("POST /api/admin/custom-requests/{id}/quotes", () => {
     test(`${name} is a 400 and stores nothing`, async () => {
       const quote = goodQuote();
       const lines = [quote.lines[0], { description: "Design time", amount_cents: amount }];
-      expect(await sendQuote({ ...quote, lines })).toMatchObject({ status: 400, body: AMOUNT });
+      expect(await sendQuote(shop, { ...quote, lines })).toMatchObject({ status: 400, body: AMOUNT });
       expectNothingStored();
     });
   }
 
   test("a line without a description is a 400 and stores nothing", async () => {
     const lines = [{ description: "   ", amount_cents: 2500 }];
-    expect(await sendQuote({ ...goodQuote(), lines })).toMatchObject({ status: 400, body: { error: "Each line needs a description." } });
+    expect(await sendQuote(shop, { ...goodQuote(), lines })).toMatchObject({
+      status: 400,
+      body: { error: "Each line needs a description." },
+    });
     expectNothingStored();
   });
 
   test("a past valid_until (yesterday in the UK) is a 400 and stores nothing", async () => {
-    expect(await sendQuote({ ...goodQuote(), valid_until: ukDay(-1) })).toMatchObject({
+    expect(await sendQuote(shop, { ...goodQuote(), valid_until: ukDay(-1) })).toMatchObject({
       status: 400,
       body: { error: "Valid until must be today or later (UK time)." },
     });
@@ -194,7 +159,7 @@ describe("POST /api/admin/custom-requests/{id}/quotes", () => {
     ["a missing date", undefined],
   ] as const) {
     test(`${name} for valid_until is a 400 and stores nothing`, async () => {
-      expect(await sendQuote({ ...goodQuote(), valid_until: date })).toMatchObject({
+      expect(await sendQuote(shop, { ...goodQuote(), valid_until: date })).toMatchObject({
         status: 400,
         body: { error: "Valid until must be a date written YYYY-MM-DD." },
       });
@@ -209,13 +174,13 @@ describe("POST /api/admin/custom-requests/{id}/quotes", () => {
     ["a missing lead time", undefined],
   ] as const) {
     test(`${name} is a 400 and stores nothing`, async () => {
-      expect(await sendQuote({ ...goodQuote(), lead_time_days: days })).toMatchObject({ status: 400, body: LEAD_TIME });
+      expect(await sendQuote(shop, { ...goodQuote(), lead_time_days: days })).toMatchObject({ status: 400, body: LEAD_TIME });
       expectNothingStored();
     });
   }
 
   test("a negative delivery_cents is a 400 and stores nothing", async () => {
-    expect(await sendQuote({ ...goodQuote(), delivery_cents: -1 })).toMatchObject({
+    expect(await sendQuote(shop, { ...goodQuote(), delivery_cents: -1 })).toMatchObject({
       status: 400,
       body: { error: "Delivery must be a whole number of pence, 0 or more, or left out to use the shop's delivery rule." },
     });
@@ -223,7 +188,7 @@ describe("POST /api/admin/custom-requests/{id}/quotes", () => {
   });
 
   test("a body that is not a quote object is a 400 and stores nothing", async () => {
-    expect(await sendQuote([goodQuote()])).toMatchObject({
+    expect(await sendQuote(shop, [goodQuote()])).toMatchObject({
       status: 400,
       body: { error: "Send the quote as JSON with lines, lead_time_days and valid_until." },
     });
@@ -232,7 +197,7 @@ describe("POST /api/admin/custom-requests/{id}/quotes", () => {
 
   test("more than 50 lines is a 400 and stores nothing", async () => {
     const lines = Array.from({ length: 51 }, (_, index) => ({ description: `Part ${index + 1}`, amount_cents: 100 }));
-    expect(await sendQuote({ ...goodQuote(), lines })).toMatchObject({
+    expect(await sendQuote(shop, { ...goodQuote(), lines })).toMatchObject({
       status: 400,
       body: { error: "A quote can have at most 50 lines." },
     });
@@ -241,7 +206,7 @@ describe("POST /api/admin/custom-requests/{id}/quotes", () => {
 
   test("a line description over 200 characters is a 400 and stores nothing", async () => {
     const lines = [{ description: "x".repeat(201), amount_cents: 2500 }];
-    expect(await sendQuote({ ...goodQuote(), lines })).toMatchObject({
+    expect(await sendQuote(shop, { ...goodQuote(), lines })).toMatchObject({
       status: 400,
       body: { error: "A line's description can be at most 200 characters." },
     });
@@ -249,7 +214,7 @@ describe("POST /api/admin/custom-requests/{id}/quotes", () => {
   });
 
   test("a message over 2000 characters is a 400 and stores nothing", async () => {
-    expect(await sendQuote({ ...goodQuote(), message: "x".repeat(2001) })).toMatchObject({
+    expect(await sendQuote(shop, { ...goodQuote(), message: "x".repeat(2001) })).toMatchObject({
       status: 400,
       body: { error: "The message can be at most 2000 characters." },
     });
@@ -257,11 +222,11 @@ describe("POST /api/admin/custom-requests/{id}/quotes", () => {
   });
 
   test("a new quote withdraws a live quote the shopper asked to change, and leaves a declined one as it is", async () => {
-    const declined = await sentQuote();
+    const declined = await sentQuote(shop);
     shop.db.query("UPDATE quotes SET status = 'declined' WHERE id = ?").run(declined.id);
-    const changed = await sentQuote();
+    const changed = await sentQuote(shop);
     shop.db.query("UPDATE quotes SET status = 'changes_requested' WHERE id = ?").run(changed.id);
-    const newest = await sentQuote();
+    const newest = await sentQuote(shop);
     expect(shop.db.query("SELECT id, version, status FROM quotes ORDER BY version").all()).toEqual([
       { id: declined.id, version: 1, status: "declined" },
       { id: changed.id, version: 2, status: "withdrawn" },
@@ -270,8 +235,8 @@ describe("POST /api/admin/custom-requests/{id}/quotes", () => {
   });
 
   test("a refused second quote leaves the first one live", async () => {
-    const first = await sentQuote();
-    expect((await sendQuote({ ...goodQuote(), lines: [] })).status).toBe(400);
+    const first = await sentQuote(shop);
+    expect((await sendQuote(shop, { ...goodQuote(), lines: [] })).status).toBe(400);
     expect(shop.db.query("SELECT id, status FROM quotes").all()).toEqual([{ id: first.id, status: "sent" }]);
     expect(countRows(shop.db, "quote_lines")).toBe(2);
   });
@@ -289,7 +254,7 @@ describe("POST /api/admin/custom-requests/{id}/quotes", () => {
 
 describe("GET /api/quotes/{id}?t=…", () => {
   test("answers the quote with its lines, totals, dates, message and the request's attachments", async () => {
-    const { id, token } = await sentQuote();
+    const { id, token } = await sentQuote(shop);
     const { status, body, response } = await shop.json(`/api/quotes/${id}?t=${token}`);
     expect(status).toBe(200);
     expect(body).toEqual({
@@ -312,7 +277,7 @@ describe("GET /api/quotes/{id}?t=…", () => {
   });
 
   test("a wrong token, no token and an unknown id all answer the same 404", async () => {
-    const { id, token } = await sentQuote();
+    const { id, token } = await sentQuote(shop);
     for (const path of [
       `/api/quotes/${id}?t=${token}x`,
       `/api/quotes/${id}?t=`,
@@ -324,25 +289,25 @@ describe("GET /api/quotes/{id}?t=…", () => {
   });
 
   test("a live quote past its valid_until reads as expired", async () => {
-    const { id, token } = await sentQuote();
+    const { id, token } = await sentQuote(shop);
     shop.db.query("UPDATE quotes SET valid_until = ? WHERE id = ?").run(ukDay(-1), id);
     expect((await shop.json<{ status: string }>(`/api/quotes/${id}?t=${token}`)).body.status).toBe("expired");
   });
 
   test("a withdrawn quote past its valid_until still reads as withdrawn", async () => {
-    const first = await sentQuote();
-    await sentQuote();
+    const first = await sentQuote(shop);
+    await sentQuote(shop);
     shop.db.query("UPDATE quotes SET valid_until = ? WHERE id = ?").run(ukDay(-1), first.id);
     expect((await shop.json<{ status: string }>(`/api/quotes/${first.id}?t=${first.token}`)).body.status).toBe("withdrawn");
   });
 
   test("a quote is still live on its valid_until day", async () => {
-    const { id, token } = await sentQuote({ ...goodQuote(), valid_until: ukDay(0) });
+    const { id, token } = await sentQuote(shop, { ...goodQuote(), valid_until: ukDay(0) });
     expect((await shop.json<{ status: string }>(`/api/quotes/${id}?t=${token}`)).body.status).toBe("sent");
   });
 
   test("the eleventh look-up in a minute gets 429 with Retry-After, even with the right token", async () => {
-    const { id, token } = await sentQuote();
+    const { id, token } = await sentQuote(shop);
     for (let attempt = 1; attempt <= 10; attempt++) {
       expect((await shop.json(`/api/quotes/${id}?t=guess${attempt}`)).status).toBe(404);
     }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
 import { renderCustomRequestAcknowledgement } from "../../src/emails/custom-request";
 import { renderNewOrderNotice } from "../../src/emails/new-order";
 import { renderOrderConfirmation } from "../../src/emails/order-confirmation";
@@ -82,6 +83,29 @@ describe("renderOrderConfirmation", () => {
     expect(text).toContain("Shipping to:\nAda Lovelace\n12 Fell View\nKendal\nLA9 4AB\nUnited Kingdom");
     expect(text).toContain("https://shop.example/order/ORD-7Q2X");
     expect(text).toContain("Questions? Email us at hello@strata-prints.co.uk. We reply within 1 business day.");
+  });
+
+  test("states the made-to-specification wording when an item was paid from a quote (issue 13 point 5)", () => {
+    const quoted = order({
+      items: [
+        {
+          product_id: "qt_4f2a",
+          product_name: "Helvellyn relief map, A3",
+          unit_price_cents: 6500,
+          quantity: 1,
+          meta: { quoteId: "qt_4f2a" },
+        },
+      ],
+    });
+    const { html, text } = renderOrderConfirmation(quoted, PUBLIC_URL);
+    expect(textOf(html)).toContain(MADE_TO_SPECIFICATION);
+    expect(text).toContain(`Total: £46.45\n\n${MADE_TO_SPECIFICATION}\n\nShipping to:`);
+  });
+
+  test("leaves the made-to-specification wording out of an ordinary order's confirmation", () => {
+    const { html, text } = renderOrderConfirmation(order(), PUBLIC_URL);
+    expect(html).not.toContain("Made to your specification");
+    expect(text).not.toContain("Made to your specification");
   });
 
   test("is a complete HTML document in en-GB with inline styles only", () => {

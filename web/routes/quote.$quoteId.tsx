@@ -1,15 +1,15 @@
 import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
 import { formatPence } from "../../shared/money";
-import { formatUkDay, leadTimeText } from "../../shared/quote-view";
+import { leadTimeText } from "../../shared/quote-view";
 import { SHOP } from "../../shared/shop-info";
+import { formatUkDay } from "../../shared/uk-day";
 import { NotFound } from "../../src/errors";
-import type { QuoteView } from "../../src/modules/quotes/model";
+import { ANSWER_MESSAGES, type QuoteView } from "../../src/modules/quotes/model";
 import { Island } from "../components/Island";
 import { OrderTotals } from "../components/OrderTotals";
 import { PageIntro } from "../components/PageIntro";
 import { QuoteActions } from "../islands/QuoteActions";
-import { type QuoteNote, quoteNoteFrom } from "../lib/quote-notes";
 import { depsOf } from "./context";
 import type { RouteHandle } from "./meta";
 import type { ErrorData } from "./root";
@@ -24,7 +24,7 @@ export function quoteLoader(args: LoaderFunctionArgs) {
   const token = query.get("t") ?? "";
   try {
     const quote = depsOf(args).quotes.read(args.params.quoteId ?? "", token || undefined);
-    return { quote, token, note: quoteNoteFrom(query) };
+    return { quote, token, note: noteFrom(query, quote) };
   } catch (error) {
     if (error instanceof NotFound) throw data<ErrorData>({ title: "Quote not found", message: error.message }, { status: 404 });
     throw error;
@@ -132,6 +132,36 @@ function outcomeSentence(quote: QuoteView): string {
     default:
       return "This quote has been replaced or withdrawn, so it can no longer be accepted. Please use the link in our latest email.";
   }
+}
+
+/**
+ * The note after a form post: the answer routes (src/modules/quotes/index.ts) send the shopper back
+ * with `done=declined|changes` or `problem=<code>`. Only these fixed texts are shown, so a link cannot
+ * put its own words on the page; a refusal reads as the JSON call's own message (ANSWER_MESSAGES).
+ */
+const DONE = {
+  declined: "You have declined this quote. Thank you for letting us know.",
+  changes: "Thank you — your message has been sent. We will reply by email with a new quote.",
+} as const;
+
+const PROBLEMS = {
+  declined: () => ANSWER_MESSAGES.declined,
+  expired: (quote: QuoteView) => ANSWER_MESSAGES.expired(formatUkDay(quote.valid_until)),
+  withdrawn: () => ANSWER_MESSAGES.withdrawn,
+  paid: () => ANSWER_MESSAGES.paid,
+  message: () => ANSWER_MESSAGES.changesMessage,
+  // The words of the payment opener's 502 (src/modules/checkout/payment-session.ts).
+  provider: () => "We couldn't reach the payment provider, so nothing was charged. Please try again in a moment.",
+} as const satisfies Record<string, (quote: QuoteView) => string>;
+
+type QuoteNote = { kind: "done" | "problem"; text: string };
+
+function noteFrom(query: URLSearchParams, quote: QuoteView): QuoteNote | null {
+  const problem = query.get("problem");
+  if (problem && Object.hasOwn(PROBLEMS, problem)) return { kind: "problem", text: PROBLEMS[problem as keyof typeof PROBLEMS](quote) };
+  const done = query.get("done");
+  if (done && Object.hasOwn(DONE, done)) return { kind: "done", text: DONE[done as keyof typeof DONE] };
+  return null;
 }
 
 function Note({ note }: { note: QuoteNote }) {

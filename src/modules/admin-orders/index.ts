@@ -12,9 +12,10 @@ const NOT_FOUND_WITH_REASON = { error: ORDER_NOT_FOUND, trackingEmail: { sent: f
 /** Orders (tracking, fulfil, cancel), the dashboard and order attachments. */
 export function adminOrderRoutes({
   adminOrders: orders,
+  quotes,
   storedUpload,
   uploadStorage,
-}: Pick<Deps, "adminOrders" | "storedUpload" | "uploadStorage">) {
+}: Pick<Deps, "adminOrders" | "quotes" | "storedUpload" | "uploadStorage">) {
   function downloadUpload(kind: "gpx" | "image", token: string) {
     const file = storedUpload(token, kind);
     if (!file) throw new NotFound("File not found.");
@@ -35,7 +36,8 @@ export function adminOrderRoutes({
       .get("/api/admin/orders/:id", ({ params }) => {
         const order = orders.detail(params.id);
         if (!order) throw new NotFound(ORDER_NOT_FOUND);
-        return order;
+        // A quoted order keeps the request's files for download (issue 13); null for a basket's order.
+        return { ...order, custom_request: quotes.requestOfOrder(order.id) };
       })
       .post("/api/admin/orders/:id/tracking", ({ params, body, set }) => {
         const change = orders.saveTracking(params.id, parseOrBadRequest(trackingRequestSchema, body));

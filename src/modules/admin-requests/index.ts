@@ -5,11 +5,19 @@ import { downloadResponse } from "../../http/download-response";
 import { parseOrBadRequest } from "../validate";
 import { REQUEST_NOT_FOUND, requestStatusSchema } from "./model";
 
-/** The custom requests section of /admin/orders: list, status change, attachment download. */
-export function adminRequestRoutes({ adminRequests: requests, uploadStorage }: Pick<Deps, "adminRequests" | "uploadStorage">) {
+/** The custom requests section of /admin/orders: list, one request with its quotes, status change, attachment download. */
+export function adminRequestRoutes({
+  adminRequests: requests,
+  quotes,
+  uploadStorage,
+}: Pick<Deps, "adminRequests" | "quotes" | "uploadStorage">) {
   return new Elysia({ name: "admin-requests" })
     .get("/api/admin/custom-requests", () => requests.list())
-    .get("/api/admin/custom-requests/:id", ({ params }) => requests.get(params.id) ?? notFound())
+    .get("/api/admin/custom-requests/:id", ({ params }) => {
+      const request = requests.get(params.id) ?? notFound();
+      // The request's history (issue 13): every quote sent for it, newest first.
+      return { ...request, quotes: quotes.forRequest(request.id) };
+    })
     .post("/api/admin/custom-requests/:id/status", ({ params, body }) => {
       const { status } = parseOrBadRequest(requestStatusSchema, body);
       return requests.setStatus(params.id, status) ?? notFound();

@@ -20,6 +20,8 @@ export type CheckoutRow = {
   amount_cents: number;
   currency: string;
   expires_at: string;
+  /** The quote this checkout pays (issue 13), or null for a basket's checkout. */
+  quote_id: string | null;
 };
 
 type LineRow = {
@@ -33,7 +35,7 @@ type LineRow = {
 };
 
 const COLUMNS = `id, client_key, basket_id, holder, request_hash, provider, provider_session_id, payment_url, state, hold,
-  subtotal_cents, delivery_cents, amount_cents, currency, expires_at`;
+  subtotal_cents, delivery_cents, amount_cents, currency, expires_at, quote_id`;
 
 /** SQL for the checkouts and checkout_lines tables, in one place. */
 export function checkoutStore(db: Database) {
@@ -52,6 +54,9 @@ export function checkoutStore(db: Database) {
   const heldFromBasket = db.query<CheckoutRow, [string]>(
     `SELECT ${COLUMNS} FROM checkouts WHERE basket_id = ? AND hold = 'held' AND state IN ('creating', 'open')`,
   );
+  const openForQuote = db.query<CheckoutRow, [string]>(
+    `SELECT ${COLUMNS} FROM checkouts WHERE quote_id = ? AND hold = 'held' AND state IN ('creating', 'open') ORDER BY expires_at DESC`,
+  );
   const setState = db.query(
     `UPDATE checkouts SET state = ?, hold = ?, client_key = CASE WHEN ? = 1 THEN NULL ELSE client_key END,
        updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
@@ -66,6 +71,8 @@ export function checkoutStore(db: Database) {
     heldBy: (holder: string) => heldUnitsOf.get(holder) ?? { units: 0, ends: null },
     /** Unpaid checkouts of this basket that still hold stock: a newer checkout of the basket replaces them. */
     heldFromBasket: (basketId: string) => heldFromBasket.all(basketId),
+    /** A quote's checkouts that can still be paid, the one ending last first. */
+    openForQuote: (quoteId: string) => openForQuote.all(quoteId),
     /** The checkout a payment session belongs to; the metadata id covers a webhook that beats our own bookkeeping. */
     forSession(sessionId: string, checkoutId: string | null): CheckoutRow | null {
       const found = bySession.get(sessionId);
@@ -86,8 +93,8 @@ export function checkoutStore(db: Database) {
     },
     insert(row: Omit<CheckoutRow, "provider_session_id" | "payment_url" | "state" | "hold">, lines: PricedLine[]): void {
       db.query(
-        `INSERT INTO checkouts (id, client_key, basket_id, holder, request_hash, provider, subtotal_cents, delivery_cents, amount_cents, currency, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO checkouts (id, client_key, basket_id, holder, request_hash, provider, subtotal_cents, delivery_cents, amount_cents, currency, expires_at, quote_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         row.id,
         row.client_key,
@@ -100,6 +107,7 @@ export function checkoutStore(db: Database) {
         row.amount_cents,
         row.currency,
         row.expires_at,
+        row.quote_id,
       );
       const insertLine = db.query(
         `INSERT INTO checkout_lines (checkout_id, product_id, variant_id, product_name, variant_name, unit_price_cents, quantity, meta)

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
 import type { PaymentSnapshot, PostalAddress } from "../../services/payments/provider";
+import { recordQuotePayment } from "../quotes/paid";
 import { checkoutStore, unitsOf } from "./checkout-store";
 import { stockCovers, takeStock } from "./stock-hold";
 
@@ -69,6 +70,7 @@ export function fulfilPayment(db: Database, snapshot: PaymentSnapshot, onOrderCr
       );
       for (const token of [line.meta.gpxToken, line.meta.imageToken]) if (token) claimUpload.run(checkout.id, token);
     }
+    if (checkout.quote_id) recordQuotePayment(db, checkout.quote_id, checkout.id);
     onOrderCreated(db, checkout.id);
     return { kind: "order", orderId: checkout.id, created: true };
   });

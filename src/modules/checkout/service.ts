@@ -10,11 +10,10 @@ import { type CheckoutRow, checkoutStore, unitsOf } from "./checkout-store";
 import { type FulfilOutcome, fulfilPayment, type OrderCreatedHook } from "./fulfil";
 import { groupEntries, requestFingerprint } from "./lines";
 import { CHECKOUT_MESSAGES, type CheckoutEntry, type CheckoutSessionView, MAX_HELD_UNITS_PER_ADDRESS } from "./model";
+import { causeName, HOLD_MINUTES, paymentSessions } from "./payment-session";
 import { priceBasket } from "./price-basket";
 import { takeStock } from "./stock-hold";
 
-/** Stripe's shortest session is 30 minutes; a minute more absorbs clock skew and network time. */
-const HOLD_MINUTES = 31;
 /** The sweep leaves a hold alone this long after its end, so the provider's own expiry event comes first. */
 const SWEEP_GRACE_MS = 2 * 60_000;
 
@@ -49,21 +48,12 @@ export function createCheckoutService({
 }: CheckoutServiceOptions) {
   const store = checkoutStore(db);
   const holderHash = createAddressHasher(db);
+  const sessions = paymentSessions({ db, provider, publicUrl });
   const fulfil = (snapshot: PaymentSnapshot): FulfilOutcome => fulfilPayment(db, snapshot, onOrderCreated);
 
   /** Ends a hold: by an expiry event, a failed bank payment, a cancel or the sweep. */
   function release(checkout: CheckoutRow, state: "expired" | "failed"): boolean {
     return writeTransaction(db, () => store.release(checkout, state));
-  }
-
-  async function waitForPaymentUrl(id: string): Promise<string> {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const row = store.byId(id);
-      if (row?.payment_url) return row.payment_url;
-      if (row?.state !== "creating") break;
-      await Bun.sleep(200);
-    }
-    throw new Conflict("This checkout is still being set up. Please try again in a moment.");
   }
 
   /**
@@ -98,17 +88,6 @@ export function createCheckoutService({
     // The first of those holds ends at its expiry, or within a sweep of it.
     const endsAt = held.ends ? new Date(held.ends).getTime() + SWEEP_GRACE_MS + 60_000 : now().getTime() + HOLD_MINUTES * 60_000;
     throw new TooManyRequests(Math.max(1, Math.ceil((endsAt - now().getTime()) / 1000)), CHECKOUT_MESSAGES.alreadyHolding(held.units));
-  }
-
-  /** Ends replaced sessions at the provider, so the older payment page cannot be paid; a failure only logs. */
-  async function expireReplaced(sessionIds: string[]): Promise<void> {
-    await Promise.all(
-      sessionIds.map((sessionId) =>
-        provider.expireSession(sessionId).catch((error: unknown) => {
-          log("error", "replaced payment session could not be expired", { provider: provider.name, cause: causeName(error) });
-        }),
-      ),
-    );
   }
 
   return {
@@ -159,6 +138,7 @@ export function createCheckoutService({
             amount_cents: subtotal + delivery,
             currency: "gbp",
             expires_at: expiresAt.toISOString(),
+            quote_id: null,
           },
           lines,
         );
@@ -166,39 +146,19 @@ export function createCheckoutService({
         const replacedSessions = replaced.flatMap((older) => (older.provider_session_id ? [older.provider_session_id] : []));
         return { repeat: null, created: { id, lines, delivery, expiresAt, replacedSessions } } as const;
       });
-      if (begun.repeat !== null) return { url: await waitForPaymentUrl(begun.repeat) };
+      if (begun.repeat !== null) return { url: await sessions.waitForUrl(begun.repeat) };
 
       const { id, lines, delivery, expiresAt, replacedSessions } = begun.created;
-      await expireReplaced(replacedSessions);
-      let session: { id: string; url: string };
-      try {
-        session = await provider.createSession({
-          checkoutId: id,
-          lines: lines.map((line) => ({
-            name: line.variantName ? `${line.productName} — ${line.variantName}` : line.productName,
-            unitAmountPence: line.unitPriceCents,
-            quantity: line.quantity,
-          })),
-          deliveryPence: delivery,
-          currency: "gbp",
-          expiresAt,
-          successUrl: `${publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
-          cancelUrl: `${publicUrl}/basket?canceled=1`,
-          idempotencyKey: `checkout-${id}`,
-        });
-      } catch (error) {
-        const checkout = store.byId(id);
-        if (checkout) release(checkout, "failed");
-        log("error", "payment session could not be created", { checkoutId: id, ...errorFields(error) });
-        throw new HttpError(502, "We couldn't reach the payment provider, so nothing was charged. Please try again in a moment.");
-      }
-      if (!writeTransaction(db, () => store.opened(id, session.id, session.url))) {
-        // A newer checkout of this basket replaced this one while the provider was
-        // answering: its units are already back, so its page must not be payable.
-        await expireReplaced([session.id]);
-        throw new Conflict(CHECKOUT_MESSAGES.replaced);
-      }
-      return { url: session.url };
+      await sessions.expire(replacedSessions);
+      return sessions.open({
+        checkoutId: id,
+        lines,
+        deliveryCents: delivery,
+        expiresAt,
+        cancelUrl: `${publicUrl}/basket?canceled=1`,
+        // A newer checkout of this basket replaced this one while the provider was answering.
+        endedMessage: CHECKOUT_MESSAGES.replaced,
+      });
     },
 
     /** POST /api/checkout/confirm: the success page asks; the order is created here if the webhook has not yet. */
@@ -286,9 +246,4 @@ export function createCheckoutService({
       return { fulfilled, released };
     },
   };
-}
-
-function causeName(error: unknown): string {
-  const cause = error instanceof PaymentProviderError ? error.cause : error;
-  return cause instanceof Error ? cause.name : typeof cause;
 }

@@ -9,6 +9,8 @@ export const LIVE_STATUSES: readonly QuoteStatus[] = ["sent", "changes_requested
 /** The same answer for an unknown id, a wrong token and no token, so neither can be probed. */
 export const QUOTE_NOT_FOUND = "Quote not found. Please use the link from your email.";
 
+const MESSAGES_TOO_LONG = "The message can be at most 2000 characters.";
+
 export const MESSAGES = {
   body: "Send the quote as JSON with lines, lead_time_days and valid_until.",
   noLines: "Add at least one line to the quote.",
@@ -21,10 +23,23 @@ export const MESSAGES = {
   leadTime: "Lead time must be a whole number of working days, 0 or more.",
   validUntil: "Valid until must be a date written YYYY-MM-DD.",
   validUntilPast: "Valid until must be today or later (UK time).",
-  messageTooLong: "The message can be at most 2000 characters.",
+  messageTooLong: MESSAGES_TOO_LONG,
 } as const;
 
 const LIMITS = { lines: 50, description: 200, message: 2000 } as const;
+
+/** The shopper's answers (accept, decline, changes), each refused with one of these when the quote is no longer live. */
+export const ANSWER_MESSAGES = {
+  declined: "This quote has been declined. Ask us for a new quote if you change your mind.",
+  expired: (day: string) => `This quote expired on ${day}. Ask us for a new quote.`,
+  withdrawn: "This quote has been replaced or withdrawn. Please use the link in the newest quote email we sent you.",
+  paid: "This quote has already been paid.",
+  changesAlreadyAsked:
+    "You have already asked for changes to this quote, and we will send you a new one. To add something, reply to the quote email.",
+  changesMessage: "Tell us what you would like changed.",
+  messageTooLong: MESSAGES_TOO_LONG,
+  notLive: "Only a quote that is still open to the shopper can be withdrawn.",
+} as const;
 
 /** A whole number of pence (or days) that JSON can carry exactly. */
 const wholeNumber = (message: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
@@ -90,4 +105,35 @@ export type QuoteView = {
   message: string | null;
   attachments: { filename: string }[];
   order_id: string | null;
+};
+
+/** The shopper's message with a decline: optional. */
+export const declineMessageSchema = z
+  .string({ error: MESSAGES_TOO_LONG })
+  .trim()
+  .max(LIMITS.message, { error: MESSAGES_TOO_LONG })
+  .optional()
+  .transform((text) => (text ? text : null));
+
+/** The shopper's message when asking for changes: required. */
+export const changesMessageSchema = z
+  .string({ error: ANSWER_MESSAGES.changesMessage })
+  .trim()
+  .min(1, { error: ANSWER_MESSAGES.changesMessage })
+  .max(LIMITS.message, { error: MESSAGES_TOO_LONG });
+
+/** A quote as the owner sees it in the request's history (newest version first). */
+export type AdminQuote = Omit<QuoteView, "currency" | "attachments"> & {
+  version: number;
+  shopper_message: string | null;
+  responded_at: string | null;
+  created_at: string;
+};
+
+/** On the admin order screen: the request a quoted order came from, with its files. */
+export type OrderCustomRequest = {
+  id: string;
+  name: string;
+  quote_id: string;
+  attachments: { id: string; filename: string; download_url: string }[];
 };

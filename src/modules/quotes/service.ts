@@ -1,117 +1,214 @@
 import type { Database } from "bun:sqlite";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { quoteDelivery } from "../../../shared/basket";
+import { formatUkDay, ukToday } from "../../../shared/uk-day";
 import { writeTransaction } from "../../db/transaction";
-import { BadRequest, NotFound } from "../../errors";
+import { BadRequest, Conflict, NotFound } from "../../errors";
 import { REQUEST_NOT_FOUND } from "../admin-requests/model";
+import type { QuotePayment } from "../checkout/quote-checkout";
 import type { ContentService } from "../content/service";
+import { parseOrBadRequest } from "../validate";
 import {
+  type AdminQuote,
+  ANSWER_MESSAGES,
+  changesMessageSchema,
+  declineMessageSchema,
   LIVE_STATUSES,
   MESSAGES,
   type NewQuote,
+  type OrderCustomRequest,
   QUOTE_NOT_FOUND,
   type QuoteCreated,
-  type QuoteLine,
   type QuoteStatus,
   type QuoteView,
 } from "./model";
-
-type QuoteRow = {
-  id: string;
-  custom_request_id: string;
-  status: QuoteStatus;
-  delivery_cents: number;
-  lead_time_days: number;
-  valid_until: string;
-  message: string | null;
-  token_hash: string;
-  order_id: string | null;
-};
+import { type QuoteRow, quoteQueries } from "./queries";
+import type { QuoteEmails } from "./quote-emails";
 
 export type QuoteService = ReturnType<typeof createQuoteService>;
 
 type QuoteServiceOptions = {
   db: Database;
   content: ContentService;
+  emails: QuoteEmails;
   /** The shop's public address, for the shopper's absolute link. */
   publicUrl: string;
   now?: () => Date;
 };
 
-/** Priced quotes for custom requests (issue 13): the owner sends one, the shopper reads it through a secret link. */
-export function createQuoteService({ db, content, publicUrl, now = () => new Date() }: QuoteServiceOptions) {
-  const requestExists = db.query<{ id: string }, [string]>("SELECT id FROM custom_requests WHERE id = ?");
-  const nextVersion = db.query<{ version: number }, [string]>(
-    "SELECT COALESCE(MAX(version), 0) + 1 AS version FROM quotes WHERE custom_request_id = ?",
-  );
-  const withdrawLive = db.query<unknown, [string]>(
-    `UPDATE quotes SET status = 'withdrawn', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-     WHERE custom_request_id = ? AND status IN ('sent', 'changes_requested')`,
-  );
-  const insertQuote = db.query<unknown, [string, string, number, number, number, string, string | null, string]>(
-    `INSERT INTO quotes (id, custom_request_id, version, delivery_cents, lead_time_days, valid_until, message, token_hash)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertLine = db.query<unknown, [string, number, string, number]>(
-    "INSERT INTO quote_lines (quote_id, position, description, amount_cents) VALUES (?, ?, ?, ?)",
-  );
-  const markInProgress = db.query<unknown, [string]>(
-    "UPDATE custom_requests SET status = 'in_progress', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
-  );
-  const oneQuote = db.query<QuoteRow, [string]>(
-    `SELECT id, custom_request_id, status, delivery_cents, lead_time_days, valid_until, message, token_hash, order_id
-     FROM quotes WHERE id = ?`,
-  );
-  const linesOf = db.query<QuoteLine, [string]>("SELECT description, amount_cents FROM quote_lines WHERE quote_id = ? ORDER BY position");
-  const attachmentsOf = db.query<{ filename: string }, [string]>(
-    "SELECT filename FROM custom_request_attachments WHERE request_id = ? ORDER BY created_at, rowid",
-  );
+/**
+ * Priced quotes for custom requests (issue 13): the owner sends one, the
+ * shopper reads and answers it through a secret link, and accepting hands its
+ * lines to the checkout (src/modules/checkout/quote-checkout.ts).
+ */
+export function createQuoteService({ db, content, emails, publicUrl, now = () => new Date() }: QuoteServiceOptions) {
+  const sql = quoteQueries(db);
+
+  /** A live quote past its UK day reads as expired; nothing rewrites the row. */
+  function statusOf(row: QuoteRow): QuoteStatus {
+    return LIVE_STATUSES.includes(row.status) && row.valid_until < ukToday(now()) ? "expired" : row.status;
+  }
+
+  function priced(row: QuoteRow) {
+    const lines = sql.linesOf(row.id);
+    return { lines, total_cents: lines.reduce((sum, line) => sum + line.amount_cents, 0) + row.delivery_cents };
+  }
+
+  function viewOf(row: QuoteRow): QuoteView {
+    return {
+      id: row.id,
+      status: statusOf(row),
+      ...pricedView(row),
+      currency: "gbp",
+      attachments: sql.attachmentsOf(row.custom_request_id).map(({ filename }) => ({ filename })),
+    };
+  }
+
+  function pricedView(row: QuoteRow) {
+    const { lines, total_cents } = priced(row);
+    return {
+      lines,
+      delivery_cents: row.delivery_cents,
+      total_cents,
+      valid_until: row.valid_until,
+      lead_time_days: row.lead_time_days,
+      message: row.message,
+      order_id: row.order_id,
+    };
+  }
+
+  function adminViewOf(row: QuoteRow): AdminQuote {
+    return {
+      id: row.id,
+      version: row.version,
+      status: statusOf(row),
+      ...pricedView(row),
+      shopper_message: row.shopper_message,
+      responded_at: row.responded_at,
+      created_at: row.created_at,
+    };
+  }
+
+  /** The quote behind a link, only with its token; anything else is the one NotFound. */
+  function openWithToken(id: string, token: string | undefined): QuoteRow {
+    const row = sql.one(id);
+    // Compared even when there is no such quote, so the answer takes as long either way.
+    const matches = sameHash(row?.token_hash ?? UNMATCHABLE_HASH, hashToken(token ?? ""));
+    if (!row || !matches || !token) throw new NotFound(QUOTE_NOT_FOUND);
+    return row;
+  }
+
+  /** Refuses an answer to a quote the shopper can no longer act on, saying which state it is in. */
+  function requireLive(row: QuoteRow): void {
+    const status = statusOf(row);
+    if (status === "sent" || status === "changes_requested") return;
+    throw new Conflict(status === "expired" ? ANSWER_MESSAGES.expired(formatUkDay(row.valid_until)) : ANSWER_MESSAGES[status]);
+  }
+
+  /** Records the shopper's decline or request for changes and tells the owner, all or nothing. */
+  function answer(id: string, token: string | undefined, kind: "declined" | "changes_requested", message: string | null): QuoteView {
+    return writeTransaction(db, () => {
+      const row = openWithToken(id, token);
+      requireLive(row);
+      sql.answer(row.id, kind, message);
+      emails.queueAnswerNotice(db, row, kind === "declined" ? "declined" : "changes", message, priced(row).total_cents);
+      return viewOf(sql.one(row.id)!);
+    });
+  }
 
   return {
     /**
-     * Sends a new version for a request: the previous live one is withdrawn and
-     * the request moves to in_progress, all or nothing. Throws NotFound for an
-     * unknown request and BadRequest for a date before today in the UK.
+     * Sends a new version for a request: the previous live one is withdrawn,
+     * the request moves to in_progress and the shopper's email is queued, all
+     * or nothing. Answers the new quote and the versions it withdrew, whose
+     * payment pages the caller ends (src/modules/quotes/index.ts).
      */
-    create(requestId: string, quote: NewQuote): QuoteCreated {
+    create(requestId: string, quote: NewQuote): QuoteCreated & { withdrawn: string[] } {
       const token = randomBytes(32).toString("base64url");
       const id = `qt_${randomBytes(12).toString("hex")}`;
-      writeTransaction(db, () => {
-        if (!requestExists.get(requestId)) throw new NotFound(REQUEST_NOT_FOUND);
+      const url = `${publicUrl}/quote/${encodeURIComponent(id)}?t=${token}`;
+      const withdrawn = writeTransaction(db, () => {
+        if (!sql.requestExists(requestId)) throw new NotFound(REQUEST_NOT_FOUND);
         if (quote.valid_until < ukToday(now())) throw new BadRequest(MESSAGES.validUntilPast);
         const linesTotal = quote.lines.reduce((sum, line) => sum + line.amount_cents, 0);
         const { deliveryFeePence, freeDeliveryThresholdPence } = content.deliverySettings();
         const delivery = quote.delivery_cents ?? quoteDelivery(linesTotal, deliveryFeePence, freeDeliveryThresholdPence).delivery;
-        withdrawLive.run(requestId);
-        const version = nextVersion.get(requestId)?.version ?? 1;
-        insertQuote.run(id, requestId, version, delivery, quote.lead_time_days, quote.valid_until, quote.message, hashToken(token));
-        for (const [index, line] of quote.lines.entries()) insertLine.run(id, index + 1, line.description, line.amount_cents);
-        markInProgress.run(requestId);
+        const replaced = sql.withdrawLive(requestId);
+        sql.insert({ id, requestId, delivery, tokenHash: hashToken(token), quote });
+        sql.markRequestInProgress(requestId);
+        emails.queueQuote(db, sql.one(id)!, url);
+        return replaced;
       });
-      return { id, url: `${publicUrl}/quote/${encodeURIComponent(id)}?t=${token}` };
+      return { id, url, withdrawn };
     },
 
-    /** The shopper's view, only with the link's token; anything else is the one NotFound. */
+    /** The shopper's view, only with the link's token. */
     read(id: string, token: string | undefined): QuoteView {
-      const row = oneQuote.get(id);
-      // Compared even when there is no such quote, so the answer takes as long either way.
-      const matches = sameHash(row?.token_hash ?? UNMATCHABLE_HASH, hashToken(token ?? ""));
-      if (!row || !matches || !token) throw new NotFound(QUOTE_NOT_FOUND);
-      const lines = linesOf.all(row.id);
-      const linesTotal = lines.reduce((sum, line) => sum + line.amount_cents, 0);
-      const expired = LIVE_STATUSES.includes(row.status) && row.valid_until < ukToday(now());
+      return viewOf(openWithToken(id, token));
+    },
+
+    /**
+     * The shopper pressed Accept and pay: what the payment page must charge,
+     * once the quote is known to be live. The owner is told once per quote.
+     */
+    accept(id: string, token: string): QuotePayment {
+      return writeTransaction(db, () => {
+        const row = openWithToken(id, token);
+        requireLive(row);
+        const { lines, total_cents } = priced(row);
+        emails.queueAnswerNotice(db, row, "accepted", null, total_cents);
+        return {
+          quoteId: row.id,
+          lines,
+          deliveryCents: row.delivery_cents,
+          quoteUrl: `${publicUrl}/quote/${encodeURIComponent(row.id)}?t=${encodeURIComponent(token)}`,
+        };
+      });
+    },
+
+    decline(id: string, token: string | undefined, message: unknown): QuoteView {
+      // The token is checked before the message, so a wrong link learns nothing from a 400.
+      openWithToken(id, token);
+      return answer(id, token, "declined", parseOrBadRequest(declineMessageSchema, message));
+    },
+
+    askForChanges(id: string, token: string | undefined, message: unknown): QuoteView {
+      const row = openWithToken(id, token);
+      requireLive(row);
+      if (row.status === "changes_requested") throw new Conflict(ANSWER_MESSAGES.changesAlreadyAsked);
+      return answer(id, token, "changes_requested", parseOrBadRequest(changesMessageSchema, message));
+    },
+
+    /** The owner pulls a live quote; its payment pages are ended by the caller. */
+    withdraw(id: string): AdminQuote {
+      return writeTransaction(db, () => {
+        const row = sql.one(id);
+        if (!row) throw new NotFound("Quote not found.");
+        const status = statusOf(row);
+        if (status !== "sent" && status !== "changes_requested") throw new Conflict(ANSWER_MESSAGES.notLive);
+        sql.withdraw(id);
+        return adminViewOf(sql.one(id)!);
+      });
+    },
+
+    /** Every version sent for a request, newest first. */
+    forRequest(requestId: string): AdminQuote[] {
+      return sql.ofRequest(requestId).map(adminViewOf);
+    },
+
+    /** The request a quoted order came from, with its files for download; null for a basket's order. */
+    requestOfOrder(orderId: string): OrderCustomRequest | null {
+      const found = sql.requestOfOrder(orderId);
+      if (!found) return null;
       return {
-        id: row.id,
-        status: expired ? "expired" : row.status,
-        lines,
-        delivery_cents: row.delivery_cents,
-        total_cents: linesTotal + row.delivery_cents,
-        currency: "gbp",
-        valid_until: row.valid_until,
-        lead_time_days: row.lead_time_days,
-        message: row.message,
-        attachments: attachmentsOf.all(row.custom_request_id),
-        order_id: row.order_id,
+        id: found.request_id,
+        name: found.name,
+        quote_id: found.quote_id,
+        attachments: sql.attachmentsOf(found.request_id).map(({ id, filename }) => ({
+          id,
+          filename,
+          download_url: `/api/admin/custom-requests/${encodeURIComponent(found.request_id)}/attachments/${encodeURIComponent(id)}/download`,
+        })),
       };
     },
   };
@@ -126,11 +223,4 @@ const UNMATCHABLE_HASH = "-".repeat(64);
 
 function sameHash(stored: string, given: string): boolean {
   return timingSafeEqual(Buffer.from(stored), Buffer.from(given));
-}
-
-const ukDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
-
-/** Today's date in the UK as YYYY-MM-DD: valid_until is a UK day, whatever the server's zone. */
-export function ukToday(at: Date): string {
-  return ukDate.format(at);
 }

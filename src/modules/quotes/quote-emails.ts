@@ -1,0 +1,78 @@
+import type { Database } from "bun:sqlite";
+import { renderQuoteEmail } from "../../emails/quote";
+import { renderQuoteResponseNotice } from "../../emails/quote-response";
+import { enqueueEmail } from "../outbox/service";
+import { type QuoteRow, quoteQueries } from "./queries";
+
+export type QuoteEmails = ReturnType<typeof quoteEmails>;
+
+/**
+ * The quote's emails, queued in the caller's transaction so each commits with
+ * what caused it. Dedupe keys make each one once: a double-clicked Accept tells
+ * the owner once per quote.
+ */
+export function quoteEmails({ publicUrl, ownerEmail }: { publicUrl: string; ownerEmail: string | undefined }) {
+  return {
+    /** The shopper's copy of a quote just sent, with the only copy of its link. */
+    queueQuote(db: Database, quote: QuoteRow, url: string): void {
+      const sql = quoteQueries(db);
+      const request = sql.requestOf(quote.custom_request_id);
+      if (!request) return;
+      const lines = sql.linesOf(quote.id);
+      enqueueEmail(db, {
+        dedupeKey: `quote:${quote.id}`,
+        kind: "quote",
+        orderId: null,
+        recipient: request.email,
+        ...renderQuoteEmail(
+          {
+            quoteId: quote.id,
+            version: quote.version,
+            requestId: request.id,
+            customerName: request.name,
+            lines,
+            deliveryCents: quote.delivery_cents,
+            totalCents: lines.reduce((sum, line) => sum + line.amount_cents, 0) + quote.delivery_cents,
+            leadTimeDays: quote.lead_time_days,
+            validUntil: quote.valid_until,
+            message: quote.message,
+            url,
+          },
+          publicUrl,
+        ),
+      });
+    },
+
+    /** The owner's notice of the shopper's answer; nothing when no OWNER_EMAIL is set. */
+    queueAnswerNotice(
+      db: Database,
+      quote: QuoteRow,
+      kind: "accepted" | "changes" | "declined",
+      message: string | null,
+      totalCents: number,
+    ): void {
+      if (!ownerEmail) return;
+      const request = quoteQueries(db).requestOf(quote.custom_request_id);
+      if (!request) return;
+      enqueueEmail(db, {
+        dedupeKey: `quote-${kind}:${quote.id}`,
+        kind: `quote-${kind}`,
+        orderId: null,
+        recipient: ownerEmail,
+        ...renderQuoteResponseNotice(
+          {
+            quoteId: quote.id,
+            version: quote.version,
+            requestId: request.id,
+            customerName: request.name,
+            customerEmail: request.email,
+            kind,
+            message,
+            totalCents,
+          },
+          publicUrl,
+        ),
+      });
+    },
+  };
+}
