@@ -11,8 +11,8 @@ export async function checkOutAs(page: Page, payer: Payer): Promise<void> {
   await fillDemoPayment(page, payer);
 }
 
-/** On the demo payment page (from a basket or a quote): types the payer's email, name and address as a shopper would. */
-export async function fillDemoPayment(page: Page, payer: Payer): Promise<void> {
+/** On the demo payment page (from the basket or from an accepted quote): types the payer's email, name and address. */
+async function fillDemoPayment(page: Page, payer: Payer): Promise<void> {
   await expect(page).toHaveURL(/\/checkout\/demo\/cs_demo_/);
   await page.getByLabel("Email").fill(payer.email);
   await page.getByLabel("Full name").fill(payer.name);
@@ -23,7 +23,13 @@ export async function fillDemoPayment(page: Page, payer: Payer): Promise<void> {
 
 /** From the basket page: checks out, pays on the demo payment page and answers the order id the confirmation gives. */
 export async function checkOutAndPay(page: Page, payer: Payer): Promise<string> {
-  await checkOutAs(page, payer);
+  await page.getByRole("button", { name: "Checkout" }).click();
+  return payDemoCheckoutAs(page, payer);
+}
+
+/** On the demo payment page (the basket's or an accepted quote's): types the payer in, pays, and answers the order id. */
+export async function payDemoCheckoutAs(page: Page, payer: Payer): Promise<string> {
+  await fillDemoPayment(page, payer);
   await payButton(page).click();
   await expect(page.getByRole("status")).toContainText("Your order reference is ORD-", { timeout: 15_000 });
   const orderId = (await page.getByRole("link", { name: "View your order" }).getAttribute("href"))?.split("/").pop() ?? "";
