@@ -7,6 +7,11 @@ import { gotoHydrated } from "./support/hydrated";
 
 const THEME_STORAGE_KEY = "strata.theme";
 
+/**
+ * axe-core over every screen a shopper or the owner sees, in both themes for
+ * the storefront. A serious or critical violation fails the story with the
+ * rule, the help text and the elements it found.
+ */
 async function inTheme(browser: Browser, theme: "dark" | "light"): Promise<BrowserContext> {
   const context = await browser.newContext();
   await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme] as const);

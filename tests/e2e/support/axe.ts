@@ -1,11 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-/**
- * axe-core over the screen now showing (accessibility.e2e.ts runs it over every
- * screen; other stories over the screens only they reach). A serious or critical
- * violation fails the story with the rule, the help text and the elements it found.
- */
+/** axe-core over the screen as it is now: a serious or critical violation fails the story with the rule, its help and the elements found. */
 export async function expectNoSeriousViolations(page: Page, screen: string, { onlyRules = [] as string[] } = {}): Promise<void> {
   let axe = new AxeBuilder({ page });
   if (onlyRules.length > 0) axe = axe.withRules(onlyRules);
