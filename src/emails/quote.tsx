@@ -1,5 +1,6 @@
 import { MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
 import { formatDelivery, formatPence } from "../../shared/money";
+import { leadTimeText } from "../../shared/quote-view";
 import { SHOP } from "../../shared/shop-info";
 import { formatUkDay } from "../../shared/uk-day";
 import {
@@ -32,12 +33,6 @@ export type QuoteEmailData = {
 
 const CALL_TO_ACTION = "View and accept your quote";
 const NOTE_HEADING = "A note from us";
-
-/** The lead time in the words the shopper reads: counted in working days from payment. */
-function leadTimeText(days: number): string {
-  if (days === 0) return "Dispatched as soon as possible after payment.";
-  return `Made and dispatched within ${days} working ${days === 1 ? "day" : "days"} of payment.`;
-}
 
 const cell = { padding: "8px 0", borderBottom: "1px solid #e3e3e0", fontSize: "15px", verticalAlign: "top" } as const;
 
@@ -75,7 +70,7 @@ export function renderQuoteEmail(data: QuoteEmailData, _publicUrl: string): Rend
       <p style={styles.paragraph}>{intro}</p>
       <LinesTable lines={data.lines} />
       <AmountsTable rows={[["Delivery", delivery]]} totalCents={data.totalCents} />
-      <p style={{ ...styles.paragraph, margin: "0 0 4px" }}>{leadTimeText(data.leadTimeDays)}</p>
+      <p style={{ ...styles.paragraph, margin: "0 0 4px" }}>{`${leadTimeText(data.leadTimeDays)}.`}</p>
       <p style={styles.paragraph}>{validUntil}</p>
       {note !== null && (
         <>
@@ -103,7 +98,7 @@ export function renderQuoteEmail(data: QuoteEmailData, _publicUrl: string): Rend
     `Delivery: ${delivery}`,
     `Total: ${formatPence(data.totalCents)}`,
     "",
-    leadTimeText(data.leadTimeDays),
+    `${leadTimeText(data.leadTimeDays)}.`,
     validUntil,
     ...(note !== null ? ["", `${NOTE_HEADING}:`, note] : []),
     "",

@@ -108,6 +108,7 @@ describe("what is derived from the declarations", () => {
       "/admin/*",
       "/checkout/demo/:sessionId",
       "/order/:orderId",
+      "/quote/:quoteId",
       "/success",
     ]);
     for (const { path } of personalPages) {

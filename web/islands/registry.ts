@@ -17,6 +17,7 @@ export const islandLoaders = {
   CustomRequestForm: () => import("./CustomRequestForm").then((module) => module.CustomRequestForm),
   OrderLookup: () => import("./OrderLookup").then((module) => module.OrderLookup),
   OrderConfirmation: () => import("./OrderConfirmation").then((module) => module.OrderConfirmation),
+  QuoteActions: () => import("./QuoteActions").then((module) => module.QuoteActions),
 } satisfies Record<string, IslandLoader>;
 
 export type IslandName = keyof typeof islandLoaders;

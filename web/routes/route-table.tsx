@@ -10,6 +10,7 @@ import { OrderPage, orderHandle, orderLoader } from "./order.$orderId";
 import { PoliciesPage, policiesHandle } from "./policies";
 import { ProductsPage, productsHandle, productsLoader } from "./products";
 import { ProductPage, productHandle, productLoader } from "./products.$id";
+import { QuotePage, quoteHandle, quoteLoader } from "./quote.$quoteId";
 import { PageErrorBoundary, RootErrorBoundary, RootLayout, rootLoader } from "./root";
 import { SuccessPage, successHandle, successLoader } from "./success";
 
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
           { path: "success", loader: successLoader, Component: SuccessPage, handle: successHandle },
           { path: "checkout/demo/:sessionId", loader: demoCheckoutLoader, Component: DemoCheckoutPage, handle: demoCheckoutHandle },
           { path: "order/:orderId", loader: orderLoader, Component: OrderPage, handle: orderHandle },
+          { path: "quote/:quoteId", loader: quoteLoader, Component: QuotePage, handle: quoteHandle },
           { path: "policies", Component: PoliciesPage, handle: policiesHandle },
           { path: "contact", Component: ContactPage, handle: contactHandle },
           { path: "admin/*", Component: AdminPage, handle: adminHandle },
