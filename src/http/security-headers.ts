@@ -17,7 +17,10 @@ function scriptHash(text: string): string {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 }
 
-type PolicySettings = Pick<Env, "PUBLIC_URL" | "TURNSTILE_SITE_KEY" | "TURNSTILE_SECRET_KEY">;
+type PolicySettings = Pick<Env, "PUBLIC_URL" | "TURNSTILE_SITE_KEY" | "TURNSTILE_SECRET_KEY"> & Partial<Pick<Env, "STRIPE_SECRET_KEY">>;
+
+/** Where Stripe Checkout's payment pages live. */
+const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
 /** Turnstile runs only with both keys (src/services/captcha); otherwise the self-hosted ALTCHA does. */
 function usesTurnstile(env: PolicySettings): boolean {
@@ -25,9 +28,11 @@ function usesTurnstile(env: PolicySettings): boolean {
 }
 
 /**
- * The policy for every response. Stripe Checkout needs nothing: the browser
- * leaves for Stripe by `window.location`, which CSP does not govern, and our
- * own forms only post to ourselves. Neither scripts nor styles get
+ * The policy for every response. The basket leaves for Stripe by
+ * `window.location`, which CSP does not govern; but the quote page's plain
+ * "Accept and pay" form (JavaScript off) posts to ourselves and is redirected
+ * to Stripe Checkout, and form-action governs that redirect too, so with Stripe
+ * configured its checkout origin is allowed as a form's destination. Neither scripts nor styles get
  * 'unsafe-inline': the server renders no `style` attribute or <style>
  * element (dynamic styles are set through the CSS object model, which CSP
  * allows), and tests/e2e/csp.e2e.ts fails on any violation in Chromium.
@@ -48,7 +53,7 @@ export function contentSecurityPolicy(env: PolicySettings): string {
     ["object-src", "'none'"],
     ["base-uri", "'none'"],
     ["frame-ancestors", "'none'"],
-    ["form-action", "'self'"],
+    ["form-action", "'self'", ...(env.STRIPE_SECRET_KEY ? [STRIPE_CHECKOUT_ORIGIN] : [])],
   ];
   return directives.map((parts) => parts.join(" ")).join("; ");
 }

@@ -72,6 +72,13 @@ function formsOf(html: string): { action: string; method: string; token: string 
 }
 
 describe("GET /quote/{id}?t=… for a live quote", () => {
+  test("a revised quote names its version in the heading; the first one does not", async () => {
+    const first = await sentQuote();
+    expect(await pageText(first.path)).toContain("Quote for your custom request");
+    const second = await sentQuote();
+    expect(await pageText(second.path)).toContain("Quote 2 for your custom request");
+  });
+
   test("answers 200 HTML marked noindex, with Cache-Control: no-store, and is never kept (no Age on a second visit)", async () => {
     const { path } = await sentQuote();
     const before = shop.app.responseCache.stats();

@@ -259,6 +259,7 @@ describe("GET /api/quotes/{id}?t=…", () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       id,
+      version: 1,
       status: "sent",
       lines: [
         { description: "Bracket, printed in blue PETG", amount_cents: 2500 },

@@ -7,6 +7,7 @@ import { checkOutAndPay } from "./support/checkout";
 import { gpxRoute, stlCube } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
 import { expectLoaded } from "./support/images";
+import { sendCustomRequest } from "./support/quotes";
 
 const NO_WEBGL = "3D preview needs WebGL; the figures below are computed from the file.";
 
@@ -39,17 +40,7 @@ test.describe("the owner sees what shoppers uploaded", () => {
     const shopper = `Ada Lovelace ${Date.now().toString(36)}`;
     const cube = stlCube(`cube-${Date.now().toString(36)}.stl`, 20);
 
-    await gotoHydrated(page, "/custom-request");
-    await page.getByLabel("Name").fill(shopper);
-    await page.getByLabel("Email").fill("ada@example.co.uk");
-    await page.getByLabel("What would you like printed?").fill("This 20 mm cube in orange PLA, please: it is a spacer for a loom.");
-    await page.getByText("I'm not a robot").click();
-    const send = page.getByRole("button", { name: "Send request" });
-    await expect(send).toBeEnabled({ timeout: 15_000 });
-    await page.getByLabel("Attachments (optional)").setInputFiles(cube);
-    await expect(page.getByText("1 selected.")).toBeVisible();
-    await send.click();
-    await expect(page.getByRole("status").filter({ hasText: "Sent — we will get back to you shortly." })).toBeVisible();
+    await sendCustomRequest(page, shopper, cube, "This 20 mm cube in orange PLA, please: it is a spacer for a loom.", "ada@example.co.uk");
 
     await signIn(page);
     await adminNav(page, "Orders").click();

@@ -1,15 +1,16 @@
 import { type BrowserContext, devices, expect, type Page, test } from "@playwright/test";
-import { adminNav, signIn } from "./support/admin";
+import { adminNav } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
 import { payButton, payDemoCheckoutAs } from "./support/checkout";
-import { type PickedFile, stlCube } from "./support/files";
+import { stlCube } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
+import { editorOf, historyOf, openRequestAsOwner, sendCustomRequest } from "./support/quotes";
 import { expectReachable, tapReachable } from "./support/tappable";
 
 // Issue 13: a custom request becomes a quote the shopper answers on the quote
 // page. The request goes through the real form, once for all three stories:
 // the shop takes five sends per ten minutes from an address and the whole suite
-// shares one. The owner's quote goes through the admin API, signed in as the owner.
+// shares one (tests/e2e/support/quotes.ts). The owner writes the quote in /admin's editor.
 // The stories run in order on the one quote: ask for changes (no JavaScript),
 // open the payment page with a double click, then accept and pay on a phone
 // (which is handed the payment page already open, as a second tab would be).
@@ -17,58 +18,36 @@ import { expectReachable, tapReachable } from "./support/tappable";
 const MADE_TO_SPECIFICATION =
   "Made to your specification: because this item is made to your own specification, the 14-day right to cancel does not apply (Consumer Contracts Regulations 2013, regulation 28(1)(b)). If it arrives faulty or not as described, you are fully covered: contact us and we will repair, replace or refund it.";
 
-/** A UK date `days` after today, as the owner's quote editor sends it. */
-function ukDay(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
-  return new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
+/** The owner's quote, typed into the editor on the request's screen in /admin. */
 const QUOTE = {
   lines: [
-    { description: "Fossil display stand, printed in grey PETG", amount_cents: 3200 },
-    { description: "Design time", amount_cents: 800 },
+    { description: "Fossil display stand, printed in grey PETG", pounds: "32.00" },
+    { description: "Design time", pounds: "8.00" },
   ],
-  delivery_cents: 450,
-  lead_time_days: 7,
-  valid_until: ukDay(14),
+  delivery: "4.50",
+  leadTimeDays: "7",
   message: "One stand sized for the ammonite in your photo.",
 };
 
-/** A shopper sends a custom request with an STL file through the real form, captcha and all. */
-async function sendRequest(page: Page, shopper: string, file: PickedFile): Promise<void> {
-  await gotoHydrated(page, "/custom-request");
-  await page.getByLabel("Name").fill(shopper);
-  await page.getByLabel("Email").fill("mary@example.co.uk");
-  await page.getByLabel("What would you like printed?").fill("A display stand for an ammonite, about 12 cm across.");
-  await page.getByText("I'm not a robot").click();
-  const send = page.getByRole("button", { name: "Send request" });
-  await expect(send).toBeEnabled({ timeout: 15_000 });
-  await page.getByLabel("Attachments (optional)").setInputFiles(file);
-  await expect(page.getByText("1 selected.")).toBeVisible();
-  await send.click();
-  await expect(page.getByRole("status").filter({ hasText: "Sent — we will get back to you shortly." })).toBeVisible();
-}
-
-/** The owner, signed in, finds the request and sends QUOTE through the admin API: answers the shopper's link (path and query). */
+/** The owner, signed in, opens the request and sends QUOTE from the editor: answers the shopper's link (path and query). */
 async function quoteAsOwner(owner: Page, shopper: string): Promise<string> {
-  await signIn(owner);
-  const link = await owner.evaluate(
-    async ({ name, quote }) => {
-      // As web/admin/api.ts calls: same origin, the session cookie, JSON.
-      const headers = { Accept: "application/json", "Content-Type": "application/json" };
-      const requests = (await (await fetch("/api/admin/custom-requests", { headers })).json()) as { id: string; name: string }[];
-      const request = requests.find((each) => each.name === name);
-      if (!request) throw new Error(`No custom request from ${name}`);
-      const answer = await fetch(`/api/admin/custom-requests/${encodeURIComponent(request.id)}/quotes`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify(quote),
-      });
-      if (answer.status !== 201) throw new Error(`Sending the quote answered ${answer.status}: ${await answer.text()}`);
-      return ((await answer.json()) as { url: string }).url;
-    },
-    { name: shopper, quote: QUOTE },
-  );
+  await openRequestAsOwner(owner, shopper);
+  const editor = editorOf(owner, shopper);
+  const line = (n: number) => editor.getByRole("group", { name: `Line ${n}`, exact: true });
+  for (const [index, { description, pounds }] of QUOTE.lines.entries()) {
+    if (index > 0) await editor.getByRole("button", { name: "Add line" }).click();
+    await line(index + 1)
+      .getByLabel("Description")
+      .fill(description);
+    await line(index + 1)
+      .getByLabel("Amount (£)")
+      .fill(pounds);
+  }
+  await editor.getByLabel("Delivery (£)").fill(QUOTE.delivery);
+  await editor.getByLabel("Lead time (working days)").fill(QUOTE.leadTimeDays);
+  await editor.getByLabel("Note to the shopper (optional)").fill(QUOTE.message);
+  await editor.getByRole("button", { name: "Send quote" }).click();
+  const link = await owner.getByLabel("The shopper's link").inputValue();
   const url = new URL(link);
   expect(url.pathname).toMatch(/^\/quote\/qt_\w+$/);
   return `${url.pathname}${url.search}`;
@@ -98,7 +77,7 @@ test.describe
       // Stated in full: Playwright gives a context made here the current story's options, and the form needs JavaScript.
       const options = { baseURL: test.info().project.use.baseURL, javaScriptEnabled: true, viewport: { width: 1280, height: 800 } };
       const shopperContext = await browser.newContext(options);
-      await sendRequest(await shopperContext.newPage(), shopper, file);
+      await sendCustomRequest(await shopperContext.newPage(), shopper, file, "A display stand for an ammonite, about 12 cm across.");
       await shopperContext.close();
       // The owner stays signed in for the last story's order screen: sign-in allows 10 tries a minute.
       ownerContext = await browser.newContext(options);
@@ -195,6 +174,12 @@ test.describe
           "href",
           /^\/api\/admin\/custom-requests\/[^/]+\/attachments\/[^/]+\/download$/,
         );
+        // From the order back to the request: its history shows the quote paid, with the order linked.
+        await owner.getByRole("region", { name: "Custom request" }).getByRole("button", { name: "Open the request" }).click();
+        const version1 = historyOf(owner).getByRole("listitem", { name: "Version 1" });
+        await expect(version1.getByText("Paid", { exact: true })).toBeVisible();
+        await version1.getByRole("link", { name: `Order ${orderId}` }).click();
+        await expect(owner.getByRole("heading", { level: 1, name: `Order ${orderId}` })).toBeVisible();
       });
     });
   });

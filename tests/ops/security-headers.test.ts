@@ -114,6 +114,16 @@ describe("Content-Security-Policy and the scripts pages render", () => {
     ]);
   });
 
+  test("with Stripe configured, a form may end on Stripe Checkout: the quote page's Accept and pay without JavaScript is redirected there", () => {
+    const csp = contentSecurityPolicy({
+      PUBLIC_URL: "https://shop.example",
+      TURNSTILE_SITE_KEY: undefined,
+      TURNSTILE_SECRET_KEY: undefined,
+      STRIPE_SECRET_KEY: "sk_live_x",
+    });
+    expect(csp.split("; ")).toContain("form-action 'self' https://checkout.stripe.com");
+  });
+
   test("with Turnstile keys, challenges.cloudflare.com may serve the script and the frame (and ALTCHA's worker is not allowed)", () => {
     const csp = contentSecurityPolicy({ PUBLIC_URL: "https://shop.example", TURNSTILE_SITE_KEY: "site", TURNSTILE_SECRET_KEY: "secret" });
     expect(csp).toContain(`script-src 'self' ${INLINE_SCRIPTS.map(sha256).join(" ")} https://challenges.cloudflare.com;`);

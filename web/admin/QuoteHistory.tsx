@@ -1,9 +1,10 @@
 import type { MouseEvent } from "react";
 import { formatDelivery, formatPence } from "../../shared/money";
 import { orderReference } from "../../shared/order-view";
+import { formatUkDay } from "../../shared/uk-day";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
 import { ResultNotice, shortDate, useResult } from "./parts";
-import { longDate, workingDays } from "./quote-form";
+import { workingDays } from "./quote-form";
 import { navigate } from "./router";
 import type { AdminQuote, QuoteStatus } from "./types";
 
@@ -78,7 +79,7 @@ export function QuoteHistory({ quotes, onChanged }: { quotes: AdminQuote[]; onCh
                 </div>
                 <div>
                   <dt>Valid until</dt>
-                  <dd>{longDate(quote.valid_until)}</dd>
+                  <dd>{formatUkDay(quote.valid_until)}</dd>
                 </div>
                 <div>
                   <dt>Lead time</dt>

@@ -1,8 +1,9 @@
 import { useId } from "react";
 import { MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
 import { formatDelivery, formatPence } from "../../shared/money";
+import { formatUkDay } from "../../shared/uk-day";
 import { wholeOrBlank } from "./parts";
-import { longDate, type QuoteForm, quotePreview, workingDays } from "./quote-form";
+import { type QuoteForm, quotePreview, workingDays } from "./quote-form";
 
 /**
  * The quote as the shopper will read it, redrawn as the owner types. With
@@ -42,7 +43,7 @@ export function QuotePreview({ form }: { form: QuoteForm }) {
         </tfoot>
       </table>
       <p>{typeof leadTime === "number" ? `Lead time: ${workingDays(leadTime)}.` : "Lead time: not set yet."}</p>
-      <p>{/^\d{4}-\d{2}-\d{2}$/.test(form.validUntil) ? `Valid until ${longDate(form.validUntil)}.` : "Valid until: not set yet."}</p>
+      <p>{/^\d{4}-\d{2}-\d{2}$/.test(form.validUntil) ? `Valid until ${formatUkDay(form.validUntil)}.` : "Valid until: not set yet."}</p>
       {form.message.trim() && <p className="admin-quote-preview__note">{form.message.trim()}</p>}
       <p className="hint">{MADE_TO_SPECIFICATION}</p>
     </section>

@@ -58,22 +58,6 @@ export function quotePreview(form: QuoteForm) {
   return { lines, delivery, deliveryByRule: form.delivery.trim() === "", linesTotal, total: linesTotal + (delivery ?? 0) };
 }
 
-const longDateParts = new Intl.DateTimeFormat("en-GB", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** A YYYY-MM-DD day as the shopper's quote reads it: "Tuesday 8 December 2026" (ICU would add a comma after the weekday). */
-export function longDate(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  const part = (type: Intl.DateTimeFormatPartTypes) => longDateParts.formatToParts(date).find((piece) => piece.type === type)?.value;
-  return `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
-}
-
 /** "1 working day", "10 working days". */
 export function workingDays(days: number): string {
   return `${days} working ${days === 1 ? "day" : "days"}`;

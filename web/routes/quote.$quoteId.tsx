@@ -5,6 +5,7 @@ import { leadTimeText } from "../../shared/quote-view";
 import { SHOP } from "../../shared/shop-info";
 import { formatUkDay } from "../../shared/uk-day";
 import { NotFound } from "../../src/errors";
+import { PROVIDER_UNREACHABLE } from "../../src/modules/checkout/payment-session";
 import { ANSWER_MESSAGES, type QuoteView } from "../../src/modules/quotes/model";
 import { Island } from "../components/Island";
 import { OrderTotals } from "../components/OrderTotals";
@@ -43,7 +44,10 @@ export function QuotePage() {
   return (
     <div className="container narrow quote-page">
       {note && <Note note={note} />}
-      <PageIntro eyebrow={`${SHOP.name} · your quote`} title="Quote for your custom request">
+      <PageIntro
+        eyebrow={`${SHOP.name} · your quote`}
+        title={quote.version > 1 ? `Quote ${quote.version} for your custom request` : "Quote for your custom request"}
+      >
         <p>
           {live
             ? `Priced for the custom print you asked us about. You can accept it until ${formatUkDay(quote.valid_until)}.`
@@ -151,7 +155,7 @@ const PROBLEMS = {
   paid: () => ANSWER_MESSAGES.paid,
   message: () => ANSWER_MESSAGES.changesMessage,
   // The words of the payment opener's 502 (src/modules/checkout/payment-session.ts).
-  provider: () => "We couldn't reach the payment provider, so nothing was charged. Please try again in a moment.",
+  provider: () => PROVIDER_UNREACHABLE,
 } as const satisfies Record<string, (quote: QuoteView) => string>;
 
 type QuoteNote = { kind: "done" | "problem"; text: string };

@@ -9,7 +9,7 @@ import type { PricedLine } from "./price-basket";
 /** Stripe's shortest session is 30 minutes; a minute more absorbs clock skew and network time. */
 export const HOLD_MINUTES = 31;
 
-const PROVIDER_UNREACHABLE = "We couldn't reach the payment provider, so nothing was charged. Please try again in a moment.";
+export const PROVIDER_UNREACHABLE = "We couldn't reach the payment provider, so nothing was charged. Please try again in a moment.";
 
 type OpenSession = {
   /** The checkout row already written (state 'creating'). */

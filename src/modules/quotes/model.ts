@@ -95,6 +95,8 @@ export type QuoteLine = { description: string; amount_cents: number };
 /** GET /api/quotes/{id}?t=… as issue 13 fixes it. Money in pence. */
 export type QuoteView = {
   id: string;
+  /** Beside the issue's fields: "quote 2" is how the owner and the shopper name a revised quote. */
+  version: number;
   status: QuoteStatus;
   lines: QuoteLine[];
   delivery_cents: number;
@@ -124,7 +126,6 @@ export const changesMessageSchema = z
 
 /** A quote as the owner sees it in the request's history (newest version first). */
 export type AdminQuote = Omit<QuoteView, "currency" | "attachments"> & {
-  version: number;
   shopper_message: string | null;
   responded_at: string | null;
   created_at: string;

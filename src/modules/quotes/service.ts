@@ -57,6 +57,7 @@ export function createQuoteService({ db, content, emails, publicUrl, now = () =>
   function viewOf(row: QuoteRow): QuoteView {
     return {
       id: row.id,
+      version: row.version,
       status: statusOf(row),
       ...pricedView(row),
       currency: "gbp",
