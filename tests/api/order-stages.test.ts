@@ -4,6 +4,7 @@ import { listOutbox } from "../../src/modules/outbox/service";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { buyThroughDemoCheckout, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER } from "../support/factories";
+import { mainOf, textOf } from "../support/html";
 import { countRows } from "../support/test-app";
 
 // Issue 14 points 4–6: the stages an order is moved through (queued, printing,
@@ -31,7 +32,7 @@ const REASON = "The printer's nozzle clogged overnight; the reprint starts tomor
 type Mark = { stage: string; at: string };
 type Production = { stage: string | null; stages: Mark[]; dispatch_by: string | null; dispatch_dates: Record<string, unknown>[] };
 type Answer = { order: Production & { id: string; status: string; emails: { kind: string }[] } };
-type Queued = Production & { id: string; overdue: boolean; items: { product_name: string; meta: Record<string, string> }[] };
+type Queued = Production & { id: string; overdue: boolean; items: Record<string, unknown>[] };
 
 let shop: OwnerShop;
 
@@ -386,8 +387,8 @@ describe("a date move that is refused changes nothing", () => {
 });
 
 describe("the owner's To make queue", () => {
-  function toMake(query = "") {
-    return shop.call<Queued[]>(`/api/admin/orders/to-make${query}`);
+  function toMake<T = Queued[]>(query = "") {
+    return shop.call<T>(`/api/admin/orders/to-make${query}`);
   }
 
   test("paid orders not yet dispatched, soonest promise first, no promise last, overdue ones marked", async () => {
@@ -423,8 +424,103 @@ describe("the owner's To make queue", () => {
 
   test("an unknown stage filter: 400 listing the stages the queue has", async () => {
     await buy();
-    const { status, body } = await toMake("?stage=dispatched");
+    const { status, body } = await toMake<unknown>("?stage=dispatched");
     expect(status).toBe(400);
     expect(body).toEqual(BAD_FILTER);
+  });
+});
+
+describe("the order page shows the stages and the promised day, without JavaScript", () => {
+  /** The page's plain form post, as a browser without JavaScript sends it. */
+  async function postLookup(orderId: string, postalCode: string) {
+    const response = await shop.request(`/order/${orderId}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ postalCode }).toString(),
+    });
+    const html = await response.text();
+    return { status: response.status, response, text: html.includes("<main") ? textOf(mainOf(html)) : textOf(html) };
+  }
+
+  test("the page's form posts the postcode to the page itself, never into the address bar", async () => {
+    const id = await buy();
+    const { body } = await shop.html(`/order/${id}`);
+    const form = /<form class="card form lookup-form"[^>]*>/.exec(body)?.[0] ?? "";
+    expect(form).toContain(`action="/order/${id}"`);
+    expect(form).toContain(`method="post"`);
+    // The button works before any script has run.
+    expect(body).not.toMatch(/<button[^>]*type="submit"[^>]*disabled/);
+  });
+
+  test("the right postcode shows the timeline, each reached stage's time, and the promised day", async () => {
+    const id = await buy();
+    promise(id, "2099-12-03");
+    await walkTo(id, ["printing"]);
+    const { status, response, text } = await postLookup(id, "sw1y 4jh");
+    expect(status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(text).toContain("Dispatch by Thursday 3 December 2099");
+    expect(text).toMatch(
+      /Queued \d{1,2} \w+ \d{4} at \d\d:\d\d Printing \d{1,2} \w+ \d{4} at \d\d:\d\d Finishing Not yet Packed Not yet Dispatched Not yet/,
+    );
+    expect(text).toContain("Processing");
+    expect(text).not.toContain("was ");
+  });
+
+  test("a moved day shows 'was …' and the owner's reason", async () => {
+    const id = await buy();
+    promise(id, "2099-12-01");
+    await moveDate(id, { dispatch_by: "2099-12-03", reason: REASON });
+    const { text } = await postLookup(id, "SW1Y 4JH");
+    expect(text).toContain(`Dispatch by Thursday 3 December 2099 was Tuesday 1 December 2099 ${REASON}`);
+  });
+
+  test("a dispatched order shows every stage reached and no promise any more", async () => {
+    const id = await buy();
+    promise(id, "2099-12-01");
+    await shop.call(`/api/admin/orders/${id}/tracking`, { method: "POST", body: SHIPMENT });
+    const { text } = await postLookup(id, "SW1Y 4JH");
+    expect(text).toMatch(/Dispatched \d{1,2} \w+ \d{4} at \d\d:\d\d/);
+    expect(text).not.toContain("Dispatch by");
+    expect(text).not.toContain("Not yet");
+  });
+
+  test("a cancelled order shows no timeline", async () => {
+    const id = await buy();
+    await shop.call(`/api/admin/orders/${id}/status`, { method: "POST", body: { status: "canceled" } });
+    const { status, text } = await postLookup(id, "SW1Y 4JH");
+    expect(status).toBe(200);
+    expect(text).toContain("Cancelled");
+    expect(text).not.toContain("Progress");
+    expect(text).not.toContain("Queued");
+  });
+
+  test("a wrong postcode: 404 and the form again with 'Order not found', no order shown", async () => {
+    const id = await buy();
+    const { status, text } = await postLookup(id, "ZZ1 1ZZ");
+    expect(status).toBe(404);
+    expect(text).toContain("Order not found");
+    expect(text).not.toContain("Queued");
+  });
+
+  test("no postcode: 400 and the form again with 'Please enter your postal code'", async () => {
+    const id = await buy();
+    const { status, text } = await postLookup(id, "  ");
+    expect(status).toBe(400);
+    expect(text).toContain("Please enter your postal code");
+  });
+
+  test("the plain form counts against the same look-up limit: the eleventh in a minute is 429 with Retry-After", async () => {
+    const id = await buy();
+    for (let attempt = 0; attempt < 10; attempt++) expect((await postLookup(id, "ZZ1 1ZZ")).status).toBe(404);
+    const { status, response } = await postLookup(id, "SW1Y 4JH");
+    expect(status).toBe(429);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  test("a GET with a postcode in the query shows no order", async () => {
+    const id = await buy();
+    const { body } = await shop.html(`/order/${id}?postalCode=SW1Y%204JH`);
+    expect(textOf(mainOf(body))).not.toContain("Queued");
   });
 });
