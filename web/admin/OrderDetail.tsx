@@ -6,6 +6,7 @@ import { apiCall, enc } from "./api";
 import { CancelDialog } from "./CancelDialog";
 import { CopyReference } from "./CopyReference";
 import { ItemUploads, isTruthyFlag, StatusBadge } from "./OrderBits";
+import { ProductionPanel } from "./ProductionPanel";
 import { ColumnHeadings, Notice, shortDate, TableScroller } from "./parts";
 import { TrackingForm } from "./TrackingForm";
 import { deliveryLabel } from "./tracking-email";
@@ -54,6 +55,7 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
           <Notice tone="success">{cancelNote}</Notice>
 
           <div className="admin-order">
+            <ProductionPanel order={order} onChanged={setUpdated} />
             <OrderItems order={order} />
             <section className="card admin-section admin-order__shipment" aria-labelledby="shipment-title">
               <h2 id="shipment-title">Shipment</h2>

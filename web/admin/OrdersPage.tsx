@@ -4,10 +4,11 @@ import { OrdersTable } from "./OrderBits";
 import { OrderDetail } from "./OrderDetail";
 import { Notice, TableScroller } from "./parts";
 import { navigate, useQueryParam } from "./router";
+import { ToMakeQueue } from "./ToMakeQueue";
 import type { OrderListItem } from "./types";
 import { useLoad } from "./use-load";
 
-/** /admin/orders: the order list, one order's detail (?order=…), and the custom requests. */
+/** /admin/orders: what to make next (issue 14), the order list, one order's detail (?order=…), and the custom requests. */
 export function OrdersPage() {
   const openId = useQueryParam("order");
   return (
@@ -19,6 +20,7 @@ export function OrdersPage() {
           <header className="admin-page__header">
             <h1>Orders</h1>
           </header>
+          <ToMakeQueue />
           <OrderList />
           <CustomRequestsSection />
         </>

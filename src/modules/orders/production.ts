@@ -5,7 +5,7 @@ import { type DispatchDateChange, ORDER_STAGES, type OrderProduction, type Order
  * The reached stages from an order's stage history: each stage with the time it was last reached, up to
  * the newest. Going back a step undoes the later ones, so the timeline never shows a stage the order left.
  */
-export function reachedStages(events: StageMark[]): StageMark[] {
+function reachedStages(events: StageMark[]): StageMark[] {
   const reached: StageMark[] = [];
   for (const event of events) {
     const index = ORDER_STAGES.indexOf(event.stage);
