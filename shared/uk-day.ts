@@ -8,13 +8,17 @@ const longDay = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeri
  * ICU versions differ on the comma after the weekday. Anything that is not a real YYYY-MM-DD day is shown as given.
  */
 export function formatUkDay(day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return day;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  if (date.toISOString().slice(0, 10) !== day) return day;
-  const parts = longDay.formatToParts(date);
+  if (!isUkDay(day)) return day;
+  const parts = longDay.formatToParts(new Date(`${day}T00:00:00Z`));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value;
   return `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
+}
+
+/** A calendar day written YYYY-MM-DD that exists: 2026-02-30 is not one (it is not rolled over to March). */
+export function isUkDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
 const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });

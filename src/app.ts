@@ -119,7 +119,7 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     .use(contentRoutes(deps))
     .use(seoRoutes(deps))
     .use(checkoutRoutes(deps))
-    .use(orderRoutes(deps))
+    .use(orderRoutes(deps, renderPage))
     .use(webhookRoutes(deps))
     .use(demoCheckoutRoutes(deps, renderPage))
     .use(uploadRoutes(deps))

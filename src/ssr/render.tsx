@@ -1,12 +1,15 @@
 import { renderToReadableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from "react-router";
-import { depsContext, type RefusedForm, refusedFormContext } from "../../web/routes/context";
+import { depsContext, type LookedUpOrder, lookedUpOrderContext, type RefusedForm, refusedFormContext } from "../../web/routes/context";
 import type { Deps } from "../deps";
 import { errorFields, log } from "../log";
 import { pageRoutes as routes } from "./page-routes";
 
-/** `refusedForm`: a form post the server refused, for the page to show again (web/routes/context.ts). */
-export type PageRenderer = (request: Request, refusedForm?: RefusedForm) => Promise<Response>;
+/**
+ * `refusedForm`: a form post the server refused, for the page to show again; `lookedUpOrder`: an order a form
+ * post proved, for the order page to show (both in web/routes/context.ts).
+ */
+export type PageRenderer = (request: Request, refusedForm?: RefusedForm, lookedUpOrder?: LookedUpOrder) => Promise<Response>;
 
 /**
  * Server-side rendering through React Router's data router: match the URL,
@@ -16,10 +19,11 @@ export type PageRenderer = (request: Request, refusedForm?: RefusedForm) => Prom
 export function createPageRenderer(deps: Deps, redactPath: (pathname: string) => string): PageRenderer {
   const handler = createStaticHandler(routes);
 
-  return async function renderPage(request, refusedForm) {
+  return async function renderPage(request, refusedForm, lookedUpOrder) {
     const requestContext = new RouterContextProvider();
     requestContext.set(depsContext, deps);
     if (refusedForm) requestContext.set(refusedFormContext, refusedForm);
+    if (lookedUpOrder) requestContext.set(lookedUpOrderContext, lookedUpOrder);
     const context = await handler.query(request, { requestContext });
     if (context instanceof Response) return context; // a loader redirected
 

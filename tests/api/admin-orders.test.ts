@@ -92,6 +92,10 @@ describe("reading orders", () => {
       tracking_number: null,
       tracking_notified_at: null,
       payment_session_id: expect.stringMatching(/^cs_demo_/),
+      stage: "queued",
+      stages: [{ stage: "queued", at: body[1]?.created_at }],
+      dispatch_by: null,
+      dispatch_dates: [],
     });
     expect(body[0]?.item_count).toBe(3);
   });

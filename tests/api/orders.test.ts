@@ -94,6 +94,11 @@ describe("looking up an order with its postcode", () => {
       tracking_notified_at: null,
       payment_session_id: sessionId,
       items: [{ product_id: "feeder", product_name: "Bird feeder", unit_price_cents: 2400, quantity: 2, meta: {} }],
+      // Issue 14: queued from the moment it was placed; no promised day in this test (points 1–3 set it at payment).
+      stage: "queued",
+      stages: [{ stage: "queued", at: (body as { created_at: string }).created_at }],
+      dispatch_by: null,
+      dispatch_dates: [],
     });
   });
 

@@ -67,7 +67,7 @@ type OrderItem = AdminOrder["items"][number];
  * or the photo as its lithophane preview, each with the original file to
  * download. The previews are the same drawings the shopper saw.
  */
-export function ItemUploads({ item }: { item: OrderItem }) {
+export function ItemUploads({ item }: { item: Pick<OrderItem, "product_name" | "meta"> }) {
   const { gpxToken, gpxName, imageToken, imageName } = item.meta ?? {};
   if (!gpxToken && !imageToken) return null;
   const routeName = gpxName || "route.gpx";

@@ -6,6 +6,7 @@ import { apiCall, enc } from "./api";
 import { CancelDialog } from "./CancelDialog";
 import { CopyReference } from "./CopyReference";
 import { ItemUploads, isTruthyFlag, StatusBadge } from "./OrderBits";
+import { ProductionPanel } from "./ProductionPanel";
 import { ColumnHeadings, Notice, shortDate, TableScroller } from "./parts";
 import { navigate } from "./router";
 import { TrackingForm } from "./TrackingForm";
@@ -55,6 +56,7 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
           <Notice tone="success">{cancelNote}</Notice>
 
           <div className={order.custom_request ? "admin-order admin-order--quoted" : "admin-order"}>
+            <ProductionPanel order={order} onChanged={setUpdated} />
             <OrderItems order={order} />
             {order.custom_request && <OrderCustomRequestBlock request={order.custom_request} />}
             <section className="card admin-section admin-order__shipment" aria-labelledby="shipment-title">

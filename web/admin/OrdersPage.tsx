@@ -5,10 +5,11 @@ import { OrderDetail } from "./OrderDetail";
 import { Notice, TableScroller } from "./parts";
 import { RequestDetail } from "./RequestDetail";
 import { navigate, useQueryParam } from "./router";
+import { ToMakeQueue } from "./ToMakeQueue";
 import type { OrderListItem } from "./types";
 import { useLoad } from "./use-load";
 
-/** /admin/orders: the order list, one order's detail (?order=…), and the custom requests, one open with its quotes (?request=…). */
+/** /admin/orders: what to make next (issue 14), the order list, one order's detail (?order=…), and the custom requests, one open with its quotes (?request=…). */
 export function OrdersPage() {
   const openId = useQueryParam("order");
   const requestId = useQueryParam("request");
@@ -23,6 +24,7 @@ export function OrdersPage() {
           <header className="admin-page__header">
             <h1>Orders</h1>
           </header>
+          <ToMakeQueue />
           <OrderList />
           <CustomRequestsSection />
         </>

@@ -13,6 +13,7 @@ import type {
   DashboardStats,
   TrackingEmailResult,
 } from "../../src/modules/admin-orders/model";
+import type { ToMakeOrder } from "../../src/modules/admin-orders/production-model";
 import type { CustomRequest } from "../../src/modules/admin-requests/model";
 import type { ConfigKey, Project } from "../../src/modules/content/model";
 import type { QuoteLine, QuoteStatus } from "../../src/modules/quotes/model";
@@ -26,6 +27,7 @@ export type {
   CustomRequest,
   DashboardStats,
   Project,
+  ToMakeOrder,
   TrackingEmailResult,
 };
 export type Category = AdminCategory;

@@ -1,21 +1,25 @@
 import { type FormEvent, useState } from "react";
 import { type CustomerOrder, OrderDetails } from "../components/OrderDetails";
-import { useHydrated } from "../lib/use-hydrated";
+import { OrderProgress, type OrderProgressFacts } from "../components/OrderProgress";
 
-export type OrderLookupProps = { orderId: string | null };
+/** The look-up's problems, the API's words: the page shows one of these after a plain form post, nothing else. */
+export const LOOKUP_PROBLEMS = ["Please enter your postal code", "Order not found"] as const;
+
+/** `problem` and `postalCode`: a plain form post the server refused, shown again (web/routes/order.$orderId.tsx). */
+export type OrderLookupProps = { orderId: string | null; problem?: string | null; postalCode?: string };
+
+type ShownOrder = CustomerOrder & OrderProgressFacts;
 
 type LookupState =
   | { status: "idle" }
   | { status: "checking" }
   | { status: "error"; message: string }
-  | { status: "found"; order: CustomerOrder };
+  | { status: "found"; order: ShownOrder };
 
 /** Spec section 2: the customer enters the delivery postal code to see an order. */
-export function OrderLookup({ orderId }: OrderLookupProps) {
-  const [postalCode, setPostalCode] = useState("");
-  const [state, setState] = useState<LookupState>({ status: "idle" });
-  // Before hydration the browser would submit the form itself and put the postcode in the address bar.
-  const hydrated = useHydrated();
+export function OrderLookup({ orderId, problem = null, postalCode: typed = "" }: OrderLookupProps) {
+  const [postalCode, setPostalCode] = useState(typed);
+  const [state, setState] = useState<LookupState>(problem ? { status: "error", message: problem } : { status: "idle" });
 
   if (!orderId) return <p className="form-error">No order ID provided</p>;
 
@@ -31,21 +35,29 @@ export function OrderLookup({ orderId }: OrderLookupProps) {
       const response = await fetch(`/api/orders/${encodeURIComponent(orderId ?? "")}?${query}`, {
         headers: { Accept: "application/json" },
       });
-      const answer = (await response.json().catch(() => ({}))) as Partial<CustomerOrder> & { error?: string };
+      const answer = (await response.json().catch(() => ({}))) as Partial<ShownOrder> & { error?: string };
       if (response.status === 404) return setState({ status: "error", message: answer.error || "Order not found" });
       if (!response.ok || answer.error || !answer.id) {
         return setState({ status: "error", message: answer.error || "Verification failed" });
       }
-      setState({ status: "found", order: answer as CustomerOrder });
+      setState({ status: "found", order: answer as ShownOrder });
     } catch {
       setState({ status: "error", message: "Verification failed" });
     }
   }
 
-  if (state.status === "found") return <OrderDetails order={state.order} />;
+  if (state.status === "found") {
+    return (
+      <>
+        <OrderProgress order={state.order} />
+        <OrderDetails order={state.order} />
+      </>
+    );
+  }
 
+  // Without JavaScript the form posts the postcode to the page itself (never into the address bar).
   return (
-    <form className="card form lookup-form" onSubmit={lookUp} noValidate>
+    <form className="card form lookup-form" method="post" action={`/order/${encodeURIComponent(orderId)}`} onSubmit={lookUp} noValidate>
       <div className="field">
         <label htmlFor="postal-code">Delivery postcode</label>
         <input
@@ -66,7 +78,7 @@ export function OrderLookup({ orderId }: OrderLookupProps) {
           {state.message}
         </p>
       )}
-      <button className="button button--primary" type="submit" disabled={!hydrated || state.status === "checking"}>
+      <button className="button button--primary" type="submit" disabled={state.status === "checking"}>
         {state.status === "checking" ? "Checking…" : "View order"}
       </button>
     </form>

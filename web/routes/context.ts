@@ -1,5 +1,7 @@
 import { createContext, type LoaderFunctionArgs } from "react-router";
 import type { Deps } from "../../src/deps";
+import type { CustomerOrder } from "../components/OrderDetails";
+import type { OrderProgressFacts } from "../components/OrderProgress";
 
 /** How page loaders reach the server's services: set per request by src/ssr/render.tsx. */
 export const depsContext = createContext<Deps>();
@@ -11,6 +13,17 @@ export const depsContext = createContext<Deps>();
  */
 export type RefusedForm = { errorCode: string; typed: Record<string, string> };
 export const refusedFormContext = createContext<RefusedForm | null>(null);
+
+/**
+ * The order a plain form post of the order page proved with its postcode (src/modules/orders/index.ts):
+ * shown by the server, so the order and its progress read without JavaScript and no postcode goes into a URL.
+ */
+export type LookedUpOrder = CustomerOrder & OrderProgressFacts;
+export const lookedUpOrderContext = createContext<LookedUpOrder | null>(null);
+
+export function lookedUpOrderOf({ context }: Pick<LoaderFunctionArgs, "context">): LookedUpOrder | null {
+  return context.get(lookedUpOrderContext);
+}
 
 export function depsOf({ context }: Pick<LoaderFunctionArgs, "context">): Deps {
   return context.get(depsContext);

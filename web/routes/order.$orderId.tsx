@@ -1,13 +1,22 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { SHOP } from "../../shared/shop-info";
 import { Island } from "../components/Island";
+import { OrderDetails } from "../components/OrderDetails";
+import { OrderProgress } from "../components/OrderProgress";
 import { PageIntro } from "../components/PageIntro";
-import { OrderLookup } from "../islands/OrderLookup";
+import { LOOKUP_PROBLEMS, OrderLookup } from "../islands/OrderLookup";
+import { lookedUpOrderOf, refusedFormOf } from "./context";
 import type { RouteHandle } from "./meta";
 
-export function orderLoader({ params }: LoaderFunctionArgs) {
-  const orderId = params.orderId?.trim() || null;
-  return { orderId };
+/**
+ * The order id from the path; an order (or the look-up's problem) only when the page's plain form was posted
+ * (src/modules/orders/index.ts): never from the query string, so no link can show an order or put words here.
+ */
+export function orderLoader(args: LoaderFunctionArgs) {
+  const orderId = args.params.orderId?.trim() || null;
+  const refused = refusedFormOf(args);
+  const problem = LOOKUP_PROBLEMS.find((text) => text === refused?.errorCode) ?? null;
+  return { orderId, order: lookedUpOrderOf(args), problem, postalCode: refused?.typed.postalCode ?? "" };
 }
 
 export const orderHandle: RouteHandle = {
@@ -20,13 +29,20 @@ export const orderHandle: RouteHandle = {
 };
 
 export function OrderPage() {
-  const { orderId } = useLoaderData<typeof orderLoader>();
+  const { orderId, order, problem, postalCode } = useLoaderData<typeof orderLoader>();
   return (
     <div className="container narrow">
       <PageIntro title={orderId ? `Order ${orderId}` : "Your order"}>
-        <p>Enter the postcode the order is being delivered to, and we'll show you its details and progress.</p>
+        {!order && <p>Enter the postcode the order is being delivered to, and we'll show you its details and progress.</p>}
       </PageIntro>
-      <Island name="OrderLookup" component={OrderLookup} props={{ orderId }} />
+      {order ? (
+        <>
+          <OrderProgress order={order} />
+          <OrderDetails order={order} />
+        </>
+      ) : (
+        <Island name="OrderLookup" component={OrderLookup} props={{ orderId, problem, postalCode }} />
+      )}
     </div>
   );
 }

@@ -5,11 +5,12 @@ import { downloadResponse } from "../../http/download-response";
 import { routePolicy } from "../../http/route-policy";
 import { parseOrBadRequest } from "../validate";
 import { ORDER_NOT_FOUND, statusRequestSchema, trackingRequestSchema } from "./model";
+import { dispatchDateRequestSchema, stageRequestSchema, toMakeQuerySchema } from "./production-model";
 
 /** The tracking form reads trackingEmail even on a 404, to show the 'not-found' reason of spec 8. */
 const NOT_FOUND_WITH_REASON = { error: ORDER_NOT_FOUND, trackingEmail: { sent: false, reason: "not-found" } } as const;
 
-/** Orders (tracking, fulfil, cancel), the dashboard and order attachments. */
+/** Orders (tracking, fulfil, cancel, stages and the dispatch date), the "To make" queue, the dashboard and order attachments. */
 export function adminOrderRoutes({
   adminOrders: orders,
   quotes,
@@ -33,6 +34,7 @@ export function adminOrderRoutes({
         set.headers["cache-control"] = "private, no-store";
       })
       .get("/api/admin/orders", () => orders.list())
+      .get("/api/admin/orders/to-make", ({ query }) => orders.toMake(parseOrBadRequest(toMakeQuerySchema, query).stage))
       .get("/api/admin/orders/:id", ({ params }) => {
         const order = orders.detail(params.id);
         if (!order) throw new NotFound(ORDER_NOT_FOUND);
@@ -52,6 +54,16 @@ export function adminOrderRoutes({
         if (request.status !== "fulfilled") throw new NotFound(ORDER_NOT_FOUND);
         set.status = 404;
         return NOT_FOUND_WITH_REASON;
+      })
+      .post("/api/admin/orders/:id/stage", ({ params, body }) => {
+        const change = orders.moveStage(params.id, parseOrBadRequest(stageRequestSchema, body).stage);
+        if (!change) throw new NotFound(ORDER_NOT_FOUND);
+        return change;
+      })
+      .post("/api/admin/orders/:id/dispatch-date", ({ params, body }) => {
+        const change = orders.moveDispatchDate(params.id, parseOrBadRequest(dispatchDateRequestSchema, body));
+        if (!change) throw new NotFound(ORDER_NOT_FOUND);
+        return change;
       })
       .get("/api/admin/dashboard/stats", () => orders.stats())
       .get("/api/admin/download/gpx/:token", ({ params }) => downloadUpload("gpx", params.token), download)

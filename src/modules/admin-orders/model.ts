@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { OrderProduction } from "../../../shared/order-stages";
 import type { Order } from "../orders/model";
 
 export const ORDER_NOT_FOUND = "Order not found.";
@@ -88,7 +89,7 @@ export type TrackingEmailResult = { sent: boolean; queued?: true; reason?: Track
 export type EmailDelivery = "queued" | "not-sent" | "sent" | "failed";
 
 /** One row of GET /api/admin/orders. item_count counts units, not lines. */
-export type AdminOrderSummary = {
+export type AdminOrderSummary = OrderProduction & {
   id: string;
   status: string;
   created_at: string;

@@ -1,7 +1,9 @@
 import type { Database } from "bun:sqlite";
+import type { OrderProduction, OrderStage } from "../../../shared/order-stages";
 import { writeTransaction } from "../../db/transaction";
 import { Conflict } from "../../errors";
 import { type HeldUnits, returnStock } from "../checkout/stock-hold";
+import { orderProduction } from "../orders/production";
 import { createOrderService, trackingNotifiedAt } from "../orders/service";
 import { listOutbox } from "../outbox/service";
 import {
@@ -14,21 +16,30 @@ import {
   type TrackingEmailResult,
   type TrackingRequest,
 } from "./model";
+import { createProductionService } from "./production-service";
 import { queueTrackingEmail, type TrackingEmailSettings, toAdminEmail } from "./tracking-email";
 
 /** What a write answers; null means there is no such order. */
 export type OrderChange = { order: AdminOrderDetail; trackingEmail?: TrackingEmailResult } | null;
 
-type SummaryRow = Omit<AdminOrderSummary, "refund_required"> & { refund_required: number };
-type OwnerFields = { status: string; restocked: number; refund_required: number; canceled_at: string | null; payment_provider: string };
+type SummaryRow = Omit<AdminOrderSummary, "refund_required" | keyof OrderProduction> & { refund_required: number };
+type OwnerFields = {
+  status: string;
+  stage: OrderStage | null;
+  restocked: number;
+  refund_required: number;
+  canceled_at: string | null;
+  payment_provider: string;
+};
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 export type AdminOrderService = ReturnType<typeof createAdminOrderService>;
 
 /** The owner's view of orders: the list, one order in full, tracking, status and the dashboard. */
-export function createAdminOrderService(db: Database, settings: TrackingEmailSettings) {
+export function createAdminOrderService(db: Database, settings: TrackingEmailSettings, now: () => Date = () => new Date()) {
   const orders = createOrderService(db);
+  const production = orderProduction(db);
   const summaries = db.query<SummaryRow, [number]>(
     `SELECT o.id, o.status, o.created_at, o.amount_cents, o.currency, o.email, o.shipping_name, o.shipping_postal_code,
        COALESCE((SELECT SUM(quantity) FROM order_items WHERE order_id = o.id), 0) AS item_count,
@@ -36,14 +47,14 @@ export function createAdminOrderService(db: Database, settings: TrackingEmailSet
      FROM orders o ORDER BY o.created_at DESC, o.rowid DESC LIMIT ?`,
   );
   const ownerFields = db.query<OwnerFields, [string]>(
-    "SELECT status, restocked, refund_required, canceled_at, payment_provider FROM orders WHERE id = ?",
+    "SELECT status, stage, restocked, refund_required, canceled_at, payment_provider FROM orders WHERE id = ?",
   );
   const unitsOf = db.query<HeldUnits, [string]>(
     "SELECT product_id AS productId, variant_id AS variantId, quantity FROM order_items WHERE order_id = ?",
   );
 
   function list(limit = -1): AdminOrderSummary[] {
-    return summaries.all(limit).map((row) => ({ ...row, refund_required: row.refund_required === 1 }));
+    return summaries.all(limit).map((row) => ({ ...row, refund_required: row.refund_required === 1, ...production.of(row.id) }));
   }
 
   function detail(id: string): AdminOrderDetail | null {
@@ -67,9 +78,15 @@ export function createAdminOrderService(db: Database, settings: TrackingEmailSet
     return queueTrackingEmail(db, orders.getOrder(id)!, { forceResend }, settings);
   }
 
+  /** Made fulfilled by any call: the order has left the workshop (issue 14), once. */
+  function markDispatched(id: string, stage: OrderStage | null): void {
+    if (stage !== "dispatched") production.enter(id, "dispatched");
+  }
+
   return {
     list,
     detail,
+    ...createProductionService(db, { publicUrl: settings.publicUrl, now, detail }),
 
     /** Saving tracking finalises the shipment: paid becomes fulfilled (spec 4) and the shopper is told. */
     saveTracking(id: string, { carrier, number, url, forceResend }: TrackingRequest): OrderChange {
@@ -81,6 +98,7 @@ export function createAdminOrderService(db: Database, settings: TrackingEmailSet
           `UPDATE orders SET tracking_carrier = ?, tracking_number = ?, tracking_url = ?, status = 'fulfilled', updated_at = ${NOW}
            WHERE id = ?`,
         ).run(carrier, number, url, id);
+        markDispatched(id, current.stage);
         const trackingEmail = trackingEmailFor(id, forceResend);
         return { order: detail(id)!, trackingEmail };
       });
@@ -100,10 +118,14 @@ export function createAdminOrderService(db: Database, settings: TrackingEmailSet
             restocked ? 1 : 0,
             id,
           );
+          production.leave(id);
           return { order: detail(id)! };
         }
         if (current.status === "canceled") throw new Conflict(ORDER_CANCELLED);
         db.query(`UPDATE orders SET status = ?, updated_at = ${NOW} WHERE id = ?`).run(status, id);
+        // The stage follows the status: fulfilled has left the workshop; taken back to paid, it waits packed again.
+        if (status === "fulfilled") markDispatched(id, current.stage);
+        else if (current.status === "fulfilled") production.enter(id, "packed");
         const trackingEmail: TrackingEmailResult =
           status === "fulfilled" ? trackingEmailFor(id, forceResend) : { sent: false, reason: "not-fulfilled" };
         return { order: detail(id)!, trackingEmail };

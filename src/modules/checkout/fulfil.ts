@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
 import type { PaymentSnapshot, PostalAddress } from "../../services/payments/provider";
+import { orderProduction } from "../orders/production";
 import { recordQuotePayment } from "../quotes/paid";
 import { checkoutStore, unitsOf } from "./checkout-store";
 import { stockCovers, takeStock } from "./stock-hold";
@@ -52,6 +53,8 @@ export function fulfilPayment(db: Database, snapshot: PaymentSnapshot, onOrderCr
     }
 
     insertOrder(db, checkout, snapshot, refundRequired);
+    // Issue 14: every paid order starts in the workshop's queue, timestamped with the order.
+    orderProduction(db).start(checkout.id);
     const item = db.query(
       `INSERT INTO order_items (order_id, product_id, variant_id, product_name, unit_price_cents, quantity, meta)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,

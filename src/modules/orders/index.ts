@@ -4,11 +4,13 @@ import { BadRequest, NotFound } from "../../errors";
 import { downloadResponse } from "../../http/download-response";
 import { clientAddressPlugin } from "../../http/rate-limit-plugin";
 import { PERSONAL, routePolicy } from "../../http/route-policy";
+import type { PageRenderer } from "../../ssr/render";
 import type { Order } from "./model";
 import { ORDER_ID_PATTERN } from "./order-id";
 import { samePostcode } from "./service";
 
 const NOT_FOUND = "Order not found";
+const POSTCODE_NEEDED = "Please enter your postal code";
 
 type Proof = { postalCode?: string; sessionId?: string };
 
@@ -17,24 +19,45 @@ type Proof = { postalCode?: string; sessionId?: string };
  * payment session id that only the paying browser holds. An unknown id and a
  * wrong postcode get the same answer, so ids cannot be probed.
  */
-export function orderRoutes({
-  orders,
-  storedUpload,
-  env,
-  rateLimits,
-  uploadStorage,
-}: Pick<Deps, "orders" | "storedUpload" | "env" | "rateLimits" | "uploadStorage">) {
+export function orderRoutes(
+  { orders, storedUpload, env, rateLimits, uploadStorage }: Pick<Deps, "orders" | "storedUpload" | "env" | "rateLimits" | "uploadStorage">,
+  renderPage: PageRenderer,
+) {
   /** A look-up without any proof is refused before it counts; every other one counts, found or not. */
   function authorisedOrder(address: string, orderId: string, proof: Proof): Order {
     const sessionId = proof.sessionId?.trim();
     const postalCode = proof.postalCode?.trim();
-    if (!sessionId && !postalCode) throw new BadRequest("Please enter your postal code");
+    if (!sessionId && !postalCode) throw new BadRequest(POSTCODE_NEEDED);
     rateLimits.orderLookups.count(address);
     const order = ORDER_ID_PATTERN.test(orderId) ? orders.getOrder(orderId) : null;
     const proven =
       order && (sessionId ? order.payment_session_id === sessionId : samePostcode(order.shipping_postal_code, postalCode ?? null));
     if (!order || !proven) throw new NotFound(NOT_FOUND);
     return order;
+  }
+
+  /**
+   * The order page without JavaScript: its form posts the postcode here and the answer is the page itself,
+   * showing the order (and its progress) or the look-up's problem. The postcode never goes into a URL.
+   */
+  async function lookUpByForm(request: Request, address: string, orderId: string, body: unknown): Promise<Response> {
+    const sent = body && typeof body === "object" ? (body as Record<string, unknown>).postalCode : undefined;
+    const postalCode = typeof sent === "string" ? sent : "";
+    // The page as a GET of its own URL; the form's body headers do not belong to it.
+    const headers = new Headers(request.headers);
+    headers.delete("content-type");
+    headers.delete("content-length");
+    const pageRequest = new Request(request.url, { headers });
+    let found: Order;
+    try {
+      found = authorisedOrder(address, orderId, { postalCode });
+    } catch (error) {
+      if (!(error instanceof BadRequest || error instanceof NotFound)) throw error;
+      const page = await renderPage(pageRequest, { errorCode: error.message, typed: { postalCode } });
+      return new Response(page.body, { status: error.status, headers: page.headers });
+    }
+    const { refund_required: _, ...order } = found;
+    return renderPage(pageRequest, undefined, order);
   }
 
   return new Elysia({ name: "orders" })
@@ -50,6 +73,9 @@ export function orderRoutes({
       },
       { policy: PERSONAL },
     )
+    .post("/order/:orderId", ({ params, body, request, address }) => lookUpByForm(request, address, params.orderId, body), {
+      policy: PERSONAL,
+    })
     .get(
       "/api/orders/:orderId/download/:kind/:token",
       async ({ params, query, address }) => {

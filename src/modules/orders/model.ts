@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { OrderProduction } from "../../../shared/order-stages";
 
 /** Spec: more than 10 look-ups a minute from one address is someone guessing. */
 export const LOOKUPS_PER_MINUTE = 10;
@@ -25,8 +26,8 @@ export type OrderItem = {
   meta: OrderItemMeta;
 };
 
-/** An order with every field of spec section 3. Money in pence. */
-export type Order = {
+/** An order with every field of spec section 3, and where it is in the making (issue 14). Money in pence. */
+export type Order = OrderProduction & {
   id: string;
   status: string;
   created_at: string;

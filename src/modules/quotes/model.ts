@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isUkDay } from "../../../shared/uk-day";
 
 /** Issue 13's quote states. `expired` is also what a live quote past its valid_until reads as. */
 const QUOTE_STATUSES = ["sent", "changes_requested", "declined", "expired", "withdrawn", "paid"] as const;
@@ -58,13 +59,7 @@ const lineSchema = z.object(
 );
 
 /** A calendar date that exists: 2026-02-30 is refused, not rolled over to March. */
-const isoDate = z
-  .string({ error: MESSAGES.validUntil })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MESSAGES.validUntil })
-  .refine((text) => {
-    const date = new Date(`${text}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-  }, MESSAGES.validUntil);
+const isoDate = z.string({ error: MESSAGES.validUntil }).refine(isUkDay, MESSAGES.validUntil);
 
 /** POST /api/admin/custom-requests/{id}/quotes (issue 13's call contract). */
 export const newQuoteSchema = z.object(

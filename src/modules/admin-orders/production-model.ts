@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { MAKING_STAGES, ORDER_STAGES, type OrderProduction, type OrderStage } from "../../../shared/order-stages";
+import { isUkDay } from "../../../shared/uk-day";
+import type { OrderItemMeta } from "../orders/model";
+
+/** Issue 14's fixed messages: each says what to do instead. */
+export const PRODUCTION_MESSAGES = {
+  stage: "Stage must be one of queued, printing, finishing, packed or dispatched.",
+  filter: "Filter the queue by one of queued, printing, finishing or packed.",
+  dispatchedByTracking: "An order is dispatched by adding its tracking: save a carrier and tracking number instead.",
+  alreadyDispatched: "This order has already been dispatched, so its stage can no longer change.",
+  oneStep: (from: OrderStage, to: OrderStage) =>
+    `An order moves one stage at a time: from ${from} it can go only to the stage just before or after it, not to ${to}.`,
+  dispatchBy: "The dispatch date must be a real date written YYYY-MM-DD.",
+  dispatchByPast: "The dispatch date cannot be in the past (UK time): choose today or a later day.",
+  sameDispatchBy: "This order is already due for dispatch by that day: choose a different date.",
+  dateAlreadyDispatched: "This order has already been dispatched, so its dispatch date can no longer move.",
+  reason: "Give a reason for the new dispatch date: the shopper is told it by email.",
+  reasonTooLong: "The reason must be at most 500 characters.",
+} as const;
+
+/** POST /api/admin/orders/{id}/stage. Any text parses; which moves are allowed is the service's rule. */
+export const stageRequestSchema = z.object(
+  { stage: z.enum(ORDER_STAGES, { error: PRODUCTION_MESSAGES.stage }) },
+  { error: PRODUCTION_MESSAGES.stage },
+);
+
+/** POST /api/admin/orders/{id}/dispatch-date. Whether the day is past is the service's check (it owns the clock). */
+export const dispatchDateRequestSchema = z.object(
+  {
+    dispatch_by: z.string({ error: PRODUCTION_MESSAGES.dispatchBy }).refine(isUkDay, PRODUCTION_MESSAGES.dispatchBy),
+    reason: z
+      .string({ error: PRODUCTION_MESSAGES.reason })
+      .trim()
+      .min(1, { error: PRODUCTION_MESSAGES.reason })
+      .max(500, { error: PRODUCTION_MESSAGES.reasonTooLong }),
+  },
+  { error: PRODUCTION_MESSAGES.dispatchBy },
+);
+export type DispatchDateRequest = z.infer<typeof dispatchDateRequestSchema>;
+
+/** GET /api/admin/orders/to-make?stage=…: the optional filter, one of the stages an order waits in. */
+export const toMakeQuerySchema = z.object({
+  stage: z.enum(MAKING_STAGES, { error: PRODUCTION_MESSAGES.filter }).optional(),
+});
+
+/** One order in the owner's "To make" queue: what to make, for whom, by when, with the shopper's uploads. */
+export type ToMakeOrder = OrderProduction & {
+  id: string;
+  created_at: string;
+  shipping_name: string | null;
+  email: string | null;
+  /** dispatch_by is before today in the UK. */
+  overdue: boolean;
+  items: { product_id: string; product_name: string; quantity: number; meta: OrderItemMeta }[];
+};
