@@ -11,8 +11,8 @@ import {
   setQuantity,
   subtotalPence,
 } from "../../shared/basket";
-import { formatPence, poundsToPence } from "../../shared/money";
 import { dispatchPromiseText, latestDay } from "../../shared/dispatch-words";
+import { formatPence, poundsToPence } from "../../shared/money";
 import type { Product } from "../../src/modules/catalog/model";
 import { BASKET_NEEDS_JAVASCRIPT, clearBasket, readBasket, writeBasket } from "../lib/basket-store";
 import { checkoutEntries, forgetPaidCheckout, startCheckout } from "../lib/checkout-client";

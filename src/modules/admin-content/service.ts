@@ -2,7 +2,7 @@ import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
 import { BadRequest } from "../../errors";
 import { type ConfigKey, MAX_FEATURED_PRODUCTS, MAX_LEAD_TIME_DAYS, type Project } from "../content/model";
-import { type ConfigInput, CONFIG_MESSAGES, isLinkTarget, type ProjectInput } from "./model";
+import { CONFIG_MESSAGES, type ConfigInput, isLinkTarget, type ProjectInput } from "./model";
 import { sanitiseHeroDescription } from "./sanitise";
 
 /** £1,000,000 in pence: far above any real fee, low enough to stay an exact integer everywhere. */
