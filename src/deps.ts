@@ -113,6 +113,7 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest, { now 
       content,
       publicUrl: env.PUBLIC_URL,
       onOrderCreated: queueOrderEmails({ publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL }),
+      dispatch,
     }),
     demoPayments,
     stripeWebhooks: stripe && webhookSecret ? { parse: (raw, signature) => stripe.parseWebhook(raw, signature, webhookSecret) } : null,
@@ -148,6 +149,6 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest, { now 
       emails: quoteEmails({ publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL }),
       publicUrl: env.PUBLIC_URL,
     }),
-    quoteCheckout: createQuoteCheckout({ db, provider: stripe ?? demoPayments!, publicUrl: env.PUBLIC_URL }),
+    quoteCheckout: createQuoteCheckout({ db, provider: stripe ?? demoPayments!, publicUrl: env.PUBLIC_URL, dispatch }),
   };
 }

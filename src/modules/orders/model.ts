@@ -53,5 +53,7 @@ export type Order = {
   tracking_notified_at: string | null;
   payment_session_id: string;
   refund_required: boolean;
+  /** Issue 14: the UK day ("YYYY-MM-DD") promised for dispatch at payment; null for orders paid before the promise existed. */
+  dispatch_by: string | null;
   items: OrderItem[];
 };
