@@ -71,6 +71,7 @@ describe("looking up an order with its postcode", () => {
       id: orderId,
       status: "paid",
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      dispatch_by: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
       amount_cents: 2 * 2400 + 500,
       subtotal_cents: 4800,
       delivery_cents: 500,
