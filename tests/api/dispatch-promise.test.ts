@@ -5,6 +5,7 @@ import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { confirmCheckout, payDemo, postCheckout, sessionIdOf, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER, setConfig } from "../support/factories";
 import { goodQuote, seedCustomRequest, sentQuote } from "../support/quotes";
+import { startStripeStandIn } from "../support/stripe-stand-in";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
 // Issue 14 points 1–3: the dispatch date promised before purchase (product answers,
@@ -283,6 +284,28 @@ describe("the promise kept on the paid order", () => {
     expect(shop.db.query<{ dispatch_by: string }, [string]>("SELECT dispatch_by FROM orders WHERE id = ?").get(id)?.dispatch_by).toBe(
       slowDay,
     );
+  });
+
+  test("Stripe's payment page gets each line's date as its product_data.description", async () => {
+    const stripe = startStripeStandIn();
+    try {
+      const made = await createTestShop({
+        STRIPE_SECRET_KEY: "sk_test_strata",
+        STRIPE_WEBHOOK_SECRET: "whsec_strata",
+        STRIPE_API_BASE: stripe.url,
+      });
+      shop = made;
+      addProduct(made.db, BIRD_FEEDER);
+      const checkout = await postCheckout(made, units(1, { id: "feeder" }));
+      expect(checkout.status).toBe(200);
+      const began = new Date(made.db.query<{ created_at: string }, []>("SELECT created_at FROM checkouts").get()!.created_at);
+      const params = stripe.paramsOf(sessionIdOf(checkout.body.url ?? "")) as { line_items: { price_data: { product_data: unknown } }[] };
+      expect(params.line_items.map((line) => line.price_data.product_data)).toEqual([
+        { name: "Bird feeder", description: dispatchedByText(dispatchBy(began, 3, 14)) },
+      ]);
+    } finally {
+      stripe.stop();
+    }
   });
 
   test("a quote's order counts the quote's lead time, not a product's", async () => {
