@@ -2,16 +2,18 @@
 const longDay = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /**
- * A UK calendar day as stored ("2026-12-08", e.g. a quote's valid_until) in words: "Tuesday 8 December 2026".
+ * A UK calendar day as stored ("2026-12-08", e.g. a quote's valid_until) in words: "Tuesday 8 December 2026"
+ * ("Tuesday 8 December" with `year: false`, for a date within the coming weeks).
  * The day is already the UK's, so it is named as that calendar date and never passed through a clock: read as a
  * moment in the server's zone, midnight can fall on the day before in London. The parts are joined by hand because
  * ICU versions differ on the comma after the weekday. Anything that is not a real YYYY-MM-DD day is shown as given.
  */
-export function formatUkDay(day: string): string {
+export function formatUkDay(day: string, { year = true }: { year?: boolean } = {}): string {
   if (!isUkDay(day)) return day;
   const parts = longDay.formatToParts(new Date(`${day}T00:00:00Z`));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value;
-  return `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
+  const words = `${part("weekday")} ${part("day")} ${part("month")}`;
+  return year ? `${words} ${part("year")}` : words;
 }
 
 /** A calendar day written YYYY-MM-DD that exists: 2026-02-30 is not one (it is not rolled over to March). */

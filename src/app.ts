@@ -150,7 +150,16 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
   const policies = createRoutePolicies(declaredRoutes(pageRoutes, app.routes));
   const securityHeaders = createSecurityHeaders(deps.env, policies.isPersonal);
   // Kept answers carry the security headers from the start, so the fast path above adds only the request id.
-  const cache = createResponseCache({ ...responseCache, db: deps.db, headersFor: (key) => securityHeaders(pathOf(key)), productShownAt });
+  // Pages and the catalogue JSON promise a dispatch date that moves at the cut-off hour or UK midnight,
+  // both whole UK hours, and a UK hour begins when a UTC hour does: nothing kept outlives its clock hour.
+  const cache = createResponseCache({
+    now: () => deps.now().getTime(),
+    ...responseCache,
+    forgetEveryMs: 60 * 60_000,
+    db: deps.db,
+    headersFor: (key) => securityHeaders(pathOf(key)),
+    productShownAt,
+  });
   // The cache's counters and the derived policies, for tests.
   return Object.assign(app, { responseCache: cache, routePolicies: policies });
 }

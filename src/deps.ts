@@ -11,6 +11,7 @@ import { type AdminVariantsService, createAdminVariantsService } from "./modules
 import { type AdminContentService, createAdminContentService } from "./modules/admin-content/service";
 import { type AdminOrderService, createAdminOrderService } from "./modules/admin-orders/service";
 import { type AdminRequestService, createAdminRequestService } from "./modules/admin-requests/service";
+import { createDispatchPromise, type DispatchPromise } from "./modules/catalog/dispatch-promise";
 import { type CatalogService, createCatalogService } from "./modules/catalog/service";
 import { type CategoryService, createCategoryService } from "./modules/categories/service";
 import { createQuoteCheckout, type QuoteCheckout } from "./modules/checkout/quote-checkout";
@@ -44,6 +45,10 @@ export type Deps = {
   env: Env;
   db: Database;
   assets: AssetManifest;
+  /** The shop's clock: the dispatch dates promised and the kept pages' hour go by it (tests set it). */
+  now: () => Date;
+  /** The dispatch date promised before purchase (issue 14). */
+  dispatch: DispatchPromise;
   catalog: CatalogService;
   categories: CategoryService;
   content: ContentService;
@@ -83,8 +88,9 @@ export type Deps = {
   quoteCheckout: QuoteCheckout;
 };
 
-export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps {
+export function createDeps(env: Env, db: Database, assets: AssetManifest, { now = () => new Date() }: { now?: () => Date } = {}): Deps {
   const content = createContentService(db);
+  const dispatch = createDispatchPromise({ content, now });
   const stripe = env.STRIPE_SECRET_KEY ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }) : null;
   const demoPayments = stripe ? null : createDemoProvider(db, env.PUBLIC_URL);
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
@@ -95,7 +101,9 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps 
     env,
     db,
     assets,
-    catalog: createCatalogService(db),
+    now,
+    dispatch,
+    catalog: createCatalogService(db, dispatch),
     categories: createCategoryService(db),
     content,
     orders: createOrderService(db),
@@ -105,6 +113,7 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps 
       content,
       publicUrl: env.PUBLIC_URL,
       onOrderCreated: queueOrderEmails({ publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL }),
+      dispatch,
     }),
     demoPayments,
     stripeWebhooks: stripe && webhookSecret ? { parse: (raw, signature) => stripe.parseWebhook(raw, signature, webhookSecret) } : null,
@@ -140,6 +149,6 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest): Deps 
       emails: quoteEmails({ publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL }),
       publicUrl: env.PUBLIC_URL,
     }),
-    quoteCheckout: createQuoteCheckout({ db, provider: stripe ?? demoPayments!, publicUrl: env.PUBLIC_URL }),
+    quoteCheckout: createQuoteCheckout({ db, provider: stripe ?? demoPayments!, publicUrl: env.PUBLIC_URL, dispatch }),
   };
 }

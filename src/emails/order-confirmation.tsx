@@ -1,3 +1,4 @@
+import { dispatchedByText } from "../../shared/dispatch-words";
 import { MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
 import { formatDateTime } from "../../shared/order-view";
 import { SHOP } from "../../shared/shop-info";
@@ -28,6 +29,11 @@ export function renderOrderConfirmation(order: Order, publicUrl: string): Render
         We have received your payment and will start making your order soon. Order <strong>{order.id}</strong>, placed{" "}
         {formatDateTime(order.created_at)}.
       </p>
+      {order.dispatch_by && (
+        <p style={styles.paragraph}>
+          <strong>{dispatchedByText(order.dispatch_by)}.</strong>
+        </p>
+      )}
       <ItemsTable items={order.items} />
       <TotalsTable order={order} />
       {madeToSpecification && <p style={styles.paragraph}>{MADE_TO_SPECIFICATION}</p>}
@@ -40,6 +46,7 @@ export function renderOrderConfirmation(order: Order, publicUrl: string): Render
     "",
     `We have received your payment and will start making your order soon. Order ${order.id}, placed ${formatDateTime(order.created_at)}.`,
     "",
+    ...(order.dispatch_by ? [`${dispatchedByText(order.dispatch_by)}.`, ""] : []),
     ...itemsAndTotalsText(order),
     "",
     ...(madeToSpecification ? [MADE_TO_SPECIFICATION, ""] : []),

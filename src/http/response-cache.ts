@@ -73,6 +73,12 @@ export type ResponseCacheOptions = {
    */
   productShownAt?: (key: string) => string | null;
   now?: () => number;
+  /**
+   * Everything kept is forgotten when the clock enters a new period of this many
+   * milliseconds (counted from the epoch), and an answer made in one period is
+   * never kept into the next: for what pages show that changes with time alone.
+   */
+  forgetEveryMs?: number;
 };
 
 /**
@@ -93,6 +99,7 @@ export function createResponseCache({
   headersFor = () => ({}),
   productShownAt = () => null,
   now = Date.now,
+  forgetEveryMs = Number.POSITIVE_INFINITY,
 }: ResponseCacheOptions) {
   const totalChanges = db.query<{ n: number }, []>("SELECT total_changes() AS n");
   const newestVersion = db.query<{ version: number | null }, []>("SELECT max(version) AS version FROM page_versions");
@@ -100,12 +107,13 @@ export function createResponseCache({
     "SELECT version, product_id, stock_figure_only FROM page_versions WHERE version > ? ORDER BY version",
   );
   const entries = new Map<string, Entry>();
-  const pending = new Map<string, { version: number; answer: Promise<Entry | Response> }>();
+  const pending = new Map<string, { version: number; period: number; answer: Promise<Entry | Response> }>();
   let cachedVersion = -1;
   let version = -1;
   let changesSeen = -1;
   let versionReadAt = -Infinity;
   let usedBytes = 0;
+  let period = -1;
   const stats = { hits: 0, misses: 0, clears: 0, forgets: 0 };
 
   function currentVersion(): number {
@@ -253,6 +261,11 @@ export function createResponseCache({
    * null when it cannot be read (a closed database), and then everything is.
    */
   function checkVersion(): number | null {
+    const current = Number.isFinite(forgetEveryMs) ? Math.floor(now() / forgetEveryMs) : 0;
+    if (current !== period) {
+      if (period !== -1) clear();
+      period = current;
+    }
     try {
       if (currentVersion() !== cachedVersion) cachedVersion = forgetChangesAfter(cachedVersion);
       return cachedVersion;
@@ -293,16 +306,16 @@ export function createResponseCache({
       stats.misses += 1;
       let inFlight = pending.get(key);
       let mine = false;
-      if (!inFlight || inFlight.version !== version) {
+      if (!inFlight || inFlight.version !== version || inFlight.period !== period) {
         mine = true;
         const answer = (async () => build(key, await produce(), exactStock))();
-        const started = { version, answer };
+        const started = { version, period, answer };
         inFlight = started;
         pending.set(key, started);
         void answer
           .then((made) => {
-            // Kept only if nothing was written while it was made (else it may show what was before).
-            if (!(made instanceof Response) && checkVersion() === version && made.bytes <= maxBytes / 4) {
+            // Kept only if nothing was written while it was made (else it may show what was before), in the same period.
+            if (!(made instanceof Response) && checkVersion() === version && period === started.period && made.bytes <= maxBytes / 4) {
               makeRoom(made.bytes);
               entries.set(key, made);
               usedBytes += made.bytes;

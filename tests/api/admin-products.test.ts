@@ -52,6 +52,7 @@ describe("products: create, list, update, delete", () => {
       requires_gpx: 0,
       requires_image: 0,
       category_id: "household",
+      lead_time_days: null,
       images: [],
       variants: [],
     });

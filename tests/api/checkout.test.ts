@@ -19,6 +19,9 @@ import { addProduct, BIRD_FEEDER, PLANTER, RELIEF_MAP, setConfig } from "../supp
 import { expectRetryAfter } from "../support/retry-after";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
+/** Issue 14: each payment line says its dispatch date (exact dates: tests/api/dispatch-promise.test.ts). */
+const DISPATCHED_BY = expect.stringMatching(/^Dispatched by \w+day \d{1,2} \w+ \d{4}$/);
+
 // POST /api/checkout with the built-in demo checkout (no Stripe key): pricing,
 // refusals, stock holds, delivery and the pay / cancel / expiry paths.
 
@@ -82,13 +85,17 @@ describe("a checkout that can be sold", () => {
     const { body } = await postCheckout(shop, items);
     const session = await demoSession(sessionIdOf(body.url ?? ""));
     expect(session?.amount_total).toBe(2 * 2400 + 500);
-    expect(JSON.parse(session?.lines ?? "[]")).toEqual([{ name: "Bird feeder", unitAmountPence: 2400, quantity: 2 }]);
+    expect(JSON.parse(session?.lines ?? "[]")).toEqual([
+      { name: "Bird feeder", unitAmountPence: 2400, quantity: 2, description: DISPATCHED_BY },
+    ]);
   });
 
   test("a variant is priced at the variant's price and named with it", async () => {
     const { body } = await postCheckout(shop, units(1, { id: "planter", variantId: "planter-large" }));
     const session = await demoSession(sessionIdOf(body.url ?? ""));
-    expect(JSON.parse(session?.lines ?? "[]")).toEqual([{ name: "Planter — Large", unitAmountPence: 2200, quantity: 1 }]);
+    expect(JSON.parse(session?.lines ?? "[]")).toEqual([
+      { name: "Planter — Large", unitAmountPence: 2200, quantity: 1, description: DISPATCHED_BY },
+    ]);
     expect(variantStockOf(shop.db, "planter-large")).toBe(1);
     expect(stockOf(shop.db, "planter")).toBe(4);
   });

@@ -71,6 +71,7 @@ describe("looking up an order with its postcode", () => {
       id: orderId,
       status: "paid",
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      dispatch_by: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
       amount_cents: 2 * 2400 + 500,
       subtotal_cents: 4800,
       delivery_cents: 500,
@@ -94,10 +95,9 @@ describe("looking up an order with its postcode", () => {
       tracking_notified_at: null,
       payment_session_id: sessionId,
       items: [{ product_id: "feeder", product_name: "Bird feeder", unit_price_cents: 2400, quantity: 2, meta: {} }],
-      // Issue 14: queued from the moment it was placed; no promised day in this test (points 1–3 set it at payment).
+      // Issue 14: queued from the moment it was placed, with the day promised at payment.
       stage: "queued",
       stages: [{ stage: "queued", at: (body as { created_at: string }).created_at }],
-      dispatch_by: null,
       dispatch_dates: [],
     });
   });

@@ -6,6 +6,9 @@ import { seedCustomRequest, sentQuote } from "../support/quotes";
 import { type StandInSession, type StripeStandIn, signedEvent, startStripeStandIn } from "../support/stripe-stand-in";
 import { countRows, TEST_ORIGIN } from "../support/test-app";
 
+/** Issue 14: each line says its dispatch date (exact dates: tests/api/dispatch-promise.test.ts). */
+const DISPATCHED_BY = expect.stringMatching(/^Dispatched by \w+day \d{1,2} \w+ \d{4}$/);
+
 // Issue 13 point 4 with the real Stripe SDK against the local stand-in: an
 // accepted quote opens a Checkout Session of price_data lines made when the
 // shopper clicks, and the signed webhook and the success page racing for it
@@ -60,8 +63,18 @@ describe("paying a quote through Stripe Checkout", () => {
     const checkoutId = shop.db.query<{ id: string }, []>("SELECT id FROM checkouts").get()?.id;
     expect(params.metadata).toEqual({ order_id: checkoutId });
     expect(params.line_items).toEqual([
-      { quantity: "1", price_data: { currency: "gbp", unit_amount: "2500", product_data: { name: "Bracket, printed in blue PETG" } } },
-      { quantity: "1", price_data: { currency: "gbp", unit_amount: "1500", product_data: { name: "Design time" } } },
+      {
+        quantity: "1",
+        price_data: {
+          currency: "gbp",
+          unit_amount: "2500",
+          product_data: { name: "Bracket, printed in blue PETG", description: DISPATCHED_BY },
+        },
+      },
+      {
+        quantity: "1",
+        price_data: { currency: "gbp", unit_amount: "1500", product_data: { name: "Design time", description: DISPATCHED_BY } },
+      },
     ]);
     expect(params.shipping_options[0].shipping_rate_data.fixed_amount).toEqual({ amount: "450", currency: "gbp" });
     expect(params.success_url).toBe(`${TEST_ORIGIN}/success?session_id={CHECKOUT_SESSION_ID}`);

@@ -27,12 +27,12 @@ export type TestShop = Awaited<ReturnType<typeof createTestShop>>;
  * The real app over a real, migrated SQLite file in a fresh temp folder.
  * `request` goes through app.handle: every layer runs except the socket.
  */
-export async function createTestShop(variables: Record<string, string> = {}) {
+export async function createTestShop(variables: Record<string, string> = {}, { now }: { now?: () => Date } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "strata-test-"));
   const env = parseEnv({ DATA_DIR: dataDir, NODE_ENV: "test", SEED_DEMO: "false", PUBLIC_URL: TEST_ORIGIN, ...variables });
   const db: Database = openDatabase(join(dataDir, "shop.db"));
   migrate(db);
-  const deps = createDeps(env, db, TEST_ASSETS);
+  const deps = createDeps(env, db, TEST_ASSETS, { now });
   const app = createApp(deps);
 
   return {

@@ -93,6 +93,11 @@ describe("the browser bundle (Architecture habit 2: server code never reaches th
     expect(Object.keys(metafile.inputs).filter(isServerOnly)).toEqual([]);
   });
 
+  test("has neither the holiday library nor the working-day rule (issue 14: dispatch dates are worked out on the server)", () => {
+    const inputs = Object.keys(metafile.inputs);
+    expect(inputs.filter((input) => input.includes("date-holidays") || input.endsWith("shared/working-days.ts"))).toEqual([]);
+  });
+
   test("no bundled file imports bun:sqlite, elysia or a node: module", () => {
     const offending = Object.entries(metafile.inputs).flatMap(([file, input]) =>
       input.imports

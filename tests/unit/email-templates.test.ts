@@ -38,7 +38,7 @@ function order(overrides: Partial<Order> = {}): Order {
     refund_required: false,
     stage: "queued",
     stages: [{ stage: "queued", at: "2025-03-14T10:30:00.000Z" }],
-    dispatch_by: null,
+    dispatch_by: "2025-03-19",
     dispatch_dates: [],
     items: [
       {
@@ -110,6 +110,18 @@ describe("renderOrderConfirmation", () => {
     const { html, text } = renderOrderConfirmation(order(), PUBLIC_URL);
     expect(html).not.toContain("Made to your specification");
     expect(text).not.toContain("Made to your specification");
+  });
+
+  test("states the dispatch date promised at payment, in words (issue 14 point 3)", () => {
+    const { html, text } = renderOrderConfirmation(order({ dispatch_by: "2026-12-03" }), PUBLIC_URL);
+    expect(text).toContain("Dispatched by Thursday 3 December 2026.");
+    expect(textOf(html)).toContain("Dispatched by Thursday 3 December 2026.");
+  });
+
+  test("says nothing about a dispatch date for an order paid before the promise existed", () => {
+    const { html, text } = renderOrderConfirmation(order({ dispatch_by: null }), PUBLIC_URL);
+    expect(text).not.toContain("Dispatched by");
+    expect(html).not.toContain("Dispatched by");
   });
 
   test("is a complete HTML document in en-GB with inline styles only", () => {

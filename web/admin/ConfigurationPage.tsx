@@ -1,5 +1,6 @@
 import { apiCall } from "./api";
 import { DeliverySettings } from "./DeliverySettings";
+import { DispatchSettings } from "./DispatchSettings";
 import { HeroSettings } from "./HeroSettings";
 import { Notice } from "./parts";
 import type { Configuration } from "./types";
@@ -19,6 +20,7 @@ export function ConfigurationPage() {
         data && (
           <div className="admin-config">
             <DeliverySettings config={data} />
+            <DispatchSettings config={data} />
             <HeroSettings config={data} />
           </div>
         )

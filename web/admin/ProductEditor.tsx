@@ -30,6 +30,8 @@ export function ProductEditor({
   const [form, setForm] = useState<ProductForm>(product ? formFromProduct(product) : EMPTY_PRODUCT_FORM);
   // The stock figure the form shows as loaded (undefined for a new product); the server compares against it.
   const [loadedStock, setLoadedStock] = useState(product ? product.stock : undefined);
+  // The lead time the form opened with: sent only when the owner changes it.
+  const [loadedLeadTime, setLoadedLeadTime] = useState(product ? formFromProduct(product).leadTimeDays : "");
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState("");
   const idBase = useId();
@@ -44,11 +46,15 @@ export function ProductEditor({
     setError("");
     onSaveStart();
     try {
-      const saved = await apiCall<AdminProduct>("/api/admin/products", { method: "POST", json: productBody(form, loadedStock) });
+      const saved = await apiCall<AdminProduct>("/api/admin/products", {
+        method: "POST",
+        json: productBody(form, loadedStock, loadedLeadTime),
+      });
       if (product) {
         // The form now shows what is stored, stock included, so the next save compares against that.
         setForm(formFromProduct(saved));
         setLoadedStock(saved.stock);
+        setLoadedLeadTime(formFromProduct(saved).leadTimeDays);
       }
       await onSaved(form.id.trim());
     } catch (caught) {
@@ -146,6 +152,24 @@ export function ProductEditor({
               value={form.stock}
               onChange={(event) => set("stock", event.target.value)}
             />
+          </div>
+          <div className="field">
+            <label htmlFor={field("leadTimeDays")}>Lead time (working days)</label>
+            <input
+              id={field("leadTimeDays")}
+              type="number"
+              inputMode="numeric"
+              min="0"
+              max="365"
+              step="1"
+              placeholder="Shop default"
+              aria-describedby={`${field("leadTimeDays")}-hint`}
+              value={form.leadTimeDays}
+              onChange={(event) => set("leadTimeDays", event.target.value)}
+            />
+            <p className="hint" id={`${field("leadTimeDays")}-hint`}>
+              Working days from order to dispatch. Blank uses the shop default (Configuration).
+            </p>
           </div>
           <div className="admin-span-2 admin-checks">
             <label className="admin-check">

@@ -19,6 +19,7 @@ export type CustomerOrder = Pick<Order, "id" | "status" | "created_at" | "amount
       | "tracking_carrier"
       | "tracking_number"
       | "tracking_url"
+      | "dispatch_by"
     >
   >;
 

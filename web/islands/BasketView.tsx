@@ -11,6 +11,7 @@ import {
   setQuantity,
   subtotalPence,
 } from "../../shared/basket";
+import { dispatchPromiseText, latestDay } from "../../shared/dispatch-words";
 import { formatPence, poundsToPence } from "../../shared/money";
 import type { Product } from "../../src/modules/catalog/model";
 import { BASKET_NEEDS_JAVASCRIPT, clearBasket, readBasket, writeBasket } from "../lib/basket-store";
@@ -115,6 +116,9 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
     }
   }
 
+  // The basket's promise is its slowest line's; the catalogue answer carries each product's day.
+  const latestDispatch = latestDay(items.map((item) => catalogue?.get(item.id)?.dispatchBy));
+
   return (
     <div className="basket">
       {bannerVisible && banner === "success" && (
@@ -183,6 +187,11 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
             )}
             {quote.toFreeDelivery === null && freeDeliveryThresholdPence > 0 && (
               <p className="basket__free-delivery basket__free-delivery--reached">You get free delivery.</p>
+            )}
+            {latestDispatch && (
+              <p className="basket__dispatch" data-testid="dispatch-by">
+                {dispatchPromiseText(latestDispatch, false)}
+              </p>
             )}
             <div className="basket__actions">
               <button type="button" className="button button--primary button--wide" disabled={busy} onClick={checkout}>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { dispatchedByText } from "../../shared/dispatch-words";
 import { formatPence } from "../../shared/money";
 import { orderReference } from "../../shared/order-view";
 import type { CheckoutSessionView } from "../../src/modules/checkout/model";
@@ -128,6 +129,11 @@ export function OrderConfirmation({ sessionId }: OrderConfirmationProps) {
         </p>
       )}
 
+      {order?.dispatch_by && (
+        <p className="confirmation__dispatch" data-testid="dispatch-by">
+          {dispatchedByText(order.dispatch_by)}
+        </p>
+      )}
       {order ? (
         <OrderDetails order={order} sessionId={sessionId} />
       ) : (

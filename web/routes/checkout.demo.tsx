@@ -59,7 +59,10 @@ function OrderSummary({ session }: { session: DemoSession }) {
       <ul className="order-items">
         {session.lines.map((line, index) => (
           <li key={`${line.name}-${index}`}>
-            <span>{`${line.quantity} × ${line.name}`}</span>
+            <span>
+              {`${line.quantity} × ${line.name}`}
+              {line.description && <span className="demo-checkout__line-note">{line.description}</span>}
+            </span>
             <span>{formatPence(line.unitAmountPence * line.quantity)}</span>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { cutOffText, dispatchPromiseText } from "../../shared/dispatch-words";
 import { SHOP } from "../../shared/shop-info";
 import { availableStock } from "../../shared/stock";
 import { type Product, productIdSchema } from "../../src/modules/catalog/model";
@@ -19,13 +20,18 @@ const NOT_FOUND: ErrorData = {
 };
 
 export function productLoader(args: LoaderFunctionArgs) {
-  const { catalog, categories, env } = depsOf(args);
+  const { catalog, categories, dispatch, env } = depsOf(args);
   const id = productIdSchema.safeParse(args.params.id);
   const found = id.success ? catalog.getProduct(id.data) : null;
   if (!found) throw data(NOT_FOUND, { status: 404 });
   const product = asShownOnPages(found);
   const category = categories.listCategories().find((c) => c.id === product.categoryId) ?? null;
-  return { product, category: category && { id: category.id, name: category.name }, publicUrl: env.PUBLIC_URL };
+  return {
+    product,
+    category: category && { id: category.id, name: category.name },
+    promise: dispatch.now(product.leadTimeDays),
+    publicUrl: env.PUBLIC_URL,
+  };
 }
 
 type ProductData = ReturnType<typeof productLoader>;
@@ -82,7 +88,7 @@ function productJsonLd(product: Product, publicUrl: string): Record<string, unkn
 }
 
 export function ProductPage() {
-  const { product, category } = useLoaderData<typeof productLoader>();
+  const { product, category, promise } = useLoaderData<typeof productLoader>();
   const { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, variants } = product;
   return (
     <div className="container product-page">
@@ -105,8 +111,12 @@ export function ProductPage() {
             component={ProductPurchase}
             props={{ product: { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, variants } }}
           />
+          <p className="dispatch-promise">
+            <strong>{dispatchPromiseText(promise.dispatchBy, promise.countsFromToday)}</strong>
+            {promise.countsFromToday && <span className="hint"> {cutOffText(promise.cutOffHour)}</span>}
+          </p>
           <ul className="reassurance">
-            <li>Printed to order in the UK, usually dispatched within 3–5 working days.</li>
+            <li>Printed to order in the UK.</li>
             <li>{requiresGpx || requiresImage ? "Made from your file, just for you." : "14-day returns on unused items."}</li>
           </ul>
         </div>

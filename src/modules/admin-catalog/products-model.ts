@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BadRequest } from "../../errors";
 import { productIdSchema } from "../catalog/model";
+import { MAX_LEAD_TIME_DAYS } from "../content/model";
 import { parseOrBadRequest } from "../validate";
 import { adminImageSchema } from "./images-model";
 import {
@@ -12,6 +13,7 @@ import {
   isBlank,
   isObject,
   MESSAGES,
+  numeric,
   penceSchema,
 } from "./model-parts";
 import { adminVariantSchema } from "./variants-model";
@@ -38,6 +40,17 @@ const productSaveSchema = z.object({
   category_id: z.preprocess(
     (value) => (isBlank(value) ? null : value),
     z.string({ error: MESSAGES.unknownCategory }).max(64, { error: MESSAGES.unknownCategory }).nullable(),
+  ),
+  // Issue 14, working days to dispatch. Absent keeps what is stored (the editor sends it only when changed); blank is the shop default.
+  lead_time_days: z.preprocess(
+    (value) => (value === undefined ? undefined : isBlank(value) ? null : numeric(value)),
+    z
+      .number({ error: MESSAGES.badLeadTime })
+      .int({ error: MESSAGES.badLeadTime })
+      .min(0, { error: MESSAGES.badLeadTime })
+      .max(MAX_LEAD_TIME_DAYS, { error: MESSAGES.badLeadTime })
+      .nullable()
+      .optional(),
   ),
 });
 export type ProductSave = z.infer<typeof productSaveSchema>;
@@ -74,6 +87,8 @@ export const adminProductSchema = z.object({
   requires_gpx: z.literal([0, 1]),
   requires_image: z.literal([0, 1]),
   category_id: z.string().nullable(),
+  /** Working days to dispatch; null = the shop's default_lead_time_days. */
+  lead_time_days: z.number().int().nonnegative().nullable(),
   images: z.array(adminImageSchema),
   variants: z.array(adminVariantSchema),
 });

@@ -74,6 +74,12 @@ function parseSort(value: unknown): number {
   return Math.min(Math.max(parsed, 0), MAX_SORT);
 }
 
+/** Issue 14: the dispatch promise's two settings. */
+export const CONFIG_MESSAGES = {
+  badLeadTime: "Enter the default lead time as a whole number of working days from 0 to 365.",
+  badCutOffHour: "Enter the cut-off as a whole hour from 0 to 23 (UK time), such as 14 for 2pm.",
+} as const;
+
 const SETTING_SHAPE = "Send one setting as { key, value }, with the value as text.";
 
 /** POST /api/admin/configuration: one key per call (spec section 7). Numbers are taken as their text. */

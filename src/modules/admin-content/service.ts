@@ -1,8 +1,8 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
 import { BadRequest } from "../../errors";
-import { type ConfigKey, MAX_FEATURED_PRODUCTS, type Project } from "../content/model";
-import { type ConfigInput, isLinkTarget, type ProjectInput } from "./model";
+import { type ConfigKey, MAX_FEATURED_PRODUCTS, MAX_LEAD_TIME_DAYS, type Project } from "../content/model";
+import { CONFIG_MESSAGES, type ConfigInput, isLinkTarget, type ProjectInput } from "./model";
 import { sanitiseHeroDescription } from "./sanitise";
 
 /** £1,000,000 in pence: far above any real fee, low enough to stay an exact integer everywhere. */
@@ -50,6 +50,10 @@ export function createAdminContentService(db: Database) {
         return linkOrBlank(raw, "The button link must be a path like /products or an http(s):// address.");
       case "hero_cta_text":
         return buttonText(raw);
+      case "default_lead_time_days":
+        return wholeNumber(raw, MAX_LEAD_TIME_DAYS, CONFIG_MESSAGES.badLeadTime);
+      case "dispatch_cut_off_hour":
+        return wholeNumber(raw, 23, CONFIG_MESSAGES.badCutOffHour);
     }
   }
 
@@ -78,6 +82,12 @@ export function createAdminContentService(db: Database) {
 function wholePence(raw: string, message: string): string {
   const text = raw.trim();
   if (!/^\d+$/.test(text) || Number(text) > MAX_PENCE) throw new BadRequest(message);
+  return String(Number(text));
+}
+
+function wholeNumber(raw: string, max: number, message: string): string {
+  const text = raw.trim();
+  if (!/^\d{1,6}$/.test(text) || Number(text) > max) throw new BadRequest(message);
   return String(Number(text));
 }
 

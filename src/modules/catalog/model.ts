@@ -34,6 +34,10 @@ export const productSchema = z.object({
   requiresImage: z.boolean(),
   categoryId: z.string().nullable(),
   variants: z.array(variantSchema),
+  /** Issue 14: working days from order to dispatch (the product's own, or the shop's default). */
+  leadTimeDays: z.number().int().nonnegative(),
+  /** The UK day ("YYYY-MM-DD") an order placed now is promised to be dispatched by. */
+  dispatchBy: z.string(),
 });
 
 export type Variant = z.infer<typeof variantSchema>;

@@ -1,4 +1,6 @@
 import type { Database } from "bun:sqlite";
+import type { DispatchSettings } from "../content/model";
+import type { DispatchPromise } from "./dispatch-promise";
 import type { Product, ProductImage, Variant } from "./model";
 
 type ProductRow = {
@@ -13,17 +15,18 @@ type ProductRow = {
   requires_gpx: number;
   requires_image: number;
   category_id: string | null;
+  lead_time_days: number | null;
 };
 type ImageRow = { product_id: string; image_url: string; width: number | null; height: number | null };
 type VariantRow = Variant & { product_id: string };
 
 const PRODUCT_COLUMNS = `id, name, description, price_cents, currency, image_url, stock, max_online_qty,
-  requires_gpx, requires_image, category_id`;
+  requires_gpx, requires_image, category_id, lead_time_days`;
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
 /** Reads the public catalogue. Three queries assemble any number of products. */
-export function createCatalogService(db: Database) {
+export function createCatalogService(db: Database, dispatch: DispatchPromise) {
   const allProducts = db.query<ProductRow, []>(`SELECT ${PRODUCT_COLUMNS} FROM products ORDER BY name COLLATE NOCASE, id`);
   const allImages = db.query<ImageRow, []>(
     "SELECT product_id, image_url, width, height FROM product_images ORDER BY product_id, sort_order, id",
@@ -45,17 +48,35 @@ export function createCatalogService(db: Database) {
     listProducts(): Product[] {
       const images = groupBy(allImages.all(), (row) => row.product_id);
       const variants = groupBy(allVariants.all(), (row) => row.product_id);
-      return allProducts.all().map((row) => toProduct(row, images.get(row.id) ?? [], variants.get(row.id) ?? []));
+      const promised = promisedBy(dispatch);
+      return allProducts.all().map((row) => toProduct(row, images.get(row.id) ?? [], variants.get(row.id) ?? [], promised));
     },
 
     getProduct(id: string): Product | null {
       const row = oneProduct.get(id);
-      return row ? toProduct(row, imagesOf.all(id), variantsOf.all(id)) : null;
+      return row ? toProduct(row, imagesOf.all(id), variantsOf.all(id), promisedBy(dispatch)) : null;
     },
   };
 }
 
-function toProduct(row: ProductRow, imageRows: ImageRow[], variantRows: VariantRow[]): Product {
+type Promised = (leadTimeDays: number | null) => { leadTimeDays: number; dispatchBy: string };
+
+/** One read of the settings and the clock for a whole answer, and one day per lead time. */
+function promisedBy(dispatch: DispatchPromise): Promised {
+  const settings: DispatchSettings = dispatch.settings();
+  const days = new Map<number, string>();
+  return (own) => {
+    const leadTimeDays = own ?? settings.defaultLeadTimeDays;
+    let day = days.get(leadTimeDays);
+    if (day === undefined) {
+      day = dispatch.dispatchBy(leadTimeDays, settings);
+      days.set(leadTimeDays, day);
+    }
+    return { leadTimeDays, dispatchBy: day };
+  };
+}
+
+function toProduct(row: ProductRow, imageRows: ImageRow[], variantRows: VariantRow[], promised: Promised): Product {
   const images: ProductImage[] = imageRows.map((image) => ({
     url: image.image_url,
     width: image.width,
@@ -77,6 +98,7 @@ function toProduct(row: ProductRow, imageRows: ImageRow[], variantRows: VariantR
     requiresImage: row.requires_image === 1,
     categoryId: row.category_id,
     variants: variantRows.map(({ product_id: _, ...variant }) => variant),
+    ...promised(row.lead_time_days),
   };
 }
 

@@ -22,6 +22,8 @@ export type CheckoutRow = {
   expires_at: string;
   /** The quote this checkout pays (issue 13), or null for a basket's checkout. */
   quote_id: string | null;
+  /** When the shopper started it: the dispatch date promised counts from here (issue 14). */
+  created_at: string;
 };
 
 type LineRow = {
@@ -35,7 +37,7 @@ type LineRow = {
 };
 
 const COLUMNS = `id, client_key, basket_id, holder, request_hash, provider, provider_session_id, payment_url, state, hold,
-  subtotal_cents, delivery_cents, amount_cents, currency, expires_at, quote_id`;
+  subtotal_cents, delivery_cents, amount_cents, currency, expires_at, quote_id, created_at`;
 
 /** SQL for the checkouts and checkout_lines tables, in one place. */
 export function checkoutStore(db: Database) {
@@ -91,7 +93,7 @@ export function checkoutStore(db: Database) {
         meta: JSON.parse(line.meta) as PricedLine["meta"],
       }));
     },
-    insert(row: Omit<CheckoutRow, "provider_session_id" | "payment_url" | "state" | "hold">, lines: PricedLine[]): void {
+    insert(row: Omit<CheckoutRow, "provider_session_id" | "payment_url" | "state" | "hold" | "created_at">, lines: PricedLine[]): void {
       db.query(
         `INSERT INTO checkouts (id, client_key, basket_id, holder, request_hash, provider, subtotal_cents, delivery_cents, amount_cents, currency, expires_at, quote_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -1,9 +1,12 @@
 import type { Database } from "bun:sqlite";
+import { latestDay } from "../../../shared/dispatch-words";
 import { writeTransaction } from "../../db/transaction";
 import type { PaymentSnapshot, PostalAddress } from "../../services/payments/provider";
+import type { DispatchPromise } from "../catalog/dispatch-promise";
 import { orderProduction } from "../orders/production";
 import { recordQuotePayment } from "../quotes/paid";
 import { checkoutStore, unitsOf } from "./checkout-store";
+import { lineDispatchDays } from "./dispatch-dates";
 import { stockCovers, takeStock } from "./stock-hold";
 
 export type FulfilOutcome =
@@ -22,7 +25,12 @@ export type OrderCreatedHook = (db: Database, orderId: string) => void;
  * hold was released takes the stock again if it is still there, and is
  * otherwise recorded as paid and flagged for refund — stock never goes below 0.
  */
-export function fulfilPayment(db: Database, snapshot: PaymentSnapshot, onOrderCreated: OrderCreatedHook): FulfilOutcome {
+export function fulfilPayment(
+  db: Database,
+  snapshot: PaymentSnapshot,
+  onOrderCreated: OrderCreatedHook,
+  dispatch: DispatchPromise,
+): FulfilOutcome {
   return writeTransaction(db, () => {
     const store = checkoutStore(db);
     const checkout = store.forSession(snapshot.id, snapshot.checkoutId);
@@ -52,7 +60,9 @@ export function fulfilPayment(db: Database, snapshot: PaymentSnapshot, onOrderCr
       store.markPaidWithoutStock(checkout.id, snapshot.id);
     }
 
-    insertOrder(db, checkout, snapshot, refundRequired);
+    // The promise the shopper saw: counted from when the checkout began, not when the payment arrived (decision 0015).
+    const dispatchBy = latestDay(lineDispatchDays(db, dispatch, lines, new Date(checkout.created_at)));
+    insertOrder(db, checkout, snapshot, refundRequired, dispatchBy);
     // Issue 14: every paid order starts in the workshop's queue, timestamped with the order.
     orderProduction(db).start(checkout.id);
     const item = db.query(
@@ -84,6 +94,7 @@ function insertOrder(
   checkout: { id: string; subtotal_cents: number; delivery_cents: number; amount_cents: number; currency: string; provider: string },
   snapshot: PaymentSnapshot,
   refundRequired: boolean,
+  dispatchBy: string | null,
 ): void {
   const shipping = address(snapshot.shipping ?? snapshot.billing);
   const billing = address(snapshot.billing ?? snapshot.shipping);
@@ -91,8 +102,8 @@ function insertOrder(
     `INSERT INTO orders (id, status, subtotal_cents, delivery_cents, amount_cents, currency, email,
        shipping_name, shipping_line1, shipping_line2, shipping_city, shipping_postal_code, shipping_country,
        billing_name, billing_line1, billing_line2, billing_city, billing_postal_code, billing_country,
-       payment_provider, payment_session_id, refund_required)
-     VALUES (?, 'paid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       payment_provider, payment_session_id, refund_required, dispatch_by)
+     VALUES (?, 'paid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     checkout.id,
     checkout.subtotal_cents,
@@ -105,6 +116,7 @@ function insertOrder(
     checkout.provider,
     snapshot.id,
     refundRequired ? 1 : 0,
+    dispatchBy,
   );
 }
 

@@ -1,9 +1,12 @@
 import type { Database } from "bun:sqlite";
+import { dispatchedByText } from "../../../shared/dispatch-words";
 import { writeTransaction } from "../../db/transaction";
 import { Conflict, HttpError } from "../../errors";
 import { errorFields, log } from "../../log";
 import { type PaymentProvider, PaymentProviderError } from "../../services/payments/provider";
+import type { DispatchPromise } from "../catalog/dispatch-promise";
 import { checkoutStore } from "./checkout-store";
+import { lineDispatchDays } from "./dispatch-dates";
 import type { PricedLine } from "./price-basket";
 
 /** Stripe's shortest session is 30 minutes; a minute more absorbs clock skew and network time. */
@@ -28,7 +31,17 @@ type OpenSession = {
  * basket's checkout and a quote's: open the session after the checkout row
  * committed, record it, and end sessions nobody may pay any more.
  */
-export function paymentSessions({ db, provider, publicUrl }: { db: Database; provider: PaymentProvider; publicUrl: string }) {
+export function paymentSessions({
+  db,
+  provider,
+  publicUrl,
+  dispatch,
+}: {
+  db: Database;
+  provider: PaymentProvider;
+  publicUrl: string;
+  dispatch: DispatchPromise;
+}) {
   const store = checkoutStore(db);
 
   /** Ends sessions at the provider so their pages cannot be paid; a failure only logs. */
@@ -62,13 +75,17 @@ export function paymentSessions({ db, provider, publicUrl }: { db: Database; pro
      */
     async open({ checkoutId, lines, deliveryCents, expiresAt, cancelUrl, endedMessage }: OpenSession): Promise<{ url: string }> {
       let session: { id: string; url: string };
+      // Each line says when it will be dispatched, counted from when the checkout began, as the order will be.
+      const started = store.byId(checkoutId)?.created_at;
+      const days = lineDispatchDays(db, dispatch, lines, started ? new Date(started) : new Date());
       try {
         session = await provider.createSession({
           checkoutId,
-          lines: lines.map((line) => ({
+          lines: lines.map((line, index) => ({
             name: line.variantName ? `${line.productName} — ${line.variantName}` : line.productName,
             unitAmountPence: line.unitPriceCents,
             quantity: line.quantity,
+            description: dispatchedByText(days[index]!),
           })),
           deliveryPence: deliveryCents,
           currency: "gbp",

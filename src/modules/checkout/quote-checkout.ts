@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
 import type { PaymentProvider } from "../../services/payments/provider";
+import type { DispatchPromise } from "../catalog/dispatch-promise";
 import { newOrderId } from "../orders/order-id";
 import { checkoutStore } from "./checkout-store";
 import { HOLD_MINUTES, paymentSessions } from "./payment-session";
@@ -32,15 +33,17 @@ export function createQuoteCheckout({
   db,
   provider,
   publicUrl,
+  dispatch,
   now = () => new Date(),
 }: {
   db: Database;
   provider: PaymentProvider;
   publicUrl: string;
+  dispatch: DispatchPromise;
   now?: () => Date;
 }) {
   const store = checkoutStore(db);
-  const sessions = paymentSessions({ db, provider, publicUrl });
+  const sessions = paymentSessions({ db, provider, publicUrl, dispatch });
 
   /** Ends a quote's unpaid checkouts in our books; returns their sessions for the provider. */
   function endOpen(quoteIds: string[]): string[] {

@@ -4,6 +4,7 @@ import { Conflict, HttpError, NotFound, TooManyRequests } from "../../errors";
 import { createAddressHasher } from "../../http/address-hash";
 import { errorFields, log } from "../../log";
 import { type PaymentProvider, PaymentProviderError, type PaymentSnapshot } from "../../services/payments/provider";
+import type { DispatchPromise } from "../catalog/dispatch-promise";
 import type { ContentService } from "../content/service";
 import { newOrderId } from "../orders/order-id";
 import { type CheckoutRow, checkoutStore, unitsOf } from "./checkout-store";
@@ -33,6 +34,8 @@ export type CheckoutServiceOptions = {
   content: ContentService;
   publicUrl: string;
   onOrderCreated: OrderCreatedHook;
+  /** The dispatch date each line and the order are promised (issue 14). */
+  dispatch: DispatchPromise;
   now?: () => Date;
 };
 
@@ -44,12 +47,13 @@ export function createCheckoutService({
   content,
   publicUrl,
   onOrderCreated,
+  dispatch,
   now = () => new Date(),
 }: CheckoutServiceOptions) {
   const store = checkoutStore(db);
   const holderHash = createAddressHasher(db);
-  const sessions = paymentSessions({ db, provider, publicUrl });
-  const fulfil = (snapshot: PaymentSnapshot): FulfilOutcome => fulfilPayment(db, snapshot, onOrderCreated);
+  const sessions = paymentSessions({ db, provider, publicUrl, dispatch });
+  const fulfil = (snapshot: PaymentSnapshot): FulfilOutcome => fulfilPayment(db, snapshot, onOrderCreated, dispatch);
 
   /** Ends a hold: by an expiry event, a failed bank payment, a cancel or the sweep. */
   function release(checkout: CheckoutRow, state: "expired" | "failed"): boolean {

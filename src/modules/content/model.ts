@@ -20,10 +20,12 @@ export const CONFIG_KEYS = [
   "hero_image_url",
   "hero_cta_text",
   "hero_cta_link",
+  "default_lead_time_days",
+  "dispatch_cut_off_hour",
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
-/** Spec section 9: £5.00 flat delivery, free delivery off, nothing featured. */
+/** Spec section 9: £5.00 flat delivery, free delivery off, nothing featured. Issue 14: 3 working days, 2pm cut-off. */
 export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   delivery_fee: "500",
   free_delivery_threshold: "0",
@@ -32,6 +34,8 @@ export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   hero_image_url: "",
   hero_cta_text: "",
   hero_cta_link: "",
+  default_lead_time_days: "3",
+  dispatch_cut_off_hour: "14",
 };
 
 export const MAX_FEATURED_PRODUCTS = 3;
@@ -53,3 +57,7 @@ export type DeliveryFeeAnswer = z.infer<typeof deliveryFeeSchema>;
 
 /** The same settings as numbers, for code that does arithmetic with them. */
 export type DeliverySettings = { deliveryFeePence: number; freeDeliveryThresholdPence: number };
+
+/** Issue 14: a product without its own lead time takes the default; orders from the cut-off hour (UK time) on count from the next working day. */
+export type DispatchSettings = { defaultLeadTimeDays: number; cutOffHour: number };
+export const MAX_LEAD_TIME_DAYS = 365;

@@ -1,5 +1,14 @@
 import type { Database } from "bun:sqlite";
-import { CONFIG_DEFAULTS, type ConfigKey, type DeliverySettings, type HeroBanner, MAX_FEATURED_PRODUCTS, type Project } from "./model";
+import {
+  CONFIG_DEFAULTS,
+  type ConfigKey,
+  type DeliverySettings,
+  type DispatchSettings,
+  type HeroBanner,
+  MAX_FEATURED_PRODUCTS,
+  MAX_LEAD_TIME_DAYS,
+  type Project,
+} from "./model";
 
 export type ContentService = ReturnType<typeof createContentService>;
 
@@ -33,6 +42,15 @@ export function createContentService(db: Database) {
       };
     },
 
+    /** What a stored value that is not a whole number in range would mean: the default (the admin never stores one). */
+    dispatchSettings(): DispatchSettings {
+      const config = readConfig();
+      return {
+        defaultLeadTimeDays: wholeInRange(config.default_lead_time_days, MAX_LEAD_TIME_DAYS, 3),
+        cutOffHour: wholeInRange(config.dispatch_cut_off_hour, 23, 14),
+      };
+    },
+
     /** At most three ids, in the owner's order; anything unparseable counts as none. */
     featuredProductIds(): string[] {
       return parseFeatured(readConfig().featured_products);
@@ -47,6 +65,11 @@ export function createContentService(db: Database) {
 
 function wholePence(text: string, fallback: number): number {
   return /^\d+$/.test(text.trim()) ? Number(text.trim()) : fallback;
+}
+
+function wholeInRange(text: string, max: number, fallback: number): number {
+  const value = wholePence(text, fallback);
+  return value <= max ? value : fallback;
 }
 
 function parseFeatured(text: string): string[] {

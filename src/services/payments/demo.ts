@@ -25,7 +25,7 @@ export type DemoSession = {
   status: "open" | "complete" | "expired";
   paymentStatus: "paid" | "unpaid";
   amountTotal: number;
-  lines: { name: string; unitAmountPence: number; quantity: number }[];
+  lines: { name: string; unitAmountPence: number; quantity: number; description?: string }[];
   deliveryPence: number;
   successUrl: string;
   cancelUrl: string;

@@ -19,6 +19,8 @@ type PaymentLine = {
   name: string;
   unitAmountPence: number;
   quantity: number;
+  /** A line under the name, e.g. "Dispatched by Thursday 3 December 2026" (issue 14). */
+  description?: string;
 };
 
 export type CreatePaymentSession = {

@@ -85,7 +85,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
           line_items: input.lines.map((line) => ({
             price_data: {
               currency: input.currency,
-              product_data: { name: line.name },
+              product_data: { name: line.name, ...(line.description ? { description: line.description } : {}) },
               unit_amount: line.unitAmountPence,
             },
             quantity: line.quantity,

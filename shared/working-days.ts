@@ -1,0 +1,94 @@
+import type HolidaysType from "date-holidays";
+
+/**
+ * Working days and the dispatch date promised before purchase (issue 14, decision 0015).
+ * A working day is Monday to Friday outside the bank holidays of England and Wales, as
+ * npm date-holidays knows them (GB, region ENG: Wales has the same days), substitute days
+ * included, observances (Mother's Day, Easter Sunday) not. Every day is a UK calendar day
+ * ("YYYY-MM-DD"); an instant is turned into one in Europe/London, never in the server's zone.
+ *
+ * Server code only: the library with its data for every country costs ~30 MB of resident
+ * memory once loaded, so it is loaded on the first date asked for, never at start, and it
+ * never reaches the browser (pages are rendered with the date already in them).
+ */
+
+const UK_ZONE = "Europe/London";
+const ukParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: UK_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  hourCycle: "h23",
+});
+
+/** The UK calendar day and hour (0–23) at an instant. */
+export function ukDayAndHour(at: Date): { day: string; hour: number } {
+  const parts = Object.fromEntries(ukParts.formatToParts(at).map((part) => [part.type, part.value]));
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+}
+
+let holidays: HolidaysType | null = null;
+const holidaysByYear = new Map<number, ReadonlySet<string>>();
+
+/** The bank holidays of England and Wales in a year, as UK days. */
+function bankHolidays(year: number): ReadonlySet<string> {
+  let days = holidaysByYear.get(year);
+  if (days) return days;
+  if (!holidays) {
+    // Loaded on first use (see above); require keeps the call synchronous.
+    const Holidays = require("date-holidays") as typeof HolidaysType;
+    holidays = new Holidays("GB", "ENG", { types: ["public", "bank"], timezone: UK_ZONE });
+  }
+  days = new Set(
+    holidays
+      .getHolidays(year)
+      .filter((holiday) => holiday.type === "public" || holiday.type === "bank")
+      .map((holiday) => holiday.date.slice(0, 10)),
+  );
+  holidaysByYear.set(year, days);
+  return days;
+}
+
+const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** The calendar day after `day`. */
+function nextDay(day: string): string {
+  const date = asDate(day);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Monday to Friday, and not a bank holiday in England and Wales. */
+export function isWorkingDay(day: string): boolean {
+  const weekday = asDate(day).getUTCDay();
+  return weekday !== 0 && weekday !== 6 && !bankHolidays(Number(day.slice(0, 4))).has(day);
+}
+
+/** The first working day on or after `day`. */
+function workingDayFrom(day: string): string {
+  let current = day;
+  while (!isWorkingDay(current)) current = nextDay(current);
+  return current;
+}
+
+/**
+ * The working day an order placed at `placedAt` counts from: that UK day if it is a working
+ * day and the UK hour is before `cutOffHour`, otherwise the next working day.
+ */
+export function countingDay(placedAt: Date, cutOffHour: number): string {
+  const { day, hour } = ukDayAndHour(placedAt);
+  if (isWorkingDay(day) && hour < cutOffHour) return day;
+  return workingDayFrom(nextDay(day));
+}
+
+/**
+ * The UK day an order placed at `placedAt` is promised to be dispatched by: `leadTimeDays`
+ * working days after the day it counts from (0 = that day itself). One rule for the whole
+ * shop: product pages, the basket, the payment page and the order.
+ */
+export function dispatchBy(placedAt: Date, leadTimeDays: number, cutOffHour: number): string {
+  let day = countingDay(placedAt, cutOffHour);
+  for (let left = leadTimeDays; left > 0; left--) day = workingDayFrom(nextDay(day));
+  return day;
+}

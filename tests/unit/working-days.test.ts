@@ -1,0 +1,135 @@
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { countingDay, dispatchBy, isWorkingDay } from "../../shared/working-days";
+
+// Issue 14 point 1: working days are Monday to Friday outside the bank holidays of
+// England and Wales (npm date-holidays), and an order placed at or after the cut-off
+// hour, UK time, counts from the next working day (docs/decisions/0015-working-days.md).
+
+const CUT_OFF = 14;
+/** An instant written in UTC, so each case says exactly which UK hour it is. */
+const at = (iso: string) => new Date(iso);
+
+describe("working days", () => {
+  test("weekends are not working days; weekdays are", () => {
+    expect(isWorkingDay("2026-11-28")).toBe(false); // Saturday
+    expect(isWorkingDay("2026-11-29")).toBe(false); // Sunday
+    expect(isWorkingDay("2026-11-27")).toBe(true); // Friday
+    expect(isWorkingDay("2026-11-30")).toBe(true); // Monday (St Andrew's Day is Scotland's, not England's)
+  });
+
+  test("an order placed on a Saturday counts from Monday; lead time 0 is dispatched that Monday", () => {
+    expect(dispatchBy(at("2026-11-28T09:00:00Z"), 0, CUT_OFF)).toBe("2026-11-30");
+    expect(dispatchBy(at("2026-11-28T09:00:00Z"), 3, CUT_OFF)).toBe("2026-12-03");
+  });
+
+  test("lead time counts working days across a weekend", () => {
+    // Thursday 26 November before the cut-off: Friday, Monday, Tuesday.
+    expect(dispatchBy(at("2026-11-26T10:00:00Z"), 3, CUT_OFF)).toBe("2026-12-01");
+  });
+
+  test("Christmas Day and Boxing Day, and their substitute days in 2026 and 2027", () => {
+    expect(isWorkingDay("2026-12-25")).toBe(false);
+    expect(isWorkingDay("2026-12-28")).toBe(false); // Boxing Day 2026 is a Saturday
+    expect(isWorkingDay("2027-12-27")).toBe(false); // Christmas Day 2027 is a Saturday
+    expect(isWorkingDay("2027-12-28")).toBe(false); // Boxing Day 2027 is a Sunday
+    expect(isWorkingDay("2027-12-29")).toBe(true);
+    expect(dispatchBy(at("2026-12-24T10:00:00Z"), 1, CUT_OFF)).toBe("2026-12-29");
+    expect(dispatchBy(at("2027-12-24T10:00:00Z"), 1, CUT_OFF)).toBe("2027-12-29");
+  });
+
+  test("New Year's Day on a Saturday moves to Monday 3 January 2028", () => {
+    expect(isWorkingDay("2028-01-03")).toBe(false);
+    expect(dispatchBy(at("2027-12-31T10:00:00Z"), 1, CUT_OFF)).toBe("2028-01-04");
+  });
+
+  test("Good Friday and Easter Monday, 2027 and 2028", () => {
+    for (const day of ["2027-03-26", "2027-03-29", "2028-04-14", "2028-04-17"]) expect(isWorkingDay(day)).toBe(false);
+    expect(dispatchBy(at("2027-03-25T10:00:00Z"), 1, CUT_OFF)).toBe("2027-03-30");
+    expect(dispatchBy(at("2028-04-13T09:00:00Z"), 1, CUT_OFF)).toBe("2028-04-18");
+  });
+
+  test("the early May and spring bank holidays", () => {
+    for (const day of ["2027-05-03", "2027-05-31", "2028-05-01", "2028-05-29"]) expect(isWorkingDay(day)).toBe(false);
+    expect(dispatchBy(at("2027-04-30T09:00:00Z"), 1, CUT_OFF)).toBe("2027-05-04");
+  });
+
+  test("the August bank holiday is England's last Monday, not Scotland's first", () => {
+    expect(isWorkingDay("2027-08-30")).toBe(false);
+    expect(isWorkingDay("2027-08-02")).toBe(true);
+    expect(isWorkingDay("2026-01-02")).toBe(true); // 2 January is a bank holiday in Scotland only
+    expect(dispatchBy(at("2027-08-27T09:00:00Z"), 1, CUT_OFF)).toBe("2027-08-31");
+  });
+
+  test("observances are working days: only public and bank holidays count", () => {
+    // date-holidays lists Mother's Day, Easter Sunday and Father's Day for GB as observances (all Sundays);
+    // the holidays counted are exactly the eight bank holidays of 2026.
+    const holidays2026 = Array.from({ length: 365 }, (_, index) => new Date(Date.UTC(2026, 0, 1 + index)).toISOString().slice(0, 10))
+      .filter((day) => ![0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay()))
+      .filter((day) => !isWorkingDay(day));
+    expect(holidays2026).toEqual([
+      "2026-01-01",
+      "2026-04-03",
+      "2026-04-06",
+      "2026-05-04",
+      "2026-05-25",
+      "2026-08-31",
+      "2026-12-25",
+      "2026-12-28",
+    ]);
+  });
+});
+
+describe("the cut-off hour, UK time", () => {
+  test("in winter (GMT) 13:59 counts from today and 14:00 from the next working day", () => {
+    expect(countingDay(at("2026-03-27T13:59:00Z"), CUT_OFF)).toBe("2026-03-27");
+    expect(countingDay(at("2026-03-27T14:00:00Z"), CUT_OFF)).toBe("2026-03-30");
+  });
+
+  test("after the clocks go forward (BST) 13:59 UK time is 12:59 UTC", () => {
+    expect(countingDay(at("2026-03-30T12:59:00Z"), CUT_OFF)).toBe("2026-03-30");
+    expect(countingDay(at("2026-03-30T13:00:00Z"), CUT_OFF)).toBe("2026-03-31");
+  });
+
+  test("either side of the clocks going back in October", () => {
+    // Friday 23 October 2026, still BST.
+    expect(countingDay(at("2026-10-23T12:59:00Z"), CUT_OFF)).toBe("2026-10-23");
+    expect(countingDay(at("2026-10-23T13:00:00Z"), CUT_OFF)).toBe("2026-10-26");
+    // Monday 26 October 2026, GMT again.
+    expect(countingDay(at("2026-10-26T13:59:00Z"), CUT_OFF)).toBe("2026-10-26");
+    expect(countingDay(at("2026-10-26T14:00:00Z"), CUT_OFF)).toBe("2026-10-27");
+  });
+
+  test("just after midnight UK time in summer is already the next UK day", () => {
+    // 23:30 UTC on Sunday 31 May 2026 is 00:30 BST on Monday 1 June.
+    expect(countingDay(at("2026-05-31T23:30:00Z"), CUT_OFF)).toBe("2026-06-01");
+  });
+
+  test("lead time 0 before the cut-off is dispatched the same day; after it, the next working day", () => {
+    expect(dispatchBy(at("2026-11-24T13:59:00Z"), 0, CUT_OFF)).toBe("2026-11-24");
+    expect(dispatchBy(at("2026-11-24T14:00:00Z"), 0, CUT_OFF)).toBe("2026-11-25");
+  });
+
+  test("a cut-off hour of 0 counts every order from the next working day", () => {
+    expect(dispatchBy(at("2026-11-24T00:00:00Z"), 0, 0)).toBe("2026-11-25");
+  });
+});
+
+describe("the server's own time zone", () => {
+  test("a server in Auckland or Los Angeles promises the same days", async () => {
+    const cases = `[
+      ["2026-03-27T13:59:00Z", 0], ["2026-03-27T14:00:00Z", 0], ["2026-10-23T13:00:00Z", 2],
+      ["2027-12-24T10:00:00Z", 1], ["2026-05-31T23:30:00Z", 0], ["2027-03-25T10:00:00Z", 1]
+    ]`;
+    const script = `import { dispatchBy } from ${JSON.stringify(join(import.meta.dir, "../../shared/working-days.ts"))};
+      console.log(JSON.stringify(${cases}.map(([iso, lead]) => dispatchBy(new Date(iso), lead, 14))));`;
+    const here = (JSON.parse(cases) as [string, number][]).map(([iso, lead]) => dispatchBy(new Date(iso), lead, CUT_OFF));
+    expect(here).toEqual(["2026-03-27", "2026-03-30", "2026-10-28", "2027-12-29", "2026-06-01", "2027-03-30"]);
+    for (const zone of ["Pacific/Auckland", "America/Los_Angeles"]) {
+      const child = Bun.spawn([process.execPath, "-e", script], { env: { ...process.env, TZ: zone }, stdout: "pipe" });
+      const output = await new Response(child.stdout).text();
+      expect(await child.exited).toBe(0);
+      expect(JSON.parse(output)).toEqual(here);
+    }
+  });
+});
