@@ -77,7 +77,7 @@ test.describe("made to order, in the open", () => {
     await expect(order).toHaveCount(1);
 
     // On the order screen: one step back and forward again, then the date slips twice with reasons.
-    await tapReachable(order.getByRole("button", { name: `View order ${orderId}` }));
+    await tapReachable(order.getByRole("button", { name: `Open order ${orderId}` }));
     await expect(page.getByRole("heading", { level: 1, name: `Order ${orderId}` })).toBeVisible();
     const making = page.getByRole("region", { name: "Making" });
     await tapReachable(making.getByRole("button", { name: "Back: Finishing" }));

@@ -94,7 +94,7 @@ function ToMakeCard({ order, busy, onNext }: { order: ToMakeOrder; busy: boolean
     <li className={`to-make__order${order.overdue ? " to-make__order--overdue" : ""}`} aria-label={`Order ${reference}`}>
       <div className="to-make__head">
         <button type="button" className="admin-link-button admin-mono" onClick={() => navigate("/admin/orders", { order: order.id })}>
-          <span className="visually-hidden">View order </span>
+          <span className="visually-hidden">Open order </span>
           {reference}
         </button>
         <span className="admin-cell-title">{order.shipping_name || order.email || "—"}</span>
