@@ -36,6 +36,8 @@ export function startDemoShop({ port, dataDir, adminPassword, stdout = "ignore",
       ADMIN_PASSWORD: adminPassword,
       // As scripts/entrypoint.sh starts the shop in production: the collector sized for 128 MB.
       BUN_JSC_forceRAMSize: process.env.BUN_JSC_forceRAMSize ?? "134217728",
+      // As scripts/entrypoint.sh: without the top compiler tier, which costs memory to compile.
+      BUN_JSC_useFTLJIT: process.env.BUN_JSC_useFTLJIT ?? "0",
       ...env,
     },
     stdout,

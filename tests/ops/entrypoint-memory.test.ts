@@ -18,7 +18,7 @@ function environmentOf(pid: number): Record<string, string> {
   return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
 }
 
-describe("scripts/entrypoint.sh and the garbage collector", () => {
+describe("scripts/entrypoint.sh, the garbage collector and the compiler tiers", () => {
   test("the entrypoint starts the shop with Bun's collector sized for 128 MB", async () => {
     const dataDir = join(scratch.tempDir(), "data");
     prepareShopDatabase(dataDir);
@@ -28,11 +28,21 @@ describe("scripts/entrypoint.sh and the garbage collector", () => {
     expect(await shop.exited).toBe(0);
   }, 60_000);
 
-  test("a size the owner sets outside the entrypoint wins", async () => {
+  test("the entrypoint starts the shop without the engine's top compiler tier (FTL), whose compiling costs memory", async () => {
     const dataDir = join(scratch.tempDir(), "data");
     prepareShopDatabase(dataDir);
-    const shop = await scratch.startShop({ dataDir, entrypoint: true, env: { BUN_JSC_forceRAMSize: "268435456" } });
+    const shop = await scratch.startShop({ dataDir, entrypoint: true });
+    expect(environmentOf(shop.serverPid()).BUN_JSC_useFTLJIT).toBe("0");
+    process.kill(shop.proc.pid, "SIGTERM");
+    expect(await shop.exited).toBe(0);
+  }, 60_000);
+
+  test("a size and a tier the owner sets outside the entrypoint win", async () => {
+    const dataDir = join(scratch.tempDir(), "data");
+    prepareShopDatabase(dataDir);
+    const shop = await scratch.startShop({ dataDir, entrypoint: true, env: { BUN_JSC_forceRAMSize: "268435456", BUN_JSC_useFTLJIT: "1" } });
     expect(environmentOf(shop.serverPid()).BUN_JSC_forceRAMSize).toBe("268435456");
+    expect(environmentOf(shop.serverPid()).BUN_JSC_useFTLJIT).toBe("1");
     process.kill(shop.proc.pid, "SIGTERM");
     expect(await shop.exited).toBe(0);
   }, 60_000);

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serverBundleIsStale } from "../../scripts/server-bundle";
+import { buildServerBundle, LEFT_IN_NODE_MODULES, SERVER_BUNDLE, serverBundleIsStale } from "../../scripts/server-bundle";
 import { gpxRoute } from "../e2e/support/files";
 import { type ShopProcess, startShop } from "./support/shop-process";
 
@@ -39,6 +39,43 @@ describe("bun start runs the pre-compiled server bundle", () => {
     // A loop of 60 steps: 61 points, back where it started.
     expect(body.details?.pointCount).toBe(61);
   }, 90_000);
+});
+
+describe("what the server bundle holds (decision 0008)", () => {
+  /**
+   * The packages' files in a bundle built here, as a shell without NODE_ENV builds it, in a folder of
+   * its own (never the one `bun start` runs). The bundler heads each file's code with its path.
+   */
+  async function bundledFiles(): Promise<string[]> {
+    const outdir = tempDir("strata-bundle-out-");
+    const nodeEnv = process.env.NODE_ENV;
+    delete process.env.NODE_ENV;
+    try {
+      await buildServerBundle(outdir);
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+    const text = readFileSync(join(outdir, "main.js"), "utf8");
+    return [...text.matchAll(/^\/\/ (node_modules\/\S+)$/gm)].map((match) => match[1]!);
+  }
+  let files: Promise<string[]> | undefined;
+  const bundled = () => (files ??= bundledFiles());
+
+  test("React and React Router are their production builds even when the building shell sets no NODE_ENV", async () => {
+    const react = (await bundled()).filter((file) => /^node_modules\/(react|react-dom|react-router)\//.test(file));
+    expect(react).toContain("node_modules/react-dom/cjs/react-dom-server.bun.production.js");
+    expect(react).toContain("node_modules/react/cjs/react.production.js");
+    expect(react.some((file) => file.startsWith("node_modules/react-router/dist/production/"))).toBe(true);
+    expect(react.filter((file) => file.includes("development"))).toEqual([]);
+  }, 60_000);
+
+  test("packages used only on first use stay in node_modules, where the bundle's folder finds them", async () => {
+    const files = await bundled();
+    for (const name of LEFT_IN_NODE_MODULES) {
+      expect(files.filter((file) => file.startsWith(`node_modules/${name}/`))).toEqual([]);
+      expect(Bun.resolveSync(name, join(SERVER_BUNDLE, ".."))).toContain(join("node_modules", name));
+    }
+  }, 60_000);
 });
 
 describe("the server bundle is rebuilt when it is older than its sources", () => {
