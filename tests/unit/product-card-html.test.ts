@@ -19,6 +19,8 @@ function product(stock: number): Product {
     requiresImage: false,
     categoryId: null,
     variants: [],
+    leadTimeDays: 3,
+    dispatchBy: "2026-12-03",
   };
 }
 
