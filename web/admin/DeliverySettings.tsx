@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { formatPence } from "../../shared/money";
 import { failureText, isSessionEnd, saveConfig } from "./api";
+import { type NumberKind, NumberSetting, storedNumber } from "./NumberSetting";
 import { penceToPoundsText, poundsTextToPence, ResultNotice, useResult } from "./parts";
 import type { Configuration } from "./types";
 
@@ -25,26 +26,26 @@ function parseFeaturedInput(text: string): string[] {
     .slice(0, MAX_FEATURED);
 }
 
-const storedPence = (text: string | undefined, fallback: number) => (text && /^\d+$/.test(text.trim()) ? Number(text) : fallback);
-
 /** The Delivery Settings card: three settings, each with its own Save. */
 export function DeliverySettings({ config }: { config: Configuration }) {
   return (
     <section className="card admin-section admin-config__card" aria-labelledby="delivery-settings-title">
       <h2 id="delivery-settings-title">Delivery Settings</h2>
-      <MoneySetting
+      <NumberSetting
         label="Flat Delivery Fee (£)"
         configKey="delivery_fee"
-        initialPence={storedPence(config.delivery_fee, 500)}
+        kind={MONEY}
+        stored={storedNumber(config.delivery_fee, 500)}
         hint="Added to every order."
         invalid="Please enter a valid delivery fee amount"
         saved="Delivery fee saved successfully!"
         failed="Failed to save delivery fee"
       />
-      <MoneySetting
+      <NumberSetting
         label="Free Delivery Threshold (£)"
         configKey="free_delivery_threshold"
-        initialPence={storedPence(config.free_delivery_threshold, 0)}
+        kind={MONEY}
+        stored={storedNumber(config.free_delivery_threshold, 0)}
         hint="Orders of at least this much ship free. 0 turns free delivery off."
         invalid="Please enter a valid free delivery threshold amount"
         saved="Free delivery threshold saved successfully!"
@@ -55,63 +56,14 @@ export function DeliverySettings({ config }: { config: Configuration }) {
   );
 }
 
-function MoneySetting(props: {
-  label: string;
-  configKey: "delivery_fee" | "free_delivery_threshold";
-  initialPence: number;
-  hint: string;
-  invalid: string;
-  saved: string;
-  failed: string;
-}) {
-  const [text, setText] = useState(penceToPoundsText(props.initialPence));
-  const [current, setCurrent] = useState(props.initialPence);
-  const [busy, setBusy] = useState(false);
-  const result = useResult();
-  const id = useId();
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const pence = poundsTextToPence(text);
-    if (pence === null) return result.fail(props.invalid);
-    setBusy(true);
-    result.clear();
-    try {
-      await saveConfig(props.configKey, String(pence));
-      setCurrent(pence);
-      setText(penceToPoundsText(pence));
-      result.succeed(props.saved);
-    } catch (caught) {
-      if (!isSessionEnd(caught)) result.fail(failureText(caught, props.failed));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form className="admin-setting" onSubmit={save} aria-label={props.label} noValidate>
-      <label htmlFor={id}>{props.label}</label>
-      <div className="admin-setting__row">
-        <input
-          id={id}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <button type="submit" className="button button--primary" disabled={busy}>
-          Save
-        </button>
-      </div>
-      <p className="hint">
-        {props.hint} Now {formatPence(current)}.
-      </p>
-      <ResultNotice state={result} />
-    </form>
-  );
-}
+/** Money is typed in pounds and stored in pence. */
+const MONEY: NumberKind = {
+  inputMode: "decimal",
+  step: "0.01",
+  parse: poundsTextToPence,
+  toText: penceToPoundsText,
+  describe: formatPence,
+};
 
 function FeaturedSetting({ stored }: { stored: string | undefined }) {
   const [text, setText] = useState(featuredIds(stored).join(", "));

@@ -88,7 +88,7 @@ export function RequestDetail({ id, onBack }: { id: string; onBack: () => void }
             <section className="card admin-section admin-request__history" aria-labelledby="request-quotes-title">
               <h2 id="request-quotes-title">Quotes</h2>
               {/* Until the server lists quotes with the request, there are none to show. */}
-              <QuoteHistory quotes={request.quotes ?? []} onChanged={reload} />
+              <QuoteHistory quotes={request.quotes} onChanged={reload} />
             </section>
             <section className="card admin-section admin-request__editor" aria-labelledby="request-editor-title">
               <h2 id="request-editor-title">Write a quote</h2>
