@@ -8,8 +8,9 @@ import { gotoHydrated } from "./support/hydrated";
 import { expectLoaded } from "./support/images";
 import { tapReachable } from "./support/tappable";
 
-// Issue 14 points 4–6 as one story on a phone: a shopper buys a relief map with
-// their route; the owner works it through the "To make" queue with one tap per
+// Issue 14 as one story on a phone: a shopper is promised a dispatch day on the
+// product page and basket, buys a relief map with their route and is told the day
+// on the confirmation; the owner works it through the "To make" queue with one tap per
 // stage, slips the dispatch date with a reason, and the shopper's order page
 // (with JavaScript and without) follows, while the email waits in the outbox.
 
@@ -27,7 +28,7 @@ const card = (page: Page, orderId: string) => page.getByRole("listitem", { name:
 test.describe("made to order, in the open", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("@phone the owner moves a paid order through the stages in To make, slips its date with a reason, and the shopper's page and outbox follow", async ({
+  test("@phone a shopper sees the dispatch day and pays; the owner moves the order through the stages in To make, slips its date with a reason, and the shopper's page and outbox follow", async ({
     page,
     request,
     browser,
@@ -38,12 +39,17 @@ test.describe("made to order, in the open", () => {
     const reliefMap = pick(products, "product that needs a GPX route", (p) => p.requiresGpx);
     const route = gpxRoute("Catbells ridge");
 
+    // Before buying, the shopper is promised a day: the shop's own rule for now (the catalogue's dispatchBy).
+    const promised = reliefMap.dispatchBy;
+    const shortDay = formatUkDay(promised, { year: false });
     await gotoHydrated(page, productPath(reliefMap));
+    await expect(page.getByText(new RegExp(`^Order (today|now), dispatched by ${shortDay}$`))).toBeVisible();
     await page.getByLabel("Your route (GPX file)").setInputFiles(route);
     await expect(page.getByRole("status").filter({ hasText: `Uploaded ${route.name}` })).toBeVisible();
     await page.getByRole("button", { name: "Add to basket" }).click();
     await expect(page.getByTestId("basket-count")).toHaveText("1");
     await gotoHydrated(page, "/basket");
+    await expect(page.getByTestId("dispatch-by")).toHaveText(`Order now, dispatched by ${shortDay}`);
     const orderId = await checkOutAndPay(page, {
       email: "fellwalker@example.co.uk",
       name: "Nan Shepherd",
@@ -51,6 +57,7 @@ test.describe("made to order, in the open", () => {
       city: "Keswick",
       postcode: POSTCODE,
     });
+    await expect(page.getByTestId("dispatch-by")).toHaveText(`Dispatched by ${formatUkDay(promised)}`);
 
     // The owner, on the phone: the order waits in To make, queued, with the shopper's route drawn.
     await signIn(page);
