@@ -3,6 +3,7 @@
 // are ~250). `bun start` and the production entrypoint run it; `bun run dev` and the tests run the sources.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { libraryBankHolidays } from "../shared/working-days";
 
 const ROOT = join(import.meta.dir, "..");
 const BUNDLE_DIR = join(ROOT, "dist", "server");
@@ -14,8 +15,22 @@ const SOURCES = ["src", "web", "shared", "seed", "package.json", "bun.lock"];
  * addon. The others are imported only on first use (the Stripe and Resend SDKs, sanitize-html for
  * a hero description, the captcha widget only in the browser), so bundled they cost every shop
  * their code in memory (~1.5 MB of source and 2 MB of bytecode) whether or not it ever uses them.
+ * date-holidays (every country's holidays) is asked only for a year the bundle does not carry.
  */
-export const LEFT_IN_NODE_MODULES = ["sharp", "stripe", "resend", "sanitize-html", "altcha"];
+export const LEFT_IN_NODE_MODULES = ["sharp", "stripe", "resend", "sanitize-html", "altcha", "date-holidays"];
+
+/** Years of bank holidays the bundle carries: last year to ten years ahead of the build (decision 0015). */
+const PRECOMPUTED_YEARS = { before: 1, after: 10 };
+
+/** England and Wales's bank holidays by year, from date-holidays at build time: the running shop never loads it for these. */
+function precomputedBankHolidays(): Record<string, string[]> {
+  const thisYear = new Date().getUTCFullYear();
+  const byYear: Record<string, string[]> = {};
+  for (let year = thisYear - PRECOMPUTED_YEARS.before; year <= thisYear + PRECOMPUTED_YEARS.after; year++) {
+    byYear[year] = libraryBankHolidays(year);
+  }
+  return byYear;
+}
 
 /** `outdir`: another folder (tests), so building never replaces the bundle `bun start` runs. */
 export async function buildServerBundle(outdir = BUNDLE_DIR): Promise<void> {
@@ -34,6 +49,7 @@ export async function buildServerBundle(outdir = BUNDLE_DIR): Promise<void> {
       // when unset, as in the Docker build stage), which picked React's and React Router's
       // development builds: slower renders, more memory. The bundle is what production runs.
       "process.env.NODE_ENV": JSON.stringify("production"),
+      PRECOMPUTED_BANK_HOLIDAYS: JSON.stringify(precomputedBankHolidays()),
     },
     external: LEFT_IN_NODE_MODULES,
   });

@@ -8,8 +8,9 @@ import type HolidaysType from "date-holidays";
  * ("YYYY-MM-DD"); an instant is turned into one in Europe/London, never in the server's zone.
  *
  * Server code only: the library with its data for every country costs ~30 MB of resident
- * memory once loaded, so it is loaded on the first date asked for, never at start, and it
- * never reaches the browser (pages are rendered with the date already in them).
+ * memory and ~150 ms once loaded, so the server bundle carries the years around its build
+ * (see PRECOMPUTED_BANK_HOLIDAYS), the sources load it on the first date asked for, never at
+ * start, and it never reaches the browser (pages are rendered with the date already in them).
  */
 
 const UK_ZONE = "Europe/London";
@@ -28,25 +29,37 @@ export function ukDayAndHour(at: Date): { day: string; hour: number } {
   return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
 }
 
+/**
+ * Bank holidays the server bundle's build asked the library for (scripts/server-bundle.ts, a
+ * `define`): the running shop then loads the library only for a year outside them, so neither its
+ * start nor its memory pays for the data of every country. Undefined when the sources run.
+ */
+declare const PRECOMPUTED_BANK_HOLIDAYS: Record<string, string[]> | undefined;
+const precomputed: Record<string, string[]> = typeof PRECOMPUTED_BANK_HOLIDAYS === "undefined" ? {} : PRECOMPUTED_BANK_HOLIDAYS;
+
 let holidays: HolidaysType | null = null;
 const holidaysByYear = new Map<number, ReadonlySet<string>>();
 
-/** The bank holidays of England and Wales in a year, as UK days. */
-function bankHolidays(year: number): ReadonlySet<string> {
-  let days = holidaysByYear.get(year);
-  if (days) return days;
+/** The bank holidays of England and Wales in a year as npm date-holidays gives them, as UK days. */
+export function libraryBankHolidays(year: number): string[] {
   if (!holidays) {
     // Loaded on first use (see above); require keeps the call synchronous.
     const Holidays = require("date-holidays") as typeof HolidaysType;
     holidays = new Holidays("GB", "ENG", { types: ["public", "bank"], timezone: UK_ZONE });
   }
-  days = new Set(
-    holidays
-      .getHolidays(year)
-      .filter((holiday) => holiday.type === "public" || holiday.type === "bank")
-      .map((holiday) => holiday.date.slice(0, 10)),
-  );
-  holidaysByYear.set(year, days);
+  return holidays
+    .getHolidays(year)
+    .filter((holiday) => holiday.type === "public" || holiday.type === "bank")
+    .map((holiday) => holiday.date.slice(0, 10));
+}
+
+/** The bank holidays of England and Wales in a year, as UK days. */
+function bankHolidays(year: number): ReadonlySet<string> {
+  let days = holidaysByYear.get(year);
+  if (!days) {
+    days = new Set(precomputed[year] ?? libraryBankHolidays(year));
+    holidaysByYear.set(year, days);
+  }
   return days;
 }
 

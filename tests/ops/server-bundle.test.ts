@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildServerBundle, LEFT_IN_NODE_MODULES, SERVER_BUNDLE, serverBundleIsStale } from "../../scripts/server-bundle";
+import { libraryBankHolidays } from "../../shared/working-days";
 import { gpxRoute } from "../e2e/support/files";
 import { type ShopProcess, startShop } from "./support/shop-process";
 
@@ -75,6 +76,20 @@ describe("what the server bundle holds (decision 0008)", () => {
       expect(files.filter((file) => file.startsWith(`node_modules/${name}/`))).toEqual([]);
       expect(Bun.resolveSync(name, join(SERVER_BUNDLE, ".."))).toContain(join("node_modules", name));
     }
+  }, 60_000);
+});
+
+describe("bank holidays in the server bundle (decision 0015)", () => {
+  test("the bundle carries England and Wales's bank holidays from date-holidays, not the library with every country's data", async () => {
+    const outdir = tempDir("strata-bundle-days-");
+    await buildServerBundle(outdir);
+    const text = readFileSync(join(outdir, "main.js"), "utf8");
+    const thisYear = new Date().getUTCFullYear();
+    for (const year of [thisYear, thisYear + 1, thisYear + 10]) {
+      for (const day of libraryBankHolidays(year)) expect(text).toContain(`"${day}"`);
+    }
+    // The library's data for other countries (Andorra's "Meritxell") is left in node_modules.
+    expect(text).not.toContain("Meritxell");
   }, 60_000);
 });
 
