@@ -230,7 +230,7 @@ describe("paying an accepted quote", () => {
     });
   });
 
-  test("an order from the basket has no custom request on its admin screen", async () => {
+  test("an order no quote names as paid (as a basket's order) has no custom request on its admin screen", async () => {
     const { id, token } = await sentQuote(shop);
     const { orderId } = await acceptAndPay(id, token);
     shop.db.query("UPDATE quotes SET status = 'withdrawn', order_id = NULL WHERE id = ?").run(id);
