@@ -283,3 +283,19 @@ describe("a refused refund stores nothing", () => {
     expectNothingStored(order.id, 3);
   });
 });
+
+describe("the dashboard's orders flagged for refund", () => {
+  type Stats = { refundsDue: { id: string }[] };
+  const due = async () => (await shop.call<Stats>("/api/admin/dashboard/stats")).body.refundsDue.map((order) => order.id);
+
+  test("lists a flagged order until it is refunded in full, and never an unflagged one", async () => {
+    const flagged = await buy();
+    await buy(units(1, { id: "feeder" }));
+    shop.db.query("UPDATE orders SET refund_required = 1 WHERE id = ?").run(flagged.id);
+    expect(await due()).toEqual([flagged.id]);
+    await refund(flagged.id, { amount_cents: 100, reason: "late" });
+    expect(await due()).toEqual([flagged.id]);
+    await refund(flagged.id, { amount_cents: flagged.amount_cents - 100, reason: "late" });
+    expect(await due()).toEqual([]);
+  });
+});
