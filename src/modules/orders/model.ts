@@ -26,10 +26,10 @@ export type OrderItem = {
   meta: OrderItemMeta;
 };
 
-/** An order with every field of spec section 3, and where it is in the making (issue 14). Money in pence. */
 /** Money given back (issue 15), oldest first; `note` is the owner's own words. */
 export type OrderRefund = { amount_cents: number; reason: string; note: string | null; at: string };
 
+/** An order with every field of spec section 3, and where it is in the making (issue 14). Money in pence. */
 export type Order = OrderProduction & {
   id: string;
   status: string;
