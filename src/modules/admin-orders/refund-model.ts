@@ -1,15 +1,5 @@
 import { z } from "zod";
-
-/** The short list of reasons the owner picks from (migration 0015's CHECK holds the same). */
-export const REFUND_REASONS = [
-  "requested_by_customer",
-  "damaged",
-  "not_as_described",
-  "late",
-  "out_of_stock",
-  "duplicate",
-  "other",
-] as const;
+import { REFUND_REASONS } from "../../../shared/refund-reasons";
 
 const AMOUNT = "Enter the amount to refund in whole pence, at least 1.";
 const REASON = "Choose a reason: requested_by_customer, damaged, not_as_described, late, out_of_stock, duplicate or other.";
