@@ -272,6 +272,15 @@ describe("a refused refund stores nothing", () => {
     expectNothingStored(order.id, 3);
   });
 
+  test("an order paid through another provider than the shop's now: 409 saying where to refund it", async () => {
+    const order = await buy();
+    shop.db.query("UPDATE orders SET payment_provider = 'stripe' WHERE id = ?").run(order.id);
+    const { status, body } = await refund(order.id, { amount_cents: 100, reason: "other" });
+    expect(status).toBe(409);
+    expect(body).toEqual({ error: "This order was paid through stripe; refund it in that provider's dashboard." } as never);
+    expectNothingStored(order.id, 3);
+  });
+
   test("without the owner's session: 401 and nothing stored", async () => {
     const order = await buy();
     const { status } = await shop.json(`/api/admin/orders/${order.id}/refund`, {
