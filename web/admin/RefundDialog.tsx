@@ -115,9 +115,12 @@ export function RefundDialog({
         <fieldset className="field">
           <legend>Put back into stock</legend>
           {order.items.map((item, index) => (
-            <label key={`${item.product_id}-${index}`} className="admin-check">
+            <label key={`${item.product_id}-${index}`} className="field">
+              <span>
+                Units of {item.quantity} × {item.product_name}
+                {item.meta?.variantName ? ` (${item.meta.variantName})` : ""}
+              </span>
               <input
-                aria-label={`Units of ${item.product_name} to put back`}
                 type="number"
                 min={0}
                 max={item.quantity}
