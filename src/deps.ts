@@ -9,6 +9,7 @@ import { type AdminImagesService, createAdminImagesService } from "./modules/adm
 import { type AdminProductsService, createAdminProductsService } from "./modules/admin-catalog/products-service";
 import { type AdminVariantsService, createAdminVariantsService } from "./modules/admin-catalog/variants-service";
 import { type AdminContentService, createAdminContentService } from "./modules/admin-content/service";
+import { createRefundService, type RefundService } from "./modules/admin-orders/refund-service";
 import { type AdminOrderService, createAdminOrderService } from "./modules/admin-orders/service";
 import { type AdminRequestService, createAdminRequestService } from "./modules/admin-requests/service";
 import { createDispatchPromise, type DispatchPromise } from "./modules/catalog/dispatch-promise";
@@ -81,6 +82,8 @@ export type Deps = {
   };
   adminContent: AdminContentService;
   adminOrders: AdminOrderService;
+  /** Refunds through the payment provider (issue 15). */
+  adminRefunds: RefundService;
   adminRequests: AdminRequestService;
   /** Custom requests' priced quotes (issue 13): the owner's and the shopper's side. */
   quotes: QuoteService;
@@ -142,6 +145,7 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest, { now 
     },
     adminContent: createAdminContentService(db),
     adminOrders: createAdminOrderService(db, { publicUrl: env.PUBLIC_URL, mailConfigured: mailDeliveryConfigured(env) }),
+    adminRefunds: createRefundService(db, stripe ?? demoPayments!, { publicUrl: env.PUBLIC_URL }),
     adminRequests: createAdminRequestService(db),
     quotes: createQuoteService({
       db,

@@ -94,6 +94,8 @@ describe("looking up an order with its postcode", () => {
       tracking_url: null,
       tracking_notified_at: null,
       payment_session_id: sessionId,
+      refunded_cents: 0,
+      refunds: [],
       items: [{ product_id: "feeder", product_name: "Bird feeder", unit_price_cents: 2400, quantity: 2, meta: {} }],
       // Issue 14: queued from the moment it was placed, with the day promised at payment.
       stage: "queued",

@@ -67,6 +67,17 @@ export type StandInSession = {
   payment_intent: string | null;
 };
 
+/** The fields of Stripe's `refund` object that the stand-in fills in. */
+export type StandInRefund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: "succeeded";
+  created: number;
+};
+
 type StandInRequest = {
   method: string;
   path: string;
@@ -92,6 +103,8 @@ export function startStripeStandIn() {
   const createParams = new Map<string, Record<string, unknown>>();
   const idempotent = new Map<string, { fingerprint: string; reply: Reply }>();
   const requests: StandInRequest[] = [];
+  /** Refunds made, by id; the shop's idempotency key makes a replay answer the first one. */
+  const refunds = new Map<string, StandInRefund>();
   const failures = { remaining: 0, status: 500 };
   let createCalls = 0;
 
@@ -140,6 +153,7 @@ export function startStripeStandIn() {
 
   function route(method: string, path: string, params: Record<string, unknown>): Reply {
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(params);
+    if (method === "POST" && path === "/v1/refunds") return createRefund(params);
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire|\/line_items)?$/.exec(path);
     const session = match ? sessions.get(decodeURIComponent(match[1] ?? "")) : undefined;
     if (match && !session) {
@@ -235,6 +249,41 @@ export function startStripeStandIn() {
     return { status: 200, body: session };
   }
 
+  /** Like Stripe: a paid PaymentIntent only, a whole number of pence, never beyond what it took. */
+  function createRefund(params: Record<string, unknown>): Reply {
+    const intent = String(params.payment_intent ?? "");
+    const session = [...sessions.values()].find((s) => s.payment_intent === intent && s.payment_status === "paid");
+    if (!session) {
+      return stripeError(404, "invalid_request_error", `No such payment_intent: '${intent}'`, {
+        code: "resource_missing",
+        param: "payment_intent",
+      });
+    }
+    const refunded = [...refunds.values()].filter((r) => r.payment_intent === intent).reduce((sum, r) => sum + r.amount, 0);
+    const amount = params.amount === undefined ? session.amount_total - refunded : Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 1)
+      return stripeError(400, "invalid_request_error", "Invalid integer: amount.", { param: "amount" });
+    if (refunded + amount > session.amount_total) {
+      return stripeError(
+        400,
+        "invalid_request_error",
+        `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${((session.amount_total - refunded) / 100).toFixed(2)})`,
+        { code: "amount_too_large", param: "amount" },
+      );
+    }
+    const refund: StandInRefund = {
+      id: `re_${randomId()}`,
+      object: "refund",
+      amount,
+      currency: session.currency,
+      payment_intent: intent,
+      status: "succeeded",
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(refund.id, refund);
+    return { status: 200, body: refund };
+  }
+
   function lineItemList(id: string) {
     const data = (lineItems.get(id) ?? []).map((line, i) => ({
       id: `li_${id.slice(8)}_${i}`,
@@ -316,6 +365,8 @@ export function startStripeStandIn() {
     get createCalls() {
       return createCalls;
     },
+    /** Refunds made (replays are not counted twice). */
+    refunds,
     /** The decoded form parameters the shop sent when it created this session. */
     paramsOf(sessionId: string): Record<string, unknown> | undefined {
       return createParams.get(sessionId);

@@ -36,6 +36,8 @@ function order(overrides: Partial<Order> = {}): Order {
     tracking_notified_at: null,
     payment_session_id: "cs_demo_1",
     refund_required: false,
+    refunded_cents: 0,
+    refunds: [],
     stage: "queued",
     stages: [{ stage: "queued", at: "2025-03-14T10:30:00.000Z" }],
     dispatch_by: "2025-03-19",

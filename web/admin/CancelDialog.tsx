@@ -2,6 +2,7 @@ import { useState } from "react";
 import { orderReference } from "../../shared/order-view";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
 import { Dialog, Notice } from "./parts";
+import { refundLeft } from "./RefundDialog";
 import type { AdminOrder } from "./types";
 
 /** Spec section 4: cancelling asks first; the customer is not told automatically. */
@@ -9,9 +10,12 @@ export function CancelDialog({
   order,
   onClose,
   onCanceled,
+  onRefundInstead,
 }: {
   order: AdminOrder;
   onClose: () => void;
+  /** Issue 15: a paid order with money left offers the cancel and the refund in one dialog. */
+  onRefundInstead: () => void;
   onCanceled: (order: AdminOrder, restocked: boolean) => void;
 }) {
   const [restock, setRestock] = useState(true);
@@ -42,6 +46,11 @@ export function CancelDialog({
           <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
             Keep order
           </button>
+          {refundLeft(order) > 0 && (
+            <button type="button" className="button button--secondary" onClick={onRefundInstead} disabled={busy}>
+              Cancel and refund…
+            </button>
+          )}
           <button type="button" className="button button--primary admin-button--danger-solid" onClick={() => void cancel()} disabled={busy}>
             {busy ? "Cancelling…" : "Cancel order"}
           </button>
@@ -49,8 +58,8 @@ export function CancelDialog({
       }
     >
       <p>
-        The customer is not notified automatically, and a cancelled order cannot be updated again. Refund the payment with your card
-        provider.
+        The customer is not notified automatically, and a cancelled order cannot be updated again. To give the money back too, choose Cancel
+        and refund.
       </p>
       <label className="admin-check">
         <input type="checkbox" checked={restock} onChange={(event) => setRestock(event.target.checked)} />

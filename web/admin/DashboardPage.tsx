@@ -49,6 +49,20 @@ export function DashboardPage() {
         </button>
       </div>
 
+      {(data?.refundsDue.length ?? 0) > 0 && (
+        <section className="admin-section card" aria-labelledby="refunds-due-title">
+          <h2 id="refunds-due-title">Flagged for refund</h2>
+          <p className="muted">Payments that arrived after the order could no longer be fulfilled. Open each and refund it.</p>
+          <TableScroller label="Orders flagged for refund">
+            <OrdersTable
+              orders={data?.refundsDue ?? []}
+              label="Orders flagged for refund"
+              onOpen={(id) => navigate("/admin/orders", { order: id })}
+            />
+          </TableScroller>
+        </section>
+      )}
+
       <section className="admin-section card" aria-labelledby="recent-orders-title">
         <h2 id="recent-orders-title">Recent orders</h2>
         {loading && !data ? (

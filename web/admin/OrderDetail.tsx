@@ -8,6 +8,8 @@ import { CopyReference } from "./CopyReference";
 import { ItemUploads, isTruthyFlag, StatusBadge } from "./OrderBits";
 import { ProductionPanel } from "./ProductionPanel";
 import { ColumnHeadings, Notice, shortDate, TableScroller } from "./parts";
+import { RefundDialog } from "./RefundDialog";
+import { OrderRefunds } from "./RefundList";
 import { navigate } from "./router";
 import { TrackingForm } from "./TrackingForm";
 import { deliveryLabel } from "./tracking-email";
@@ -25,6 +27,8 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
   const [updated, setUpdated] = useState<AdminOrder | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [cancelNote, setCancelNote] = useState("");
+  // Issue 15: the Refund dialog, on its own or as the cancel's "cancel and refund".
+  const [refunding, setRefunding] = useState<"refund" | "cancel" | null>(null);
   const order = updated ?? loaded;
 
   return (
@@ -58,6 +62,7 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
           <div className={order.custom_request ? "admin-order admin-order--quoted" : "admin-order"}>
             <ProductionPanel order={order} onChanged={setUpdated} />
             <OrderItems order={order} />
+            <OrderRefunds order={order} onRefund={() => setRefunding("refund")} />
             {order.custom_request && <OrderCustomRequestBlock request={order.custom_request} />}
             <section className="card admin-section admin-order__shipment" aria-labelledby="shipment-title">
               <h2 id="shipment-title">Shipment</h2>
@@ -78,10 +83,26 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
             <CancelDialog
               order={order}
               onClose={() => setCancelling(false)}
+              onRefundInstead={() => {
+                setCancelling(false);
+                setRefunding("cancel");
+              }}
               onCanceled={(next, restocked) => {
                 setUpdated(next);
                 setCancelling(false);
                 setCancelNote(restocked ? "Order cancelled and the items put back into stock." : "Order cancelled.");
+              }}
+            />
+          )}
+          {refunding && (
+            <RefundDialog
+              order={order}
+              cancel={refunding === "cancel"}
+              onClose={() => setRefunding(null)}
+              onDone={(next, message) => {
+                setUpdated(next);
+                setRefunding(null);
+                setCancelNote(message);
               }}
             />
           )}

@@ -6,6 +6,7 @@ import { routePolicy } from "../../http/route-policy";
 import { parseOrBadRequest } from "../validate";
 import { ORDER_NOT_FOUND, statusRequestSchema, trackingRequestSchema } from "./model";
 import { dispatchDateRequestSchema, stageRequestSchema, toMakeQuerySchema } from "./production-model";
+import { refundRequestSchema } from "./refund-model";
 
 /** The tracking form reads trackingEmail even on a 404, to show the 'not-found' reason of spec 8. */
 const NOT_FOUND_WITH_REASON = { error: ORDER_NOT_FOUND, trackingEmail: { sent: false, reason: "not-found" } } as const;
@@ -13,10 +14,11 @@ const NOT_FOUND_WITH_REASON = { error: ORDER_NOT_FOUND, trackingEmail: { sent: f
 /** Orders (tracking, fulfil, cancel, stages and the dispatch date), the "To make" queue, the dashboard and order attachments. */
 export function adminOrderRoutes({
   adminOrders: orders,
+  adminRefunds,
   quotes,
   storedUpload,
   uploadStorage,
-}: Pick<Deps, "adminOrders" | "quotes" | "storedUpload" | "uploadStorage">) {
+}: Pick<Deps, "adminOrders" | "adminRefunds" | "quotes" | "storedUpload" | "uploadStorage">) {
   function downloadUpload(kind: "gpx" | "image", token: string) {
     const file = storedUpload(token, kind);
     if (!file) throw new NotFound("File not found.");
@@ -64,6 +66,10 @@ export function adminOrderRoutes({
         const change = orders.moveDispatchDate(params.id, parseOrBadRequest(dispatchDateRequestSchema, body));
         if (!change) throw new NotFound(ORDER_NOT_FOUND);
         return change;
+      })
+      .post("/api/admin/orders/:id/refund", async ({ params, body }) => {
+        await adminRefunds.refund(params.id, parseOrBadRequest(refundRequestSchema, body));
+        return orders.detail(params.id);
       })
       .get("/api/admin/dashboard/stats", () => orders.stats())
       .get("/api/admin/download/gpx/:token", ({ params }) => downloadUpload("gpx", params.token), download)

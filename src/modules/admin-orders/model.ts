@@ -135,4 +135,6 @@ export type DashboardStats = {
   projects: number;
   activeCustomRequests: number;
   recentOrders: AdminOrderSummary[];
+  /** Orders flagged refund_required and not yet refunded in full, oldest first. */
+  refundsDue: AdminOrderSummary[];
 };

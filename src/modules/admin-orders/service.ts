@@ -46,6 +46,12 @@ export function createAdminOrderService(db: Database, settings: TrackingEmailSet
        o.refund_required, o.tracking_carrier, o.tracking_number, ${trackingNotifiedAt("o")}, o.payment_session_id
      FROM orders o ORDER BY o.created_at DESC, o.rowid DESC LIMIT ?`,
   );
+  // Late payments flagged for refund (issue 15): on the dashboard until refunded in full.
+  const refundsDue = db.query<{ id: string }, []>(
+    `SELECT o.id FROM orders o WHERE o.refund_required = 1
+       AND o.amount_cents > (SELECT COALESCE(SUM(r.amount_cents), 0) FROM refunds r WHERE r.order_id = o.id)
+     ORDER BY o.created_at, o.rowid`,
+  );
   const ownerFields = db.query<OwnerFields, [string]>(
     "SELECT status, stage, restocked, refund_required, canceled_at, payment_provider FROM orders WHERE id = ?",
   );
@@ -142,7 +148,10 @@ export function createAdminOrderService(db: Database, settings: TrackingEmailSet
         )
         .get()!;
       // Spec section 9: the dashboard shows the 5 latest orders.
-      return { ...counts, recentOrders: list(5) };
+      const due = new Set(refundsDue.all().map((row) => row.id));
+      // Flagged orders are rare (a payment after its hold ended): the full list is read only when there are some.
+      const flagged = due.size === 0 ? [] : list().filter((order) => due.has(order.id));
+      return { ...counts, recentOrders: list(5), refundsDue: flagged.reverse() };
     },
   };
 }

@@ -56,8 +56,7 @@ export function orderRoutes(
       const page = await renderPage(pageRequest, { errorCode: error.message, typed: { postalCode } });
       return new Response(page.body, { status: error.status, headers: page.headers });
     }
-    const { refund_required: _, ...order } = found;
-    return renderPage(pageRequest, undefined, order);
+    return renderPage(pageRequest, undefined, shopperView(found));
   }
 
   return new Elysia({ name: "orders" })
@@ -66,7 +65,7 @@ export function orderRoutes(
     .get(
       "/api/orders/:orderId",
       ({ params, query, address, set }) => {
-        const { refund_required: _, ...order } = authorisedOrder(address, params.orderId, query);
+        const order = shopperView(authorisedOrder(address, params.orderId, query));
         // A name and address: never kept by a browser or proxy cache.
         set.headers["cache-control"] = "private, no-store";
         return order;
@@ -89,4 +88,9 @@ export function orderRoutes(
       },
       { policy: { audience: "personal", secretParams: ["token"] } },
     );
+}
+
+/** What the shopper sees of their order: not the owner's refund flag, nor the owner's notes on refunds. */
+function shopperView({ refund_required: _, refunds, ...order }: Order) {
+  return { ...order, refunds: refunds.map(({ note: _note, ...refund }) => refund) };
 }

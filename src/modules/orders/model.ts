@@ -26,6 +26,9 @@ export type OrderItem = {
   meta: OrderItemMeta;
 };
 
+/** Money given back (issue 15), oldest first; `note` is the owner's own words. */
+export type OrderRefund = { amount_cents: number; reason: string; note: string | null; at: string };
+
 /** An order with every field of spec section 3, and where it is in the making (issue 14). Money in pence. */
 export type Order = OrderProduction & {
   id: string;
@@ -54,5 +57,8 @@ export type Order = OrderProduction & {
   tracking_notified_at: string | null;
   payment_session_id: string;
   refund_required: boolean;
+  /** The sum of `refunds`, in pence. */
+  refunded_cents: number;
+  refunds: OrderRefund[];
   items: OrderItem[];
 };

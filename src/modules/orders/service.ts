@@ -1,9 +1,11 @@
 import type { Database } from "bun:sqlite";
 import type { OrderProduction } from "../../../shared/order-stages";
-import type { Order, OrderItem, OrderItemMeta } from "./model";
+import type { Order, OrderItem, OrderItemMeta, OrderRefund } from "./model";
 import { orderProduction } from "./production";
 
-type OrderRow = Omit<Order, "items" | "refund_required" | keyof OrderProduction> & { refund_required: number };
+type OrderRow = Omit<Order, "items" | "refund_required" | "refunded_cents" | "refunds" | keyof OrderProduction> & {
+  refund_required: number;
+};
 type ItemRow = { product_id: string; product_name: string; unit_price_cents: number; quantity: number; meta: string };
 
 /**
@@ -27,6 +29,9 @@ export type OrderService = ReturnType<typeof createOrderService>;
 export function createOrderService(db: Database) {
   const orderById = db.query<OrderRow, [string]>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`);
   const production = orderProduction(db);
+  const refundsOf = db.query<OrderRefund, [string]>(
+    "SELECT amount_cents, reason, note, created_at AS at FROM refunds WHERE order_id = ? ORDER BY created_at, rowid",
+  );
   const itemsOf = db.query<ItemRow, [string]>(
     "SELECT product_id, product_name, unit_price_cents, quantity, meta FROM order_items WHERE order_id = ? ORDER BY id",
   );
@@ -36,7 +41,9 @@ export function createOrderService(db: Database) {
       const row = orderById.get(id);
       if (!row) return null;
       const items: OrderItem[] = itemsOf.all(id).map((item) => ({ ...item, meta: JSON.parse(item.meta) as OrderItemMeta }));
-      return { ...row, refund_required: row.refund_required === 1, items, ...production.of(id) };
+      const refunds = refundsOf.all(id);
+      const refunded_cents = refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
+      return { ...row, refund_required: row.refund_required === 1, refunded_cents, refunds, items, ...production.of(id) };
     },
   };
 }

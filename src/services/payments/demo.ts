@@ -1,6 +1,15 @@
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
-import type { CreatedPaymentSession, CreatePaymentSession, PaymentProvider, PaymentSnapshot, PostalAddress } from "./provider";
+import {
+  type CreatedPaymentSession,
+  type CreatePaymentSession,
+  type MadeRefund,
+  type PaymentProvider,
+  PaymentProviderError,
+  type PaymentSnapshot,
+  type PostalAddress,
+  type RefundPayment,
+} from "./provider";
 
 /** What the demo payment form collects. */
 export type DemoCustomer = { email: string; shipping: PostalAddress; billing: PostalAddress };
@@ -107,6 +116,31 @@ export function createDemoProvider(db: Database, publicUrl: string, now: () => D
 
     async expireSession(sessionId: string): Promise<void> {
       db.query("UPDATE demo_payment_sessions SET status = 'expired' WHERE id = ? AND status = 'open'").run(sessionId);
+    },
+
+    async refund({ sessionId, amountPence, idempotencyKey }: RefundPayment): Promise<MadeRefund> {
+      // Stripe's rules, kept here too: a key answers its first refund again; only a paid
+      // session can be refunded, and never beyond what it took.
+      return db.transaction((): MadeRefund => {
+        const earlier = db.query<{ id: string }, [string]>("SELECT id FROM demo_refunds WHERE idempotency_key = ?").get(idempotencyKey);
+        if (earlier) return earlier;
+        const row = byId.get(sessionId);
+        if (row?.payment_status !== "paid") throw new PaymentProviderError("The demo payment for this order was never paid.");
+        const refunded =
+          db
+            .query<{ total: number }, [string]>("SELECT COALESCE(SUM(amount_cents), 0) AS total FROM demo_refunds WHERE session_id = ?")
+            .get(sessionId)?.total ?? 0;
+        if (refunded + amountPence > row.amount_total)
+          throw new PaymentProviderError("The demo payment has less left to refund than that.");
+        const id = `re_demo_${randomBytes(12).toString("hex")}`;
+        db.query("INSERT INTO demo_refunds (id, session_id, amount_cents, idempotency_key) VALUES (?, ?, ?, ?)").run(
+          id,
+          sessionId,
+          amountPence,
+          idempotencyKey,
+        );
+        return { id };
+      })();
     },
 
     session(sessionId: string): DemoSession | null {

@@ -58,6 +58,16 @@ export type PaymentSnapshot = {
   billing: PostalAddress | null;
 };
 
+/** Money given back on a paid session's payment (issue 15). */
+export type RefundPayment = {
+  sessionId: string;
+  amountPence: number;
+  /** Same key, same refund: a double click or a retry never refunds twice. */
+  idempotencyKey: string;
+};
+
+export type MadeRefund = { id: string };
+
 export interface PaymentProvider {
   readonly name: "stripe" | "demo";
   createSession(input: CreatePaymentSession): Promise<CreatedPaymentSession>;
@@ -65,6 +75,8 @@ export interface PaymentProvider {
   retrieveSession(sessionId: string): Promise<PaymentSnapshot | null>;
   /** Ends an open session early (cancel); a session already complete or expired is left alone. */
   expireSession(sessionId: string): Promise<void>;
+  /** Gives money back; throws PaymentProviderError saying why when the provider refuses or cannot be reached. */
+  refund(input: RefundPayment): Promise<MadeRefund>;
 }
 
 /** Thrown when the provider cannot be reached or refuses; the shopper sees a 502. */

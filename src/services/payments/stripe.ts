@@ -2,9 +2,11 @@ import type Stripe from "stripe";
 import {
   type CreatedPaymentSession,
   type CreatePaymentSession,
+  type MadeRefund,
   type PaymentProvider,
   PaymentProviderError,
   type PaymentSnapshot,
+  type RefundPayment,
 } from "./provider";
 import { toPaymentSnapshot } from "./stripe-snapshot";
 
@@ -143,6 +145,26 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     }
   }
 
+  /** Refunds the session's PaymentIntent; Stripe's own refusal (e.g. "already refunded") is passed on as the reason. */
+  async function refund({ sessionId, amountPence, idempotencyKey }: RefundPayment): Promise<MadeRefund> {
+    const client = await stripe();
+    let paymentIntent: string | null;
+    try {
+      const session = await client.checkout.sessions.retrieve(sessionId);
+      const intent = session.payment_intent;
+      paymentIntent = typeof intent === "string" ? intent : (intent?.id ?? null);
+    } catch (error) {
+      throw new PaymentProviderError(await refusalOf(error), error);
+    }
+    if (!paymentIntent) throw new PaymentProviderError("Stripe has no payment for this order to refund.");
+    try {
+      const made = await client.refunds.create({ payment_intent: paymentIntent, amount: amountPence }, { idempotencyKey });
+      return { id: made.id };
+    } catch (error) {
+      throw new PaymentProviderError(await refusalOf(error), error);
+    }
+  }
+
   async function parseWebhook(rawBody: string, signatureHeader: string | null, webhookSecret: string): Promise<StripeWebhookEvent> {
     if (!signatureHeader) throw new StripeSignatureError();
     let event: Stripe.Event;
@@ -161,7 +183,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     return { id: event.id, type: event.type, snapshot };
   }
 
-  return { name: "stripe", createSession, retrieveSession, expireSession, parseWebhook };
+  return { name: "stripe", createSession, retrieveSession, expireSession, refund, parseWebhook };
 }
 
 /**
@@ -177,4 +199,12 @@ function hostOptions(apiBase: string): { host: string; port: number; protocol: "
 async function isMissing(error: unknown): Promise<boolean> {
   const { errors } = await loadStripeSdk();
   return error instanceof errors.StripeError && (error.statusCode === 404 || error.code === "resource_missing");
+}
+
+/** Why Stripe said no, in its own words when it gave some (they name no card details); else unreachable. */
+async function refusalOf(error: unknown): Promise<string> {
+  const { errors } = await loadStripeSdk();
+  if (error instanceof errors.StripeInvalidRequestError || error instanceof errors.StripeCardError)
+    return `Stripe refused the refund: ${error.message}`;
+  return UNREACHABLE;
 }
