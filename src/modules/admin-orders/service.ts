@@ -16,6 +16,7 @@ import {
   type TrackingEmailResult,
   type TrackingRequest,
 } from "./model";
+import { ORDERS_PAGE_SIZE, type OrderSearch, orderSearchWhere } from "./order-search";
 import { createProductionService } from "./production-service";
 import { queueTrackingEmail, type TrackingEmailSettings, toAdminEmail } from "./tracking-email";
 
@@ -40,11 +41,11 @@ export type AdminOrderService = ReturnType<typeof createAdminOrderService>;
 export function createAdminOrderService(db: Database, settings: TrackingEmailSettings, now: () => Date = () => new Date()) {
   const orders = createOrderService(db);
   const production = orderProduction(db);
-  const summaries = db.query<SummaryRow, [number]>(
-    `SELECT o.id, o.status, o.created_at, o.amount_cents, o.currency, o.email, o.shipping_name, o.shipping_postal_code,
+  const summaryColumns = `o.id, o.status, o.created_at, o.amount_cents, o.currency, o.email, o.shipping_name, o.shipping_postal_code,
        COALESCE((SELECT SUM(quantity) FROM order_items WHERE order_id = o.id), 0) AS item_count,
-       o.refund_required, o.tracking_carrier, o.tracking_number, ${trackingNotifiedAt("o")}, o.payment_session_id
-     FROM orders o ORDER BY o.created_at DESC, o.rowid DESC LIMIT ?`,
+       o.refund_required, o.tracking_carrier, o.tracking_number, ${trackingNotifiedAt("o")}, o.payment_session_id`;
+  const summaries = db.query<SummaryRow, [number]>(
+    `SELECT ${summaryColumns} FROM orders o ORDER BY o.created_at DESC, o.rowid DESC LIMIT ?`,
   );
   const ownerFields = db.query<OwnerFields, [string]>(
     "SELECT status, stage, restocked, refund_required, canceled_at, payment_provider FROM orders WHERE id = ?",
@@ -53,8 +54,25 @@ export function createAdminOrderService(db: Database, settings: TrackingEmailSet
     "SELECT product_id AS productId, variant_id AS variantId, quantity FROM order_items WHERE order_id = ?",
   );
 
+  function toSummary(row: SummaryRow): AdminOrderSummary {
+    return { ...row, refund_required: row.refund_required === 1, ...production.of(row.id) };
+  }
+
   function list(limit = -1): AdminOrderSummary[] {
-    return summaries.all(limit).map((row) => ({ ...row, refund_required: row.refund_required === 1, ...production.of(row.id) }));
+    return summaries.all(limit).map(toSummary);
+  }
+
+  /** One page of the orders a search finds, newest first, and how many it finds in all. */
+  function search(request: OrderSearch): { orders: AdminOrderSummary[]; total: number } {
+    const { where, values } = orderSearchWhere(request);
+    const offset = ((request.page ?? 1) - 1) * ORDERS_PAGE_SIZE;
+    const rows = db
+      .query<SummaryRow, string[]>(
+        `SELECT ${summaryColumns} FROM orders o ${where} ORDER BY o.created_at DESC, o.rowid DESC LIMIT ${ORDERS_PAGE_SIZE} OFFSET ${offset}`,
+      )
+      .all(...values);
+    const total = db.query<{ total: number }, string[]>(`SELECT COUNT(*) AS total FROM orders o ${where}`).get(...values)!.total;
+    return { orders: rows.map(toSummary), total };
   }
 
   function detail(id: string): AdminOrderDetail | null {
@@ -85,6 +103,7 @@ export function createAdminOrderService(db: Database, settings: TrackingEmailSet
 
   return {
     list,
+    search,
     detail,
     ...createProductionService(db, { publicUrl: settings.publicUrl, now, detail }),
 
