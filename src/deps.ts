@@ -141,7 +141,11 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest, { now 
       categories: createAdminCategoriesService(db),
     },
     adminContent: createAdminContentService(db),
-    adminOrders: createAdminOrderService(db, { publicUrl: env.PUBLIC_URL, mailConfigured: mailDeliveryConfigured(env) }),
+    adminOrders: createAdminOrderService(
+      db,
+      { publicUrl: env.PUBLIC_URL, mailConfigured: mailDeliveryConfigured(env), lowStockThreshold: () => content.lowStockThreshold() },
+      now,
+    ),
     adminRequests: createAdminRequestService(db),
     quotes: createQuoteService({
       db,

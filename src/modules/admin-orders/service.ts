@@ -6,6 +6,7 @@ import { type HeldUnits, returnStock } from "../checkout/stock-hold";
 import { orderProduction } from "../orders/production";
 import { createOrderService, trackingNotifiedAt } from "../orders/service";
 import { listOutbox } from "../outbox/service";
+import { type DashboardFigures, dashboardFigures } from "./dashboard-figures";
 import {
   type AdminOrderDetail,
   type AdminOrderSummary,
@@ -38,7 +39,11 @@ const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 export type AdminOrderService = ReturnType<typeof createAdminOrderService>;
 
 /** The owner's view of orders: the list, one order in full, tracking, status and the dashboard. */
-export function createAdminOrderService(db: Database, settings: TrackingEmailSettings, now: () => Date = () => new Date()) {
+export function createAdminOrderService(
+  db: Database,
+  settings: TrackingEmailSettings & { lowStockThreshold: () => number },
+  now: () => Date = () => new Date(),
+) {
   const orders = createOrderService(db);
   const production = orderProduction(db);
   const summaryColumns = `o.id, o.status, o.created_at, o.amount_cents, o.currency, o.email, o.shipping_name, o.shipping_postal_code,
@@ -153,15 +158,15 @@ export function createAdminOrderService(db: Database, settings: TrackingEmailSet
 
     stats(): DashboardStats {
       const counts = db
-        .query<Omit<DashboardStats, "recentOrders">, []>(
+        .query<Omit<DashboardStats, "recentOrders" | keyof DashboardFigures>, []>(
           `SELECT (SELECT COUNT(*) FROM orders) AS orders,
              (SELECT COUNT(*) FROM products) AS products,
              (SELECT COUNT(*) FROM projects) AS projects,
              (SELECT COUNT(*) FROM custom_requests WHERE status IN ('open', 'in_progress')) AS activeCustomRequests`,
         )
         .get()!;
-      // Spec section 9: the dashboard shows the 5 latest orders.
-      return { ...counts, recentOrders: list(5) };
+      // Spec section 9: the dashboard shows the 5 latest orders; issue 15's figures ride beside the spec's counts.
+      return { ...counts, recentOrders: list(5), ...dashboardFigures(db, now(), settings.lowStockThreshold()) };
     },
   };
 }
