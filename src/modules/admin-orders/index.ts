@@ -6,6 +6,7 @@ import { routePolicy } from "../../http/route-policy";
 import { parseOrBadRequest } from "../validate";
 import { ORDER_NOT_FOUND, statusRequestSchema, trackingRequestSchema } from "./model";
 import { ORDERS_PAGE_SIZE, orderSearchSchema } from "./order-search";
+import { exportFileName, exportRangeSchema } from "./orders-export";
 import { dispatchDateRequestSchema, stageRequestSchema, toMakeQuerySchema } from "./production-model";
 
 /** The tracking form reads trackingEmail even on a 404, to show the 'not-found' reason of spec 8. */
@@ -43,6 +44,17 @@ export function adminOrderRoutes({
         set.headers["x-total-count"] = String(total);
         set.headers["x-page-size"] = String(ORDERS_PAGE_SIZE);
         return page;
+      })
+      .get("/api/admin/orders/export.csv", ({ query }) => {
+        const range = parseOrBadRequest(exportRangeSchema, query);
+        return new Response(orders.exportCsv(range), {
+          headers: {
+            "Content-Type": "text/csv; charset=utf-8",
+            "Content-Disposition": `attachment; filename="${exportFileName(range)}"`,
+            "X-Content-Type-Options": "nosniff",
+            "Cache-Control": "private, no-store",
+          },
+        });
       })
       .get("/api/admin/orders/to-make", ({ query }) => orders.toMake(parseOrBadRequest(toMakeQuerySchema, query).stage))
       .get("/api/admin/orders/:id", ({ params }) => {

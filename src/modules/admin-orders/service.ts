@@ -18,6 +18,7 @@ import {
   type TrackingRequest,
 } from "./model";
 import { ORDERS_PAGE_SIZE, type OrderSearch, orderSearchWhere } from "./order-search";
+import { type ExportRange, ordersCsv } from "./orders-export";
 import { createProductionService } from "./production-service";
 import { queueTrackingEmail, type TrackingEmailSettings, toAdminEmail } from "./tracking-email";
 
@@ -109,6 +110,8 @@ export function createAdminOrderService(
   return {
     list,
     search,
+    /** The CSV export of a range of UK days, streamed (issue 15 point 3). */
+    exportCsv: (range: ExportRange) => ordersCsv(db, range),
     detail,
     ...createProductionService(db, { publicUrl: settings.publicUrl, now, detail }),
 
