@@ -1,11 +1,12 @@
 import { Elysia } from "elysia";
+import { ORDERS_PAGE_SIZE } from "../../../shared/orders-page";
 import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
 import { downloadResponse } from "../../http/download-response";
 import { routePolicy } from "../../http/route-policy";
 import { parseOrBadRequest } from "../validate";
 import { ORDER_NOT_FOUND, statusRequestSchema, trackingRequestSchema } from "./model";
-import { ORDERS_PAGE_SIZE, orderSearchSchema } from "./order-search";
+import { orderSearchSchema } from "./order-search";
 import { exportFileName, exportRangeSchema } from "./orders-export";
 import { dispatchDateRequestSchema, stageRequestSchema, toMakeQuerySchema } from "./production-model";
 

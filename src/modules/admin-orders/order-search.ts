@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-export const ORDERS_PAGE_SIZE = 50;
 const MAX_SEARCH = 100;
 
 /**

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { OrderProduction, OrderStage } from "../../../shared/order-stages";
+import { ORDERS_PAGE_SIZE } from "../../../shared/orders-page";
 import { writeTransaction } from "../../db/transaction";
 import { Conflict } from "../../errors";
 import { type HeldUnits, returnStock } from "../checkout/stock-hold";
@@ -17,7 +18,7 @@ import {
   type TrackingEmailResult,
   type TrackingRequest,
 } from "./model";
-import { ORDERS_PAGE_SIZE, type OrderSearch, orderSearchWhere } from "./order-search";
+import { type OrderSearch, orderSearchWhere } from "./order-search";
 import { type ExportRange, ordersCsv } from "./orders-export";
 import { createProductionService } from "./production-service";
 import { queueTrackingEmail, type TrackingEmailSettings, toAdminEmail } from "./tracking-email";
