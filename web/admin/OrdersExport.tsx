@@ -20,11 +20,11 @@ export function OrdersExport() {
       </p>
       <div className="admin-order-search">
         <label>
-          <span>From</span>
+          <span>Orders from</span>
           <input type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
         </label>
         <label>
-          <span>To</span>
+          <span>Orders to</span>
           <input type="date" value={to} onChange={(event) => setTo(event.target.value)} />
         </label>
         {problem ? (
