@@ -2,9 +2,9 @@ import type { Database } from "bun:sqlite";
 import { addUkDays, ukDayStart, ukToday } from "../../../shared/uk-day";
 
 /** Pence taken in each period: orders paid in it minus refunds made in it. */
-export type Takings = { today: number; last_7_days: number; last_30_days: number; last_12_months: number };
-export type LowStockItem = { product_id: string; variant_id: string | null; name: string; stock: number };
-export type BestSeller = { product_id: string; name: string; units: number; amount_cents: number };
+type Takings = { today: number; last_7_days: number; last_30_days: number; last_12_months: number };
+type LowStockItem = { product_id: string; variant_id: string | null; name: string; stock: number };
+type BestSeller = { product_id: string; name: string; units: number; amount_cents: number };
 
 /** What issue 15 adds to the dashboard beside the spec's counts. */
 export type DashboardFigures = {
