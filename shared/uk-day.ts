@@ -29,3 +29,19 @@ const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", yea
 export function ukToday(at: Date): string {
   return isoDay.format(at);
 }
+
+/**
+ * The instant a UK day begins, as the ISO text orders are stored with (UTC): midnight in London is 00:00Z in winter
+ * and 23:00Z the evening before in summer, so both are tried and the one London calls that day is kept.
+ */
+export function ukDayStart(day: string): string {
+  const summer = new Date(Date.parse(`${day}T00:00:00Z`) - 3_600_000);
+  return (ukToday(summer) === day ? summer : new Date(`${day}T00:00:00Z`)).toISOString();
+}
+
+/** The UK day `days` after (or before, when negative) a UK day, counted on the calendar. */
+export function addUkDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

@@ -144,7 +144,11 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest, { now 
       categories: createAdminCategoriesService(db),
     },
     adminContent: createAdminContentService(db),
-    adminOrders: createAdminOrderService(db, { publicUrl: env.PUBLIC_URL, mailConfigured: mailDeliveryConfigured(env) }),
+    adminOrders: createAdminOrderService(
+      db,
+      { publicUrl: env.PUBLIC_URL, mailConfigured: mailDeliveryConfigured(env), lowStockThreshold: () => content.lowStockThreshold() },
+      now,
+    ),
     adminRefunds: createRefundService(db, stripe ?? demoPayments!, { publicUrl: env.PUBLIC_URL }),
     adminRequests: createAdminRequestService(db),
     quotes: createQuoteService({

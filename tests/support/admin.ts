@@ -45,8 +45,8 @@ export type OwnerShop = TestShop & {
   call<T = unknown>(path: string, init?: AdminCallInit): Promise<AdminAnswer<T>>;
 };
 
-export async function createOwnerShop(variables: Record<string, string> = {}): Promise<OwnerShop> {
-  const shop = await createTestShop({ ADMIN_PASSWORD, ...variables });
+export async function createOwnerShop(variables: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<OwnerShop> {
+  const shop = await createTestShop({ ADMIN_PASSWORD, ...variables }, options);
   const cookie = await signIn(shop);
   return {
     ...shop,

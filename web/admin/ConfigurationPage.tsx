@@ -2,6 +2,7 @@ import { apiCall } from "./api";
 import { DeliverySettings } from "./DeliverySettings";
 import { DispatchSettings } from "./DispatchSettings";
 import { HeroSettings } from "./HeroSettings";
+import { LowStockSetting } from "./LowStockSetting";
 import { Notice } from "./parts";
 import type { Configuration } from "./types";
 import { useLoad } from "./use-load";
@@ -21,6 +22,7 @@ export function ConfigurationPage() {
           <div className="admin-config">
             <DeliverySettings config={data} />
             <DispatchSettings config={data} />
+            <LowStockSetting config={data} />
             <HeroSettings config={data} />
           </div>
         )

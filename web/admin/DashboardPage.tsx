@@ -1,4 +1,5 @@
 import { apiCall } from "./api";
+import { BusinessFigures } from "./BusinessFigures";
 import { OrdersTable } from "./OrderBits";
 import { Notice, TableScroller } from "./parts";
 import { navigate } from "./router";
@@ -33,6 +34,8 @@ export function DashboardPage() {
           </div>
         ))}
       </dl>
+
+      {data && <BusinessFigures stats={data} />}
 
       <div className="admin-shortcuts">
         <button type="button" className="button button--primary" onClick={() => navigate("/admin/orders")}>

@@ -3,7 +3,7 @@ import { wholeOrBlank } from "./parts";
 import type { Configuration } from "./types";
 
 /** Whole numbers from 0 to `max`: working days, an hour of the day. */
-function wholeNumbers(max: number): NumberKind {
+export function wholeNumbers(max: number): NumberKind {
   return {
     inputMode: "numeric",
     step: "1",

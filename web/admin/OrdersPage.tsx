@@ -1,13 +1,10 @@
-import { apiCall } from "./api";
 import { CustomRequestsSection } from "./CustomRequestsSection";
-import { OrdersTable } from "./OrderBits";
 import { OrderDetail } from "./OrderDetail";
-import { Notice, TableScroller } from "./parts";
+import { OrderList } from "./OrderList";
+import { OrdersExport } from "./OrdersExport";
 import { RequestDetail } from "./RequestDetail";
 import { navigate, useQueryParam } from "./router";
 import { ToMakeQueue } from "./ToMakeQueue";
-import type { OrderListItem } from "./types";
-import { useLoad } from "./use-load";
 
 /** /admin/orders: what to make next (issue 14), the order list, one order's detail (?order=…), and the custom requests, one open with its quotes (?request=…). */
 export function OrdersPage() {
@@ -26,28 +23,10 @@ export function OrdersPage() {
           </header>
           <ToMakeQueue />
           <OrderList />
+          <OrdersExport />
           <CustomRequestsSection />
         </>
       )}
     </div>
-  );
-}
-
-function OrderList() {
-  const { data, error, loading } = useLoad(() => apiCall<OrderListItem[]>("/api/admin/orders"), "Unable to load orders");
-  return (
-    <section className="admin-section card" aria-labelledby="orders-title">
-      <h2 id="orders-title">All orders</h2>
-      <Notice tone="error">{error}</Notice>
-      {loading && !data ? (
-        <p className="muted">Loading orders…</p>
-      ) : !data || data.length === 0 ? (
-        !error && <p className="muted">No orders yet.</p>
-      ) : (
-        <TableScroller label="Orders">
-          <OrdersTable orders={data} label="Orders, newest first" onOpen={(id) => navigate("/admin/orders", { order: id })} />
-        </TableScroller>
-      )}
-    </section>
   );
 }

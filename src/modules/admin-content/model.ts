@@ -78,6 +78,7 @@ function parseSort(value: unknown): number {
 export const CONFIG_MESSAGES = {
   badLeadTime: "Enter the default lead time as a whole number of working days from 0 to 365.",
   badCutOffHour: "Enter the cut-off as a whole hour from 0 to 23 (UK time), such as 14 for 2pm.",
+  badLowStockThreshold: "Enter the low-stock threshold as a whole number of items from 0 to 1000.",
 } as const;
 
 const SETTING_SHAPE = "Send one setting as { key, value }, with the value as text.";

@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
 import { BadRequest } from "../../errors";
-import { type ConfigKey, MAX_FEATURED_PRODUCTS, MAX_LEAD_TIME_DAYS, type Project } from "../content/model";
+import { type ConfigKey, MAX_FEATURED_PRODUCTS, MAX_LEAD_TIME_DAYS, MAX_LOW_STOCK_THRESHOLD, type Project } from "../content/model";
 import { CONFIG_MESSAGES, type ConfigInput, isLinkTarget, type ProjectInput } from "./model";
 import { sanitiseHeroDescription } from "./sanitise";
 
@@ -54,6 +54,8 @@ export function createAdminContentService(db: Database) {
         return wholeNumber(raw, MAX_LEAD_TIME_DAYS, CONFIG_MESSAGES.badLeadTime);
       case "dispatch_cut_off_hour":
         return wholeNumber(raw, 23, CONFIG_MESSAGES.badCutOffHour);
+      case "low_stock_threshold":
+        return wholeNumber(raw, MAX_LOW_STOCK_THRESHOLD, CONFIG_MESSAGES.badLowStockThreshold);
     }
   }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { OrderProduction } from "../../../shared/order-stages";
 import type { Order } from "../orders/model";
+import type { DashboardFigures } from "./dashboard-figures";
 
 export const ORDER_NOT_FOUND = "Order not found.";
 export const ORDER_CANCELLED = "This order is cancelled and cannot be updated.";
@@ -129,7 +130,7 @@ export type AdminOrderDetail = Order & {
   tracking_email: AdminOrderEmail | null;
 };
 
-export type DashboardStats = {
+export type DashboardStats = DashboardFigures & {
   orders: number;
   products: number;
   projects: number;

@@ -1,11 +1,13 @@
 import type { Database } from "bun:sqlite";
 import type { OrderProduction, OrderStage } from "../../../shared/order-stages";
+import { ORDERS_PAGE_SIZE } from "../../../shared/orders-page";
 import { writeTransaction } from "../../db/transaction";
 import { Conflict } from "../../errors";
 import { type HeldUnits, returnStock } from "../checkout/stock-hold";
 import { orderProduction } from "../orders/production";
 import { createOrderService, trackingNotifiedAt } from "../orders/service";
 import { listOutbox } from "../outbox/service";
+import { type DashboardFigures, dashboardFigures } from "./dashboard-figures";
 import {
   type AdminOrderDetail,
   type AdminOrderSummary,
@@ -16,6 +18,8 @@ import {
   type TrackingEmailResult,
   type TrackingRequest,
 } from "./model";
+import { type OrderSearch, orderSearchWhere } from "./order-search";
+import { type ExportRange, ordersCsv } from "./orders-export";
 import { createProductionService } from "./production-service";
 import { queueTrackingEmail, type TrackingEmailSettings, toAdminEmail } from "./tracking-email";
 
@@ -37,18 +41,22 @@ const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 export type AdminOrderService = ReturnType<typeof createAdminOrderService>;
 
 /** The owner's view of orders: the list, one order in full, tracking, status and the dashboard. */
-export function createAdminOrderService(db: Database, settings: TrackingEmailSettings, now: () => Date = () => new Date()) {
+export function createAdminOrderService(
+  db: Database,
+  settings: TrackingEmailSettings & { lowStockThreshold: () => number },
+  now: () => Date = () => new Date(),
+) {
   const orders = createOrderService(db);
   const production = orderProduction(db);
-  const summaries = db.query<SummaryRow, [number]>(
-    `SELECT o.id, o.status, o.created_at, o.amount_cents, o.currency, o.email, o.shipping_name, o.shipping_postal_code,
+  const summaryColumns = `o.id, o.status, o.created_at, o.amount_cents, o.currency, o.email, o.shipping_name, o.shipping_postal_code,
        COALESCE((SELECT SUM(quantity) FROM order_items WHERE order_id = o.id), 0) AS item_count,
-       o.refund_required, o.tracking_carrier, o.tracking_number, ${trackingNotifiedAt("o")}, o.payment_session_id
-     FROM orders o ORDER BY o.created_at DESC, o.rowid DESC LIMIT ?`,
+       o.refund_required, o.tracking_carrier, o.tracking_number, ${trackingNotifiedAt("o")}, o.payment_session_id`;
+  const summaries = db.query<SummaryRow, [number]>(
+    `SELECT ${summaryColumns} FROM orders o ORDER BY o.created_at DESC, o.rowid DESC LIMIT ?`,
   );
-  // Late payments flagged for refund (issue 15): on the dashboard until refunded in full.
-  const refundsDue = db.query<{ id: string }, []>(
-    `SELECT o.id FROM orders o WHERE o.refund_required = 1
+  // Late payments flagged for refund (issue 15): on the dashboard until refunded in full, oldest first.
+  const refundsDue = db.query<SummaryRow, []>(
+    `SELECT ${summaryColumns} FROM orders o WHERE o.refund_required = 1
        AND o.amount_cents > (SELECT COALESCE(SUM(r.amount_cents), 0) FROM refunds r WHERE r.order_id = o.id)
      ORDER BY o.created_at, o.rowid`,
   );
@@ -59,8 +67,25 @@ export function createAdminOrderService(db: Database, settings: TrackingEmailSet
     "SELECT product_id AS productId, variant_id AS variantId, quantity FROM order_items WHERE order_id = ?",
   );
 
+  function toSummary(row: SummaryRow): AdminOrderSummary {
+    return { ...row, refund_required: row.refund_required === 1, ...production.of(row.id) };
+  }
+
   function list(limit = -1): AdminOrderSummary[] {
-    return summaries.all(limit).map((row) => ({ ...row, refund_required: row.refund_required === 1, ...production.of(row.id) }));
+    return summaries.all(limit).map(toSummary);
+  }
+
+  /** One page of the orders a search finds, newest first, and how many it finds in all. */
+  function search(request: OrderSearch): { orders: AdminOrderSummary[]; total: number } {
+    const { where, values } = orderSearchWhere(request);
+    const offset = ((request.page ?? 1) - 1) * ORDERS_PAGE_SIZE;
+    const rows = db
+      .query<SummaryRow, string[]>(
+        `SELECT ${summaryColumns} FROM orders o ${where} ORDER BY o.created_at DESC, o.rowid DESC LIMIT ${ORDERS_PAGE_SIZE} OFFSET ${offset}`,
+      )
+      .all(...values);
+    const total = db.query<{ total: number }, string[]>(`SELECT COUNT(*) AS total FROM orders o ${where}`).get(...values)!.total;
+    return { orders: rows.map(toSummary), total };
   }
 
   function detail(id: string): AdminOrderDetail | null {
@@ -91,6 +116,9 @@ export function createAdminOrderService(db: Database, settings: TrackingEmailSet
 
   return {
     list,
+    search,
+    /** The CSV export of a range of UK days, streamed (issue 15 point 3). */
+    exportCsv: (range: ExportRange) => ordersCsv(db, range),
     detail,
     ...createProductionService(db, { publicUrl: settings.publicUrl, now, detail }),
 
@@ -140,18 +168,20 @@ export function createAdminOrderService(db: Database, settings: TrackingEmailSet
 
     stats(): DashboardStats {
       const counts = db
-        .query<Omit<DashboardStats, "recentOrders">, []>(
+        .query<Omit<DashboardStats, "recentOrders" | keyof DashboardFigures>, []>(
           `SELECT (SELECT COUNT(*) FROM orders) AS orders,
              (SELECT COUNT(*) FROM products) AS products,
              (SELECT COUNT(*) FROM projects) AS projects,
              (SELECT COUNT(*) FROM custom_requests WHERE status IN ('open', 'in_progress')) AS activeCustomRequests`,
         )
         .get()!;
-      // Spec section 9: the dashboard shows the 5 latest orders.
-      const due = new Set(refundsDue.all().map((row) => row.id));
-      // Flagged orders are rare (a payment after its hold ended): the full list is read only when there are some.
-      const flagged = due.size === 0 ? [] : list().filter((order) => due.has(order.id));
-      return { ...counts, recentOrders: list(5), refundsDue: flagged.reverse() };
+      // Spec section 9: the dashboard shows the 5 latest orders; issue 15's figures ride beside the spec's counts.
+      return {
+        ...counts,
+        recentOrders: list(5),
+        refundsDue: refundsDue.all().map(toSummary),
+        ...dashboardFigures(db, now(), settings.lowStockThreshold()),
+      };
     },
   };
 }

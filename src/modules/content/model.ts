@@ -22,6 +22,7 @@ export const CONFIG_KEYS = [
   "hero_cta_link",
   "default_lead_time_days",
   "dispatch_cut_off_hour",
+  "low_stock_threshold",
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
@@ -36,6 +37,8 @@ export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   hero_cta_link: "",
   default_lead_time_days: "3",
   dispatch_cut_off_hour: "14",
+  // Issue 15: the dashboard lists items with this many or fewer left.
+  low_stock_threshold: "3",
 };
 
 export const MAX_FEATURED_PRODUCTS = 3;
@@ -61,3 +64,4 @@ export type DeliverySettings = { deliveryFeePence: number; freeDeliveryThreshold
 /** Issue 14: a product without its own lead time takes the default; orders from the cut-off hour (UK time) on count from the next working day. */
 export type DispatchSettings = { defaultLeadTimeDays: number; cutOffHour: number };
 export const MAX_LEAD_TIME_DAYS = 365;
+export const MAX_LOW_STOCK_THRESHOLD = 1000;

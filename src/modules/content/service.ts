@@ -7,6 +7,7 @@ import {
   type HeroBanner,
   MAX_FEATURED_PRODUCTS,
   MAX_LEAD_TIME_DAYS,
+  MAX_LOW_STOCK_THRESHOLD,
   type Project,
 } from "./model";
 
@@ -40,6 +41,11 @@ export function createContentService(db: Database) {
         deliveryFeePence: wholePence(config.delivery_fee, 500),
         freeDeliveryThresholdPence: wholePence(config.free_delivery_threshold, 0),
       };
+    },
+
+    /** Issue 15: the dashboard's low-stock list holds items with this many or fewer left. */
+    lowStockThreshold(): number {
+      return wholeInRange(readConfig().low_stock_threshold, MAX_LOW_STOCK_THRESHOLD, Number(CONFIG_DEFAULTS.low_stock_threshold));
     },
 
     /** What a stored value that is not a whole number in range would mean: the default (the admin never stores one). */

@@ -1,0 +1,67 @@
+import type { Database } from "bun:sqlite";
+
+export type StoredOrder = {
+  id: string;
+  createdAt: string;
+  name?: string;
+  email?: string;
+  postcode?: string;
+  status?: "paid" | "fulfilled" | "canceled";
+  subtotalCents?: number;
+  deliveryCents?: number;
+  discountCents?: number;
+  items?: { productId: string; name: string; unitPriceCents: number; quantity: number }[];
+};
+
+let sessions = 0;
+
+/**
+ * An order as a payment leaves it, written straight into the real database with the moment it was made: takings,
+ * exports and searches are about orders on chosen days, which a checkout made now cannot give.
+ */
+export function storeOrder(db: Database, order: StoredOrder): void {
+  const items = order.items ?? [{ productId: "feeder", name: "Bird feeder", unitPriceCents: order.subtotalCents ?? 2000, quantity: 1 }];
+  const subtotal = order.subtotalCents ?? items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
+  const delivery = order.deliveryCents ?? 500;
+  const discount = order.discountCents ?? 0;
+  sessions += 1;
+  db.query(
+    `INSERT INTO orders (id, status, created_at, updated_at, subtotal_cents, delivery_cents, discount_cents, amount_cents, email,
+       shipping_name, shipping_postal_code, payment_provider, payment_session_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'demo', ?)`,
+  ).run(
+    order.id,
+    order.status ?? "paid",
+    order.createdAt,
+    order.createdAt,
+    subtotal,
+    delivery,
+    discount,
+    subtotal + delivery - discount,
+    order.email ?? "shopper@example.test",
+    order.name ?? "Sam Shopper",
+    order.postcode ?? "SW1A 1AA",
+    `demo_stored_${sessions}`,
+  );
+  for (const item of items) {
+    db.query("INSERT INTO order_items (order_id, product_id, product_name, unit_price_cents, quantity) VALUES (?, ?, ?, ?, ?)").run(
+      order.id,
+      item.productId,
+      item.name,
+      item.unitPriceCents,
+      item.quantity,
+    );
+  }
+}
+
+/** A refund the provider agreed to, made at a chosen moment. */
+export function storeRefund(db: Database, orderId: string, amountCents: number, createdAt: string): void {
+  sessions += 1;
+  db.query("INSERT INTO refunds (id, order_id, amount_cents, reason, idempotency_key, created_at) VALUES (?, ?, ?, 'other', ?, ?)").run(
+    `rf_stored_${sessions}`,
+    orderId,
+    amountCents,
+    `stored_${sessions}`,
+    createdAt,
+  );
+}
