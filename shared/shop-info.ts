@@ -11,4 +11,6 @@ export const SHOP = {
   email: "hello@strata-prints.co.uk",
   location: "Printed in Kendal, Cumbria, United Kingdom",
   replyPromise: "We reply within 1 business day.",
+  /** Printed on packing slips (src/modules/packing-slips) for anything sent back. */
+  returnAddress: ["Strata", "Kendal", "Cumbria", "United Kingdom"],
 } as const;

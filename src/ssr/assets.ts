@@ -14,9 +14,19 @@ export type AssetManifest = {
   captchaStylesheet: string;
   /** ALTCHA's PBKDF2 proof-of-work worker, served from our own origin (CSP worker-src 'self', no blob:). */
   captchaWorker: string;
+  /** The printed packing slips' styles (src/modules/packing-slips): their pages link nothing else. */
+  packingSlipStylesheet: string;
 };
 
-const MANIFEST_KEYS = ["clientScript", "stylesheet", "adminScript", "adminStylesheet", "captchaStylesheet", "captchaWorker"] as const;
+const MANIFEST_KEYS = [
+  "clientScript",
+  "stylesheet",
+  "adminScript",
+  "adminStylesheet",
+  "captchaStylesheet",
+  "captchaWorker",
+  "packingSlipStylesheet",
+] as const;
 
 const MANIFEST_FILE = join(CLIENT_OUT_DIR, "manifest.json");
 

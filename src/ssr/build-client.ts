@@ -62,7 +62,7 @@ export async function buildClientAssets({
       naming: { entry: "admin-[hash].[ext]", chunk: "admin-chunk-[hash].[ext]", asset: "admin-[name]-[hash].[ext]" },
     }),
     Bun.build({
-      entrypoints: ["main.css", "admin.css", "captcha.css"].map((name) => join(CLIENT_SOURCE_DIR, "styles", name)),
+      entrypoints: ["main.css", "admin.css", "captcha.css", "packing-slips.css"].map((name) => join(CLIENT_SOURCE_DIR, "styles", name)),
       outdir: outDir,
       minify: true,
       naming: { entry: "[name]-[hash].[ext]", asset: "[name]-[hash].[ext]" },
@@ -98,6 +98,7 @@ export async function buildClientAssets({
     adminStylesheet: entryUrl(styles.outputs, "admin-", ".css"),
     captchaStylesheet: entryUrl(styles.outputs, "captcha-", ".css"),
     captchaWorker: entryUrl(captchaWorker.outputs, "altcha-pbkdf2-", ".js"),
+    packingSlipStylesheet: entryUrl(styles.outputs, "packing-slips-", ".css"),
   };
   // One metafile for both script builds: their inputs together, every output file by name.
   const metafiles = [storefront.metafile, admin.metafile].filter(Boolean) as unknown as Metafile[];

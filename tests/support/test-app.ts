@@ -19,6 +19,7 @@ const TEST_ASSETS: AssetManifest = {
   adminStylesheet: "/assets/admin-test.css",
   captchaStylesheet: "/assets/captcha-test.css",
   captchaWorker: "/assets/altcha-pbkdf2-test.js",
+  packingSlipStylesheet: "/assets/packing-slips-test.css",
 };
 
 export type TestShop = Awaited<ReturnType<typeof createTestShop>>;

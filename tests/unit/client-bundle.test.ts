@@ -197,6 +197,15 @@ describe("the captcha widget's own files (the CSP allows no inline style and no 
   });
 });
 
+describe("the packing slips' own stylesheet (their pages link nothing else, and the CSP allows no inline style)", () => {
+  test("is a built, hashed file of ours that starts each slip after the first on a new printed page", () => {
+    expect(manifest.packingSlipStylesheet).toMatch(/^\/assets\/packing-slips-[a-z0-9]+\.css$/);
+    const css = readFileSync(join(BUILD_DIR, basename(manifest.packingSlipStylesheet)), "utf8");
+    expect(css).toContain("@page");
+    expect(css).toMatch(/@media print\s*\{[\s\S]*\.slip\+\.slip\s*\{[^}]*break-before:\s*page/);
+  });
+});
+
 describe("which script each page loads", () => {
   let shop: TestShop;
   beforeAll(async () => {

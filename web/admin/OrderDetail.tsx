@@ -49,6 +49,10 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
             <h1>Order {orderReference(order.id)}</h1>
             <CopyReference id={order.id} />
             <StatusBadge status={order.status} />
+            {/* A server page (src/modules/packing-slips), opened beside the order so printing leaves the screen as it was. */}
+            <a className="button button--ghost" href={`/admin/orders/${encodeURIComponent(order.id)}/slip`} target="_blank" rel="noopener">
+              Packing slip
+            </a>
           </header>
           <p className="muted">
             Placed {shortDate(order.created_at)}

@@ -7,6 +7,7 @@ import { adminCatalogRoutes, UPLOAD_IMAGE_ROUTE } from "../admin-catalog";
 import { adminContentRoutes } from "../admin-content";
 import { adminOrderRoutes } from "../admin-orders";
 import { adminRequestRoutes } from "../admin-requests";
+import { packingSlipRoutes } from "../packing-slips";
 import { adminQuoteRoutes } from "../quotes";
 
 /**
@@ -27,6 +28,7 @@ export function adminRoutes(deps: Deps) {
       .get("/api/admin/session", () => ({ signedIn: true, emailConfigured: mailDeliveryConfigured(deps.env) }))
       .use(adminCatalogRoutes(deps))
       .use(adminOrderRoutes(deps))
+      .use(packingSlipRoutes(deps))
       .use(adminRequestRoutes(deps))
       .use(adminQuoteRoutes(deps))
       .use(adminContentRoutes(deps)),

@@ -1,0 +1,107 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { formatDateTime, orderReference, shippingAddressLines } from "../../../shared/order-view";
+import { SHOP } from "../../../shared/shop-info";
+import type { Order, OrderItem } from "../orders/model";
+
+const enc = encodeURIComponent;
+
+/**
+ * The packing slips as a whole HTML document: one <section> per order, each
+ * starting a printed page (web/styles/packing-slips.css). No prices anywhere:
+ * the slip goes in the box, and may be a gift. Plain HTML with no script, so
+ * it prints with JavaScript off (docs/decisions/0019-packing-slips.md).
+ */
+export function packingSlipsHtml(orders: readonly Order[], { title, stylesheet }: { title: string; stylesheet: string }): string {
+  return `<!DOCTYPE html>${renderToStaticMarkup(
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <title>{`${title} · ${SHOP.name}`}</title>
+        <link rel="stylesheet" href={stylesheet} />
+      </head>
+      <body className="slips">
+        {orders.length === 0 ? (
+          <p className="slips__none">No orders are waiting to be dispatched.</p>
+        ) : (
+          orders.map((order) => <PackingSlip key={order.id} order={order} />)
+        )}
+      </body>
+    </html>,
+  )}`;
+}
+
+function PackingSlip({ order }: { order: Order }) {
+  const reference = orderReference(order.id);
+  return (
+    <section className="slip" aria-label={`Packing slip for order ${reference}`} data-order-id={order.id}>
+      <header className="slip__head">
+        <div className="slip__from">
+          <p className="slip__shop">{SHOP.name}</p>
+          <p className="slip__label">Return address</p>
+          <address>
+            {SHOP.returnAddress.map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+          </address>
+        </div>
+        <dl className="slip__order">
+          <dt>Order</dt>
+          <dd className="slip__reference">{reference}</dd>
+          <dt>Ordered</dt>
+          <dd>{formatDateTime(order.created_at)}</dd>
+        </dl>
+      </header>
+      <div className="slip__to">
+        <p className="slip__label">Deliver to</p>
+        <address>
+          {shippingAddressLines(order).map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+        </address>
+      </div>
+      <table className="slip__items">
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Quantity</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item, index) => (
+            <SlipLine key={`${item.product_id}-${index}`} item={item} />
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** One line: the product, its variant, how many, and the shopper's route picture or photo preview to match the print against. */
+function SlipLine({ item }: { item: OrderItem }) {
+  const { variantName, gpxToken, gpxName, imageToken, imageName } = item.meta;
+  return (
+    <tr>
+      <td>
+        <span className="slip__product">{item.product_name}</span>
+        {variantName && <span className="slip__variant">{variantName}</span>}
+        {gpxToken && (
+          <img
+            className="slip__picture"
+            src={`/api/uploads/${enc(gpxToken)}/preview.svg`}
+            alt={`Route map and elevation profile of ${gpxName || "route.gpx"}`}
+          />
+        )}
+        {imageToken && (
+          <img
+            className="slip__picture"
+            src={`/api/uploads/${enc(imageToken)}/preview.jpg`}
+            alt={`Lithophane preview of ${imageName || "photo.jpg"}`}
+          />
+        )}
+      </td>
+      <td className="slip__quantity">{item.quantity}</td>
+    </tr>
+  );
+}

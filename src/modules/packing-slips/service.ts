@@ -1,0 +1,25 @@
+import type { Database } from "bun:sqlite";
+import type { Order } from "../orders/model";
+import type { OrderService } from "../orders/service";
+
+/**
+ * Which orders go on the slips. "To dispatch" is a paid order not yet
+ * dispatched (fulfilled) and not flagged for a refund: a late payment the shop
+ * gives back is not packed. Oldest first, the order they are packed in.
+ */
+export function createPackingSlipService(db: Database, orders: OrderService) {
+  const toDispatchIds = db.query<{ id: string }, []>(
+    "SELECT id FROM orders WHERE status = 'paid' AND refund_required = 0 ORDER BY created_at, rowid",
+  );
+
+  return {
+    /** The orders asked for, in the order asked, each once; null when any of them does not exist. */
+    chosen(ids: readonly string[]): Order[] | null {
+      const found = [...new Set(ids)].map((id) => orders.getOrder(id));
+      return found.every((order): order is Order => order !== null) ? found : null;
+    },
+    toDispatch(): Order[] {
+      return toDispatchIds.all().map(({ id }) => orders.getOrder(id)!);
+    },
+  };
+}
