@@ -17,7 +17,7 @@ export function checkoutRoutes({ checkout, env, rateLimits }: Pick<Deps, "checko
       "/api/checkout",
       async ({ body, headers, address }) => {
         rateLimits.checkoutStarts.count(address);
-        const { items } = parseOrBadRequest(checkoutRequestSchema, body);
+        const { items, discountCode } = parseOrBadRequest(checkoutRequestSchema, body);
         const clientKey = headers["idempotency-key"] ?? null;
         if (clientKey !== null && !CLIENT_TOKEN.test(clientKey)) {
           throw new BadRequest("The Idempotency-Key header must be 8 to 100 letters, digits, hyphens or underscores.");
@@ -27,7 +27,7 @@ export function checkoutRoutes({ checkout, env, rateLimits }: Pick<Deps, "checko
         if (basketId !== null && !CLIENT_TOKEN.test(basketId)) {
           throw new BadRequest("The Basket-Id header must be 8 to 100 letters, digits, hyphens or underscores.");
         }
-        return checkout.start(items, { clientKey, basketId, address });
+        return checkout.start(items, { clientKey, basketId, address }, discountCode);
       },
       { policy: PERSONAL },
     )

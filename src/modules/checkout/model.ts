@@ -43,6 +43,13 @@ export const checkoutRequestSchema = z.object(
       .array(checkoutEntrySchema, { error: "Send the basket as { items: [...] }." })
       .min(1, { error: "Your basket is empty." })
       .max(MAX_CHECKOUT_UNITS, { error: `A single checkout can hold at most ${MAX_CHECKOUT_UNITS} items.` }),
+    /** Priced by the server (src/modules/discount-codes/price-discount.ts); blank means none. */
+    discountCode: z
+      .string({ error: "The discount code must be text." })
+      .trim()
+      .max(32, { error: "There is no discount code that long. Check the spelling, or remove it to pay the full price." })
+      .optional()
+      .transform((code) => code || null),
   },
   { error: "Send the basket as { items: [...] }." },
 );

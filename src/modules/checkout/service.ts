@@ -6,6 +6,7 @@ import { errorFields, log } from "../../log";
 import { type PaymentProvider, PaymentProviderError, type PaymentSnapshot } from "../../services/payments/provider";
 import type { DispatchPromise } from "../catalog/dispatch-promise";
 import type { ContentService } from "../content/service";
+import { priceDiscount } from "../discount-codes/price-discount";
 import { newOrderId } from "../orders/order-id";
 import { type CheckoutRow, checkoutStore, unitsOf } from "./checkout-store";
 import { type FulfilOutcome, fulfilPayment, type OrderCreatedHook } from "./fulfil";
@@ -102,9 +103,13 @@ export function createCheckoutService({
      * payment session. The check and the hold share one IMMEDIATE transaction;
      * the provider is called after it commits, never inside it.
      */
-    async start(entries: CheckoutEntry[], { clientKey, basketId, address }: CheckoutRequester): Promise<{ url: string }> {
+    async start(
+      entries: CheckoutEntry[],
+      { clientKey, basketId, address }: CheckoutRequester,
+      discountCode: string | null = null,
+    ): Promise<{ url: string }> {
       const requested = groupEntries(entries);
-      const fingerprint = requestFingerprint(requested);
+      const fingerprint = requestFingerprint(requested, discountCode);
       const holder = holderHash(address);
       const begun = writeTransaction(db, () => {
         const earlier = clientKey ? store.byClientKey(clientKey) : null;
@@ -125,8 +130,13 @@ export function createCheckoutService({
         );
         const lines = priceBasket(db, requested);
         const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+        // Priced here, in the transaction, never by the client; the use is counted when the order is paid (fulfil.ts).
+        const discount = discountCode ? priceDiscount(db, discountCode, subtotal, now()) : null;
+        const discountCents = discount?.discountCents ?? 0;
         const { deliveryFeePence, freeDeliveryThresholdPence } = content.deliverySettings();
-        const delivery = freeDeliveryThresholdPence > 0 && subtotal >= freeDeliveryThresholdPence ? 0 : deliveryFeePence;
+        // Free delivery is earned by what the goods cost after the discount (decision 0020).
+        const goods = subtotal - discountCents;
+        const delivery = freeDeliveryThresholdPence > 0 && goods >= freeDeliveryThresholdPence ? 0 : deliveryFeePence;
         const id = newOrderId();
         const expiresAt = new Date(now().getTime() + HOLD_MINUTES * 60_000);
         store.insert(
@@ -139,7 +149,9 @@ export function createCheckoutService({
             provider: provider.name,
             subtotal_cents: subtotal,
             delivery_cents: delivery,
-            amount_cents: subtotal + delivery,
+            discount_code: discount?.code ?? null,
+            discount_cents: discountCents,
+            amount_cents: goods + delivery,
             currency: "gbp",
             expires_at: expiresAt.toISOString(),
             quote_id: null,
@@ -148,16 +160,17 @@ export function createCheckoutService({
         );
         takeStock(db, unitsOf(lines));
         const replacedSessions = replaced.flatMap((older) => (older.provider_session_id ? [older.provider_session_id] : []));
-        return { repeat: null, created: { id, lines, delivery, expiresAt, replacedSessions } } as const;
+        return { repeat: null, created: { id, lines, delivery, discount, expiresAt, replacedSessions } } as const;
       });
       if (begun.repeat !== null) return { url: await sessions.waitForUrl(begun.repeat) };
 
-      const { id, lines, delivery, expiresAt, replacedSessions } = begun.created;
+      const { id, lines, delivery, discount, expiresAt, replacedSessions } = begun.created;
       await sessions.expire(replacedSessions);
       return sessions.open({
         checkoutId: id,
         lines,
         deliveryCents: delivery,
+        discount,
         expiresAt,
         cancelUrl: `${publicUrl}/basket?canceled=1`,
         // A newer checkout of this basket replaced this one while the provider was answering.

@@ -88,7 +88,7 @@ export function createDemoProvider(db: Database, publicUrl: string, now: () => D
         ).run(
           id,
           input.checkoutId,
-          subtotal + input.deliveryPence,
+          subtotal - Math.min(input.discount?.amountPence ?? 0, subtotal) + input.deliveryPence,
           input.currency,
           JSON.stringify(input.lines),
           input.deliveryPence,
