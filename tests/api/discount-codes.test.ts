@@ -330,6 +330,19 @@ describe("a use is counted only when paid", () => {
     expect(after.body.error).toBe("The discount code LAST1 has been used up. Remove it to pay the full price.");
   });
 
+  test("the order answer carries the code and what it took off", async () => {
+    await saveCode({ code: "SHOWN", amount_off_cents: 250, active: true });
+    const { orderId } = await payWithCode([{ id: BIRD_FEEDER.id }], "shown");
+    const answer = await shop.call<Record<string, unknown>>(`/api/admin/orders/${orderId}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      discount_code: "SHOWN",
+      discount_cents: 250,
+      subtotal_cents: 2400,
+      amount_cents: 2400 - 250 + 395,
+    });
+  });
+
   test("an order outlives its deleted code", async () => {
     await saveCode({ code: "GONE", percent_off: 10, active: true });
     const { orderId } = await payWithCode([{ id: BIRD_FEEDER.id }], "GONE");
