@@ -3,6 +3,7 @@ import { ukToday } from "../../shared/uk-day";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { confirmCheckout, payDemo, sessionIdOf, stockOf, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER, setConfig } from "../support/factories";
+import { expectRetryAfter } from "../support/retry-after";
 import { countRows } from "../support/test-app";
 
 // Issue 15 point 5: discount codes. The owner's calls, every refusal at
@@ -288,6 +289,54 @@ describe("checkout with a discount code", () => {
   test("a blank code is no code: the full price", async () => {
     expect((await checkoutWith([{ id: BIRD_FEEDER.id }], "  ")).status).toBe(200);
     expect(checkoutRow()).toMatchObject({ discount_code: null, discount_cents: 0, amount_cents: 2400 + 395 });
+  });
+});
+
+describe("the basket's code check", () => {
+  const check = (body: unknown) =>
+    shop.json<Record<string, unknown>>("/api/discount-codes/check", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  test("answers the discount and the new total exactly as the checkout prices it, holding and counting nothing", async () => {
+    await saveCode({ code: "SAVE15", percent_off: 15, active: true });
+    const answer = await check({ code: " save15 ", items: units(3, { id: "labels" }) });
+    expect(answer.status).toBe(200);
+    expect(answer.response.headers.get("cache-control")).toBe("no-store");
+    expect(answer.body).toEqual({ code: "SAVE15", subtotal_cents: 1350, discount_cents: 202, delivery_cents: 395, amount_cents: 1543 });
+    expect(countRows(shop.db, "checkouts")).toBe(0);
+    expect(usesOf("SAVE15")).toBe(0);
+  });
+
+  test("refuses a code that cannot be used with the same message as the checkout", async () => {
+    await saveCode({ code: "BIG10", percent_off: 10, min_subtotal_cents: 5000, active: true });
+    const answer = await check({ code: "BIG10", items: [{ id: BIRD_FEEDER.id }] });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      error: "The discount code BIG10 needs a basket of at least £50.00 before delivery. Add more, or remove the code.",
+    });
+  });
+
+  test("refuses an empty code with 400", async () => {
+    const answer = await check({ code: "  ", items: [{ id: BIRD_FEEDER.id }] });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: "Enter a discount code." });
+  });
+
+  test("refuses a check without a basket with 400", async () => {
+    const answer = await check({ code: "SAVE15" });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: "Send the basket as { items: [...] }." });
+  });
+
+  test("the eleventh check in a minute from one address answers 429 with Retry-After", async () => {
+    for (let i = 0; i < 10; i++) expect((await check({ code: `GUESS${i}`, items: [{ id: BIRD_FEEDER.id }] })).status).toBe(400);
+    const answer = await check({ code: "GUESS10", items: [{ id: BIRD_FEEDER.id }] });
+    expect(answer.status).toBe(429);
+    expect(answer.body).toEqual({ error: "Too many discount code checks from your connection. Please wait a minute and try again." });
+    expectRetryAfter(answer.response, 1, 60);
   });
 });
 

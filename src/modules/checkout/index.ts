@@ -4,7 +4,7 @@ import { BadRequest } from "../../errors";
 import { clientAddressPlugin } from "../../http/rate-limit-plugin";
 import { PERSONAL, routePolicy } from "../../http/route-policy";
 import { parseOrBadRequest } from "../validate";
-import { checkoutRequestSchema, confirmRequestSchema, sessionIdSchema } from "./model";
+import { checkoutRequestSchema, confirmRequestSchema, discountCheckSchema, sessionIdSchema } from "./model";
 
 const CLIENT_TOKEN = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -29,6 +29,16 @@ export function checkoutRoutes({ checkout, env, rateLimits }: Pick<Deps, "checko
         }
         return checkout.start(items, { clientKey, basketId, address }, discountCode);
       },
+      { policy: PERSONAL },
+    )
+    .post(
+      "/api/discount-codes/check",
+      ({ body, address }) => {
+        rateLimits.discountChecks.count(address);
+        const { code, items } = parseOrBadRequest(discountCheckSchema, body);
+        return checkout.checkDiscount(items, code);
+      },
+      // One basket's price: never kept or cached.
       { policy: PERSONAL },
     )
     .get(

@@ -54,6 +54,22 @@ export const checkoutRequestSchema = z.object(
   { error: "Send the basket as { items: [...] }." },
 );
 
+/** Enough to try codes by hand in the basket, far too few to guess them. */
+export const DISCOUNT_CHECKS_PER_MINUTE = 10;
+export const TOO_MANY_DISCOUNT_CHECKS = "Too many discount code checks from your connection. Please wait a minute and try again.";
+
+export const discountCheckSchema = z.object(
+  {
+    code: z
+      .string({ error: "Enter a discount code." })
+      .trim()
+      .min(1, { error: "Enter a discount code." })
+      .max(32, { error: "There is no discount code that long. Check the spelling, or remove it to pay the full price." }),
+    items: checkoutRequestSchema.shape.items,
+  },
+  { error: "Send the code and the basket as { code, items: [...] }." },
+);
+
 export const confirmRequestSchema = z.object(
   { id: z.string({ error: "Send the checkout session id as { id }." }).trim().min(1).max(255) },
   { error: "Send the checkout session id as { id }." },

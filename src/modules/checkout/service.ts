@@ -6,8 +6,8 @@ import { errorFields, log } from "../../log";
 import { type PaymentProvider, PaymentProviderError, type PaymentSnapshot } from "../../services/payments/provider";
 import type { DispatchPromise } from "../catalog/dispatch-promise";
 import type { ContentService } from "../content/service";
-import { priceDiscount } from "../discount-codes/price-discount";
 import { newOrderId } from "../orders/order-id";
+import { basketTotals } from "./basket-totals";
 import { type CheckoutRow, checkoutStore, unitsOf } from "./checkout-store";
 import { type FulfilOutcome, fulfilPayment, type OrderCreatedHook } from "./fulfil";
 import { groupEntries, requestFingerprint } from "./lines";
@@ -99,6 +99,21 @@ export function createCheckoutService({
     fulfil,
 
     /**
+     * POST /api/discount-codes/check: what a code takes off this basket now,
+     * priced exactly as the checkout will. Reads only: nothing is held or counted.
+     */
+    checkDiscount(entries: CheckoutEntry[], code: string) {
+      const totals = basketTotals(db, content, priceBasket(db, groupEntries(entries)), code, now());
+      return {
+        code: totals.discount!.code,
+        subtotal_cents: totals.subtotalCents,
+        discount_cents: totals.discount!.discountCents,
+        delivery_cents: totals.deliveryCents,
+        amount_cents: totals.amountCents,
+      };
+    },
+
+    /**
      * POST /api/checkout: prices the basket, holds its stock and opens a
      * payment session. The check and the hold share one IMMEDIATE transaction;
      * the provider is called after it commits, never inside it.
@@ -129,14 +144,9 @@ export function createCheckoutService({
           requested.reduce((sum, line) => sum + line.quantity, 0),
         );
         const lines = priceBasket(db, requested);
-        const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-        // Priced here, in the transaction, never by the client; the use is counted when the order is paid (fulfil.ts).
-        const discount = discountCode ? priceDiscount(db, discountCode, subtotal, now()) : null;
-        const discountCents = discount?.discountCents ?? 0;
-        const { deliveryFeePence, freeDeliveryThresholdPence } = content.deliverySettings();
-        // Free delivery is earned by what the goods cost after the discount (decision 0020).
-        const goods = subtotal - discountCents;
-        const delivery = freeDeliveryThresholdPence > 0 && goods >= freeDeliveryThresholdPence ? 0 : deliveryFeePence;
+        // The discount is priced here, in the transaction, never by the client; its use is counted when paid (fulfil.ts).
+        const totals = basketTotals(db, content, lines, discountCode, now());
+        const { discount, deliveryCents: delivery } = totals;
         const id = newOrderId();
         const expiresAt = new Date(now().getTime() + HOLD_MINUTES * 60_000);
         store.insert(
@@ -147,11 +157,11 @@ export function createCheckoutService({
             holder,
             request_hash: fingerprint,
             provider: provider.name,
-            subtotal_cents: subtotal,
+            subtotal_cents: totals.subtotalCents,
             delivery_cents: delivery,
             discount_code: discount?.code ?? null,
-            discount_cents: discountCents,
-            amount_cents: goods + delivery,
+            discount_cents: discount?.discountCents ?? 0,
+            amount_cents: totals.amountCents,
             currency: "gbp",
             expires_at: expiresAt.toISOString(),
             quote_id: null,
