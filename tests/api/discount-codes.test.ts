@@ -3,6 +3,7 @@ import { ukToday } from "../../shared/uk-day";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { confirmCheckout, payDemo, sessionIdOf, stockOf, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER, setConfig } from "../support/factories";
+import { textOf } from "../support/html";
 import { expectRetryAfter } from "../support/retry-after";
 import { countRows } from "../support/test-app";
 
@@ -189,6 +190,14 @@ describe("checkout with a discount code", () => {
     });
     const session = shop.db.query<{ amount_total: number }, []>("SELECT amount_total FROM demo_payment_sessions").get();
     expect(session?.amount_total).toBe(1543);
+  });
+
+  test("the demo payment page shows a Discount (CODE) line and charges the discounted total", async () => {
+    await saveCode({ code: "SAVE15", percent_off: 15, active: true });
+    const answer = await checkoutWith(units(3, { id: "labels" }), "save15");
+    const page = await shop.html(`/checkout/demo/${sessionIdOf(answer.body.url ?? "")}`);
+    expect(page.status).toBe(200);
+    expect(textOf(page.body)).toContain("Discount (SAVE15) −£2.02 UK delivery £3.95 Total £15.43");
   });
 
   test("a fixed amount is capped at the subtotal, so the goods never cost less than nothing", async () => {
@@ -390,6 +399,20 @@ describe("a use is counted only when paid", () => {
       subtotal_cents: 2400,
       amount_cents: 2400 - 250 + 395,
     });
+  });
+
+  test("the confirmation page's session answer lists the discount between the goods and delivery", async () => {
+    await saveCode({ code: "SHOWN", amount_off_cents: 250, active: true });
+    const checkout = await checkoutWith([{ id: BIRD_FEEDER.id }], "SHOWN");
+    const sessionId = sessionIdOf(checkout.body.url ?? "");
+    const answer = await shop.json<{ amount_total: number; line_items: unknown[] }>(`/api/checkout/session?id=${sessionId}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.amount_total).toBe(2400 - 250 + 395);
+    expect(answer.body.line_items).toEqual([
+      { description: "Bird feeder", quantity: 1, amount_total: 2400, currency: "gbp" },
+      { description: "Discount (SHOWN)", quantity: 1, amount_total: -250, currency: "gbp" },
+      { description: "UK delivery", quantity: 1, amount_total: 395, currency: "gbp" },
+    ]);
   });
 
   test("an order outlives its deleted code", async () => {

@@ -228,13 +228,24 @@ export function createCheckoutService({
         amount_total: checkout.delivery_cents,
         currency: checkout.currency,
       };
+      // The server's discount, as its own line between the goods and delivery (issue 15).
+      const discount = checkout.discount_code
+        ? [
+            {
+              description: `Discount (${checkout.discount_code})`,
+              quantity: 1,
+              amount_total: -checkout.discount_cents,
+              currency: checkout.currency,
+            },
+          ]
+        : [];
       return {
         status: snapshot.status,
         payment_status: snapshot.paymentStatus,
         customer_email: snapshot.customerEmail,
         currency: checkout.currency,
         amount_total: checkout.amount_cents,
-        line_items: [...items, delivery],
+        line_items: [...items, ...discount, delivery],
         order_id: order?.id ?? null,
       };
     },
