@@ -1,6 +1,13 @@
 import { createRateLimit } from "./http/rate-limit";
 import { LOGINS_PER_ADDRESS_PER_MINUTE, LOGINS_PER_MINUTE, TOO_MANY_LOGINS } from "./modules/admin-auth/model";
-import { CHECKOUT_MESSAGES, CHECKOUT_WINDOW_MS, CHECKOUTS_PER_WINDOW, SESSION_CHECKS_PER_MINUTE } from "./modules/checkout/model";
+import {
+  CHECKOUT_MESSAGES,
+  CHECKOUT_WINDOW_MS,
+  CHECKOUTS_PER_WINDOW,
+  DISCOUNT_CHECKS_PER_MINUTE,
+  SESSION_CHECKS_PER_MINUTE,
+  TOO_MANY_DISCOUNT_CHECKS,
+} from "./modules/checkout/model";
 import { CHALLENGES_PER_MINUTE, SEND_WINDOW_MS, SENDS_PER_WINDOW, TOO_MANY_SENDS } from "./modules/custom-requests/model";
 import { LOOKUPS_PER_MINUTE, TOO_MANY_LOOKUPS } from "./modules/orders/model";
 import { MESSAGES as UPLOAD_MESSAGES, UPLOAD_WINDOW_MS, UPLOADS_PER_WINDOW } from "./modules/uploads/model";
@@ -23,6 +30,8 @@ export function createRateLimits() {
     }),
     /** GET /api/checkout/session and POST /api/checkout/confirm together. */
     paymentChecks: createRateLimit({ limit: SESSION_CHECKS_PER_MINUTE, windowMs: MINUTE, message: CHECKOUT_MESSAGES.tooManySessionChecks }),
+    /** POST /api/discount-codes/check: the basket's code field, so codes cannot be guessed at speed. */
+    discountChecks: createRateLimit({ limit: DISCOUNT_CHECKS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_DISCOUNT_CHECKS }),
     /** An order's look-ups and its file downloads together. */
     orderLookups: createRateLimit({ limit: LOOKUPS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_LOOKUPS }),
     /** A quote's look-ups through its link: the same numbers as an order's, counted apart (issue 13). */

@@ -121,6 +121,7 @@ export function ItemsTable({ items, showAttachments = false }: { items: OrderIte
 export function TotalsTable({ order }: { order: Order }) {
   const rows: [string, string][] = [
     ["Subtotal", formatPence(order.subtotal_cents)],
+    ...(order.discount_cents > 0 ? [[discountLabel(order), discountAmount(order)] as [string, string]] : []),
     ["Delivery", formatDelivery(order.delivery_cents)],
   ];
   return <AmountsTable rows={rows} totalCents={order.amount_cents} />;
@@ -177,6 +178,10 @@ export function itemText(item: OrderItem): string {
   return `${item.product_name}${variant ? ` (${variant})` : ""} × ${item.quantity}`;
 }
 
+/** "Discount (SPRING10)": the line an order's emails show between subtotal and delivery. */
+const discountLabel = (order: Order) => `Discount (${order.discount_code})`;
+const discountAmount = (order: Order) => `−${formatPence(order.discount_cents)}`;
+
 /** The plain-text lines for items and totals, shared by both emails. */
 export function itemsAndTotalsText(order: Order, { showAttachments = false } = {}): string[] {
   const items = order.items.flatMap((item) => {
@@ -187,6 +192,7 @@ export function itemsAndTotalsText(order: Order, { showAttachments = false } = {
     ...items,
     "",
     `Subtotal: ${formatPence(order.subtotal_cents)}`,
+    ...(order.discount_cents > 0 ? [`${discountLabel(order)}: ${discountAmount(order)}`] : []),
     `Delivery: ${formatDelivery(order.delivery_cents)}`,
     `Total: ${formatPence(order.amount_cents)}`,
   ];

@@ -75,6 +75,8 @@ describe("looking up an order with its postcode", () => {
       amount_cents: 2 * 2400 + 500,
       subtotal_cents: 4800,
       delivery_cents: 500,
+      discount_code: null,
+      discount_cents: 0,
       currency: "gbp",
       email: "ada@example.co.uk",
       shipping_name: "Ada Lovelace",

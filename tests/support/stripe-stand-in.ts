@@ -101,6 +101,10 @@ export function startStripeStandIn() {
   const sessions = new Map<string, StandInSession>();
   const lineItems = new Map<string, ParsedLine[]>();
   const createParams = new Map<string, Record<string, unknown>>();
+  const coupons = new Map<
+    string,
+    { id: string; amount_off: number; currency: string; name: string | null; max_redemptions: number | null }
+  >();
   const idempotent = new Map<string, { fingerprint: string; reply: Reply }>();
   const requests: StandInRequest[] = [];
   /** Refunds made, by id; the shop's idempotency key makes a replay answer the first one. */
@@ -154,6 +158,7 @@ export function startStripeStandIn() {
   function route(method: string, path: string, params: Record<string, unknown>): Reply {
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(params);
     if (method === "POST" && path === "/v1/refunds") return createRefund(params);
+    if (method === "POST" && path === "/v1/coupons") return createCoupon(params);
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire|\/line_items)?$/.exec(path);
     const session = match ? sessions.get(decodeURIComponent(match[1] ?? "")) : undefined;
     if (match && !session) {
@@ -177,6 +182,28 @@ export function startStripeStandIn() {
       if (method === "GET" && match[2] === "/line_items") return { status: 200, body: lineItemList(session.id) };
     }
     return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  /** Fixed-amount coupons only: what the shop makes for a discounted session. */
+  function createCoupon(params: Record<string, unknown>): Reply {
+    const amountOff = Number(params.amount_off);
+    if (!Number.isInteger(amountOff) || amountOff < 1)
+      return stripeError(400, "invalid_request_error", "Invalid integer: amount_off.", { param: "amount_off" });
+    if (typeof params.currency !== "string") {
+      return stripeError(400, "invalid_request_error", "You must pass currency when passing amount_off.", { param: "currency" });
+    }
+    const coupon = {
+      id: `co_${randomId()}`,
+      amount_off: amountOff,
+      currency: params.currency,
+      name: typeof params.name === "string" ? params.name : null,
+      max_redemptions: params.max_redemptions === undefined ? null : Number(params.max_redemptions),
+    };
+    if (coupon.name !== null && coupon.name.length > 40) {
+      return stripeError(400, "invalid_request_error", "Invalid string: name must be at most 40 characters.", { param: "name" });
+    }
+    coupons.set(coupon.id, coupon);
+    return { status: 200, body: { object: "coupon", duration: params.duration ?? "once", ...coupon } };
   }
 
   function createSession(params: Record<string, unknown>): Reply {
@@ -213,6 +240,11 @@ export function startStripeStandIn() {
 
     const id = `cs_test_${randomId()}`;
     const subtotal = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
+    const couponId = (params.discounts as Record<string, any>[] | undefined)?.[0]?.coupon;
+    const coupon = couponId === undefined ? null : coupons.get(String(couponId));
+    if (couponId !== undefined && !coupon) return invalid(`No such coupon: '${couponId}'`, "discounts[0][coupon]");
+    // Like Stripe, a fixed amount off comes off the items only, never below zero, and never off shipping.
+    const discount = coupon ? Math.min(coupon.amount_off, subtotal) : 0;
     const rateId = `shr_${randomId()}`;
     const collection = params.shipping_address_collection as { allowed_countries?: string[] } | undefined;
     const session: StandInSession = {
@@ -227,8 +259,8 @@ export function startStripeStandIn() {
       livemode: false,
       currency,
       amount_subtotal: subtotal,
-      amount_total: subtotal + shipping,
-      total_details: { amount_discount: 0, amount_shipping: shipping, amount_tax: 0 },
+      amount_total: subtotal - discount + shipping,
+      total_details: { amount_discount: discount, amount_shipping: shipping, amount_tax: 0 },
       shipping_cost: rate ? { amount_subtotal: shipping, amount_tax: 0, amount_total: shipping, shipping_rate: rateId } : null,
       shipping_options: rate ? [{ shipping_amount: shipping, shipping_rate: rateId }] : [],
       shipping_address_collection: collection ? { allowed_countries: collection.allowed_countries ?? [] } : null,

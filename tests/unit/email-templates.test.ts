@@ -15,6 +15,8 @@ function order(overrides: Partial<Order> = {}): Order {
     created_at: "2025-03-14T10:30:00.000Z",
     subtotal_cents: 4250,
     delivery_cents: 395,
+    discount_code: null,
+    discount_cents: 0,
     amount_cents: 4645,
     currency: "gbp",
     email: "ada@example.com",
@@ -69,6 +71,21 @@ describe("renderOrderConfirmation", () => {
     expect(text).toContain("- Route relief map (A4 walnut frame) × 1: £35.00");
     expect(text).toContain("- Self-watering pot × 2: £7.50");
     expect(text).toContain("Subtotal: £42.50\nDelivery: £3.95\nTotal: £46.45");
+  });
+
+  test("shows a discount code's line between subtotal and delivery (issue 15 point 5)", () => {
+    const discounted = order({ discount_code: "SPRING10", discount_cents: 425, amount_cents: 4220 });
+    const { html, text } = renderOrderConfirmation(discounted, PUBLIC_URL);
+    expect(textOf(html)).toContain("Subtotal £42.50 Discount (SPRING10) −£4.25 Delivery £3.95 Total £42.20");
+    expect(text).toContain("Subtotal: £42.50\nDiscount (SPRING10): −£4.25\nDelivery: £3.95\nTotal: £42.20");
+    const notice = renderNewOrderNotice(discounted, PUBLIC_URL);
+    expect(notice.text).toContain("Discount (SPRING10): −£4.25");
+  });
+
+  test("shows no discount line on an order without a code", () => {
+    const { html, text } = renderOrderConfirmation(order(), PUBLIC_URL);
+    expect(textOf(html)).not.toContain("Discount");
+    expect(text).not.toContain("Discount");
   });
 
   test("shows delivery as 'Free' when it costs nothing", () => {

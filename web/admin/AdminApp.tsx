@@ -13,6 +13,7 @@ const pages: Record<string, ComponentType> = {
   "/admin/orders": lazy(() => import("./OrdersPage").then((module) => ({ default: module.OrdersPage }))),
   "/admin/products": lazy(() => import("./ProductsPage").then((module) => ({ default: module.ProductsPage }))),
   "/admin/projects": lazy(() => import("./ProjectsPage").then((module) => ({ default: module.ProjectsPage }))),
+  "/admin/discounts": lazy(() => import("./DiscountsPage").then((module) => ({ default: module.DiscountsPage }))),
   "/admin/configuration": lazy(() => import("./ConfigurationPage").then((module) => ({ default: module.ConfigurationPage }))),
 };
 

@@ -10,6 +10,8 @@ export type CustomerOrder = Pick<Order, "id" | "status" | "created_at" | "amount
       Order,
       | "subtotal_cents"
       | "delivery_cents"
+      | "discount_code"
+      | "discount_cents"
       | "shipping_name"
       | "shipping_line1"
       | "shipping_line2"

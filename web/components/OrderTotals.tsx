@@ -4,6 +4,9 @@ type Totals = {
   amount_cents: number;
   subtotal_cents?: number | null;
   delivery_cents?: number | null;
+  /** Issue 15: the code the order was priced with and what it took off; absent or 0 shows no line. */
+  discount_code?: string | null;
+  discount_cents?: number | null;
   items: readonly { unit_price_cents: number; quantity: number }[];
 };
 
@@ -21,6 +24,12 @@ export function OrderTotals({ order }: { order: Totals }) {
         <dt>Subtotal</dt>
         <dd>{formatPence(subtotal)}</dd>
       </div>
+      {order.discount_cents ? (
+        <div>
+          <dt>{`Discount (${order.discount_code})`}</dt>
+          <dd>{`−${formatPence(order.discount_cents)}`}</dd>
+        </div>
+      ) : null}
       <div>
         <dt>Delivery</dt>
         <dd>{formatDelivery(delivery)}</dd>

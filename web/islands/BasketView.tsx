@@ -14,8 +14,9 @@ import {
 import { dispatchPromiseText, latestDay } from "../../shared/dispatch-words";
 import { formatPence, poundsToPence } from "../../shared/money";
 import type { Product } from "../../src/modules/catalog/model";
+import { DiscountCodeField } from "../components/DiscountCodeField";
 import { BASKET_NEEDS_JAVASCRIPT, clearBasket, readBasket, writeBasket } from "../lib/basket-store";
-import { checkoutEntries, forgetPaidCheckout, startCheckout } from "../lib/checkout-client";
+import { checkDiscountCode, checkoutEntries, type DiscountQuote, forgetPaidCheckout, startCheckout } from "../lib/checkout-client";
 import { productFacts } from "../lib/product-view";
 import { useBasket } from "../lib/use-basket";
 import { useHydrated } from "../lib/use-hydrated";
@@ -46,6 +47,10 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
   const [stockWarning, setStockWarning] = useState(false);
   const [bannerVisible, setBannerVisible] = useState(banner !== null);
   const [busy, setBusy] = useState(false);
+  // The server's pricing of this basket with the applied code, and the basket it priced.
+  const [discount, setDiscount] = useState<{ quote: DiscountQuote; basket: string } | null>(null);
+  const [discountProblem, setDiscountProblem] = useState<string | null>(null);
+  const [checkingCode, setCheckingCode] = useState(false);
   // State updates land after the click handler returns; the ref shuts out a second click at once.
   const checkoutInFlight = useRef(false);
 
@@ -81,6 +86,32 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
     return product ? productFacts(product) : undefined;
   };
   const quote = quoteDelivery(subtotalPence(items), deliveryFeePence, freeDeliveryThresholdPence);
+  const basketNow = JSON.stringify(checkoutEntries(items));
+  // Shown only while it prices the basket as it is; a changed basket is priced again below.
+  const priced = discount && discount.basket === basketNow ? discount.quote : null;
+
+  async function applyCode(code: string) {
+    setCheckingCode(true);
+    const entries = checkoutEntries(readBasket());
+    const answer = await checkDiscountCode(code, entries);
+    setCheckingCode(false);
+    if (answer.ok) {
+      setDiscount({ quote: answer.quote, basket: JSON.stringify(entries) });
+      setDiscountProblem(null);
+    } else {
+      setDiscount(null);
+      setDiscountProblem(answer.message);
+    }
+  }
+
+  // The basket changed under an applied code: ask the server again (the minimum or the amount may differ now).
+  const appliedCode = discount?.quote.code ?? null;
+  const stale = discount !== null && discount.basket !== basketNow && items.length > 0;
+  // applyCode reads the basket itself; only a change of basket or code should run it again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applyCode is remade each render and reads the basket itself
+  useEffect(() => {
+    if (stale && appliedCode) void applyCode(appliedCode);
+  }, [stale, appliedCode]);
 
   async function checkout() {
     if (checkoutInFlight.current) return;
@@ -102,7 +133,7 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
         window.alert(availabilityAlert(problems));
         return;
       }
-      const outcome = await startCheckout(checkoutEntries(basket));
+      const outcome = await startCheckout(checkoutEntries(basket), appliedCode);
       if (outcome.ok) {
         // Stay disabled while the browser moves to the payment page.
         leaving = true;
@@ -173,15 +204,35 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
                 <dt>Subtotal</dt>
                 <dd data-testid="subtotal">{formatPence(quote.subtotal)}</dd>
               </div>
+              {priced && (
+                <div>
+                  <dt>{`Discount (${priced.code})`}</dt>
+                  <dd data-testid="discount">{`−${formatPence(priced.discount_cents)}`}</dd>
+                </div>
+              )}
               <div>
                 <dt>Delivery</dt>
-                <dd data-testid="delivery">{quote.delivery === 0 ? "Free" : formatPence(quote.delivery)}</dd>
+                <dd data-testid="delivery">
+                  {(priced ? priced.delivery_cents : quote.delivery) === 0
+                    ? "Free"
+                    : formatPence(priced ? priced.delivery_cents : quote.delivery)}
+                </dd>
               </div>
               <div className="basket__total">
                 <dt>Total</dt>
-                <dd data-testid="total">{formatPence(quote.total)}</dd>
+                <dd data-testid="total">{formatPence(priced ? priced.amount_cents : quote.total)}</dd>
               </div>
             </dl>
+            <DiscountCodeField
+              applied={appliedCode}
+              problem={discountProblem}
+              busy={checkingCode || busy}
+              onApply={(code) => void applyCode(code)}
+              onRemove={() => {
+                setDiscount(null);
+                setDiscountProblem(null);
+              }}
+            />
             {quote.toFreeDelivery !== null && (
               <p className="basket__free-delivery">Add {formatPence(quote.toFreeDelivery)} more for free delivery.</p>
             )}

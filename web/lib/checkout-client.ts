@@ -123,7 +123,7 @@ function basketId(newId: () => string = randomUuid): string {
 export type CheckoutOutcome = { ok: true; url: string } | { ok: false; message: string };
 
 /** Asks the server for a payment page; failures carry the text the spec's alert shows. */
-export async function startCheckout(items: CheckoutEntry[]): Promise<CheckoutOutcome> {
+export async function startCheckout(items: CheckoutEntry[], discountCode: string | null = null): Promise<CheckoutOutcome> {
   try {
     const response = await fetch("/api/checkout", {
       method: "POST",
@@ -133,7 +133,7 @@ export async function startCheckout(items: CheckoutEntry[]): Promise<CheckoutOut
         "Idempotency-Key": idempotencyKeyFor(items),
         "Basket-Id": basketId(),
       },
-      body: JSON.stringify({ items }),
+      body: JSON.stringify(discountCode ? { items, discountCode } : { items }),
     });
     const answer = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
     if (response.ok && answer.url) return { ok: true, url: answer.url };
@@ -144,5 +144,26 @@ export async function startCheckout(items: CheckoutEntry[]): Promise<CheckoutOut
     return { ok: false, message: answer.error || "Unable to start checkout" };
   } catch {
     return { ok: false, message: "Checkout failed" };
+  }
+}
+
+/** What POST /api/discount-codes/check answers: the server's pricing of this basket with the code, in pence. */
+export type DiscountQuote = { code: string; subtotal_cents: number; discount_cents: number; delivery_cents: number; amount_cents: number };
+
+export type DiscountCheck = { ok: true; quote: DiscountQuote } | { ok: false; message: string };
+
+/** Asks the server what a code takes off this basket; the refusal's text says why not. */
+export async function checkDiscountCode(code: string, items: CheckoutEntry[]): Promise<DiscountCheck> {
+  try {
+    const response = await fetch("/api/discount-codes/check", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ code, items }),
+    });
+    const answer = (await response.json().catch(() => ({}))) as Partial<DiscountQuote> & { error?: string };
+    if (response.ok && typeof answer.discount_cents === "number") return { ok: true, quote: answer as DiscountQuote };
+    return { ok: false, message: answer.error || "We couldn't check that code. Please try again." };
+  } catch {
+    return { ok: false, message: "We couldn't check that code. Please try again." };
   }
 }

@@ -66,6 +66,12 @@ function OrderSummary({ session }: { session: DemoSession }) {
             <span>{formatPence(line.unitAmountPence * line.quantity)}</span>
           </li>
         ))}
+        {session.discount && (
+          <li>
+            <span>{`Discount (${session.discount.code})`}</span>
+            <span>{`−${formatPence(session.discount.amountPence)}`}</span>
+          </li>
+        )}
         <li>
           <span>{session.deliveryPence === 0 ? "Free UK delivery" : "UK delivery"}</span>
           <span>{formatDelivery(session.deliveryPence)}</span>

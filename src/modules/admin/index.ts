@@ -7,6 +7,7 @@ import { adminCatalogRoutes, UPLOAD_IMAGE_ROUTE } from "../admin-catalog";
 import { adminContentRoutes } from "../admin-content";
 import { adminOrderRoutes } from "../admin-orders";
 import { adminRequestRoutes } from "../admin-requests";
+import { adminDiscountCodeRoutes } from "../discount-codes";
 import { packingSlipRoutes } from "../packing-slips";
 import { adminQuoteRoutes } from "../quotes";
 
@@ -31,6 +32,7 @@ export function adminRoutes(deps: Deps) {
       .use(packingSlipRoutes(deps))
       .use(adminRequestRoutes(deps))
       .use(adminQuoteRoutes(deps))
-      .use(adminContentRoutes(deps)),
+      .use(adminContentRoutes(deps))
+      .use(adminDiscountCodeRoutes(deps)),
   );
 }

@@ -17,6 +17,9 @@ export type CheckoutRow = {
   hold: "held" | "released" | "sold";
   subtotal_cents: number;
   delivery_cents: number;
+  /** The discount code this checkout was priced with (upper case), and what it took off the subtotal. */
+  discount_code: string | null;
+  discount_cents: number;
   amount_cents: number;
   currency: string;
   expires_at: string;
@@ -37,7 +40,7 @@ type LineRow = {
 };
 
 const COLUMNS = `id, client_key, basket_id, holder, request_hash, provider, provider_session_id, payment_url, state, hold,
-  subtotal_cents, delivery_cents, amount_cents, currency, expires_at, quote_id, created_at`;
+  subtotal_cents, delivery_cents, discount_code, discount_cents, amount_cents, currency, expires_at, quote_id, created_at`;
 
 /** SQL for the checkouts and checkout_lines tables, in one place. */
 export function checkoutStore(db: Database) {
@@ -95,8 +98,9 @@ export function checkoutStore(db: Database) {
     },
     insert(row: Omit<CheckoutRow, "provider_session_id" | "payment_url" | "state" | "hold" | "created_at">, lines: PricedLine[]): void {
       db.query(
-        `INSERT INTO checkouts (id, client_key, basket_id, holder, request_hash, provider, subtotal_cents, delivery_cents, amount_cents, currency, expires_at, quote_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO checkouts (id, client_key, basket_id, holder, request_hash, provider, subtotal_cents, delivery_cents,
+           discount_code, discount_cents, amount_cents, currency, expires_at, quote_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         row.id,
         row.client_key,
@@ -106,6 +110,8 @@ export function checkoutStore(db: Database) {
         row.provider,
         row.subtotal_cents,
         row.delivery_cents,
+        row.discount_code,
+        row.discount_cents,
         row.amount_cents,
         row.currency,
         row.expires_at,

@@ -3,9 +3,10 @@ import { latestDay } from "../../../shared/dispatch-words";
 import { writeTransaction } from "../../db/transaction";
 import type { PaymentSnapshot, PostalAddress } from "../../services/payments/provider";
 import type { DispatchPromise } from "../catalog/dispatch-promise";
+import { discountCodeStore } from "../discount-codes/store";
 import { orderProduction } from "../orders/production";
 import { recordQuotePayment } from "../quotes/paid";
-import { checkoutStore, unitsOf } from "./checkout-store";
+import { type CheckoutRow, checkoutStore, unitsOf } from "./checkout-store";
 import { lineDispatchDays } from "./dispatch-dates";
 import { stockCovers, takeStock } from "./stock-hold";
 
@@ -84,6 +85,8 @@ export function fulfilPayment(
       for (const token of [line.meta.gpxToken, line.meta.imageToken]) if (token) claimUpload.run(checkout.id, token);
     }
     if (checkout.quote_id) recordQuotePayment(db, checkout.quote_id, checkout.id);
+    // A use counts only once paid, here, once per order (the order insert above makes a replay return early).
+    if (checkout.discount_code) discountCodeStore(db).countUse(checkout.discount_code);
     onOrderCreated(db, checkout.id);
     return { kind: "order", orderId: checkout.id, created: true };
   });
@@ -91,7 +94,10 @@ export function fulfilPayment(
 
 function insertOrder(
   db: Database,
-  checkout: { id: string; subtotal_cents: number; delivery_cents: number; amount_cents: number; currency: string; provider: string },
+  checkout: Pick<
+    CheckoutRow,
+    "id" | "subtotal_cents" | "delivery_cents" | "discount_code" | "discount_cents" | "amount_cents" | "currency" | "provider"
+  >,
   snapshot: PaymentSnapshot,
   refundRequired: boolean,
   dispatchBy: string | null,
@@ -99,15 +105,17 @@ function insertOrder(
   const shipping = address(snapshot.shipping ?? snapshot.billing);
   const billing = address(snapshot.billing ?? snapshot.shipping);
   db.query(
-    `INSERT INTO orders (id, status, subtotal_cents, delivery_cents, amount_cents, currency, email,
+    `INSERT INTO orders (id, status, subtotal_cents, delivery_cents, discount_code, discount_cents, amount_cents, currency, email,
        shipping_name, shipping_line1, shipping_line2, shipping_city, shipping_postal_code, shipping_country,
        billing_name, billing_line1, billing_line2, billing_city, billing_postal_code, billing_country,
        payment_provider, payment_session_id, refund_required, dispatch_by)
-     VALUES (?, 'paid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, 'paid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     checkout.id,
     checkout.subtotal_cents,
     checkout.delivery_cents,
+    checkout.discount_code,
+    checkout.discount_cents,
     checkout.amount_cents,
     checkout.currency,
     snapshot.customerEmail,

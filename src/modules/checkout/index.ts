@@ -4,7 +4,7 @@ import { BadRequest } from "../../errors";
 import { clientAddressPlugin } from "../../http/rate-limit-plugin";
 import { PERSONAL, routePolicy } from "../../http/route-policy";
 import { parseOrBadRequest } from "../validate";
-import { checkoutRequestSchema, confirmRequestSchema, sessionIdSchema } from "./model";
+import { checkoutRequestSchema, confirmRequestSchema, discountCheckSchema, sessionIdSchema } from "./model";
 
 const CLIENT_TOKEN = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -17,7 +17,7 @@ export function checkoutRoutes({ checkout, env, rateLimits }: Pick<Deps, "checko
       "/api/checkout",
       async ({ body, headers, address }) => {
         rateLimits.checkoutStarts.count(address);
-        const { items } = parseOrBadRequest(checkoutRequestSchema, body);
+        const { items, discountCode } = parseOrBadRequest(checkoutRequestSchema, body);
         const clientKey = headers["idempotency-key"] ?? null;
         if (clientKey !== null && !CLIENT_TOKEN.test(clientKey)) {
           throw new BadRequest("The Idempotency-Key header must be 8 to 100 letters, digits, hyphens or underscores.");
@@ -27,8 +27,18 @@ export function checkoutRoutes({ checkout, env, rateLimits }: Pick<Deps, "checko
         if (basketId !== null && !CLIENT_TOKEN.test(basketId)) {
           throw new BadRequest("The Basket-Id header must be 8 to 100 letters, digits, hyphens or underscores.");
         }
-        return checkout.start(items, { clientKey, basketId, address });
+        return checkout.start(items, { clientKey, basketId, address }, discountCode);
       },
+      { policy: PERSONAL },
+    )
+    .post(
+      "/api/discount-codes/check",
+      ({ body, address }) => {
+        rateLimits.discountChecks.count(address);
+        const { code, items } = parseOrBadRequest(discountCheckSchema, body);
+        return checkout.checkDiscount(items, code);
+      },
+      // One basket's price: never kept or cached.
       { policy: PERSONAL },
     )
     .get(

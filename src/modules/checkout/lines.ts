@@ -28,7 +28,9 @@ export function groupEntries(entries: CheckoutEntry[]): RequestedLine[] {
 }
 
 /** A stable fingerprint of what was asked for, to tell a retry from a different basket. */
-export function requestFingerprint(lines: RequestedLine[]): string {
+export function requestFingerprint(lines: RequestedLine[], discountCode: string | null = null): string {
   const sorted = lines.map((line) => JSON.stringify(line)).sort();
+  // A code changes the price: a retry with another code is a different checkout. No code keeps the old fingerprint.
+  if (discountCode) sorted.push(JSON.stringify({ discountCode: discountCode.toUpperCase() }));
   return new Bun.CryptoHasher("sha256").update(sorted.join("\n")).digest("hex");
 }

@@ -43,8 +43,31 @@ export const checkoutRequestSchema = z.object(
       .array(checkoutEntrySchema, { error: "Send the basket as { items: [...] }." })
       .min(1, { error: "Your basket is empty." })
       .max(MAX_CHECKOUT_UNITS, { error: `A single checkout can hold at most ${MAX_CHECKOUT_UNITS} items.` }),
+    /** Priced by the server (src/modules/discount-codes/price-discount.ts); blank means none. */
+    discountCode: z
+      .string({ error: "The discount code must be text." })
+      .trim()
+      .max(32, { error: "There is no discount code that long. Check the spelling, or remove it to pay the full price." })
+      .optional()
+      .transform((code) => code || null),
   },
   { error: "Send the basket as { items: [...] }." },
+);
+
+/** Enough to try codes by hand in the basket, far too few to guess them. */
+export const DISCOUNT_CHECKS_PER_MINUTE = 10;
+export const TOO_MANY_DISCOUNT_CHECKS = "Too many discount code checks from your connection. Please wait a minute and try again.";
+
+export const discountCheckSchema = z.object(
+  {
+    code: z
+      .string({ error: "Enter a discount code." })
+      .trim()
+      .min(1, { error: "Enter a discount code." })
+      .max(32, { error: "There is no discount code that long. Check the spelling, or remove it to pay the full price." }),
+    items: checkoutRequestSchema.shape.items,
+  },
+  { error: "Send the code and the basket as { code, items: [...] }." },
 );
 
 export const confirmRequestSchema = z.object(

@@ -19,6 +19,8 @@ type OpenSession = {
   checkoutId: string;
   lines: PricedLine[];
   deliveryCents: number;
+  /** A discount the server priced (basket checkouts only), shown on the payment page. */
+  discount?: { code: string; discountCents: number } | null;
   expiresAt: Date;
   /** Where the payment page's "back" goes. */
   cancelUrl: string;
@@ -73,7 +75,15 @@ export function paymentSessions({
      * Opens the provider's session for a checkout row. A provider failure
      * releases the row (nothing stays held) and answers 502.
      */
-    async open({ checkoutId, lines, deliveryCents, expiresAt, cancelUrl, endedMessage }: OpenSession): Promise<{ url: string }> {
+    async open({
+      checkoutId,
+      lines,
+      deliveryCents,
+      discount = null,
+      expiresAt,
+      cancelUrl,
+      endedMessage,
+    }: OpenSession): Promise<{ url: string }> {
       let session: { id: string; url: string };
       // Each line says when it will be dispatched, counted from when the checkout began, as the order will be.
       const started = store.byId(checkoutId)?.created_at;
@@ -88,6 +98,7 @@ export function paymentSessions({
             description: dispatchedByText(days[index]!),
           })),
           deliveryPence: deliveryCents,
+          discount: discount ? { code: discount.code, amountPence: discount.discountCents } : null,
           currency: "gbp",
           expiresAt,
           successUrl: `${publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,

@@ -95,6 +95,8 @@ export function createQuoteCheckout({
             provider: provider.name,
             subtotal_cents: subtotal,
             delivery_cents: quote.deliveryCents,
+            discount_code: null,
+            discount_cents: 0,
             amount_cents: subtotal + quote.deliveryCents,
             currency: "gbp",
             expires_at: expiresAt.toISOString(),

@@ -7,6 +7,7 @@ import { type PaymentProvider, PaymentProviderError, type PaymentSnapshot } from
 import type { DispatchPromise } from "../catalog/dispatch-promise";
 import type { ContentService } from "../content/service";
 import { newOrderId } from "../orders/order-id";
+import { basketTotals } from "./basket-totals";
 import { type CheckoutRow, checkoutStore, unitsOf } from "./checkout-store";
 import { type FulfilOutcome, fulfilPayment, type OrderCreatedHook } from "./fulfil";
 import { groupEntries, requestFingerprint } from "./lines";
@@ -98,13 +99,32 @@ export function createCheckoutService({
     fulfil,
 
     /**
+     * POST /api/discount-codes/check: what a code takes off this basket now,
+     * priced exactly as the checkout will. Reads only: nothing is held or counted.
+     */
+    checkDiscount(entries: CheckoutEntry[], code: string) {
+      const totals = basketTotals(db, content, priceBasket(db, groupEntries(entries)), code, now());
+      return {
+        code: totals.discount!.code,
+        subtotal_cents: totals.subtotalCents,
+        discount_cents: totals.discount!.discountCents,
+        delivery_cents: totals.deliveryCents,
+        amount_cents: totals.amountCents,
+      };
+    },
+
+    /**
      * POST /api/checkout: prices the basket, holds its stock and opens a
      * payment session. The check and the hold share one IMMEDIATE transaction;
      * the provider is called after it commits, never inside it.
      */
-    async start(entries: CheckoutEntry[], { clientKey, basketId, address }: CheckoutRequester): Promise<{ url: string }> {
+    async start(
+      entries: CheckoutEntry[],
+      { clientKey, basketId, address }: CheckoutRequester,
+      discountCode: string | null = null,
+    ): Promise<{ url: string }> {
       const requested = groupEntries(entries);
-      const fingerprint = requestFingerprint(requested);
+      const fingerprint = requestFingerprint(requested, discountCode);
       const holder = holderHash(address);
       const begun = writeTransaction(db, () => {
         const earlier = clientKey ? store.byClientKey(clientKey) : null;
@@ -124,9 +144,9 @@ export function createCheckoutService({
           requested.reduce((sum, line) => sum + line.quantity, 0),
         );
         const lines = priceBasket(db, requested);
-        const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-        const { deliveryFeePence, freeDeliveryThresholdPence } = content.deliverySettings();
-        const delivery = freeDeliveryThresholdPence > 0 && subtotal >= freeDeliveryThresholdPence ? 0 : deliveryFeePence;
+        // The discount is priced here, in the transaction, never by the client; its use is counted when paid (fulfil.ts).
+        const totals = basketTotals(db, content, lines, discountCode, now());
+        const { discount, deliveryCents: delivery } = totals;
         const id = newOrderId();
         const expiresAt = new Date(now().getTime() + HOLD_MINUTES * 60_000);
         store.insert(
@@ -137,9 +157,11 @@ export function createCheckoutService({
             holder,
             request_hash: fingerprint,
             provider: provider.name,
-            subtotal_cents: subtotal,
+            subtotal_cents: totals.subtotalCents,
             delivery_cents: delivery,
-            amount_cents: subtotal + delivery,
+            discount_code: discount?.code ?? null,
+            discount_cents: discount?.discountCents ?? 0,
+            amount_cents: totals.amountCents,
             currency: "gbp",
             expires_at: expiresAt.toISOString(),
             quote_id: null,
@@ -148,16 +170,17 @@ export function createCheckoutService({
         );
         takeStock(db, unitsOf(lines));
         const replacedSessions = replaced.flatMap((older) => (older.provider_session_id ? [older.provider_session_id] : []));
-        return { repeat: null, created: { id, lines, delivery, expiresAt, replacedSessions } } as const;
+        return { repeat: null, created: { id, lines, delivery, discount, expiresAt, replacedSessions } } as const;
       });
       if (begun.repeat !== null) return { url: await sessions.waitForUrl(begun.repeat) };
 
-      const { id, lines, delivery, expiresAt, replacedSessions } = begun.created;
+      const { id, lines, delivery, discount, expiresAt, replacedSessions } = begun.created;
       await sessions.expire(replacedSessions);
       return sessions.open({
         checkoutId: id,
         lines,
         deliveryCents: delivery,
+        discount,
         expiresAt,
         cancelUrl: `${publicUrl}/basket?canceled=1`,
         // A newer checkout of this basket replaced this one while the provider was answering.
@@ -205,13 +228,24 @@ export function createCheckoutService({
         amount_total: checkout.delivery_cents,
         currency: checkout.currency,
       };
+      // The server's discount, as its own line between the goods and delivery (issue 15).
+      const discount = checkout.discount_code
+        ? [
+            {
+              description: `Discount (${checkout.discount_code})`,
+              quantity: 1,
+              amount_total: -checkout.discount_cents,
+              currency: checkout.currency,
+            },
+          ]
+        : [];
       return {
         status: snapshot.status,
         payment_status: snapshot.paymentStatus,
         customer_email: snapshot.customerEmail,
         currency: checkout.currency,
         amount_total: checkout.amount_cents,
-        line_items: [...items, delivery],
+        line_items: [...items, ...discount, delivery],
         order_id: order?.id ?? null,
       };
     },

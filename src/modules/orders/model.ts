@@ -37,6 +37,9 @@ export type Order = OrderProduction & {
   amount_cents: number;
   subtotal_cents: number;
   delivery_cents: number;
+  /** The discount code the order was priced with (issue 15), and what it took off the subtotal. */
+  discount_code: string | null;
+  discount_cents: number;
   currency: string;
   email: string | null;
   shipping_name: string | null;

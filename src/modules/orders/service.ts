@@ -18,7 +18,7 @@ export function trackingNotifiedAt(ordersTable: string): string {
     WHERE e.order_id = ${ordersTable}.id AND e.kind = 'tracking' AND e.status = 'sent') AS tracking_notified_at`;
 }
 
-const ORDER_COLUMNS = `id, status, created_at, amount_cents, subtotal_cents, delivery_cents, currency, email,
+const ORDER_COLUMNS = `id, status, created_at, amount_cents, subtotal_cents, delivery_cents, discount_code, discount_cents, currency, email,
   shipping_name, shipping_line1, shipping_line2, shipping_city, shipping_postal_code, shipping_country,
   billing_name, billing_line1, billing_line2, billing_city, billing_postal_code, billing_country,
   tracking_carrier, tracking_number, tracking_url, ${trackingNotifiedAt("orders")}, payment_session_id, refund_required`;

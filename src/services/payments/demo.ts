@@ -36,6 +36,8 @@ export type DemoSession = {
   amountTotal: number;
   lines: { name: string; unitAmountPence: number; quantity: number; description?: string }[];
   deliveryPence: number;
+  /** The discount the shop priced, shown as "Discount (CODE)"; null without one. */
+  discount: { code: string; amountPence: number } | null;
   successUrl: string;
   cancelUrl: string;
   expiresAt: string;
@@ -97,9 +99,10 @@ export function createDemoProvider(db: Database, publicUrl: string, now: () => D
         ).run(
           id,
           input.checkoutId,
-          subtotal + input.deliveryPence,
+          subtotal - Math.min(input.discount?.amountPence ?? 0, subtotal) + input.deliveryPence,
           input.currency,
-          JSON.stringify(input.lines),
+          // With a discount the column holds { lines, discount }; without one, the lines alone as before.
+          JSON.stringify(input.discount ? { lines: input.lines, discount: input.discount } : input.lines),
           input.deliveryPence,
           input.successUrl,
           input.cancelUrl,
@@ -151,7 +154,7 @@ export function createDemoProvider(db: Database, publicUrl: string, now: () => D
         status: row.status,
         paymentStatus: row.payment_status,
         amountTotal: row.amount_total,
-        lines: JSON.parse(row.lines) as DemoSession["lines"],
+        ...storedLines(row.lines),
         deliveryPence: row.delivery_cents,
         successUrl: row.success_url.replace("{CHECKOUT_SESSION_ID}", row.id),
         cancelUrl: row.cancel_url,
@@ -168,4 +171,10 @@ export function createDemoProvider(db: Database, publicUrl: string, now: () => D
       return snapshotOf(current(sessionId)!);
     },
   };
+}
+
+/** The lines column: an array (no discount, and every session before issue 15) or { lines, discount }. */
+function storedLines(text: string): Pick<DemoSession, "lines" | "discount"> {
+  const stored = JSON.parse(text) as DemoSession["lines"] | Pick<DemoSession, "lines" | "discount">;
+  return Array.isArray(stored) ? { lines: stored, discount: null } : stored;
 }

@@ -29,6 +29,8 @@ export type CreatePaymentSession = {
   lines: PaymentLine[];
   /** Delivery, shown as its own line (0 = free delivery). */
   deliveryPence: number;
+  /** Taken off the lines' total (never below 0); the page shows it as "Discount (CODE)". Null: none. */
+  discount?: { code: string; amountPence: number } | null;
   currency: "gbp";
   /** When the session (and the stock hold) ends. At least 30 minutes ahead. */
   expiresAt: Date;

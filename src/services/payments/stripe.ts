@@ -78,9 +78,22 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
         }),
     ));
 
+  /**
+   * A coupon made for one session: the amount off is the server's (never
+   * Stripe's own percentage maths), it can be redeemed once, and its name is
+   * the shop's code, which the payment page shows beside the discount.
+   */
+  async function adHocCoupon(discount: { code: string; amountPence: number }, idempotencyKey: string): Promise<Stripe.Coupon> {
+    return (await stripe()).coupons.create(
+      { amount_off: discount.amountPence, currency: "gbp", duration: "once", max_redemptions: 1, name: discount.code },
+      { idempotencyKey: `${idempotencyKey}-coupon` },
+    );
+  }
+
   async function createSession(input: CreatePaymentSession): Promise<CreatedPaymentSession> {
     let session: Stripe.Checkout.Session;
     try {
+      const coupon = input.discount ? await adHocCoupon(input.discount, input.idempotencyKey) : null;
       session = await (await stripe()).checkout.sessions.create(
         {
           mode: "payment",
@@ -101,6 +114,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
               },
             },
           ],
+          // Lines cannot be negative: the discount is a one-off coupon for exactly the amount the server priced.
+          ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
           shipping_address_collection: { allowed_countries: ["GB"] },
           billing_address_collection: "required",
           client_reference_id: input.checkoutId,

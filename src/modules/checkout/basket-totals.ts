@@ -1,0 +1,33 @@
+import type { Database } from "bun:sqlite";
+import type { ContentService } from "../content/service";
+import { type PricedDiscount, priceDiscount } from "../discount-codes/price-discount";
+import type { PricedLine } from "./price-basket";
+
+export type BasketTotals = {
+  subtotalCents: number;
+  discount: PricedDiscount | null;
+  deliveryCents: number;
+  amountCents: number;
+};
+
+/**
+ * The money of a priced basket, the one way: subtotal, the code's discount
+ * (refused with a message saying why), delivery and the total. Used by the
+ * checkout inside its transaction and by the basket's code check, so the two
+ * can never disagree. Free delivery is earned by the goods' price after the
+ * discount (decision 0020).
+ */
+export function basketTotals(
+  db: Database,
+  content: ContentService,
+  lines: PricedLine[],
+  discountCode: string | null,
+  at: Date,
+): BasketTotals {
+  const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const discount = discountCode ? priceDiscount(db, discountCode, subtotalCents, at) : null;
+  const goods = subtotalCents - (discount?.discountCents ?? 0);
+  const { deliveryFeePence, freeDeliveryThresholdPence } = content.deliverySettings();
+  const deliveryCents = freeDeliveryThresholdPence > 0 && goods >= freeDeliveryThresholdPence ? 0 : deliveryFeePence;
+  return { subtotalCents, discount, deliveryCents, amountCents: goods + deliveryCents };
+}

@@ -1,0 +1,24 @@
+import { Elysia } from "elysia";
+import { writeTransaction } from "../../db/transaction";
+import type { Deps } from "../../deps";
+import { NotFound } from "../../errors";
+import { parseOrBadRequest } from "../validate";
+import { DISCOUNT_CODE_NOT_FOUND, discountCodeInputSchema, discountCodeText } from "./model";
+import { discountCodeStore } from "./store";
+
+/** /admin/discounts: list, create or replace by code, and delete. Guarded by src/modules/admin. */
+export function adminDiscountCodeRoutes({ db }: Pick<Deps, "db">) {
+  const store = discountCodeStore(db);
+  return new Elysia({ name: "admin-discount-codes" })
+    .get("/api/admin/discount-codes", () => store.all())
+    .post("/api/admin/discount-codes", ({ body }) => {
+      const input = parseOrBadRequest(discountCodeInputSchema, body);
+      writeTransaction(db, () => store.save(input));
+      return store.byCode(input.code);
+    })
+    .delete("/api/admin/discount-codes/:code", ({ params }) => {
+      const code = discountCodeText.safeParse(decodeURIComponent(params.code));
+      if (!code.success || !writeTransaction(db, () => store.remove(code.data))) throw new NotFound(DISCOUNT_CODE_NOT_FOUND);
+      return { ok: true };
+    });
+}
