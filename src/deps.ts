@@ -22,6 +22,7 @@ import { type CustomRequestService, createCustomRequestService } from "./modules
 import { createHealthChecks, type HealthChecks } from "./modules/health/readiness";
 import { queueOrderEmails } from "./modules/orders/order-emails";
 import { createOrderService, type OrderService } from "./modules/orders/service";
+import { createPackingSlipService, type PackingSlipService } from "./modules/packing-slips/service";
 import { quoteEmails } from "./modules/quotes/quote-emails";
 import { createQuoteService, type QuoteService } from "./modules/quotes/service";
 import { createUploadService, type UploadService } from "./modules/uploads/service";
@@ -54,6 +55,8 @@ export type Deps = {
   categories: CategoryService;
   content: ContentService;
   orders: OrderService;
+  /** Which orders go on the printed packing slips (issue 15 point 4). */
+  packingSlips: PackingSlipService;
   checkout: CheckoutService;
   /** The built-in demo checkout, when no Stripe key is set. */
   demoPayments: DemoPaymentProvider | null;
@@ -100,6 +103,7 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest, { now 
   const adminPassword = createPasswordCheck(env, db);
   const uploadBudget = createUploadBudget({ db, dataDir: env.DATA_DIR });
   const uploadStorage = createUploadStorage(env.DATA_DIR);
+  const orders = createOrderService(db);
   return {
     env,
     db,
@@ -109,7 +113,8 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest, { now 
     catalog: createCatalogService(db, dispatch),
     categories: createCategoryService(db),
     content,
-    orders: createOrderService(db),
+    orders,
+    packingSlips: createPackingSlipService(db, orders),
     checkout: createCheckoutService({
       db,
       provider: stripe ?? demoPayments!,

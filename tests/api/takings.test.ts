@@ -99,12 +99,14 @@ describe("takings", () => {
 });
 
 describe("the dashboard's work lists", () => {
-  test("to_dispatch counts paid orders, not fulfilled or cancelled ones", async () => {
-    await shopAt("2026-07-15T12:00:00.000Z");
+  test("to_dispatch counts paid orders, not fulfilled or cancelled ones, nor a late payment flagged for refund", async () => {
+    const { db } = await shopAt("2026-07-15T12:00:00.000Z");
     order("ORD-PAID01", "2026-07-15T09:00:00.000Z", 3000);
     order("ORD-PAID02", "2026-07-10T09:00:00.000Z", 3000);
     order("ORD-SENT01", "2026-07-10T09:00:00.000Z", 3000, "fulfilled");
     order("ORD-GONE01", "2026-07-10T09:00:00.000Z", 3000, "canceled");
+    order("ORD-LATE01", "2026-07-14T09:00:00.000Z", 3000);
+    db.query("UPDATE orders SET refund_required = 1 WHERE id = 'ORD-LATE01'").run();
     expect((await stats()).to_dispatch).toBe(2);
   });
 

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { addUkDays, ukDayStart, ukToday } from "../../../shared/uk-day";
+import { TO_DISPATCH } from "../orders/model";
 
 /** Pence taken in each period: orders paid in it minus refunds made in it. */
 type Takings = { today: number; last_7_days: number; last_30_days: number; last_12_months: number };
@@ -35,7 +36,7 @@ export function dashboardFigures(db: Database, now: Date, lowStockThreshold: num
   const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
   const counts = db
     .query<{ to_dispatch: number; awaiting_reply: number }, []>(
-      `SELECT (SELECT COUNT(*) FROM orders WHERE status = 'paid') AS to_dispatch,
+      `SELECT (SELECT COUNT(*) FROM orders WHERE ${TO_DISPATCH}) AS to_dispatch,
          (SELECT COUNT(*) FROM custom_requests WHERE status = 'open') AS awaiting_reply`,
     )
     .get()!;

@@ -2,6 +2,12 @@ import { z } from "zod";
 import type { OrderProduction } from "../../../shared/order-stages";
 
 /** Spec: more than 10 look-ups a minute from one address is someone guessing. */
+/**
+ * An order waiting to go out (SQL on `orders`): paid and not yet dispatched, and not a late payment flagged for
+ * refund, which the shop gives back rather than packs. The dashboard counts these and the packing slips print them.
+ */
+export const TO_DISPATCH = "status = 'paid' AND refund_required = 0";
+
 export const LOOKUPS_PER_MINUTE = 10;
 export const TOO_MANY_LOOKUPS = "Too many attempts. Please wait a minute and try again.";
 

@@ -4,7 +4,6 @@ import { BadRequest, NotFound } from "../../errors";
 import { ORDER_NOT_FOUND } from "../admin-orders/model";
 import type { Order } from "../orders/model";
 import { packingSlipsHtml } from "./page";
-import { createPackingSlipService } from "./service";
 
 /** More than a day's packing on one print is a mistyped link, not a batch. */
 export const MOST_SLIPS = 200;
@@ -20,8 +19,7 @@ export const TOO_MANY_CHOSEN = `Choose at most ${MOST_SLIPS} orders for one prin
  *   /admin/slips             every order to dispatch (paid, not dispatched)
  *   /admin/slips?ids=a,b     the orders chosen
  */
-export function packingSlipRoutes({ db, orders, assets }: Pick<Deps, "db" | "orders" | "assets">) {
-  const slips = createPackingSlipService(db, orders);
+export function packingSlipRoutes({ packingSlips: slips, assets }: Pick<Deps, "packingSlips" | "assets">) {
   const page = (chosen: readonly Order[], title: string) =>
     new Response(packingSlipsHtml(chosen, { title, stylesheet: assets.packingSlipStylesheet }), {
       headers: {

@@ -1,6 +1,8 @@
 import type { Database } from "bun:sqlite";
-import type { Order } from "../orders/model";
+import { type Order, TO_DISPATCH } from "../orders/model";
 import type { OrderService } from "../orders/service";
+
+export type PackingSlipService = ReturnType<typeof createPackingSlipService>;
 
 /**
  * Which orders go on the slips. "To dispatch" is a paid order not yet
@@ -8,9 +10,7 @@ import type { OrderService } from "../orders/service";
  * gives back is not packed. Oldest first, the order they are packed in.
  */
 export function createPackingSlipService(db: Database, orders: OrderService) {
-  const toDispatchIds = db.query<{ id: string }, []>(
-    "SELECT id FROM orders WHERE status = 'paid' AND refund_required = 0 ORDER BY created_at, rowid",
-  );
+  const toDispatchIds = db.query<{ id: string }, []>(`SELECT id FROM orders WHERE ${TO_DISPATCH} ORDER BY created_at, rowid`);
 
   return {
     /** The orders asked for, in the order asked, each once; null when any of them does not exist. */
