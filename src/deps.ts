@@ -19,6 +19,7 @@ import { createQuoteCheckout, type QuoteCheckout } from "./modules/checkout/quot
 import { type CheckoutService, createCheckoutService } from "./modules/checkout/service";
 import { type ContentService, createContentService } from "./modules/content/service";
 import { type CustomRequestService, createCustomRequestService } from "./modules/custom-requests/service";
+import { type DiscountCodeStore, discountCodeStore } from "./modules/discount-codes/store";
 import { createHealthChecks, type HealthChecks } from "./modules/health/readiness";
 import { queueOrderEmails } from "./modules/orders/order-emails";
 import { createOrderService, type OrderService } from "./modules/orders/service";
@@ -55,6 +56,8 @@ export type Deps = {
   categories: CategoryService;
   content: ContentService;
   orders: OrderService;
+  /** The owner's discount codes (issue 15 point 5); checkout prices them through `discount-codes/price-discount.ts`. */
+  discountCodes: DiscountCodeStore;
   /** Which orders go on the printed packing slips (issue 15 point 4). */
   packingSlips: PackingSlipService;
   checkout: CheckoutService;
@@ -114,6 +117,7 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest, { now 
     categories: createCategoryService(db),
     content,
     orders,
+    discountCodes: discountCodeStore(db),
     packingSlips: createPackingSlipService(db, orders),
     checkout: createCheckoutService({
       db,

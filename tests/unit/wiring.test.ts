@@ -31,7 +31,7 @@ function routeLinesMatching(pattern: RegExp): string[] {
 describe("one way to wire", () => {
   test("no route file builds a service, limit or store: each is built once in src/deps.ts and arrives through Deps", () => {
     expect(routeFiles().length).toBeGreaterThan(10);
-    expect(routeLinesMatching(/\bcreate[A-Z]\w*\(|\w+Finder\(|\bdb\.(query|prepare|run|exec)\b/)).toEqual([]);
+    expect(routeLinesMatching(/\bcreate[A-Z]\w*\(|\w+(Finder|Store)\(|\bdb\.(query|prepare|run|exec)\b/)).toEqual([]);
   });
 
   test("no route file counts a limit by hand: no createRateLimiter, clientAddress or TooManyRequests, only rateLimits.<name>.count(address)", () => {

@@ -4,11 +4,9 @@ import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
 import { parseOrBadRequest } from "../validate";
 import { DISCOUNT_CODE_NOT_FOUND, discountCodeInputSchema, discountCodeText } from "./model";
-import { discountCodeStore } from "./store";
 
 /** /admin/discounts: list, create or replace by code, and delete. Guarded by src/modules/admin. */
-export function adminDiscountCodeRoutes({ db }: Pick<Deps, "db">) {
-  const store = discountCodeStore(db);
+export function adminDiscountCodeRoutes({ db, discountCodes: store }: Pick<Deps, "db" | "discountCodes">) {
   return new Elysia({ name: "admin-discount-codes" })
     .get("/api/admin/discount-codes", () => store.all())
     .post("/api/admin/discount-codes", ({ body }) => {

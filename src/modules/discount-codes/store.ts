@@ -8,6 +8,8 @@ const COLUMNS =
 
 const toCode = (row: Row): DiscountCode => ({ ...row, active: row.active === 1 });
 
+export type DiscountCodeStore = ReturnType<typeof discountCodeStore>;
+
 /** SQL for the discount_codes table, in one place. */
 export function discountCodeStore(db: Database) {
   return {
