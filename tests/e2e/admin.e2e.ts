@@ -2,7 +2,7 @@ import { deflateSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { adminNav, E2E_ADMIN_PASSWORD, openOrderAsOwner, signIn } from "./support/admin";
-import { checkOutAndPay } from "./support/checkout";
+import { buyOneAndPay } from "./support/checkout";
 import { gotoHydrated } from "./support/hydrated";
 
 test.describe("the owner's admin area", () => {
@@ -158,11 +158,7 @@ test.describe("the owner's admin area", () => {
     // Something with unlimited stock, so stories running side by side never race for it.
     const products = await loadCatalogue(request);
     const product = pick(products, "simple product with unlimited stock", unlimitedSimple);
-    await gotoHydrated(page, productPath(product));
-    await page.getByRole("button", { name: "Add to basket" }).click();
-    await expect(page.getByTestId("basket-count")).toHaveText("1");
-    await gotoHydrated(page, "/basket");
-    const orderId = await checkOutAndPay(page, {
+    const orderId = await buyOneAndPay(page, productPath(product), {
       email: "grace@example.co.uk",
       name: "Grace Hopper",
       line1: "1 Harbour Street",

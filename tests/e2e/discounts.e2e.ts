@@ -1,6 +1,6 @@
 import { devices, expect, test } from "@playwright/test";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
-import { signIn } from "./support/admin";
+import { adminNav, signIn } from "./support/admin";
 import { checkOutAs, payButton } from "./support/checkout";
 import { gotoHydrated } from "./support/hydrated";
 
@@ -17,25 +17,24 @@ test("a shopper on a phone applies a discount code in the basket and pays the di
   browser,
   request,
 }) => {
+  // The owner's screen, a phone's basket and payment, then the owner's screen again.
+  test.setTimeout(90_000);
   const code = `E2E${Date.now().toString(36).toUpperCase()}`;
   const baseURL = test.info().project.use.baseURL;
-  // The owner makes the code through the admin API from a signed-in browser (same-origin, session cookie).
+  // The owner makes the code on the Discounts page, on a desktop.
   const ownerContext = await browser.newContext({ baseURL });
   const owner = await ownerContext.newPage();
   await signIn(owner);
-  const saved = await owner.evaluate(
-    async (body) => {
-      const response = await fetch("/api/admin/discount-codes", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      return response.status;
-    },
-    { code, amount_off_cents: 100, active: true },
-  );
-  expect(saved).toBe(200);
-  await ownerContext.close();
+  await adminNav(owner, "Discounts").click();
+  const form = owner.getByRole("region", { name: "New discount code" });
+  await form.getByLabel("Code").fill(code.toLowerCase());
+  await form.getByLabel("Kind").selectOption({ label: "Amount off (£)" });
+  await form.getByLabel("Amount off (£)", { exact: true }).fill("1.00");
+  await form.getByLabel("Use limit (optional)").fill("5");
+  await form.getByRole("button", { name: "Save code" }).click();
+  await expect(owner.getByText("Discount code saved.")).toBeVisible();
+  const row = owner.getByRole("region", { name: "Discount codes" }).getByRole("row").filter({ hasText: code });
+  await expect(row.getByRole("cell")).toHaveText([code, "£1.00 off", "0 of 5", `Switch off ${code}Delete ${code}`]);
 
   const products = await loadCatalogue(request);
   const product = pick(products, "an unlimited simple product", unlimitedSimple);
@@ -62,4 +61,9 @@ test("a shopper on a phone applies a discount code in the basket and pays the di
   await expect(page.getByText(/Your order reference is ORD-/)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(`Discount (${code})`).first()).toBeVisible();
   await context.close();
+
+  // The paid order counts one use of the code on the owner's list.
+  await owner.reload();
+  await expect(row.getByRole("cell").nth(2)).toHaveText("1 of 5");
+  await ownerContext.close();
 });

@@ -1,9 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { openOrderAsOwner } from "./support/admin";
-import { checkOutAndPay } from "./support/checkout";
+import { buyOneAndPay } from "./support/checkout";
 import { gpxRoute } from "./support/files";
-import { gotoHydrated } from "./support/hydrated";
 import { expectLoaded } from "./support/images";
 
 // Issue 15 point 4 as one story: two shoppers pay (one with their route), the
@@ -24,16 +23,6 @@ function pdfPageCount(pdf: Buffer): number {
   return pdf.toString("latin1").match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0;
 }
 
-/** Buys one unit of the product at `path` as `payer`; answers the order id. */
-async function buy(page: Page, path: string, payer: typeof WALKER, prepare?: () => Promise<void>): Promise<string> {
-  await gotoHydrated(page, path);
-  await prepare?.();
-  await page.getByRole("button", { name: "Add to basket" }).click();
-  await expect(page.getByTestId("basket-count")).toHaveText("1");
-  await gotoHydrated(page, "/basket");
-  return checkOutAndPay(page, payer);
-}
-
 test("the owner prints a packing slip from the order screen and today's from the orders page: one order per printed page, the route drawn, no prices", async ({
   page,
   request,
@@ -46,11 +35,11 @@ test("the owner prints a packing slip from the order screen and today's from the
   const plain = pick(products, "simple product with unlimited stock", unlimitedSimple);
   const route = gpxRoute("Fairfield horseshoe");
 
-  const mapOrder = await buy(page, productPath(reliefMap), WALKER, async () => {
+  const mapOrder = await buyOneAndPay(page, productPath(reliefMap), WALKER, async () => {
     await page.getByLabel("Your route (GPX file)").setInputFiles(route);
     await expect(page.getByRole("status").filter({ hasText: `Uploaded ${route.name}` })).toBeVisible();
   });
-  const plainOrder = await buy(page, productPath(plain), GARDENER);
+  const plainOrder = await buyOneAndPay(page, productPath(plain), GARDENER);
 
   // From the order screen: the slip opens in its own tab.
   await openOrderAsOwner(page, mapOrder);

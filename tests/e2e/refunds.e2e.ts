@@ -2,8 +2,7 @@ import { expect, test } from "@playwright/test";
 import { formatPence } from "../../shared/money";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { openOrderAsOwner } from "./support/admin";
-import { checkOutAndPay } from "./support/checkout";
-import { gotoHydrated } from "./support/hydrated";
+import { buyOneAndPay } from "./support/checkout";
 
 // Issue 15 point 1 as one story: a shopper buys two of something; the owner
 // refunds part of the order from its screen through the Refund dialog, sees the
@@ -13,11 +12,7 @@ import { gotoHydrated } from "./support/hydrated";
 test("the owner refunds part of an order, sees the remainder, and the refund email is in the outbox", async ({ page, request }) => {
   test.setTimeout(90_000);
   const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
-  await gotoHydrated(page, productPath(product));
-  await page.getByRole("button", { name: "Add to basket" }).click();
-  await expect(page.getByTestId("basket-count")).toHaveText("1");
-  await gotoHydrated(page, "/basket");
-  const orderId = await checkOutAndPay(page, {
+  const orderId = await buyOneAndPay(page, productPath(product), {
     email: "refund.story@example.co.uk",
     name: "Dorothy Wordsworth",
     line1: "Dove Cottage",
@@ -52,4 +47,38 @@ test("the owner refunds part of an order, sees the remainder, and the refund ema
   const refundEmail = emails.getByRole("row").filter({ has: page.getByRole("cell", { name: "refund", exact: true }) });
   await expect(refundEmail).toHaveCount(1);
   await expect(refundEmail).toContainText("refund.story@example.co.uk");
+});
+
+test("the owner cancels a paid order and refunds it in the same dialog: the order is cancelled and nothing is left to refund", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
+  const orderId = await buyOneAndPay(page, productPath(product), {
+    email: "cancel.refund@example.co.uk",
+    name: "William Wordsworth",
+    line1: "Rydal Mount",
+    city: "Ambleside",
+    postcode: "LA22 9LU",
+  });
+
+  await openOrderAsOwner(page, orderId);
+  const left = page.getByRole("region", { name: "Refunds" }).getByTestId("refund-left");
+  const paidText = (await left.textContent())?.match(/of (£[\d,.]+)\.$/)?.[1] ?? "";
+  expect(paidText).toMatch(/^£\d/);
+
+  await page.getByRole("button", { name: "Cancel order" }).click();
+  const cancel = page.getByRole("dialog", { name: `Cancel order ${orderId}?` });
+  await cancel.getByRole("button", { name: "Cancel and refund…" }).click();
+  const dialog = page.getByRole("dialog", { name: `Cancel and refund order ${orderId}` });
+  // The whole payment, for the customer's own reason: what a cancellation usually is.
+  await expect(dialog.getByLabel("Amount (£)")).toHaveValue(paidText.replace(/[£,]/g, ""));
+  await dialog.getByRole("button", { name: "Cancel and refund", exact: true }).click();
+
+  await expect(page.getByRole("status").filter({ hasText: `Order cancelled and ${paidText} refunded.` })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Cancel order" })).toBeHidden();
+  await expect(left).toHaveText("Refunded in full.");
+  await expect(page.getByRole("region", { name: "Refunds" }).getByText("Requested by the customer")).toBeVisible();
 });

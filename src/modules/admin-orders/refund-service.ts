@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { formatPence } from "../../../shared/money";
+import { rowId } from "../../db/row-id";
 import { writeTransaction } from "../../db/transaction";
 import { renderRefundEmail } from "../../emails/refund";
 import { Conflict, HttpError, NotFound } from "../../errors";
@@ -115,7 +116,7 @@ export function createRefundService(db: Database, provider: PaymentProvider, { p
           `INSERT INTO refunds (id, order_id, amount_cents, reason, note, restocked, idempotency_key, provider_refund_id)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(
-          `rf_${crypto.randomUUID().replaceAll("-", "")}`,
+          rowId("rf"),
           id,
           request.amount_cents,
           request.reason,

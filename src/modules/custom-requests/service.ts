@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
+import { rowId } from "../../db/row-id";
 import { writeTransaction } from "../../db/transaction";
 import { renderCustomRequestAcknowledgement, renderCustomRequestNotice } from "../../emails/custom-request";
 import type { UploadStorage } from "../../services/storage/disk";
@@ -60,7 +61,7 @@ export function createCustomRequestService({
         for (const attachment of attachments) {
           const storedName = await storage.putAttachment(attachment.bytes, attachment.extension);
           written.push(storedName);
-          files.push({ ...attachment, id: `att_${randomBytes(12).toString("hex")}`, storedName });
+          files.push({ ...attachment, id: rowId("att"), storedName });
         }
         writeTransaction(db, () => {
           // The files count toward the sender's disk budget: checked with their real size under the write lock.

@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { quoteDelivery } from "../../../shared/basket";
 import { formatUkDay, ukToday } from "../../../shared/uk-day";
+import { rowId } from "../../db/row-id";
 import { writeTransaction } from "../../db/transaction";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { REQUEST_NOT_FOUND } from "../admin-requests/model";
@@ -126,7 +127,7 @@ export function createQuoteService({ db, content, emails, publicUrl, now = () =>
      */
     create(requestId: string, quote: NewQuote): QuoteCreated & { withdrawn: string[] } {
       const token = randomBytes(32).toString("base64url");
-      const id = `qt_${randomBytes(12).toString("hex")}`;
+      const id = rowId("qt");
       const url = `${publicUrl}/quote/${encodeURIComponent(id)}?t=${token}`;
       const withdrawn = writeTransaction(db, () => {
         if (!sql.requestExists(requestId)) throw new NotFound(REQUEST_NOT_FOUND);

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
+import { rowId } from "../../db/row-id";
 import {
   type CreatedPaymentSession,
   type CreatePaymentSession,
@@ -135,7 +136,7 @@ export function createDemoProvider(db: Database, publicUrl: string, now: () => D
             .get(sessionId)?.total ?? 0;
         if (refunded + amountPence > row.amount_total)
           throw new PaymentProviderError("The demo payment has less left to refund than that.");
-        const id = `re_demo_${randomBytes(12).toString("hex")}`;
+        const id = rowId("re_demo");
         db.query("INSERT INTO demo_refunds (id, session_id, amount_cents, idempotency_key) VALUES (?, ?, ?, ?)").run(
           id,
           sessionId,

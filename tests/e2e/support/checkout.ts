@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { gotoHydrated } from "./hydrated";
 
 export type Payer = { email: string; name: string; line1: string; city: string; postcode: string };
 
@@ -35,4 +36,17 @@ export async function payDemoCheckoutAs(page: Page, payer: Payer): Promise<strin
   const orderId = (await page.getByRole("link", { name: "View your order" }).getAttribute("href"))?.split("/").pop() ?? "";
   expect(orderId).toMatch(/^ORD-/);
   return orderId;
+}
+
+/**
+ * A shopper buys one unit of the product at `path` (after `prepare`, an upload say) and pays on the demo payment
+ * page; answers the order id.
+ */
+export async function buyOneAndPay(page: Page, path: string, payer: Payer, prepare?: () => Promise<void>): Promise<string> {
+  await gotoHydrated(page, path);
+  await prepare?.();
+  await page.getByRole("button", { name: "Add to basket" }).click();
+  await expect(page.getByTestId("basket-count")).toHaveText("1");
+  await gotoHydrated(page, "/basket");
+  return checkOutAndPay(page, payer);
 }
