@@ -46,7 +46,7 @@ async function signIn(page) {
   await context.close();
 }
 
-await forEachLook(browser, "admin-", async ({ page, shoot: save }) => {
+await forEachLook(browser, "admin-", async ({ page, theme, shoot: save }) => {
   const shoot = async (name) => {
     await page.waitForLoadState("networkidle");
     await save(name);
@@ -75,6 +75,17 @@ await forEachLook(browser, "admin-", async ({ page, shoot: save }) => {
     await shoot("cancel-dialog");
     await page.getByRole("button", { name: "Keep order" }).click();
   }
+  if (await page.getByRole("button", { name: "Refund…" }).isVisible()) {
+    await page.getByRole("button", { name: "Refund…" }).click();
+    await page.getByRole("dialog").waitFor();
+    await shoot("refund-dialog");
+    await page.getByRole("dialog").getByRole("button", { name: "Close", exact: true }).click();
+  }
+  // The packing slip is a server page of its own, printed from a new tab.
+  const [slip] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("link", { name: "Packing slip" }).click()]);
+  await slip.waitForLoadState("networkidle");
+  await slip.screenshot({ path: `test-results/screenshots/admin-slip-${theme}-${page.viewportSize().width}.png`, fullPage: true });
+  await slip.close();
 
   await page.getByRole("button", { name: "Products", exact: true }).click();
   await page.getByRole("heading", { name: "Categories" }).waitFor();
@@ -102,6 +113,10 @@ await forEachLook(browser, "admin-", async ({ page, shoot: save }) => {
     .click();
   await page.getByLabel("Project id").waitFor();
   await shoot("project-editor");
+
+  await page.getByRole("button", { name: "Discounts", exact: true }).click();
+  await page.getByRole("heading", { name: "Discount codes" }).waitFor();
+  await shoot("discounts");
 
   await page.getByRole("button", { name: "Configuration", exact: true }).click();
   await page.getByRole("heading", { name: "Hero Banner Settings" }).waitFor();

@@ -54,7 +54,7 @@ export function CustomRequestsSection() {
         !error && <p className="muted">No custom requests yet.</p>
       ) : (
         <TableScroller label="Custom requests">
-          <table className="admin-table admin-table--requests">
+          <table className="admin-table admin-table--cards admin-table--requests">
             <ColumnHeadings columns={["Received", "From", "Details", "Attachments", "Status"]} />
             <tbody>
               {data.map((request) => (

@@ -121,7 +121,7 @@ export function DiscountsPage() {
           !codes.error && <p className="muted">{codes.loading ? "Loading discount codes…" : "No discount codes yet."}</p>
         ) : (
           <TableScroller label="Discount codes table">
-            <table className="admin-table">
+            <table className="admin-table admin-table--cards">
               <thead>
                 <tr>
                   <th scope="col">Code</th>
@@ -133,10 +133,14 @@ export function DiscountsPage() {
               <tbody>
                 {list.map((code) => (
                   <tr key={code.code}>
-                    <td className="admin-mono">{code.active ? code.code : `${code.code} (off)`}</td>
-                    <td>{termsOf(code)}</td>
-                    <td className="admin-num">{code.max_uses ? `${code.uses} of ${code.max_uses}` : code.uses}</td>
-                    <td>
+                    <td data-label="Code" className="admin-mono">
+                      {code.active ? code.code : `${code.code} (off)`}
+                    </td>
+                    <td data-label="Terms">{termsOf(code)}</td>
+                    <td data-label="Used" className="admin-num">
+                      {code.max_uses ? `${code.uses} of ${code.max_uses}` : code.uses}
+                    </td>
+                    <td data-label="Actions">
                       <button
                         type="button"
                         className="button button--ghost"

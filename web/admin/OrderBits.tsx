@@ -17,7 +17,7 @@ export function isTruthyFlag(value: boolean | number | null | undefined): boolea
 /** The orders table, shared by the dashboard's five latest and the orders page. */
 export function OrdersTable({ orders, label, onOpen }: { orders: OrderListItem[]; label: string; onOpen: (id: string) => void }) {
   return (
-    <table className="admin-table">
+    <table className="admin-table admin-table--cards admin-table--orders">
       <caption className="visually-hidden">{label}</caption>
       <ColumnHeadings
         columns={[
@@ -33,24 +33,30 @@ export function OrdersTable({ orders, label, onOpen }: { orders: OrderListItem[]
       <tbody>
         {orders.map((order) => (
           <tr key={order.id}>
-            <td>
+            <td data-label="Reference">
               <button type="button" className="admin-link-button admin-mono admin-nowrap" onClick={() => onOpen(order.id)}>
                 <span className="visually-hidden">View order </span>
                 {orderReference(order.id)}
               </button>
             </td>
-            <td className="admin-nowrap">{shortDate(order.created_at)}</td>
-            <td>
+            <td data-label="Placed" className="admin-nowrap">
+              {shortDate(order.created_at)}
+            </td>
+            <td data-label="Customer">
               <span className="admin-cell-title">{order.shipping_name || "—"}</span>
               <span className="admin-cell-sub">{[order.email, order.shipping_postal_code].filter(Boolean).join(" · ")}</span>
             </td>
-            <td className="admin-num">{order.item_count}</td>
-            <td className="admin-num admin-nowrap">{formatPence(order.amount_cents)}</td>
-            <td>
+            <td data-label="Items" className="admin-num">
+              {order.item_count}
+            </td>
+            <td data-label="Total" className="admin-num admin-nowrap">
+              {formatPence(order.amount_cents)}
+            </td>
+            <td data-label="Status">
               <StatusBadge status={order.status} />
               {isTruthyFlag(order.refund_required) && <span className="admin-badge admin-badge--danger">refund needed</span>}
             </td>
-            <td className="admin-nowrap">
+            <td data-label="Tracking" className="admin-nowrap">
               {order.tracking_number ? `${order.tracking_carrier ?? ""} ${order.tracking_number}`.trim() : "—"}
             </td>
           </tr>
