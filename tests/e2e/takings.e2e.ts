@@ -5,6 +5,7 @@ import { ukToday } from "../../shared/uk-day";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { adminNav, signIn } from "./support/admin";
 import { buyOneAndPay } from "./support/checkout";
+import { expectReachable, tapReachable } from "./support/tappable";
 
 // Issue 15 points 2, 3 and 6 as the owner meets them: after a sale the dashboard shows the day's takings and the
 // 12-month figure against the VAT threshold; the orders page finds the order by postcode and downloads the day's
@@ -63,4 +64,41 @@ test("after a sale the owner sees today's takings and the VAT sentence, finds th
   expect(row.startsWith(`${today},${orderId},Ada Ledger,ledger@example.co.uk,${postcode},`)).toBe(true);
   expect(row).toContain(`1 × ${product.name}`);
   expect(row.endsWith(",paid")).toBe(true);
+});
+
+test("on a 390 px phone the owner's orders list is a card per order: its total and status in view without scrolling sideways, its reference tapped open", async ({
+  page: shopper,
+  request,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const product = pick(await loadCatalogue(request), "product with unlimited stock", unlimitedSimple);
+  const orderId = await buyOneAndPay(shopper, productPath(product), {
+    email: "pocket@example.co.uk",
+    name: "Pip Pocket",
+    line1: "2 Small Street",
+    city: "Keswick",
+    postcode: "CA12 5AB",
+  });
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    baseURL: test.info().project.use.baseURL,
+  });
+  try {
+    const page = await phone.newPage();
+    await signIn(page);
+    await adminNav(page, "Orders").click();
+    await page.getByRole("searchbox").fill(orderId);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const card = page.getByRole("table", { name: "Orders, newest first" }).getByRole("row").nth(1);
+    await expect(card.getByRole("cell")).toHaveCount(7);
+    // Every cell of the card lies inside the phone's width, not in a strip scrolled off to the right.
+    for (const cell of await card.getByRole("cell").all()) await expectReachable(cell);
+    await tapReachable(card.getByRole("button", { name: `View order ${orderId}` }));
+    await expect(page.getByRole("heading", { level: 1, name: `Order ${orderId}` })).toBeVisible();
+  } finally {
+    await phone.close();
+  }
 });
