@@ -10,6 +10,14 @@ export function formatPence(pence: number, { dropZeroPence = false } = {}): stri
   return gbp.format(pence / 100);
 }
 
+/**
+ * Money taken off (a discount), or any negative amount such as a discount line of a payment session: a true minus
+ * sign (U+2212) before the pounds, "−£1.50", the same on every page and email.
+ */
+export function formatMinus(pence: number): string {
+  return `−${formatPence(Math.abs(pence))}`;
+}
+
 /** A delivery charge as every order summary shows it: "Free" when there is none. */
 export function formatDelivery(pence: number): string {
   return pence === 0 ? "Free" : formatPence(pence);

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { formatDelivery, formatPence } from "../../shared/money";
+import { formatDelivery, formatMinus, formatPence } from "../../shared/money";
 import { shippingAddressLines } from "../../shared/order-view";
 import { SHOP } from "../../shared/shop-info";
 import type { Order, OrderItem } from "../modules/orders/model";
@@ -180,7 +180,7 @@ export function itemText(item: OrderItem): string {
 
 /** "Discount (SPRING10)": the line an order's emails show between subtotal and delivery. */
 const discountLabel = (order: Order) => `Discount (${order.discount_code})`;
-const discountAmount = (order: Order) => `−${formatPence(order.discount_cents)}`;
+const discountAmount = (order: Order) => formatMinus(order.discount_cents);
 
 /** The plain-text lines for items and totals, shared by both emails. */
 export function itemsAndTotalsText(order: Order, { showAttachments = false } = {}): string[] {

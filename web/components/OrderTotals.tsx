@@ -1,4 +1,4 @@
-import { formatDelivery, formatPence } from "../../shared/money";
+import { formatDelivery, formatMinus, formatPence } from "../../shared/money";
 
 type Totals = {
   amount_cents: number;
@@ -27,7 +27,7 @@ export function OrderTotals({ order }: { order: Totals }) {
       {order.discount_cents ? (
         <div>
           <dt>{`Discount (${order.discount_code})`}</dt>
-          <dd>{`−${formatPence(order.discount_cents)}`}</dd>
+          <dd>{formatMinus(order.discount_cents)}</dd>
         </div>
       ) : null}
       <div>

@@ -12,7 +12,7 @@ import {
   subtotalPence,
 } from "../../shared/basket";
 import { dispatchPromiseText, latestDay } from "../../shared/dispatch-words";
-import { formatPence, poundsToPence } from "../../shared/money";
+import { formatMinus, formatPence, poundsToPence } from "../../shared/money";
 import type { Product } from "../../src/modules/catalog/model";
 import { DiscountCodeField } from "../components/DiscountCodeField";
 import { BASKET_NEEDS_JAVASCRIPT, clearBasket, readBasket, writeBasket } from "../lib/basket-store";
@@ -207,7 +207,7 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
               {priced && (
                 <div>
                   <dt>{`Discount (${priced.code})`}</dt>
-                  <dd data-testid="discount">{`−${formatPence(priced.discount_cents)}`}</dd>
+                  <dd data-testid="discount">{formatMinus(priced.discount_cents)}</dd>
                 </div>
               )}
               <div>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { dispatchedByText } from "../../shared/dispatch-words";
-import { formatPence } from "../../shared/money";
+import { formatMinus, formatPence } from "../../shared/money";
 import { orderReference } from "../../shared/order-view";
 import type { CheckoutSessionView } from "../../src/modules/checkout/model";
 import { type CustomerOrder, OrderDetails } from "../components/OrderDetails";
@@ -146,7 +146,7 @@ export function OrderConfirmation({ sessionId }: OrderConfirmationProps) {
                   <span>
                     {line.quantity} × {line.description}
                   </span>
-                  <span>{formatPence(line.amount_total)}</span>
+                  <span>{line.amount_total < 0 ? formatMinus(line.amount_total) : formatPence(line.amount_total)}</span>
                 </li>
               ))}
             </ul>

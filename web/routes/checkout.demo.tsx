@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { formatDelivery, formatPence } from "../../shared/money";
+import { formatDelivery, formatMinus, formatPence } from "../../shared/money";
 import { SHOP } from "../../shared/shop-info";
 import { DEMO_FORM_ERRORS, type DemoFormErrorCode } from "../../src/modules/demo-checkout/model";
 import type { DemoSession } from "../../src/services/payments/demo";
@@ -69,7 +69,7 @@ function OrderSummary({ session }: { session: DemoSession }) {
         {session.discount && (
           <li>
             <span>{`Discount (${session.discount.code})`}</span>
-            <span>{`−${formatPence(session.discount.amountPence)}`}</span>
+            <span>{formatMinus(session.discount.amountPence)}</span>
           </li>
         )}
         <li>
