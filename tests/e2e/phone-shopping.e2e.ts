@@ -4,8 +4,9 @@ import { loadCatalogue, needsUpload, pick, productPath, unlimitedSimple } from "
 import { openOrderAsOwner } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
 import { checkOutAndPay, type Payer } from "./support/checkout";
+import { violationsOn, watchViolations } from "./support/csp";
 import { jpegPhoto } from "./support/files";
-import { gotoHydrated } from "./support/hydrated";
+import { gotoHydrated, islandsHydrated } from "./support/hydrated";
 import { expectLoaded } from "./support/images";
 import { expectReachable, tapReachable } from "./support/tappable";
 
@@ -360,13 +361,23 @@ test.describe("point 3: finding an order on a phone", () => {
     await expectReferenceOnOneLine(page, orderId);
   });
 
-  test("@phone a blank reference is asked for on the same page, the postcode kept", async ({ page }) => {
+  test("@phone a blank reference is asked for on the same page, the postcode kept, with no console error or CSP violation", async ({
+    page,
+  }) => {
+    const cspReports = await watchViolations(page);
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
     await gotoHydrated(page, "/order");
     await page.getByLabel("Delivery postcode").fill("LA9 4AB");
     await tapReachable(page.getByRole("button", { name: "Find my order" }));
     await expect(page).toHaveURL(/\/order$/);
     await expectReachable(page.getByRole("alert").filter({ hasText: "Please enter your order reference" }));
     await expect(page.getByLabel("Delivery postcode")).toHaveValue("LA9 4AB");
+    await islandsHydrated(page);
+    expect(await violationsOn(page)).toEqual([]);
+    expect(cspReports).toEqual([]);
+    // The refused post answers 400 on purpose: the browser logs that one status line and nothing else.
+    expect(errors.filter((text) => !/status of 400/.test(text))).toEqual([]);
   });
 });
 
