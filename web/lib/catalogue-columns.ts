@@ -9,7 +9,7 @@
  * The demo's groups (5, 2 and 1 cards) take 3 columns on tablets and desktops: 3 + 2, 2, 1
  * (4 columns would leave 4 + 1).
  */
-export const WIDEST = { medium: 3, wide: 4 } as const;
+const WIDEST = { medium: 3, wide: 4 } as const;
 
 const endsWithLoneCard = (cards: number, columns: number) => cards > columns && cards % columns === 1;
 
