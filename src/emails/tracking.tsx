@@ -1,3 +1,4 @@
+import { trackingUrl } from "../../shared/carrier-tracking";
 import { SHOP } from "../../shared/shop-info";
 import type { Order } from "../modules/orders/model";
 import {
@@ -18,18 +19,30 @@ export type Shipment = { carrier: string; number: string; url: string | null };
 export function renderTrackingEmail(order: Order, shipment: Shipment, publicUrl: string): RenderedEmail {
   const subject = `Your ${SHOP.name} order ${order.id} is on its way`;
   const greeting = order.shipping_name ? `Good news, ${order.shipping_name}!` : "Good news!";
+  // The owner's link, else the known carrier's tracking page (shared/carrier-tracking.ts).
+  const parcelPage = trackingUrl(shipment);
 
   const html = renderEmailHtml(
     <EmailLayout title={subject}>
       <h1 style={styles.heading}>{greeting}</h1>
       <p style={styles.paragraph}>
-        Your order <strong>{order.id}</strong> has been posted with {shipment.carrier}. Tracking number: <strong>{shipment.number}</strong>.
+        Your order <strong>{order.id}</strong> has been posted with {shipment.carrier}. Tracking number:{" "}
+        <strong>
+          {parcelPage ? (
+            <a href={parcelPage} style={styles.link}>
+              {shipment.number}
+            </a>
+          ) : (
+            shipment.number
+          )}
+        </strong>
+        .
       </p>
-      {shipment.url && (
+      {parcelPage && (
         <p style={styles.paragraph}>
           Follow your parcel:{" "}
-          <a href={shipment.url} style={styles.link}>
-            {shipment.url}
+          <a href={parcelPage} style={styles.link}>
+            {parcelPage}
           </a>
         </p>
       )}
@@ -42,7 +55,7 @@ export function renderTrackingEmail(order: Order, shipment: Shipment, publicUrl:
     greeting,
     "",
     `Your order ${order.id} has been posted with ${shipment.carrier}. Tracking number: ${shipment.number}.`,
-    ...(shipment.url ? [`Follow your parcel: ${shipment.url}`] : []),
+    ...(parcelPage ? [`Follow your parcel: ${parcelPage}`] : []),
     "",
     ...order.items.map((item) => `- ${itemText(item)}`),
     "",

@@ -33,6 +33,8 @@ describe("every route declares its policy", () => {
     expect(routes.map((route) => route.name)).toEqual(
       expect.arrayContaining([
         "page /order/:orderId",
+        "page /order",
+        "POST /order",
         "page /*",
         "GET /api/catalog",
         "POST /api/checkout",
@@ -107,6 +109,7 @@ describe("what is derived from the declarations", () => {
     expect(personalPages.map((route) => route.path).toSorted()).toEqual([
       "/admin/*",
       "/checkout/demo/:sessionId",
+      "/order",
       "/order/:orderId",
       "/quote/:quoteId",
       "/success",

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { KNOWN_CARRIERS } from "../../shared/carrier-tracking";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
 import { Notice, ResultNotice, type Tone, useResult } from "./parts";
 import { ResendDialog } from "./ResendDialog";
@@ -94,7 +95,19 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
       <div className="admin-grid admin-grid--2">
         <div className="field">
           <label htmlFor="tracking-carrier">Carrier</label>
-          <input id="tracking-carrier" value={carrier} onChange={(event) => setCarrier(event.target.value)} placeholder="Royal Mail" />
+          <input
+            id="tracking-carrier"
+            list="known-carriers"
+            value={carrier}
+            onChange={(event) => setCarrier(event.target.value)}
+            placeholder="Royal Mail"
+          />
+          {/* Suggests the carriers whose tracking pages the shopper is linked to (shared/carrier-tracking.ts). */}
+          <datalist id="known-carriers">
+            {KNOWN_CARRIERS.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
         </div>
         <div className="field">
           <label htmlFor="tracking-number">Tracking number</label>

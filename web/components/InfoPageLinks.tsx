@@ -1,10 +1,13 @@
 /**
- * The list items linking the shop's information pages. The footer and the mobile menu both end
+ * The list items linking the shop's information pages (and finding an order, issue 16). The footer and the mobile menu both end
  * with them, so a new information page is added once and shows in both.
  */
 export function InfoPageLinks() {
   return (
     <>
+      <li>
+        <a href="/order">Track your order</a>
+      </li>
       <li>
         <a href="/contact">Contact</a>
       </li>

@@ -1,3 +1,4 @@
+import { trackingUrl } from "../../shared/carrier-tracking";
 import { formatPence } from "../../shared/money";
 import { formatDateTime, orderStatusLabel, shippingAddressLines } from "../../shared/order-view";
 import type { Order, OrderItem } from "../../src/modules/orders/model";
@@ -53,6 +54,11 @@ function downloadHref(orderId: string, attachment: Attachment, sessionId: string
  */
 export function OrderDetails({ order, sessionId }: { order: CustomerOrder; sessionId?: string }) {
   const address = shippingAddressLines(order);
+  const parcelPage = trackingUrl({
+    carrier: order.tracking_carrier ?? null,
+    number: order.tracking_number ?? null,
+    url: order.tracking_url,
+  });
 
   return (
     <section className="card order-details" aria-label={`Order ${order.id}`}>
@@ -114,8 +120,8 @@ export function OrderDetails({ order, sessionId }: { order: CustomerOrder; sessi
       {order.tracking_number && (
         <p>
           Sent with {order.tracking_carrier}, tracking number{" "}
-          {order.tracking_url && /^https?:\/\//i.test(order.tracking_url) ? (
-            <a href={order.tracking_url} target="_blank" rel="noopener noreferrer">
+          {parcelPage ? (
+            <a href={parcelPage} target="_blank" rel="noopener noreferrer">
               {order.tracking_number}
             </a>
           ) : (

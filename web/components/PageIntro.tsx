@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-export function PageIntro({ title, children, eyebrow }: { title: string; children?: ReactNode; eyebrow?: string }) {
+export function PageIntro({ title, children, eyebrow }: { title: ReactNode; children?: ReactNode; eyebrow?: string }) {
   return (
     <div className="page-intro">
       {eyebrow && <p className="eyebrow">{eyebrow}</p>}

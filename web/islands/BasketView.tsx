@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import {
-  availabilityAlert,
-  availabilityProblems,
   type BasketItem,
   isSingleUnit,
   maxQuantityFor,
@@ -15,11 +13,14 @@ import { dispatchPromiseText, latestDay } from "../../shared/dispatch-words";
 import { formatMinus, formatPence, poundsToPence } from "../../shared/money";
 import type { Product } from "../../src/modules/catalog/model";
 import { DiscountCodeField } from "../components/DiscountCodeField";
+import { type Catalogue, checkOutBasket, fetchCatalogue } from "../lib/basket-checkout";
 import { BASKET_NEEDS_JAVASCRIPT, clearBasket, readBasket, writeBasket } from "../lib/basket-store";
-import { checkDiscountCode, checkoutEntries, type DiscountQuote, forgetPaidCheckout, startCheckout } from "../lib/checkout-client";
+import { checkDiscountCode, checkoutEntries, type DiscountQuote, forgetPaidCheckout } from "../lib/checkout-client";
 import { productFacts } from "../lib/product-view";
+import { uploadPreview } from "../lib/upload-preview";
 import { useBasket } from "../lib/use-basket";
 import { useHydrated } from "../lib/use-hydrated";
+import { ClearBasket } from "./parts/ClearBasket";
 
 /** Spec section 9: success banners are shown for 3 seconds. */
 const BANNER_MS = 3000;
@@ -30,15 +31,6 @@ export type BasketViewProps = {
   freeDeliveryThresholdPence: number;
   banner: "success" | "canceled" | null;
 };
-
-type Catalogue = Map<string, Product>;
-
-async function fetchCatalogue(): Promise<Catalogue> {
-  const response = await fetch("/api/catalog", { headers: { Accept: "application/json" } });
-  if (!response.ok) throw new Error(`catalogue answered ${response.status}`);
-  const products = (await response.json()) as Product[];
-  return new Map(products.map((product) => [product.id, product]));
-}
 
 export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banner }: BasketViewProps) {
   const items = useBasket();
@@ -119,26 +111,8 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
     setBusy(true);
     let leaving = false;
     try {
-      let live: Catalogue;
-      try {
-        live = await fetchCatalogue();
-        setCatalogue(live);
-      } catch {
-        window.alert("Unable to start checkout");
-        return;
-      }
-      const basket = readBasket();
-      const problems = availabilityProblems(basket, [...live.values()].map(productFacts));
-      if (problems.length > 0) {
-        window.alert(availabilityAlert(problems));
-        return;
-      }
-      const outcome = await startCheckout(checkoutEntries(basket), appliedCode);
-      if (outcome.ok) {
-        // Stay disabled while the browser moves to the payment page.
-        leaving = true;
-        window.location.assign(outcome.url);
-      } else window.alert(outcome.message);
+      // Stay disabled while the browser moves to the payment page.
+      leaving = await checkOutBasket({ onCatalogue: setCatalogue, discountCode: appliedCode });
     } finally {
       if (!leaving) {
         checkoutInFlight.current = false;
@@ -248,9 +222,7 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
               <button type="button" className="button button--primary button--wide" disabled={busy} onClick={checkout}>
                 {busy ? "Starting checkout…" : "Checkout"}
               </button>
-              <button type="button" className="button button--ghost" disabled={busy} onClick={() => clearBasket()}>
-                Clear
-              </button>
+              <ClearBasket disabled={busy} />
             </div>
             <p className="basket__note">UK delivery. Payment is taken securely by card on the next page.</p>
           </aside>
@@ -258,12 +230,6 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
       )}
     </div>
   );
-}
-
-/** The server's drawing of an uploaded route (the map alone, drawn for a thumbnail) or the photo as a lit lithophane. */
-function uploadPreview(token: string, format: "svg" | "jpg"): string {
-  const path = `/api/uploads/${encodeURIComponent(token)}/preview.${format}`;
-  return format === "svg" ? `${path}?size=thumb` : path;
 }
 
 function BasketLine({

@@ -7,6 +7,7 @@ import { BASKET_NEEDS_JAVASCRIPT, readBasket, writeBasket } from "../lib/basket-
 import { preselectedVariantId, priceLabel, productFacts } from "../lib/product-view";
 import { useBasket } from "../lib/use-basket";
 import { useHydrated } from "../lib/use-hydrated";
+import { type AddedLine, AddedPanel } from "./parts/AddedPanel";
 import { AttachmentUpload, type UploadedAttachment } from "./parts/AttachmentUpload";
 
 /** Spec section 9: the 'Added to basket' chip stays for 2 seconds. */
@@ -19,7 +20,7 @@ type PurchasableProduct = Pick<
 
 export type ProductPurchaseProps = {
   product: PurchasableProduct;
-  /** On catalogue cards: no variant picker or upload; those products link to their page. */
+  /** On catalogue cards: no variant picker or upload; those products link to their page ("Choose options"). */
   compact?: boolean;
 };
 
@@ -32,8 +33,8 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
   const hydrated = useHydrated();
   const [variantId, setVariantId] = useState<string | null>(() => preselectedVariantId(product.variants));
   const [attachment, setAttachment] = useState<UploadedAttachment | null>(null);
-  const [uploadKey, setUploadKey] = useState(0);
   const [added, setAdded] = useState(false);
+  const [panel, setPanel] = useState<AddedLine | null>(null);
   const [refused, setRefused] = useState(false);
   const chipTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (chipTimer.current && clearTimeout(chipTimer.current)), []);
@@ -46,19 +47,29 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
   const soldOut = available !== null && available <= 0;
   const room = roomFor(items, facts, variant?.id);
   const limitReached = !soldOut && (room < 1 || refused);
+  // Each printed map or lithophane is its own line with its own file: a file already in the basket
+  // stays on show (the shopper sees what they ordered) but cannot be added twice.
+  const fileInBasket =
+    attachment !== null && items.some((item) => item.meta.gpxToken === attachment.token || item.meta.imageToken === attachment.token);
 
-  if (compact && (needsUpload || needsVariant)) {
+  // A card never picks an option or a file for the shopper (not even a preselected '-base' size):
+  // it shows the product's stock and links to the page where they choose.
+  if (compact && (needsUpload || product.variants.length > 1)) {
+    const productStock = availableStock(facts);
     return (
       <div className="purchase purchase--compact">
+        <p className={`stock stock--${stockTone(productStock)}`} data-testid="stock-text">
+          {stockText(productStock)}
+        </p>
         <a className="button button--secondary" href={`/products/${encodeURIComponent(product.id)}`}>
-          {needsUpload ? (product.requiresGpx ? "Add your route" : "Add your photo") : "Choose options"}
+          Choose options
         </a>
       </div>
     );
   }
 
   function add() {
-    if (needsVariant || soldOut || (needsUpload && !attachment)) return;
+    if (needsVariant || soldOut || (needsUpload && !attachment) || fileInBasket) return;
     const meta: BasketMeta = {};
     if (variant) Object.assign(meta, { variantId: variant.id, variantName: variant.name });
     if (attachment && product.requiresGpx) Object.assign(meta, { gpxToken: attachment.token, gpxName: attachment.fileName });
@@ -82,15 +93,16 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
     setAdded(true);
     if (chipTimer.current) clearTimeout(chipTimer.current);
     chipTimer.current = setTimeout(() => setAdded(false), ADDED_CHIP_MS);
-    if (needsUpload) {
-      // Each printed map or lithophane is its own line with its own file.
-      setAttachment(null);
-      setUploadKey((key) => key + 1);
+    if (!compact) {
+      const file = attachment
+        ? { kind: product.requiresGpx ? ("gpx" as const) : ("image" as const), token: attachment.token, name: attachment.fileName }
+        : undefined;
+      setPanel({ name: product.name, variantName: variant?.name, pricePence: variant?.price_cents ?? product.unitAmount, file });
     }
   }
 
   const label = soldOut ? "Out of stock" : limitReached ? "Limit reached" : needsVariant ? "Select variant" : "Add to basket";
-  const disabled = !hydrated || soldOut || limitReached || needsVariant || (needsUpload && !attachment);
+  const disabled = !hydrated || soldOut || limitReached || needsVariant || (needsUpload && !attachment) || fileInBasket;
   const waitingForFile = !compact && needsUpload && !attachment && !soldOut && !limitReached && !added;
   const uploadHintId = `upload-first-${product.id}`;
 
@@ -137,7 +149,7 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
       </p>
 
       {!compact && needsUpload && (
-        <AttachmentUpload key={uploadKey} kind={product.requiresGpx ? "gpx" : "image"} productId={product.id} onUploaded={setAttachment} />
+        <AttachmentUpload kind={product.requiresGpx ? "gpx" : "image"} productId={product.id} onUploaded={setAttachment} />
       )}
 
       <div className="purchase__actions">
@@ -161,6 +173,12 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
           <p className="hint">{BASKET_NEEDS_JAVASCRIPT}</p>
         </noscript>
       )}
+      {!compact && fileInBasket && !added && (
+        <p className="hint purchase__upload-first">
+          This {product.requiresGpx ? "route" : "photo"} is in your basket. To order another print, replace the file with a new one.
+        </p>
+      )}
+      {panel && <AddedPanel line={panel} onClose={() => setPanel(null)} />}
       {waitingForFile && (
         <p id={uploadHintId} className="hint purchase__upload-first">
           {product.requiresGpx ? "Upload your GPX file to add this to your basket." : "Upload your photo to add this to your basket."}

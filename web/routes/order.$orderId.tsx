@@ -32,7 +32,17 @@ export function OrderPage() {
   const { orderId, order, problem, postalCode } = useLoaderData<typeof orderLoader>();
   return (
     <div className="container narrow">
-      <PageIntro title={orderId ? `Order ${orderId}` : "Your order"}>
+      <PageIntro
+        title={
+          orderId ? (
+            <>
+              Order <span className="order-reference">{orderId}</span>
+            </>
+          ) : (
+            "Your order"
+          )
+        }
+      >
         {!order && <p>Enter the postcode the order is being delivered to, and we'll show you its details and progress.</p>}
       </PageIntro>
       {order ? (

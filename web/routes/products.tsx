@@ -5,6 +5,7 @@ import { asShownOnPages } from "../../src/modules/catalog/shown-stock";
 import type { Category } from "../../src/modules/categories/model";
 import { ProductCard } from "../components/ProductCard";
 import { ProductCardHtml } from "../components/ProductCardHtml";
+import { gridColumns } from "../lib/catalogue-columns";
 import { depsOf } from "./context";
 import type { RouteHandle } from "./meta";
 
@@ -13,6 +14,12 @@ const EAGER_CARDS = 2;
 
 /** Spec section 2: basic, then personalised, then any other category, then uncategorised. */
 const LEADING_CATEGORY_IDS = ["basic", "personalised"];
+
+/** The grids' column counts as data attributes (web/styles/phone-layout.css): no lone card in a last row. */
+function gridColumnAttributes(groups: ProductGroup[]) {
+  const { medium, wide } = gridColumns(groups.map((group) => group.products.length));
+  return { "data-medium-columns": medium, "data-wide-columns": wide };
+}
 
 export type ProductGroup = { category: Pick<Category, "id" | "name"> | null; products: Product[] };
 
@@ -66,6 +73,7 @@ export const productsHandle: RouteHandle<ProductsData> = {
 export function ProductsPage() {
   const { groups, cat, selected } = useLoaderData<typeof productsLoader>();
   let cardIndex = 0;
+  const columns = gridColumnAttributes(groups);
   return (
     <div className="container">
       <div className="page-intro">
@@ -108,7 +116,7 @@ export function ProductsPage() {
               {group.category.name}
             </h2>
           )}
-          <div className="product-grid">
+          <div className="product-grid" {...columns}>
             {group.products.map((product) =>
               cardIndex++ < EAGER_CARDS ? (
                 <ProductCard key={product.id} product={product} eager />

@@ -6,6 +6,7 @@ import { ContactPage, contactHandle } from "./contact";
 import { CustomRequestPage, customRequestHandle } from "./custom-request";
 import { HomePage, homeHandle, homeLoader } from "./index";
 import { NotFoundPage, notFoundHandle, notFoundLoader } from "./not-found";
+import { FindOrderPage, findOrderHandle, findOrderLoader } from "./order";
 import { OrderPage, orderHandle, orderLoader } from "./order.$orderId";
 import { PoliciesPage, policiesHandle } from "./policies";
 import { ProductsPage, productsHandle, productsLoader } from "./products";
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
           { path: "custom-request", Component: CustomRequestPage, handle: customRequestHandle },
           { path: "success", loader: successLoader, Component: SuccessPage, handle: successHandle },
           { path: "checkout/demo/:sessionId", loader: demoCheckoutLoader, Component: DemoCheckoutPage, handle: demoCheckoutHandle },
+          { path: "order", loader: findOrderLoader, Component: FindOrderPage, handle: findOrderHandle },
           { path: "order/:orderId", loader: orderLoader, Component: OrderPage, handle: orderHandle },
           { path: "quote/:quoteId", loader: quoteLoader, Component: QuotePage, handle: quoteHandle },
           { path: "policies", Component: PoliciesPage, handle: policiesHandle },

@@ -6,11 +6,12 @@ import { clientAddressPlugin } from "../../http/rate-limit-plugin";
 import { PERSONAL, routePolicy } from "../../http/route-policy";
 import type { PageRenderer } from "../../ssr/render";
 import type { Order } from "./model";
-import { ORDER_ID_PATTERN } from "./order-id";
+import { ORDER_ID_PATTERN, orderIdFromReference } from "./order-id";
 import { samePostcode } from "./service";
 
 const NOT_FOUND = "Order not found";
 const POSTCODE_NEEDED = "Please enter your postal code";
+const REFERENCE_NEEDED = "Please enter your order reference";
 
 type Proof = { postalCode?: string; sessionId?: string };
 
@@ -41,13 +42,8 @@ export function orderRoutes(
    * showing the order (and its progress) or the look-up's problem. The postcode never goes into a URL.
    */
   async function lookUpByForm(request: Request, address: string, orderId: string, body: unknown): Promise<Response> {
-    const sent = body && typeof body === "object" ? (body as Record<string, unknown>).postalCode : undefined;
-    const postalCode = typeof sent === "string" ? sent : "";
-    // The page as a GET of its own URL; the form's body headers do not belong to it.
-    const headers = new Headers(request.headers);
-    headers.delete("content-type");
-    headers.delete("content-length");
-    const pageRequest = new Request(request.url, { headers });
+    const postalCode = formField(body, "postalCode");
+    const pageRequest = pageRequestOf(request);
     let found: Order;
     try {
       found = authorisedOrder(address, orderId, { postalCode });
@@ -57,6 +53,22 @@ export function orderRoutes(
       return new Response(page.body, { status: error.status, headers: page.headers });
     }
     return renderPage(pageRequest, undefined, shopperView(found));
+  }
+
+  /**
+   * The "Track your order" page's plain form (web/routes/order.tsx): a blank field is shown again on
+   * that page; otherwise a 307 sends the browser to /order/{id} with the same form body, so the
+   * look-up, its proof and its rate limit are the order page's own and the postcode stays out of URLs.
+   */
+  async function findByForm(request: Request, body: unknown): Promise<Response> {
+    const typed = { orderReference: formField(body, "orderReference"), postalCode: formField(body, "postalCode") };
+    const orderId = orderIdFromReference(typed.orderReference);
+    if (!orderId || !typed.postalCode.trim()) {
+      const problem = orderId ? POSTCODE_NEEDED : REFERENCE_NEEDED;
+      const page = await renderPage(pageRequestOf(request), { errorCode: problem, typed });
+      return new Response(page.body, { status: 400, headers: page.headers });
+    }
+    return new Response(null, { status: 307, headers: { location: `/order/${encodeURIComponent(orderId)}` } });
   }
 
   return new Elysia({ name: "orders" })
@@ -72,6 +84,7 @@ export function orderRoutes(
       },
       { policy: PERSONAL },
     )
+    .post("/order", ({ body, request }) => findByForm(request, body), { policy: PERSONAL })
     .post("/order/:orderId", ({ params, body, request, address }) => lookUpByForm(request, address, params.orderId, body), {
       policy: PERSONAL,
     })
@@ -93,4 +106,17 @@ export function orderRoutes(
 /** What the shopper sees of their order: not the owner's refund flag, nor the owner's notes on refunds. */
 function shopperView({ refund_required: _, refunds, ...order }: Order) {
   return { ...order, refunds: refunds.map(({ note: _note, ...refund }) => refund) };
+}
+
+function formField(body: unknown, name: string): string {
+  const sent = body && typeof body === "object" ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof sent === "string" ? sent : "";
+}
+
+/** The page as a GET of its own URL; the form's body headers do not belong to it. */
+function pageRequestOf(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("content-type");
+  headers.delete("content-length");
+  return new Request(request.url, { headers });
 }

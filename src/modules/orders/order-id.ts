@@ -25,3 +25,15 @@ export function newOrderId(): string {
 }
 
 export const ORDER_ID_PATTERN = /^ORD-[0-9A-Z]{10,40}$/;
+
+/**
+ * An order reference as a shopper types it into "Track your order": spaces and case do not matter,
+ * and "ORD-" may be left off (no id's own characters start with an O, so nothing else is meant).
+ * Null when nothing was typed; whether the order exists is the look-up's question.
+ */
+export function orderIdFromReference(typed: string): string | null {
+  const compact = typed.replace(/\s+/g, "").toUpperCase();
+  if (!compact) return null;
+  if (compact.startsWith("ORD-")) return compact;
+  return compact.startsWith("ORD") ? `ORD-${compact.slice(3)}` : `ORD-${compact}`;
+}

@@ -1,0 +1,52 @@
+import { availabilityAlert, availabilityProblems } from "../../shared/basket";
+import type { Product } from "../../src/modules/catalog/model";
+import { readBasket } from "./basket-store";
+import { checkoutEntries, startCheckout } from "./checkout-client";
+import { productFacts } from "./product-view";
+
+/** The live catalogue by product id, as GET /api/catalog answers it. */
+export type Catalogue = Map<string, Product>;
+
+export async function fetchCatalogue(): Promise<Catalogue> {
+  const response = await fetch("/api/catalog", { headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`catalogue answered ${response.status}`);
+  const products = (await response.json()) as Product[];
+  return new Map(products.map((product) => [product.id, product]));
+}
+
+/**
+ * The basket's Checkout (spec section 5), wherever it is pressed (the basket, the added-to-basket
+ * panel): the live catalogue is fetched again, a line asking for more than exists stops it with the
+ * availability alert, and otherwise the browser goes to the payment page, with the basket's applied
+ * discount code if it has one (the server prices it). Answers true when the browser is leaving for
+ * it; `onCatalogue` gets the fetched catalogue.
+ */
+export async function checkOutBasket({
+  onCatalogue = () => {},
+  discountCode = null,
+}: {
+  onCatalogue?: (catalogue: Catalogue) => void;
+  discountCode?: string | null;
+} = {}): Promise<boolean> {
+  let live: Catalogue;
+  try {
+    live = await fetchCatalogue();
+    onCatalogue(live);
+  } catch {
+    window.alert("Unable to start checkout");
+    return false;
+  }
+  const basket = readBasket();
+  const problems = availabilityProblems(basket, [...live.values()].map(productFacts));
+  if (problems.length > 0) {
+    window.alert(availabilityAlert(problems));
+    return false;
+  }
+  const outcome = await startCheckout(checkoutEntries(basket), discountCode);
+  if (!outcome.ok) {
+    window.alert(outcome.message);
+    return false;
+  }
+  window.location.assign(outcome.url);
+  return true;
+}
