@@ -1,3 +1,4 @@
+import { DEFAULT_SHOP_IDENTITY } from "../../shared/shop-info";
 import { describe, expect, test } from "bun:test";
 import { MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
 import { renderCustomRequestAcknowledgement } from "../../src/emails/custom-request";
@@ -7,6 +8,8 @@ import type { Order } from "../../src/modules/orders/model";
 import { textOf } from "../support/html";
 
 const PUBLIC_URL = "https://shop.example";
+/** The shop as it is before the owner configures it: the names these emails were written against. */
+const SHOP = DEFAULT_SHOP_IDENTITY;
 
 function order(overrides: Partial<Order> = {}): Order {
   return {
@@ -56,7 +59,7 @@ function order(overrides: Partial<Order> = {}): Order {
 
 describe("renderOrderConfirmation", () => {
   test("lists each item with its variant, quantity and line price, then subtotal, delivery and total in pounds", () => {
-    const { subject, html, text } = renderOrderConfirmation(order(), PUBLIC_URL);
+    const { subject, html, text } = renderOrderConfirmation(order(), PUBLIC_URL, SHOP);
     expect(subject).toBe("Your Strata order ORD-7Q2X is confirmed");
     const seen = textOf(html);
     expect(seen).toContain("Thank you for your order, Ada Lovelace!");
@@ -70,14 +73,14 @@ describe("renderOrderConfirmation", () => {
   });
 
   test("shows delivery as 'Free' when it costs nothing", () => {
-    const { html, text } = renderOrderConfirmation(order({ delivery_cents: 0, amount_cents: 4250 }), PUBLIC_URL);
+    const { html, text } = renderOrderConfirmation(order({ delivery_cents: 0, amount_cents: 4250 }), PUBLIC_URL, SHOP);
     expect(textOf(html)).toContain("Delivery Free Total £42.50");
     expect(text).toContain("Delivery: Free\nTotal: £42.50");
     expect(html).not.toContain("£0.00");
   });
 
   test("gives the shipping address, the order link to look it up by postcode, and the shop's contact promise", () => {
-    const { html, text } = renderOrderConfirmation(order(), `${PUBLIC_URL}/`);
+    const { html, text } = renderOrderConfirmation(order(), `${PUBLIC_URL}/`, SHOP);
     const seen = textOf(html);
     expect(seen).toContain("Shipping to Ada Lovelace 12 Fell View Kendal LA9 4AB United Kingdom");
     expect(html).toContain('href="https://shop.example/order/ORD-7Q2X"');
@@ -101,31 +104,31 @@ describe("renderOrderConfirmation", () => {
         },
       ],
     });
-    const { html, text } = renderOrderConfirmation(quoted, PUBLIC_URL);
+    const { html, text } = renderOrderConfirmation(quoted, PUBLIC_URL, SHOP);
     expect(textOf(html)).toContain(MADE_TO_SPECIFICATION);
     expect(text).toContain(`Total: £46.45\n\n${MADE_TO_SPECIFICATION}\n\nShipping to:`);
   });
 
   test("leaves the made-to-specification wording out of an ordinary order's confirmation", () => {
-    const { html, text } = renderOrderConfirmation(order(), PUBLIC_URL);
+    const { html, text } = renderOrderConfirmation(order(), PUBLIC_URL, SHOP);
     expect(html).not.toContain("Made to your specification");
     expect(text).not.toContain("Made to your specification");
   });
 
   test("states the dispatch date promised at payment, in words (issue 14 point 3)", () => {
-    const { html, text } = renderOrderConfirmation(order({ dispatch_by: "2026-12-03" }), PUBLIC_URL);
+    const { html, text } = renderOrderConfirmation(order({ dispatch_by: "2026-12-03" }), PUBLIC_URL, SHOP);
     expect(text).toContain("Dispatched by Thursday 3 December 2026.");
     expect(textOf(html)).toContain("Dispatched by Thursday 3 December 2026.");
   });
 
   test("says nothing about a dispatch date for an order paid before the promise existed", () => {
-    const { html, text } = renderOrderConfirmation(order({ dispatch_by: null }), PUBLIC_URL);
+    const { html, text } = renderOrderConfirmation(order({ dispatch_by: null }), PUBLIC_URL, SHOP);
     expect(text).not.toContain("Dispatched by");
     expect(html).not.toContain("Dispatched by");
   });
 
   test("is a complete HTML document in en-GB with inline styles only", () => {
-    const { html } = renderOrderConfirmation(order(), PUBLIC_URL);
+    const { html } = renderOrderConfirmation(order(), PUBLIC_URL, SHOP);
     expect(html).toStartWith('<!DOCTYPE html><html lang="en-GB">');
     expect(html).not.toContain("<style");
     expect(html).not.toContain("class=");
@@ -144,7 +147,7 @@ describe("renderOrderConfirmation", () => {
         },
       ],
     });
-    for (const { html } of [renderOrderConfirmation(hostile, PUBLIC_URL), renderNewOrderNotice(hostile, PUBLIC_URL)]) {
+    for (const { html } of [renderOrderConfirmation(hostile, PUBLIC_URL, SHOP), renderNewOrderNotice(hostile, PUBLIC_URL, SHOP)]) {
       expect(html).not.toContain("<script>");
       expect(html).not.toContain("<b>Bold</b>");
       expect(html).not.toContain("<img src=x");
@@ -156,7 +159,7 @@ describe("renderOrderConfirmation", () => {
 
 describe("renderNewOrderNotice", () => {
   test("tells the owner the order id, customer email, items, total and where to ship", () => {
-    const { subject, html, text } = renderNewOrderNotice(order(), PUBLIC_URL);
+    const { subject, html, text } = renderNewOrderNotice(order(), PUBLIC_URL, SHOP);
     expect(subject).toBe("New order ORD-7Q2X — £46.45");
     const seen = textOf(html);
     expect(seen).toContain("New order ORD-7Q2X");
@@ -170,14 +173,14 @@ describe("renderNewOrderNotice", () => {
   });
 
   test("shows no refund warning when the order needs no refund", () => {
-    const { subject, html, text } = renderNewOrderNotice(order({ refund_required: false }), PUBLIC_URL);
+    const { subject, html, text } = renderNewOrderNotice(order({ refund_required: false }), PUBLIC_URL, SHOP);
     expect(subject).not.toContain("REFUND");
     expect(html).not.toContain("REFUND NEEDED");
     expect(text).not.toContain("REFUND NEEDED");
   });
 
   test("puts REFUND NEEDED in the subject and first in the body when refund_required is true", () => {
-    const { subject, html, text } = renderNewOrderNotice(order({ refund_required: true }), PUBLIC_URL);
+    const { subject, html, text } = renderNewOrderNotice(order({ refund_required: true }), PUBLIC_URL, SHOP);
     expect(subject).toStartWith("REFUND NEEDED: New order ORD-7Q2X");
     const seen = textOf(html.slice(html.indexOf("<body")));
     expect(seen).toContain("REFUND NEEDED: this payment arrived after its checkout had expired");
@@ -187,8 +190,8 @@ describe("renderNewOrderNotice", () => {
 
 describe("renderCustomRequestAcknowledgement (issue 11 point 8: the form takes any address)", () => {
   test("is one fixed en-GB text for every request: only the shop's own request id changes", () => {
-    const first = renderCustomRequestAcknowledgement("REQ-0000000000000000");
-    const second = renderCustomRequestAcknowledgement("REQ-ZZZZZZZZZZZZZZZZ");
+    const first = renderCustomRequestAcknowledgement("REQ-0000000000000000", SHOP);
+    const second = renderCustomRequestAcknowledgement("REQ-ZZZZZZZZZZZZZZZZ", SHOP);
     expect(first.subject).toBe("We've received your request");
     expect(first.html).toStartWith('<!DOCTYPE html><html lang="en-GB">');
     expect(second.html.replaceAll("REQ-ZZZZZZZZZZZZZZZZ", "REQ-0000000000000000")).toBe(first.html);

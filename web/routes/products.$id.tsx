@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { cutOffText, dispatchPromiseText } from "../../shared/dispatch-words";
-import { SHOP } from "../../shared/shop-info";
 import { availableStock } from "../../shared/stock";
 import { type Product, productIdSchema } from "../../src/modules/catalog/model";
 import { asShownOnPages } from "../../src/modules/catalog/shown-stock";
@@ -38,22 +37,22 @@ type ProductData = ReturnType<typeof productLoader>;
 
 export const productHandle: RouteHandle<ProductData> = {
   policy: { audience: "public" },
-  meta: (loaded) => {
-    if (!loaded) return { title: `${NOT_FOUND.title} · ${SHOP.name}`, description: NOT_FOUND.message ?? "", path: null };
+  meta: (loaded, shop) => {
+    if (!loaded) return { title: `${NOT_FOUND.title} · ${shop.name}`, description: NOT_FOUND.message ?? "", path: null };
     const { product, publicUrl } = loaded;
     return {
-      title: `${product.name} · ${SHOP.name}`,
+      title: `${product.name} · ${shop.name}`,
       description: truncate(product.description, 155),
       path: `/products/${encodeURIComponent(product.id)}`,
       image: product.imageUrl,
       type: "product",
-      jsonLd: productJsonLd(product, publicUrl),
+      jsonLd: productJsonLd(product, publicUrl, shop.name),
     };
   },
 };
 
 /** schema.org Product so search results can show price and availability. */
-function productJsonLd(product: Product, publicUrl: string): Record<string, unknown> {
+function productJsonLd(product: Product, publicUrl: string, brand: string): Record<string, unknown> {
   const url = `${publicUrl}/products/${encodeURIComponent(product.id)}`;
   const availability = (stock: number | null) =>
     stock !== null && stock <= 0 ? "https://schema.org/OutOfStock" : "https://schema.org/InStock";
@@ -82,7 +81,7 @@ function productJsonLd(product: Product, publicUrl: string): Record<string, unkn
     name: product.name,
     description: product.description,
     image: product.images.map((image) => absoluteUrl(image.url, publicUrl)),
-    brand: { "@type": "Brand", name: SHOP.name },
+    brand: { "@type": "Brand", name: brand },
     offers,
   };
 }

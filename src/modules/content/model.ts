@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SHOP_IDENTITY_DEFAULTS, SHOP_IDENTITY_KEYS } from "./shop-identity";
 
 export const projectSchema = z.object({
   id: z.string(),
@@ -22,6 +23,7 @@ export const CONFIG_KEYS = [
   "hero_cta_link",
   "default_lead_time_days",
   "dispatch_cut_off_hour",
+  ...SHOP_IDENTITY_KEYS,
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
@@ -36,6 +38,7 @@ export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   hero_cta_link: "",
   default_lead_time_days: "3",
   dispatch_cut_off_hour: "14",
+  ...SHOP_IDENTITY_DEFAULTS,
 };
 
 export const MAX_FEATURED_PRODUCTS = 3;
