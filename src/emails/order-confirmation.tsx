@@ -1,5 +1,5 @@
 import { dispatchedByText } from "../../shared/dispatch-words";
-import { MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
+import { isMadeToSpecification, MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
 import { formatDateTime } from "../../shared/order-view";
 import type { ShopIdentity } from "../../shared/shop-info";
 import type { Order } from "../modules/orders/model";
@@ -20,7 +20,7 @@ export function renderOrderConfirmation(order: Order, publicUrl: string, shop: S
   const subject = `Your ${shop.name} order ${order.id} is confirmed`;
   const thanks = order.shipping_name ? `Thank you for your order, ${order.shipping_name}!` : "Thank you for your order!";
   // Made-to-specification goods have no 14-day cancellation right; the shopper must also have it in writing after paying.
-  const madeToSpecification = order.items.some((item) => item.meta.quoteId);
+  const madeToSpecification = order.items.some((item) => isMadeToSpecification(item.meta));
 
   const html = renderEmailHtml(
     <EmailLayout title={subject} shop={shop}>

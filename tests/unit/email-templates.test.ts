@@ -1,61 +1,15 @@
-import { DEFAULT_SHOP_IDENTITY } from "../../shared/shop-info";
 import { describe, expect, test } from "bun:test";
 import { MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
+import { DEFAULT_SHOP_IDENTITY } from "../../shared/shop-info";
 import { renderCustomRequestAcknowledgement } from "../../src/emails/custom-request";
 import { renderNewOrderNotice } from "../../src/emails/new-order";
 import { renderOrderConfirmation } from "../../src/emails/order-confirmation";
-import type { Order } from "../../src/modules/orders/model";
+import { order } from "../support/email-order";
 import { textOf } from "../support/html";
 
 const PUBLIC_URL = "https://shop.example";
 /** The shop as it is before the owner configures it: the names these emails were written against. */
 const SHOP = DEFAULT_SHOP_IDENTITY;
-
-function order(overrides: Partial<Order> = {}): Order {
-  return {
-    id: "ORD-7Q2X",
-    status: "paid",
-    created_at: "2025-03-14T10:30:00.000Z",
-    subtotal_cents: 4250,
-    delivery_cents: 395,
-    amount_cents: 4645,
-    currency: "gbp",
-    email: "ada@example.com",
-    shipping_name: "Ada Lovelace",
-    shipping_line1: "12 Fell View",
-    shipping_line2: null,
-    shipping_city: "Kendal",
-    shipping_postal_code: "LA9 4AB",
-    shipping_country: "GB",
-    billing_name: null,
-    billing_line1: null,
-    billing_line2: null,
-    billing_city: null,
-    billing_postal_code: null,
-    billing_country: null,
-    tracking_carrier: null,
-    tracking_number: null,
-    tracking_url: null,
-    tracking_notified_at: null,
-    payment_session_id: "cs_demo_1",
-    refund_required: false,
-    stage: "queued",
-    stages: [{ stage: "queued", at: "2025-03-14T10:30:00.000Z" }],
-    dispatch_by: "2025-03-19",
-    dispatch_dates: [],
-    items: [
-      {
-        product_id: "relief-map",
-        product_name: "Route relief map",
-        unit_price_cents: 3500,
-        quantity: 1,
-        meta: { variantId: "relief-map-a4", variantName: "A4 walnut frame", gpxName: "helvellyn.gpx" },
-      },
-      { product_id: "plant-pot", product_name: "Self-watering pot", unit_price_cents: 375, quantity: 2, meta: {} },
-    ],
-    ...overrides,
-  };
-}
 
 describe("renderOrderConfirmation", () => {
   test("lists each item with its variant, quantity and line price, then subtotal, delivery and total in pounds", () => {
@@ -109,8 +63,11 @@ describe("renderOrderConfirmation", () => {
     expect(text).toContain(`Total: £46.45\n\n${MADE_TO_SPECIFICATION}\n\nShipping to:`);
   });
 
-  test("leaves the made-to-specification wording out of an ordinary order's confirmation", () => {
-    const { html, text } = renderOrderConfirmation(order(), PUBLIC_URL, SHOP);
+  test("leaves the made-to-specification wording out of a confirmation of stock items only", () => {
+    const stockOnly = order({
+      items: [{ product_id: "plant-pot", product_name: "Self-watering pot", unit_price_cents: 375, quantity: 2, meta: {} }],
+    });
+    const { html, text } = renderOrderConfirmation(stockOnly, PUBLIC_URL, SHOP);
     expect(html).not.toContain("Made to your specification");
     expect(text).not.toContain("Made to your specification");
   });

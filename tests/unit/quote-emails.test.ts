@@ -1,6 +1,6 @@
-import { DEFAULT_SHOP_IDENTITY } from "../../shared/shop-info";
 import { afterEach, describe, expect, test } from "bun:test";
 import { MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
+import { DEFAULT_SHOP_IDENTITY } from "../../shared/shop-info";
 import { formatUkDay } from "../../shared/uk-day";
 import { type QuoteEmailData, renderQuoteEmail } from "../../src/emails/quote";
 import { type QuoteResponseData, renderQuoteResponseNotice } from "../../src/emails/quote-response";
@@ -216,7 +216,11 @@ describe("renderQuoteResponseNotice (issue 13 point 5)", () => {
   });
 
   test("gives a decline's message when there is one", () => {
-    const { subject, html, text } = renderQuoteResponseNotice(response({ kind: "declined", message: "Too dear for now." }), PUBLIC_URL, SHOP);
+    const { subject, html, text } = renderQuoteResponseNotice(
+      response({ kind: "declined", message: "Too dear for now." }),
+      PUBLIC_URL,
+      SHOP,
+    );
     expect(subject).toBe("Ada Lovelace declined quote 2 for request REQ-8K3M");
     expect(textOf(html)).toContain("Their message: Too dear for now.");
     expect(text).toContain("Their message:\nToo dear for now.");

@@ -10,6 +10,7 @@ import { productFacts } from "../lib/product-view";
 import { truncate } from "../lib/text";
 import { absoluteUrl } from "../lib/urls";
 import { depsOf } from "./context";
+import { MadeToSpecificationNote } from "../components/MadeToSpecificationNote";
 import type { RouteHandle } from "./meta";
 import type { ErrorData } from "./root";
 
@@ -110,6 +111,7 @@ export function ProductPage() {
             component={ProductPurchase}
             props={{ product: { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, variants } }}
           />
+          {(requiresGpx || requiresImage) && <MadeToSpecificationNote />}
           <p className="dispatch-promise">
             <strong>{dispatchPromiseText(promise.dispatchBy, promise.countsFromToday)}</strong>
             {promise.countsFromToday && <span className="hint"> {cutOffText(promise.cutOffHour)}</span>}
