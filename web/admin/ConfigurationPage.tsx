@@ -3,6 +3,7 @@ import { DeliverySettings } from "./DeliverySettings";
 import { DispatchSettings } from "./DispatchSettings";
 import { HeroSettings } from "./HeroSettings";
 import { Notice } from "./parts";
+import { ShopIdentitySettings } from "./ShopIdentitySettings";
 import type { Configuration } from "./types";
 import { useLoad } from "./use-load";
 
@@ -22,6 +23,7 @@ export function ConfigurationPage() {
             <DeliverySettings config={data} />
             <DispatchSettings config={data} />
             <HeroSettings config={data} />
+            <ShopIdentitySettings config={data} />
           </div>
         )
       )}
