@@ -208,5 +208,5 @@ export const DEMO_CONFIGURATION = {
   contact_email: "hello@strata-prints.co.uk",
   vat_number: "",
   company_number: "14857203",
-  announcement: "Order by 18 December for UK delivery before Christmas.",
+  announcement: "Last UK Christmas posting: 18 December",
 };
