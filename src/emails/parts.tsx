@@ -112,7 +112,7 @@ function attachmentsOf(item: OrderItem): string[] {
  * The picture of a line made from the shopper's file: the route map or the photo as the
  * shop previews it, by absolute address because an email has no page to be relative to.
  */
-export function linePictureUrl(item: OrderItem, publicUrl: string): string | null {
+function linePictureUrl(item: OrderItem, publicUrl: string): string | null {
   if (item.meta.gpxToken) return shopUrl(publicUrl, `/api/uploads/${encodeURIComponent(item.meta.gpxToken)}/preview.svg?size=thumb`);
   if (item.meta.imageToken) return shopUrl(publicUrl, `/api/uploads/${encodeURIComponent(item.meta.imageToken)}/preview.jpg`);
   return null;

@@ -4,13 +4,13 @@ import { availableStock } from "../../shared/stock";
 import { type Product, productIdSchema } from "../../src/modules/catalog/model";
 import { asShownOnPages } from "../../src/modules/catalog/shown-stock";
 import { Island } from "../components/Island";
+import { MadeToSpecificationNote } from "../components/MadeToSpecificationNote";
 import { ProductGallery } from "../islands/ProductGallery";
 import { ProductPurchase } from "../islands/ProductPurchase";
 import { productFacts } from "../lib/product-view";
 import { truncate } from "../lib/text";
 import { absoluteUrl } from "../lib/urls";
 import { depsOf } from "./context";
-import { MadeToSpecificationNote } from "../components/MadeToSpecificationNote";
 import type { RouteHandle } from "./meta";
 import type { ErrorData } from "./root";
 
