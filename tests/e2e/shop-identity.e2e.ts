@@ -58,6 +58,9 @@ test("the owner changes the shop's name, trader and address in /admin, and the f
   await expect(card.getByLabel("Business address")).toHaveValue("3 Mill Yard\nKendal\nLA9 4QR");
   await card.getByRole("button", { name: "Save shop details" }).click();
   await expect(card.getByText("Nothing to save: no detail has changed.")).toBeVisible();
+  // The owner's own tab names the shop as it is now called.
+  await page.reload();
+  await expect(page).toHaveTitle("Configuration · Admin · Fellside Maps");
   for (const [size, viewport] of SIZES) {
     await page.setViewportSize(viewport);
     await expectReachable(card.getByRole("button", { name: "Save shop details" }));
