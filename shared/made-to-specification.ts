@@ -6,3 +6,11 @@
  */
 export const MADE_TO_SPECIFICATION =
   "Made to your specification: because this item is made to your own specification, the 14-day right to cancel does not apply (Consumer Contracts Regulations 2013, regulation 28(1)(b)). If it arrives faulty or not as described, you are fully covered: contact us and we will repair, replace or refund it.";
+
+/** What an order line's meta says about how it was made (spec section 3's meta, and issue 13's quote). */
+type LineMaking = { quoteId?: string; gpxToken?: string; gpxName?: string; imageToken?: string; imageName?: string };
+
+/** Issue 16: a line made from the shopper's GPX route or photo, or quoted work, is made to their specification. */
+export function isMadeToSpecification(meta: LineMaking): boolean {
+  return Boolean(meta.quoteId || meta.gpxToken || meta.gpxName || meta.imageToken || meta.imageName);
+}

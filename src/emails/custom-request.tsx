@@ -1,6 +1,6 @@
-import { SHOP } from "../../shared/shop-info";
+import type { ShopIdentity } from "../../shared/shop-info";
 import type { CustomRequestFields } from "../modules/custom-requests/model";
-import { EmailLayout, ManageLink, manageText, type RenderedEmail, renderEmailHtml, shopUrl, styles, textSignature } from "./parts";
+import { EmailLayout, ManageLink, manageText, type RenderedEmail, renderEmailHtml, shopUrl, signatureText, styles } from "./parts";
 
 /** What the owner's notice of a custom request is about: the form's fields as stored. */
 export type CustomRequestSummary = CustomRequestFields & {
@@ -49,12 +49,12 @@ function detailsText(request: CustomRequestSummary): string[] {
 }
 
 /** Tells the owner a custom request came in, with everything needed to reply. */
-export function renderCustomRequestNotice(request: CustomRequestSummary, publicUrl: string): RenderedEmail {
+export function renderCustomRequestNotice(request: CustomRequestSummary, publicUrl: string, shop: ShopIdentity): RenderedEmail {
   const subject = `New custom request from ${request.name}`;
   const adminLink = shopUrl(publicUrl, "/admin/orders");
 
   const html = renderEmailHtml(
-    <EmailLayout title={subject}>
+    <EmailLayout title={subject} shop={shop}>
       <h1 style={styles.heading}>New custom request {request.id}</h1>
       <p style={styles.paragraph}>
         From {request.name} (
@@ -86,19 +86,19 @@ export function renderCustomRequestNotice(request: CustomRequestSummary, publicU
  * the sender wrote (name, details, material, colour, file names, links) is in
  * it, only the request id the shop made. The owner's notice carries the rest.
  */
-export function renderCustomRequestAcknowledgement(requestId: string): RenderedEmail {
+export function renderCustomRequestAcknowledgement(requestId: string, shop: ShopIdentity): RenderedEmail {
   const subject = "We've received your request";
   const intro = `Thank you for your custom print request (${requestId}). We've received it and will look at it shortly. We will reply within 1 business day.`;
   const notYours = "If you did not send this request, you can ignore this email.";
 
   const html = renderEmailHtml(
-    <EmailLayout title={subject}>
+    <EmailLayout title={subject} shop={shop}>
       <h1 style={styles.heading}>{subject}</h1>
       <p style={styles.paragraph}>{intro}</p>
       <p style={styles.small}>
         Anything to add? Write to us at{" "}
-        <a href={`mailto:${SHOP.email}`} style={styles.link}>
-          {SHOP.email}
+        <a href={`mailto:${shop.email}`} style={styles.link}>
+          {shop.email}
         </a>
         .
       </p>
@@ -106,7 +106,7 @@ export function renderCustomRequestAcknowledgement(requestId: string): RenderedE
     </EmailLayout>,
   );
 
-  const text = [subject, "", intro, "", `Anything to add? Write to us at ${SHOP.email}.`, notYours, "", textSignature].join("\n");
+  const text = [subject, "", intro, "", `Anything to add? Write to us at ${shop.email}.`, notYours, "", signatureText(shop)].join("\n");
 
   return { subject, html, text };
 }

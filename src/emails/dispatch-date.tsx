@@ -1,4 +1,4 @@
-import { SHOP } from "../../shared/shop-info";
+import type { ShopIdentity } from "../../shared/shop-info";
 import { formatUkDay } from "../../shared/uk-day";
 import type { Order } from "../modules/orders/model";
 import {
@@ -16,15 +16,15 @@ import {
 export type DispatchDateMove = { dispatchBy: string; previous: string | null; reason: string };
 
 /** Tells the shopper their order's dispatch date has moved, to which day and why (issue 14). */
-export function renderDispatchDateEmail(order: Order, move: DispatchDateMove, publicUrl: string): RenderedEmail {
-  const subject = `Your ${SHOP.name} order ${order.id} has a new dispatch date`;
+export function renderDispatchDateEmail(order: Order, move: DispatchDateMove, publicUrl: string, shop: ShopIdentity): RenderedEmail {
+  const subject = `Your ${shop.name} order ${order.id} has a new dispatch date`;
   const greeting = order.shipping_name ? `Hello ${order.shipping_name},` : "Hello,";
   const newDay = formatUkDay(move.dispatchBy);
   const was = move.previous ? ` (was ${formatUkDay(move.previous)})` : "";
   const news = `We now expect to dispatch your order ${order.id} by ${newDay}${was}.`;
 
   const html = renderEmailHtml(
-    <EmailLayout title={subject}>
+    <EmailLayout title={subject} shop={shop}>
       <h1 style={styles.heading}>{greeting}</h1>
       <p style={styles.paragraph}>
         We now expect to dispatch your order <strong>{order.id}</strong> by <strong>{newDay}</strong>
@@ -33,8 +33,8 @@ export function renderDispatchDateEmail(order: Order, move: DispatchDateMove, pu
       <p style={{ ...styles.paragraph, margin: "0 0 4px" }}>Why it has moved:</p>
       <p style={styles.box}>{move.reason}</p>
       <p style={styles.paragraph}>Nothing needs doing on your side: we will email you again when it is on its way.</p>
-      <ItemsTable items={order.items} />
-      <ShopperOrderFooter order={order} publicUrl={publicUrl} />
+      <ItemsTable items={order.items} pictures={publicUrl} />
+      <ShopperOrderFooter order={order} publicUrl={publicUrl} shop={shop} />
     </EmailLayout>,
   );
 
@@ -50,7 +50,7 @@ export function renderDispatchDateEmail(order: Order, move: DispatchDateMove, pu
     "",
     ...order.items.map((item) => `- ${itemText(item)}`),
     "",
-    ...shopperOrderFooterText(order, publicUrl),
+    ...shopperOrderFooterText(order, publicUrl, shop),
   ].join("\n");
 
   return { subject, html, text };

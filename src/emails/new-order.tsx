@@ -1,5 +1,6 @@
 import { formatPence } from "../../shared/money";
 import { formatDateTime, shippingAddressLines } from "../../shared/order-view";
+import type { ShopIdentity } from "../../shared/shop-info";
 import type { Order } from "../modules/orders/model";
 import {
   AddressBlock,
@@ -20,14 +21,14 @@ const REFUND_WARNING =
   "REFUND NEEDED: this payment arrived after its checkout had expired and the stock had gone to another shopper. The order is recorded as paid; refund the customer (or offer to make it when stock allows) before making anything.";
 
 /** Tells the owner an order came in; the refund warning goes first so it cannot be missed. */
-export function renderNewOrderNotice(order: Order, publicUrl: string): RenderedEmail {
+export function renderNewOrderNotice(order: Order, publicUrl: string, shop: ShopIdentity): RenderedEmail {
   const subject = `${order.refund_required ? "REFUND NEEDED: " : ""}New order ${order.id} — ${formatPence(order.amount_cents)}`;
   const adminLink = shopUrl(publicUrl, "/admin");
   const customer = order.email ?? "no email given";
   const address = shippingAddressLines(order);
 
   const html = renderEmailHtml(
-    <EmailLayout title={subject}>
+    <EmailLayout title={subject} shop={shop}>
       {order.refund_required && (
         <p
           style={{

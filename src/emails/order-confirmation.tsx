@@ -1,7 +1,7 @@
 import { dispatchedByText } from "../../shared/dispatch-words";
-import { MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
+import { isMadeToSpecification, MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
 import { formatDateTime } from "../../shared/order-view";
-import { SHOP } from "../../shared/shop-info";
+import type { ShopIdentity } from "../../shared/shop-info";
 import type { Order } from "../modules/orders/model";
 import {
   EmailLayout,
@@ -16,14 +16,14 @@ import {
 } from "./parts";
 
 /** The shopper's receipt: what they bought, where it goes, and how to find it again. */
-export function renderOrderConfirmation(order: Order, publicUrl: string): RenderedEmail {
-  const subject = `Your ${SHOP.name} order ${order.id} is confirmed`;
+export function renderOrderConfirmation(order: Order, publicUrl: string, shop: ShopIdentity): RenderedEmail {
+  const subject = `Your ${shop.name} order ${order.id} is confirmed`;
   const thanks = order.shipping_name ? `Thank you for your order, ${order.shipping_name}!` : "Thank you for your order!";
   // Made-to-specification goods have no 14-day cancellation right; the shopper must also have it in writing after paying.
-  const madeToSpecification = order.items.some((item) => item.meta.quoteId);
+  const madeToSpecification = order.items.some((item) => isMadeToSpecification(item.meta));
 
   const html = renderEmailHtml(
-    <EmailLayout title={subject}>
+    <EmailLayout title={subject} shop={shop}>
       <h1 style={styles.heading}>{thanks}</h1>
       <p style={styles.paragraph}>
         We have received your payment and will start making your order soon. Order <strong>{order.id}</strong>, placed{" "}
@@ -34,10 +34,10 @@ export function renderOrderConfirmation(order: Order, publicUrl: string): Render
           <strong>{dispatchedByText(order.dispatch_by)}.</strong>
         </p>
       )}
-      <ItemsTable items={order.items} />
+      <ItemsTable items={order.items} pictures={publicUrl} />
       <TotalsTable order={order} />
       {madeToSpecification && <p style={styles.paragraph}>{MADE_TO_SPECIFICATION}</p>}
-      <ShopperOrderFooter order={order} publicUrl={publicUrl} />
+      <ShopperOrderFooter order={order} publicUrl={publicUrl} shop={shop} />
     </EmailLayout>,
   );
 
@@ -50,7 +50,7 @@ export function renderOrderConfirmation(order: Order, publicUrl: string): Render
     ...itemsAndTotalsText(order),
     "",
     ...(madeToSpecification ? [MADE_TO_SPECIFICATION, ""] : []),
-    ...shopperOrderFooterText(order, publicUrl),
+    ...shopperOrderFooterText(order, publicUrl, shop),
   ].join("\n");
 
   return { subject, html, text };

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { formatDelivery, formatMinus, formatPence } from "../../shared/money";
 import { shippingAddressLines } from "../../shared/order-view";
-import { SHOP } from "../../shared/shop-info";
+import { SHOP, type ShopIdentity, traderLine } from "../../shared/shop-info";
 import type { Order, OrderItem } from "../modules/orders/model";
 
 /**
@@ -15,6 +15,8 @@ export type RenderedEmail = { subject: string; html: string; text: string };
 
 const font = "Helvetica, Arial, sans-serif";
 const muted = "#5f6368";
+/** The shop's colours (web/styles/tokens.css, light theme): dark ink behind the name, the orange accent for actions. */
+const brand = { ink: "#1c1917", accent: "#c2410c", onAccent: "#ffffff" } as const;
 export const styles = {
   heading: { margin: "0 0 12px", fontSize: "22px", lineHeight: "28px" },
   paragraph: { margin: "0 0 16px", fontSize: "15px", lineHeight: "22px" },
@@ -34,8 +36,8 @@ export const styles = {
   button: {
     display: "inline-block",
     padding: "12px 20px",
-    backgroundColor: "#1a5fb4",
-    color: "#ffffff",
+    backgroundColor: brand.accent,
+    color: brand.onAccent,
     borderRadius: "6px",
     fontSize: "16px",
     fontWeight: "bold",
@@ -48,7 +50,8 @@ export function renderEmailHtml(element: ReactNode): string {
   return `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
 }
 
-export function EmailLayout({ title, children }: { title: string; children: ReactNode }) {
+/** Every email wears the shop's configured name and colours, and ends with who trades. */
+export function EmailLayout({ title, shop, children }: { title: string; shop: ShopIdentity; children: ReactNode }) {
   return (
     <html lang="en-GB">
       <head>
@@ -60,13 +63,25 @@ export function EmailLayout({ title, children }: { title: string; children: Reac
         <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: "600px", margin: "0 auto" }}>
           <tbody>
             <tr>
-              <td style={{ padding: "0 0 12px", fontSize: "18px", fontWeight: "bold" }}>{SHOP.name}</td>
+              <td
+                style={{
+                  padding: "16px 24px",
+                  backgroundColor: brand.ink,
+                  borderBottom: `4px solid ${brand.accent}`,
+                  borderRadius: "8px 8px 0 0",
+                  color: "#ffffff",
+                  fontSize: "20px",
+                  fontWeight: "bold",
+                }}
+              >
+                {shop.name}
+              </td>
             </tr>
             <tr>
-              <td style={{ padding: "24px", backgroundColor: "#ffffff", borderRadius: "8px" }}>{children}</td>
+              <td style={{ padding: "24px", backgroundColor: "#ffffff", borderRadius: "0 0 8px 8px" }}>{children}</td>
             </tr>
             <tr>
-              <td style={{ padding: "12px 0", fontSize: "12px", color: muted }}>{SHOP.location}</td>
+              <td style={{ padding: "12px 0", fontSize: "12px", color: muted }}>{signatureText(shop)}</td>
             </tr>
           </tbody>
         </table>
@@ -93,12 +108,32 @@ function attachmentsOf(item: OrderItem): string[] {
   ].filter((line): line is string => line !== null);
 }
 
-export function ItemsTable({ items, showAttachments = false }: { items: OrderItem[]; showAttachments?: boolean }) {
+/**
+ * The picture of a line made from the shopper's file: the route map or the photo as the
+ * shop previews it, by absolute address because an email has no page to be relative to.
+ */
+function linePictureUrl(item: OrderItem, publicUrl: string): string | null {
+  if (item.meta.gpxToken) return shopUrl(publicUrl, `/api/uploads/${encodeURIComponent(item.meta.gpxToken)}/preview.svg?size=thumb`);
+  if (item.meta.imageToken) return shopUrl(publicUrl, `/api/uploads/${encodeURIComponent(item.meta.imageToken)}/preview.jpg`);
+  return null;
+}
+
+/** `pictures`: the shop's address, to show each line's route or photo beside it (shopper emails). */
+export function ItemsTable({
+  items,
+  showAttachments = false,
+  pictures,
+}: {
+  items: OrderItem[];
+  showAttachments?: boolean;
+  pictures?: string;
+}) {
   return (
     <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: "0 0 16px" }}>
       <tbody>
         {items.map((item, index) => (
           <tr key={index}>
+            {pictures !== undefined && <LinePicture item={item} publicUrl={pictures} />}
             <td style={cell}>
               <strong>{item.product_name}</strong>
               {variantOf(item) && <div style={{ color: muted, fontSize: "13px" }}>{variantOf(item)}</div>}
@@ -115,6 +150,23 @@ export function ItemsTable({ items, showAttachments = false }: { items: OrderIte
         ))}
       </tbody>
     </table>
+  );
+}
+
+function LinePicture({ item, publicUrl }: { item: OrderItem; publicUrl: string }) {
+  const url = linePictureUrl(item, publicUrl);
+  return (
+    <td style={{ ...cell, width: "72px", paddingRight: "12px" }}>
+      {url && (
+        <img
+          src={url}
+          alt={item.meta.gpxToken ? "Your route" : "Your photo"}
+          width={64}
+          height={64}
+          style={{ display: "block", width: "64px", height: "64px", objectFit: "cover", borderRadius: "6px", border: "1px solid #e3e3e0" }}
+        />
+      )}
+    </td>
   );
 }
 
@@ -207,36 +259,46 @@ export function orderUrl(publicUrl: string, orderId: string): string {
   return shopUrl(publicUrl, `/order/${encodeURIComponent(orderId)}`);
 }
 
-/** The last line of every plain-text email a shopper gets. */
-export const textSignature = `${SHOP.name} — ${SHOP.location}`;
+/** Who sends: the shop's name, then the trader and address once the owner has set them. The last line of every plain-text email a shopper gets. */
+export function signatureText(shop: ShopIdentity): string {
+  const trader = traderLine(shop);
+  return trader ? `${shop.name} — ${trader}` : shop.name;
+}
 
 const LOOK_UP = "You can look up your order at any time with your postcode:";
 const QUESTIONS = "Questions? Email us at";
 
-/** How every shopper email about an order ends: where it goes, how to look it up, how to ask. */
-export function ShopperOrderFooter({ order, publicUrl }: { order: Order; publicUrl: string }) {
+const VIEW_ORDER = "View your order";
+
+/** How every shopper email about an order ends: where it goes, the way back to the order, how to ask. */
+export function ShopperOrderFooter({ order, publicUrl, shop }: { order: Order; publicUrl: string; shop: ShopIdentity }) {
   const link = orderUrl(publicUrl, order.id);
   return (
     <>
       <AddressBlock title="Shipping to" lines={shippingAddressLines(order)} />
+      <p style={{ margin: "0 0 16px" }}>
+        <a href={link} style={styles.button}>
+          {VIEW_ORDER}
+        </a>
+      </p>
       <p style={styles.paragraph}>
         {LOOK_UP}{" "}
         <a href={link} style={styles.link}>
           {link}
         </a>
       </p>
-      <QuestionsLine />
+      <QuestionsLine shop={shop} />
     </>
   );
 }
 
 /** How to reach the shop, at the foot of every shopper email. */
-export function QuestionsLine() {
+export function QuestionsLine({ shop }: { shop: ShopIdentity }) {
   return (
     <p style={styles.small}>
       {QUESTIONS}{" "}
-      <a href={`mailto:${SHOP.email}`} style={styles.link}>
-        {SHOP.email}
+      <a href={`mailto:${shop.email}`} style={styles.link}>
+        {shop.email}
       </a>
       . {SHOP.replyPromise}
     </p>
@@ -244,18 +306,21 @@ export function QuestionsLine() {
 }
 
 /** The plain-text twin of QuestionsLine. */
-export const questionsText = `${QUESTIONS} ${SHOP.email}. ${SHOP.replyPromise}`;
+export function questionsText(shop: ShopIdentity): string {
+  return `${QUESTIONS} ${shop.email}. ${SHOP.replyPromise}`;
+}
 
 /** The plain-text twin of ShopperOrderFooter, signature included. */
-export function shopperOrderFooterText(order: Order, publicUrl: string): string[] {
+export function shopperOrderFooterText(order: Order, publicUrl: string, shop: ShopIdentity): string[] {
   return [
     ...addressText("Shipping to", shippingAddressLines(order)),
     "",
+    `${VIEW_ORDER}: ${orderUrl(publicUrl, order.id)}`,
     `${LOOK_UP} ${orderUrl(publicUrl, order.id)}`,
     "",
-    questionsText,
+    questionsText(shop),
     "",
-    textSignature,
+    signatureText(shop),
   ];
 }
 

@@ -1,4 +1,5 @@
 import { formatPence } from "../../shared/money";
+import type { ShopIdentity } from "../../shared/shop-info";
 import { EmailLayout, ManageLink, manageText, type RenderedEmail, renderEmailHtml, shopUrl, styles } from "./parts";
 
 /** What the owner is told when the shopper answers a quote. */
@@ -43,7 +44,7 @@ function nextStepOf(data: QuoteResponseData): string {
 }
 
 /** Tells the owner how the shopper answered a quote, with their message, and where to act on it. */
-export function renderQuoteResponseNotice(data: QuoteResponseData, publicUrl: string): RenderedEmail {
+export function renderQuoteResponseNotice(data: QuoteResponseData, publicUrl: string, shop: ShopIdentity): RenderedEmail {
   const subject = `${data.customerName} ${actionOf(data)}`;
   const adminLink = shopUrl(publicUrl, "/admin/orders");
   const summary = `Quote ${data.quoteId}, total ${formatPence(data.totalCents)}.`;
@@ -52,7 +53,7 @@ export function renderQuoteResponseNotice(data: QuoteResponseData, publicUrl: st
   const showMessage = data.kind !== "accepted" || message !== null;
 
   const html = renderEmailHtml(
-    <EmailLayout title={subject}>
+    <EmailLayout title={subject} shop={shop}>
       <h1 style={styles.heading}>{subject}</h1>
       <p style={styles.paragraph}>
         From {data.customerName} (

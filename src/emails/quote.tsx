@@ -1,7 +1,7 @@
 import { MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
 import { formatDelivery, formatPence } from "../../shared/money";
 import { leadTimeText } from "../../shared/quote-view";
-import { SHOP } from "../../shared/shop-info";
+import type { ShopIdentity } from "../../shared/shop-info";
 import { formatUkDay } from "../../shared/uk-day";
 import {
   AmountsTable,
@@ -10,8 +10,8 @@ import {
   questionsText,
   type RenderedEmail,
   renderEmailHtml,
+  signatureText,
   styles,
-  textSignature,
 } from "./parts";
 
 /** What the shopper's quote email says: the quote as sent, and the link (with its token) that opens it. */
@@ -56,8 +56,8 @@ function LinesTable({ lines }: { lines: QuoteEmailData["lines"] }) {
  * in each part (HTML and text) and nowhere else: not in the subject, title or any other link.
  * `_publicUrl` keeps the shape of every render call; the quote's link is already absolute.
  */
-export function renderQuoteEmail(data: QuoteEmailData, _publicUrl: string): RenderedEmail {
-  const subject = `Your quote from ${SHOP.name} for request ${data.requestId}`;
+export function renderQuoteEmail(data: QuoteEmailData, _publicUrl: string, shop: ShopIdentity): RenderedEmail {
+  const subject = `Your quote from ${shop.name} for request ${data.requestId}`;
   const greeting = `Hello ${data.customerName},`;
   const intro = `Thank you for your custom print request. Here is quote ${data.version} for request ${data.requestId}.`;
   const validUntil = `Valid until ${formatUkDay(data.validUntil)}.`;
@@ -65,7 +65,7 @@ export function renderQuoteEmail(data: QuoteEmailData, _publicUrl: string): Rend
   const note = data.message?.trim() ? data.message : null;
 
   const html = renderEmailHtml(
-    <EmailLayout title={subject}>
+    <EmailLayout title={subject} shop={shop}>
       <h1 style={styles.heading}>{greeting}</h1>
       <p style={styles.paragraph}>{intro}</p>
       <LinesTable lines={data.lines} />
@@ -84,7 +84,7 @@ export function renderQuoteEmail(data: QuoteEmailData, _publicUrl: string): Rend
         </a>
       </p>
       <p style={styles.paragraph}>{MADE_TO_SPECIFICATION}</p>
-      <QuestionsLine />
+      <QuestionsLine shop={shop} />
     </EmailLayout>,
   );
 
@@ -106,9 +106,9 @@ export function renderQuoteEmail(data: QuoteEmailData, _publicUrl: string): Rend
     "",
     MADE_TO_SPECIFICATION,
     "",
-    questionsText,
+    questionsText(shop),
     "",
-    textSignature,
+    signatureText(shop),
   ].join("\n");
 
   return { subject, html, text };

@@ -1,5 +1,5 @@
 import { trackingUrl } from "../../shared/carrier-tracking";
-import { SHOP } from "../../shared/shop-info";
+import type { ShopIdentity } from "../../shared/shop-info";
 import type { Order } from "../modules/orders/model";
 import {
   EmailLayout,
@@ -16,14 +16,14 @@ import {
 export type Shipment = { carrier: string; number: string; url: string | null };
 
 /** Tells the shopper their order has left the workshop and how to follow the parcel. */
-export function renderTrackingEmail(order: Order, shipment: Shipment, publicUrl: string): RenderedEmail {
-  const subject = `Your ${SHOP.name} order ${order.id} is on its way`;
+export function renderTrackingEmail(order: Order, shipment: Shipment, publicUrl: string, shop: ShopIdentity): RenderedEmail {
+  const subject = `Your ${shop.name} order ${order.id} is on its way`;
   const greeting = order.shipping_name ? `Good news, ${order.shipping_name}!` : "Good news!";
   // The owner's link, else the known carrier's tracking page (shared/carrier-tracking.ts).
   const parcelPage = trackingUrl(shipment);
 
   const html = renderEmailHtml(
-    <EmailLayout title={subject}>
+    <EmailLayout title={subject} shop={shop}>
       <h1 style={styles.heading}>{greeting}</h1>
       <p style={styles.paragraph}>
         Your order <strong>{order.id}</strong> has been posted with {shipment.carrier}. Tracking number:{" "}
@@ -46,8 +46,8 @@ export function renderTrackingEmail(order: Order, shipment: Shipment, publicUrl:
           </a>
         </p>
       )}
-      <ItemsTable items={order.items} />
-      <ShopperOrderFooter order={order} publicUrl={publicUrl} />
+      <ItemsTable items={order.items} pictures={publicUrl} />
+      <ShopperOrderFooter order={order} publicUrl={publicUrl} shop={shop} />
     </EmailLayout>,
   );
 
@@ -59,7 +59,7 @@ export function renderTrackingEmail(order: Order, shipment: Shipment, publicUrl:
     "",
     ...order.items.map((item) => `- ${itemText(item)}`),
     "",
-    ...shopperOrderFooterText(order, publicUrl),
+    ...shopperOrderFooterText(order, publicUrl, shop),
   ].join("\n");
 
   return { subject, html, text };

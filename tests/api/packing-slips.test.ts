@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { formatDateTime, orderReference } from "../../shared/order-view";
-import { SHOP } from "../../shared/shop-info";
 import { MOST_SLIPS, NO_ORDERS_CHOSEN, TOO_MANY_CHOSEN } from "../../src/modules/packing-slips";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { buyThroughDemoCheckout, type Entry, units } from "../support/checkout";
-import { addProduct, BIRD_FEEDER, PLANTER } from "../support/factories";
+import { addProduct, BIRD_FEEDER, PLANTER, setConfig } from "../support/factories";
 import { textOf } from "../support/html";
 import { countRows } from "../support/test-app";
 
@@ -80,13 +79,17 @@ describe("one order's slip", () => {
   });
 
   test("every field: shop name, return address, delivery address, reference, UK date, items with variant and quantity", async () => {
+    // The shop's name, trader and address as the owner set them in /admin (issue 16 point 4).
+    setConfig(shop.db, "shop_name", "Fellside Prints");
+    setConfig(shop.db, "trader_name", "Jo Fell");
+    setConfig(shop.db, "trader_address", "3 Mill Yard\nKendal\nLA9 4QR");
     const id = await buy([...units(2, { id: "feeder" }), ...units(2, { id: "planter", variantId: "planter-large" })]);
     const created = shop.db.query<{ created_at: string }, [string]>("SELECT created_at FROM orders WHERE id = ?").get(id)!.created_at;
     const { status, body } = await open(`/admin/orders/${id}/slip`);
     expect(status).toBe(200);
     const text = textOf(body);
-    expect(text).toContain(SHOP.name);
-    expect(text).toContain(`Return address ${SHOP.returnAddress.join(" ")}`);
+    expect(text).toContain("Fellside Prints");
+    expect(text).toContain("Return address Jo Fell 3 Mill Yard Kendal LA9 4QR");
     expect(text).toContain("Deliver to Ada Lovelace 12 St James's Square London");
     expect(text).toContain("United Kingdom");
     expect(text).toContain(`Order ${orderReference(id)}`);
@@ -94,6 +97,14 @@ describe("one order's slip", () => {
     expect(text).toContain("Bird feeder 2");
     expect(text).toContain("Planter Large 2");
     expect(slipOrderIds(body)).toEqual([id]);
+  });
+
+  test("no return address until the owner sets the shop's address: the slip shows the shop's name and no empty heading", async () => {
+    const id = await buy(units(1, { id: "feeder" }));
+    const text = textOf((await open(`/admin/orders/${id}/slip`)).body);
+    expect(text).toContain("Strata");
+    expect(text).not.toContain("Return address");
+    expect(text).toContain("Deliver to Ada Lovelace");
   });
 
   test("the shopper's route picture and photo preview, the drawings the order screen shows", async () => {

@@ -2,8 +2,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { seedDemoCatalogue } from "../../src/db/seed";
+import { normaliseShopIdentity } from "../../src/modules/admin-content/shop-identity-rules";
 import type { Product } from "../../src/modules/catalog/model";
 import type { Project } from "../../src/modules/content/model";
+import { SHOP_IDENTITY_KEYS } from "../../src/modules/content/shop-identity";
 import { addCategory, addProject } from "../support/factories";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
@@ -63,6 +65,15 @@ describe("the demo catalogue on an empty database", () => {
       expect(new TextDecoder().decode(bytes.slice(8, 12))).toBe("WEBP");
       expect(bytes.length).toBeLessThan(60_000);
     }
+  });
+
+  test("has a believable shop identity that the admin's own rules accept as it is (issue 16)", () => {
+    const config = shop.deps.content.readConfig();
+    for (const key of SHOP_IDENTITY_KEYS)
+      expect({ key, clean: normaliseShopIdentity(key, config[key]) }).toEqual({ key, clean: config[key] });
+    expect(config.trader_name).toBe("Strata Prints Ltd");
+    expect(config.trader_address.split("\n").length).toBeGreaterThanOrEqual(3);
+    expect(config.announcement).not.toBe("");
   });
 
   test("has 3 projects, a hero banner, £5.00 delivery, a free-delivery threshold and 3 featured products", async () => {

@@ -1,66 +1,19 @@
 import { describe, expect, test } from "bun:test";
 import { MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
+import { DEFAULT_SHOP_IDENTITY } from "../../shared/shop-info";
 import { renderCustomRequestAcknowledgement } from "../../src/emails/custom-request";
 import { renderNewOrderNotice } from "../../src/emails/new-order";
 import { renderOrderConfirmation } from "../../src/emails/order-confirmation";
-import type { Order } from "../../src/modules/orders/model";
+import { order } from "../support/email-order";
 import { textOf } from "../support/html";
 
 const PUBLIC_URL = "https://shop.example";
-
-function order(overrides: Partial<Order> = {}): Order {
-  return {
-    id: "ORD-7Q2X",
-    status: "paid",
-    created_at: "2025-03-14T10:30:00.000Z",
-    subtotal_cents: 4250,
-    delivery_cents: 395,
-    discount_code: null,
-    discount_cents: 0,
-    amount_cents: 4645,
-    currency: "gbp",
-    email: "ada@example.com",
-    shipping_name: "Ada Lovelace",
-    shipping_line1: "12 Fell View",
-    shipping_line2: null,
-    shipping_city: "Kendal",
-    shipping_postal_code: "LA9 4AB",
-    shipping_country: "GB",
-    billing_name: null,
-    billing_line1: null,
-    billing_line2: null,
-    billing_city: null,
-    billing_postal_code: null,
-    billing_country: null,
-    tracking_carrier: null,
-    tracking_number: null,
-    tracking_url: null,
-    tracking_notified_at: null,
-    payment_session_id: "cs_demo_1",
-    refund_required: false,
-    refunded_cents: 0,
-    refunds: [],
-    stage: "queued",
-    stages: [{ stage: "queued", at: "2025-03-14T10:30:00.000Z" }],
-    dispatch_by: "2025-03-19",
-    dispatch_dates: [],
-    items: [
-      {
-        product_id: "relief-map",
-        product_name: "Route relief map",
-        unit_price_cents: 3500,
-        quantity: 1,
-        meta: { variantId: "relief-map-a4", variantName: "A4 walnut frame", gpxName: "helvellyn.gpx" },
-      },
-      { product_id: "plant-pot", product_name: "Self-watering pot", unit_price_cents: 375, quantity: 2, meta: {} },
-    ],
-    ...overrides,
-  };
-}
+/** The shop as it is before the owner configures it: the names these emails were written against. */
+const SHOP = DEFAULT_SHOP_IDENTITY;
 
 describe("renderOrderConfirmation", () => {
   test("lists each item with its variant, quantity and line price, then subtotal, delivery and total in pounds", () => {
-    const { subject, html, text } = renderOrderConfirmation(order(), PUBLIC_URL);
+    const { subject, html, text } = renderOrderConfirmation(order(), PUBLIC_URL, SHOP);
     expect(subject).toBe("Your Strata order ORD-7Q2X is confirmed");
     const seen = textOf(html);
     expect(seen).toContain("Thank you for your order, Ada Lovelace!");
@@ -75,28 +28,28 @@ describe("renderOrderConfirmation", () => {
 
   test("shows a discount code's line between subtotal and delivery (issue 15 point 5)", () => {
     const discounted = order({ discount_code: "SPRING10", discount_cents: 425, amount_cents: 4220 });
-    const { html, text } = renderOrderConfirmation(discounted, PUBLIC_URL);
+    const { html, text } = renderOrderConfirmation(discounted, PUBLIC_URL, SHOP);
     expect(textOf(html)).toContain("Subtotal £42.50 Discount (SPRING10) −£4.25 Delivery £3.95 Total £42.20");
     expect(text).toContain("Subtotal: £42.50\nDiscount (SPRING10): −£4.25\nDelivery: £3.95\nTotal: £42.20");
-    const notice = renderNewOrderNotice(discounted, PUBLIC_URL);
+    const notice = renderNewOrderNotice(discounted, PUBLIC_URL, SHOP);
     expect(notice.text).toContain("Discount (SPRING10): −£4.25");
   });
 
   test("shows no discount line on an order without a code", () => {
-    const { html, text } = renderOrderConfirmation(order(), PUBLIC_URL);
+    const { html, text } = renderOrderConfirmation(order(), PUBLIC_URL, SHOP);
     expect(textOf(html)).not.toContain("Discount");
     expect(text).not.toContain("Discount");
   });
 
   test("shows delivery as 'Free' when it costs nothing", () => {
-    const { html, text } = renderOrderConfirmation(order({ delivery_cents: 0, amount_cents: 4250 }), PUBLIC_URL);
+    const { html, text } = renderOrderConfirmation(order({ delivery_cents: 0, amount_cents: 4250 }), PUBLIC_URL, SHOP);
     expect(textOf(html)).toContain("Delivery Free Total £42.50");
     expect(text).toContain("Delivery: Free\nTotal: £42.50");
     expect(html).not.toContain("£0.00");
   });
 
   test("gives the shipping address, the order link to look it up by postcode, and the shop's contact promise", () => {
-    const { html, text } = renderOrderConfirmation(order(), `${PUBLIC_URL}/`);
+    const { html, text } = renderOrderConfirmation(order(), `${PUBLIC_URL}/`, SHOP);
     const seen = textOf(html);
     expect(seen).toContain("Shipping to Ada Lovelace 12 Fell View Kendal LA9 4AB United Kingdom");
     expect(html).toContain('href="https://shop.example/order/ORD-7Q2X"');
@@ -120,31 +73,34 @@ describe("renderOrderConfirmation", () => {
         },
       ],
     });
-    const { html, text } = renderOrderConfirmation(quoted, PUBLIC_URL);
+    const { html, text } = renderOrderConfirmation(quoted, PUBLIC_URL, SHOP);
     expect(textOf(html)).toContain(MADE_TO_SPECIFICATION);
     expect(text).toContain(`Total: £46.45\n\n${MADE_TO_SPECIFICATION}\n\nShipping to:`);
   });
 
-  test("leaves the made-to-specification wording out of an ordinary order's confirmation", () => {
-    const { html, text } = renderOrderConfirmation(order(), PUBLIC_URL);
+  test("leaves the made-to-specification wording out of a confirmation of stock items only", () => {
+    const stockOnly = order({
+      items: [{ product_id: "plant-pot", product_name: "Self-watering pot", unit_price_cents: 375, quantity: 2, meta: {} }],
+    });
+    const { html, text } = renderOrderConfirmation(stockOnly, PUBLIC_URL, SHOP);
     expect(html).not.toContain("Made to your specification");
     expect(text).not.toContain("Made to your specification");
   });
 
   test("states the dispatch date promised at payment, in words (issue 14 point 3)", () => {
-    const { html, text } = renderOrderConfirmation(order({ dispatch_by: "2026-12-03" }), PUBLIC_URL);
+    const { html, text } = renderOrderConfirmation(order({ dispatch_by: "2026-12-03" }), PUBLIC_URL, SHOP);
     expect(text).toContain("Dispatched by Thursday 3 December 2026.");
     expect(textOf(html)).toContain("Dispatched by Thursday 3 December 2026.");
   });
 
   test("says nothing about a dispatch date for an order paid before the promise existed", () => {
-    const { html, text } = renderOrderConfirmation(order({ dispatch_by: null }), PUBLIC_URL);
+    const { html, text } = renderOrderConfirmation(order({ dispatch_by: null }), PUBLIC_URL, SHOP);
     expect(text).not.toContain("Dispatched by");
     expect(html).not.toContain("Dispatched by");
   });
 
   test("is a complete HTML document in en-GB with inline styles only", () => {
-    const { html } = renderOrderConfirmation(order(), PUBLIC_URL);
+    const { html } = renderOrderConfirmation(order(), PUBLIC_URL, SHOP);
     expect(html).toStartWith('<!DOCTYPE html><html lang="en-GB">');
     expect(html).not.toContain("<style");
     expect(html).not.toContain("class=");
@@ -163,7 +119,7 @@ describe("renderOrderConfirmation", () => {
         },
       ],
     });
-    for (const { html } of [renderOrderConfirmation(hostile, PUBLIC_URL), renderNewOrderNotice(hostile, PUBLIC_URL)]) {
+    for (const { html } of [renderOrderConfirmation(hostile, PUBLIC_URL, SHOP), renderNewOrderNotice(hostile, PUBLIC_URL, SHOP)]) {
       expect(html).not.toContain("<script>");
       expect(html).not.toContain("<b>Bold</b>");
       expect(html).not.toContain("<img src=x");
@@ -175,7 +131,7 @@ describe("renderOrderConfirmation", () => {
 
 describe("renderNewOrderNotice", () => {
   test("tells the owner the order id, customer email, items, total and where to ship", () => {
-    const { subject, html, text } = renderNewOrderNotice(order(), PUBLIC_URL);
+    const { subject, html, text } = renderNewOrderNotice(order(), PUBLIC_URL, SHOP);
     expect(subject).toBe("New order ORD-7Q2X — £46.45");
     const seen = textOf(html);
     expect(seen).toContain("New order ORD-7Q2X");
@@ -189,14 +145,14 @@ describe("renderNewOrderNotice", () => {
   });
 
   test("shows no refund warning when the order needs no refund", () => {
-    const { subject, html, text } = renderNewOrderNotice(order({ refund_required: false }), PUBLIC_URL);
+    const { subject, html, text } = renderNewOrderNotice(order({ refund_required: false }), PUBLIC_URL, SHOP);
     expect(subject).not.toContain("REFUND");
     expect(html).not.toContain("REFUND NEEDED");
     expect(text).not.toContain("REFUND NEEDED");
   });
 
   test("puts REFUND NEEDED in the subject and first in the body when refund_required is true", () => {
-    const { subject, html, text } = renderNewOrderNotice(order({ refund_required: true }), PUBLIC_URL);
+    const { subject, html, text } = renderNewOrderNotice(order({ refund_required: true }), PUBLIC_URL, SHOP);
     expect(subject).toStartWith("REFUND NEEDED: New order ORD-7Q2X");
     const seen = textOf(html.slice(html.indexOf("<body")));
     expect(seen).toContain("REFUND NEEDED: this payment arrived after its checkout had expired");
@@ -206,8 +162,8 @@ describe("renderNewOrderNotice", () => {
 
 describe("renderCustomRequestAcknowledgement (issue 11 point 8: the form takes any address)", () => {
   test("is one fixed en-GB text for every request: only the shop's own request id changes", () => {
-    const first = renderCustomRequestAcknowledgement("REQ-0000000000000000");
-    const second = renderCustomRequestAcknowledgement("REQ-ZZZZZZZZZZZZZZZZ");
+    const first = renderCustomRequestAcknowledgement("REQ-0000000000000000", SHOP);
+    const second = renderCustomRequestAcknowledgement("REQ-ZZZZZZZZZZZZZZZZ", SHOP);
     expect(first.subject).toBe("We've received your request");
     expect(first.html).toStartWith('<!DOCTYPE html><html lang="en-GB">');
     expect(second.html.replaceAll("REQ-ZZZZZZZZZZZZZZZZ", "REQ-0000000000000000")).toBe(first.html);

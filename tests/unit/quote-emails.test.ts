@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
+import { DEFAULT_SHOP_IDENTITY } from "../../shared/shop-info";
 import { formatUkDay } from "../../shared/uk-day";
 import { type QuoteEmailData, renderQuoteEmail } from "../../src/emails/quote";
 import { type QuoteResponseData, renderQuoteResponseNotice } from "../../src/emails/quote-response";
 import { textOf } from "../support/html";
 
 const PUBLIC_URL = "https://shop.example";
+/** The shop as configured in /admin (issue 16): the name, contact address and trader these emails sign with. */
+const SHOP = { ...DEFAULT_SHOP_IDENTITY, traderName: "Strata Prints Ltd", traderAddress: ["Unit 7, Shap Road", "Kendal", "LA9 6NZ"] };
 const TOKEN = "q7Hk2mZ9xY4wB8vN1cR5tL0pS3dF6gJ-aE_uI2oK9mQ";
 const QUOTE_URL = `${PUBLIC_URL}/quote/qt_4f2a?t=${TOKEN}`;
 
@@ -49,7 +52,7 @@ function occurrences(haystack: string, needle: string): number {
 
 describe("renderQuoteEmail (issue 13 point 5)", () => {
   test("gives the shopper every fact of the quote in HTML and text: lines, delivery, total, lead time, date, note, link, wording", () => {
-    const { subject, html, text } = renderQuoteEmail(quote(), PUBLIC_URL);
+    const { subject, html, text } = renderQuoteEmail(quote(), PUBLIC_URL, SHOP);
     expect(subject).toBe("Your quote from Strata for request REQ-8K3M");
     expect(html).toStartWith('<!DOCTYPE html><html lang="en-GB">');
     const seen = textOf(html);
@@ -71,11 +74,11 @@ describe("renderQuoteEmail (issue 13 point 5)", () => {
     expect(text).toContain(`View and accept your quote: ${QUOTE_URL}`);
     expect(text).toContain(MADE_TO_SPECIFICATION);
     expect(text).toContain("Questions? Email us at hello@strata-prints.co.uk. We reply within 1 business day.");
-    expect(text).toEndWith("Strata — Printed in Kendal, Cumbria, United Kingdom");
+    expect(text).toEndWith("Strata — Strata Prints Ltd, Unit 7, Shap Road, Kendal, LA9 6NZ");
   });
 
   test("links the button to the exact url given, and the token appears nowhere else", () => {
-    const { subject, html, text } = renderQuoteEmail(quote(), PUBLIC_URL);
+    const { subject, html, text } = renderQuoteEmail(quote(), PUBLIC_URL, SHOP);
     const button = /<a href="([^"]*)"[^>]*>View and accept your quote<\/a>/.exec(html);
     expect(button?.[1]).toBe(QUOTE_URL);
     expect(occurrences(html, TOKEN)).toBe(1);
@@ -84,7 +87,7 @@ describe("renderQuoteEmail (issue 13 point 5)", () => {
   });
 
   test("shows delivery as 'Free' when the quote charges none", () => {
-    const { html, text } = renderQuoteEmail(quote({ deliveryCents: 0, totalCents: 8750 }), PUBLIC_URL);
+    const { html, text } = renderQuoteEmail(quote({ deliveryCents: 0, totalCents: 8750 }), PUBLIC_URL, SHOP);
     expect(textOf(html)).toContain("Delivery Free Total £87.50");
     expect(text).toContain("Delivery: Free\nTotal: £87.50");
     expect(html).not.toContain("£0.00");
@@ -97,15 +100,15 @@ describe("renderQuoteEmail (issue 13 point 5)", () => {
       [0, "Dispatched as soon as possible after payment."],
     ];
     for (const [leadTimeDays, wording] of cases) {
-      const { html, text } = renderQuoteEmail(quote({ leadTimeDays }), PUBLIC_URL);
+      const { html, text } = renderQuoteEmail(quote({ leadTimeDays }), PUBLIC_URL, SHOP);
       expect(textOf(html)).toContain(wording);
       expect(text).toContain(wording);
     }
-    expect(renderQuoteEmail(quote({ leadTimeDays: 0 }), PUBLIC_URL).text).not.toContain("working day");
+    expect(renderQuoteEmail(quote({ leadTimeDays: 0 }), PUBLIC_URL, SHOP).text).not.toContain("working day");
   });
 
   test("escapes the owner's note once: <b> and & reach the shopper as the characters typed", () => {
-    const { html, text } = renderQuoteEmail(quote({ message: "<b>Rush</b> job & gift wrap" }), PUBLIC_URL);
+    const { html, text } = renderQuoteEmail(quote({ message: "<b>Rush</b> job & gift wrap" }), PUBLIC_URL, SHOP);
     expect(html).toContain("&lt;b&gt;Rush&lt;/b&gt; job &amp; gift wrap");
     expect(html).not.toContain("<b>Rush</b>");
     expect(html).not.toContain("&amp;amp;");
@@ -121,6 +124,7 @@ describe("renderQuoteEmail (issue 13 point 5)", () => {
         lines: [{ description: "<script>alert(1)</script> Lamp", amount_cents: 100 }],
       }),
       PUBLIC_URL,
+      SHOP,
     );
     expect(html).not.toContain("<img src=x");
     expect(html).not.toContain("<script>");
@@ -129,17 +133,17 @@ describe("renderQuoteEmail (issue 13 point 5)", () => {
 
   test("leaves out the note's heading when the owner wrote none", () => {
     for (const message of [null, "  "]) {
-      const { html, text } = renderQuoteEmail(quote({ message }), PUBLIC_URL);
+      const { html, text } = renderQuoteEmail(quote({ message }), PUBLIC_URL, SHOP);
       expect(html).not.toContain("A note from us");
       expect(text).not.toContain("A note from us");
     }
   });
 
   test("names the UK day it was given on both sides of the clock changes", () => {
-    const { html, text } = renderQuoteEmail(quote({ validUntil: "2026-10-25" }), PUBLIC_URL);
+    const { html, text } = renderQuoteEmail(quote({ validUntil: "2026-10-25" }), PUBLIC_URL, SHOP);
     expect(textOf(html)).toContain("Valid until Sunday 25 October 2026.");
     expect(text).toContain("Valid until Sunday 25 October 2026.");
-    expect(renderQuoteEmail(quote({ validUntil: "2026-03-29" }), PUBLIC_URL).text).toContain("Valid until Sunday 29 March 2026.");
+    expect(renderQuoteEmail(quote({ validUntil: "2026-03-29" }), PUBLIC_URL, SHOP).text).toContain("Valid until Sunday 29 March 2026.");
   });
 });
 
@@ -178,7 +182,7 @@ describe("formatUkDay", () => {
 
 describe("renderQuoteResponseNotice (issue 13 point 5)", () => {
   test("tells the owner an accepted quote is only on the payment page, not paid", () => {
-    const { subject, html, text } = renderQuoteResponseNotice(response(), PUBLIC_URL);
+    const { subject, html, text } = renderQuoteResponseNotice(response(), PUBLIC_URL, SHOP);
     expect(subject).toBe("Ada Lovelace accepted quote 2 for request REQ-8K3M");
     const seen = textOf(html);
     expect(seen).toContain("Ada Lovelace accepted quote 2 for request REQ-8K3M");
@@ -192,7 +196,7 @@ describe("renderQuoteResponseNotice (issue 13 point 5)", () => {
 
   test("links to the orders section of /admin, in HTML and text", () => {
     for (const kind of ["accepted", "changes", "declined"] as const) {
-      const { html, text } = renderQuoteResponseNotice(response({ kind, message: "Hi" }), `${PUBLIC_URL}/`);
+      const { html, text } = renderQuoteResponseNotice(response({ kind, message: "Hi" }), `${PUBLIC_URL}/`, SHOP);
       expect(html).toContain('href="https://shop.example/admin/orders"');
       expect(textOf(html)).toContain("Manage it at https://shop.example/admin/orders");
       expect(text).toEndWith("Manage it at https://shop.example/admin/orders");
@@ -201,7 +205,7 @@ describe("renderQuoteResponseNotice (issue 13 point 5)", () => {
 
   test("gives the shopper's requested changes in a box, escaped once", () => {
     const message = "Could the frame be <b>oak</b> & the map A2?\nThanks";
-    const { subject, html, text } = renderQuoteResponseNotice(response({ kind: "changes", message }), PUBLIC_URL);
+    const { subject, html, text } = renderQuoteResponseNotice(response({ kind: "changes", message }), PUBLIC_URL, SHOP);
     expect(subject).toBe("Ada Lovelace asked for changes to quote 2 for request REQ-8K3M");
     expect(html).toContain("Could the frame be &lt;b&gt;oak&lt;/b&gt; &amp; the map A2?\nThanks</p>");
     expect(html).not.toContain("<b>oak</b>");
@@ -212,20 +216,24 @@ describe("renderQuoteResponseNotice (issue 13 point 5)", () => {
   });
 
   test("gives a decline's message when there is one", () => {
-    const { subject, html, text } = renderQuoteResponseNotice(response({ kind: "declined", message: "Too dear for now." }), PUBLIC_URL);
+    const { subject, html, text } = renderQuoteResponseNotice(
+      response({ kind: "declined", message: "Too dear for now." }),
+      PUBLIC_URL,
+      SHOP,
+    );
     expect(subject).toBe("Ada Lovelace declined quote 2 for request REQ-8K3M");
     expect(textOf(html)).toContain("Their message: Too dear for now.");
     expect(text).toContain("Their message:\nToo dear for now.");
   });
 
   test("says no message was given when a decline came without one", () => {
-    const { html, text } = renderQuoteResponseNotice(response({ kind: "declined", message: null }), PUBLIC_URL);
+    const { html, text } = renderQuoteResponseNotice(response({ kind: "declined", message: null }), PUBLIC_URL, SHOP);
     expect(textOf(html)).toContain("Their message: none given.");
     expect(text).toContain("Their message: none given.");
   });
 
   test("escapes the shopper's name", () => {
-    const { html } = renderQuoteResponseNotice(response({ customerName: '<img src=x onerror="alert(1)">' }), PUBLIC_URL);
+    const { html } = renderQuoteResponseNotice(response({ customerName: '<img src=x onerror="alert(1)">' }), PUBLIC_URL, SHOP);
     expect(html).not.toContain("<img src=x");
     expect(html).toContain("&lt;img src=x");
   });

@@ -1,5 +1,4 @@
 import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from "react";
-import { SHOP } from "../../shared/shop-info";
 import { AdminNav } from "./AdminNav";
 import { EmailSetupBanner } from "./EmailSetupBanner";
 import { LoginView } from "./LoginView";
@@ -33,7 +32,9 @@ function AdminScreens() {
   const label = pageLabel(path);
 
   useEffect(() => {
-    document.title = `${label ?? "Admin"} · Admin · ${SHOP.name}`;
+    // The server names the configured shop on the shell (web/routes/admin.tsx).
+    const shopName = document.getElementById(ADMIN_MOUNT_ID)?.dataset.shopName ?? "";
+    document.title = `${label ?? "Admin"} · Admin · ${shopName}`;
   }, [label]);
   useFocusHeadingOnNavigation(path);
 

@@ -4,6 +4,7 @@ import { DispatchSettings } from "./DispatchSettings";
 import { HeroSettings } from "./HeroSettings";
 import { LowStockSetting } from "./LowStockSetting";
 import { Notice } from "./parts";
+import { ShopIdentitySettings } from "./ShopIdentitySettings";
 import type { Configuration } from "./types";
 import { useLoad } from "./use-load";
 
@@ -24,6 +25,7 @@ export function ConfigurationPage() {
             <DispatchSettings config={data} />
             <LowStockSetting config={data} />
             <HeroSettings config={data} />
+            <ShopIdentitySettings config={data} />
           </div>
         )
       )}

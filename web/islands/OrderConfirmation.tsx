@@ -25,7 +25,8 @@ function confirmRetryDelay(attempt: number): number {
 type View = {
   session: CheckoutSession | null;
   orderId: string | null;
-  order: CustomerOrder | null;
+  /** The answer of GET /api/orders/{id} carries the address the confirmation email goes to. */
+  order: (CustomerOrder & { email?: string | null }) | null;
   error: string | null;
   /** Confirm kept answering "processing" until CONFIRM_GIVE_UP_MS passed. */
   stalled: boolean;
@@ -93,7 +94,7 @@ export function OrderConfirmation({ sessionId }: OrderConfirmationProps) {
       update({ orderId });
 
       const query = new URLSearchParams({ sessionId });
-      const order = await fetchJson<CustomerOrder>(`/api/orders/${encodeURIComponent(orderId)}?${query}`);
+      const order = await fetchJson<NonNullable<View["order"]>>(`/api/orders/${encodeURIComponent(orderId)}?${query}`);
       if (stopped) return;
       if (order.status !== 200 || !order.body?.id) return update({ error: UNABLE });
       update({ order: order.body });
@@ -132,6 +133,11 @@ export function OrderConfirmation({ sessionId }: OrderConfirmationProps) {
       {order?.dispatch_by && (
         <p className="confirmation__dispatch" data-testid="dispatch-by">
           {dispatchedByText(order.dispatch_by)}
+        </p>
+      )}
+      {order?.email && (
+        <p className="confirmation__email" data-testid="confirmation-sent-to">
+          Your confirmation email is on its way to <strong>{order.email}</strong>.
         </p>
       )}
       {order ? (

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { unitCount } from "../../shared/basket";
-import { SHOP } from "../../shared/shop-info";
 import { applyTheme, currentTheme, type Theme } from "../../shared/theme";
 import { BasketIcon, ChevronIcon, CloseIcon, LogoMark, MenuIcon, MoonIcon, SunIcon } from "../components/Icons";
 import { InfoPageLinks } from "../components/InfoPageLinks";
@@ -12,9 +11,11 @@ const DROPDOWN_CLOSE_DELAY_MS = 180;
 export type SiteHeaderProps = {
   categories: { id: string; name: string }[];
   path: string;
+  /** The configured name (the island cannot read configuration itself). */
+  shopName: string;
 };
 
-export function SiteHeader({ categories, path }: SiteHeaderProps) {
+export function SiteHeader({ categories, path, shopName }: SiteHeaderProps) {
   const items = useBasket();
   const count = unitCount(items);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -44,9 +45,9 @@ export function SiteHeader({ categories, path }: SiteHeaderProps) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <a className="brand" href="/" aria-label={`${SHOP.name} home`}>
+        <a className="brand" href="/" aria-label={`${shopName} home`}>
           <LogoMark />
-          <span className="brand__name">{SHOP.name}</span>
+          <span className="brand__name">{shopName}</span>
         </a>
 
         <nav className="main-nav" aria-label="Main">

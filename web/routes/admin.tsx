@@ -1,10 +1,10 @@
-import { SHOP } from "../../shared/shop-info";
 import { ADMIN_MOUNT_ID } from "../admin/mount";
+import { useShop } from "../lib/use-shop";
 import type { RouteHandle } from "./meta";
 
 export const adminHandle: RouteHandle = {
   policy: { audience: "personal" },
-  meta: () => ({ title: `Admin · ${SHOP.name}`, description: "The shop owner's area.", path: null }),
+  meta: (_data, shop) => ({ title: `Admin · ${shop.name}`, description: "The shop owner's area.", path: null }),
   clientApp: "admin",
 };
 
@@ -15,7 +15,7 @@ export const adminHandle: RouteHandle = {
  */
 export function AdminPage() {
   return (
-    <div className="container admin" id={ADMIN_MOUNT_ID}>
+    <div className="container admin" id={ADMIN_MOUNT_ID} data-shop-name={useShop().name}>
       <p className="admin-checking" role="status">
         Checking session...
       </p>

@@ -1,5 +1,4 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { SHOP } from "../../shared/shop-info";
 import { Island } from "../components/Island";
 import { BasketView } from "../islands/BasketView";
 import { depsOf } from "./context";
@@ -14,9 +13,9 @@ export function basketLoader(args: LoaderFunctionArgs) {
 
 export const basketHandle: RouteHandle = {
   policy: { audience: "public" },
-  meta: () => ({
-    title: `Your basket · ${SHOP.name}`,
-    description: `Review the prints in your basket and check out securely with ${SHOP.name}.`,
+  meta: (_data, shop) => ({
+    title: `Your basket · ${shop.name}`,
+    description: `Review the prints in your basket and check out securely with ${shop.name}.`,
     // The same page for everyone (the basket lives in the browser), so it may be indexed like any other;
     // ?success=1 and ?canceled=1 point back to it as their canonical address.
     path: "/basket",

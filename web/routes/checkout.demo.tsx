@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { formatDelivery, formatMinus, formatPence } from "../../shared/money";
-import { SHOP } from "../../shared/shop-info";
 import { DEMO_FORM_ERRORS, type DemoFormErrorCode } from "../../src/modules/demo-checkout/model";
 import type { DemoSession } from "../../src/services/payments/demo";
 import { depsOf, refusedFormOf } from "./context";
@@ -21,7 +20,7 @@ export function demoCheckoutLoader(args: LoaderFunctionArgs) {
 
 export const demoCheckoutHandle: RouteHandle = {
   policy: { audience: "personal", secretParams: ["sessionId"] },
-  meta: () => ({ title: `Test payment · ${SHOP.name}`, description: "The shop's built-in test checkout.", path: null }),
+  meta: (_data, shop) => ({ title: `Test payment · ${shop.name}`, description: "The shop's built-in test checkout.", path: null }),
 };
 
 /**

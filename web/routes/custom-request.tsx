@@ -6,8 +6,8 @@ import type { RouteHandle } from "./meta";
 
 export const customRequestHandle: RouteHandle = {
   policy: { audience: "public", sitemap: true },
-  meta: () => ({
-    title: `Custom print request · ${SHOP.name}`,
+  meta: (_data, shop) => ({
+    title: `Custom print request · ${shop.name}`,
     description: "Ask for a one-off 3D print: send your idea, sketch, photo or STL file and we'll reply with a quote.",
     path: "/custom-request",
   }),

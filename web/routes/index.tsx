@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { SHOP } from "../../shared/shop-info";
+import { SHOP, shopDescription } from "../../shared/shop-info";
 import type { Product } from "../../src/modules/catalog/model";
 import { asShownOnPages } from "../../src/modules/catalog/shown-stock";
 import { Island } from "../components/Island";
@@ -9,8 +9,10 @@ import { ProjectsCarousel } from "../islands/ProjectsCarousel";
 import { priceLabel } from "../lib/product-view";
 import { renderSimpleHtml } from "../lib/simple-html";
 import { truncate } from "../lib/text";
+import { useShop } from "../lib/use-shop";
 import { depsOf } from "./context";
 import type { RouteHandle } from "./meta";
+import { storeJsonLd } from "./store-json-ld";
 
 /** The hero picture's width: the seed's, and the size the layout reserves. */
 const HERO_WIDTH = 1600;
@@ -30,10 +32,11 @@ export function homeLoader(args: LoaderFunctionArgs) {
 
 export const homeHandle: RouteHandle = {
   policy: { audience: "public", sitemap: true },
-  meta: () => ({
-    title: `${SHOP.name} · Custom 3D prints, relief maps and lithophanes`,
-    description: SHOP.description,
+  meta: (_data, shop) => ({
+    title: `${shop.name} · Custom 3D prints, relief maps and lithophanes`,
+    description: shopDescription(shop.name),
     path: "/",
+    jsonLd: storeJsonLd(shop),
   }),
 };
 
@@ -53,6 +56,7 @@ const STATIC_CATEGORIES = [
 
 export function HomePage() {
   const { hero, projects, featured } = useLoaderData<typeof homeLoader>();
+  const shop = useShop();
   const hasHero = hero.hero_description.trim() !== "" || hero.hero_image_url !== "";
   return (
     <>
@@ -132,9 +136,9 @@ export function HomePage() {
       <section className="container section contact-section" aria-labelledby="contact-heading">
         <div className="contact-section__intro">
           <h2 id="contact-heading">Get in touch</h2>
-          <p>{SHOP.location}</p>
+          {shop.traderAddress.length > 0 && <p>{shop.traderAddress.join(", ")}</p>}
           <p>
-            Email <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a> or use the form. {SHOP.replyPromise}
+            Email <a href={`mailto:${shop.email}`}>{shop.email}</a> or use the form. {SHOP.replyPromise}
           </p>
         </div>
         <Island name="CustomRequestForm" component={CustomRequestForm} props={{ compact: true }} />

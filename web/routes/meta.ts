@@ -1,4 +1,5 @@
 import type { UIMatch } from "react-router";
+import type { ShopIdentity } from "../../shared/shop-info";
 import type { RoutePolicy } from "../../src/http/route-policy";
 
 /** What each page says about itself to browsers, search engines and link previews. */
@@ -17,7 +18,8 @@ export type PageMeta = {
  * function must then describe the error page rather than the missing data.
  */
 export type RouteHandle<Data = unknown> = {
-  meta: (data: Data | undefined) => PageMeta;
+  /** `shop` is the identity configured in /admin, so titles name the shop as it is today. */
+  meta: (data: Data | undefined, shop: ShopIdentity) => PageMeta;
   /**
    * Whether the page is about one person (never kept, no-store), which of its
    * path parameters are secrets in the log, and whether the sitemap lists it
@@ -34,11 +36,11 @@ export function clientAppFrom(matches: UIMatch[]): "storefront" | "admin" {
 }
 
 /** The deepest matched route that describes itself wins. */
-export function pageMetaFrom(matches: UIMatch[]): PageMeta | null {
+export function pageMetaFrom(matches: UIMatch[], shop: ShopIdentity): PageMeta | null {
   for (let index = matches.length - 1; index >= 0; index--) {
     const match = matches[index];
     const handle = match?.handle as RouteHandle | undefined;
-    if (handle?.meta) return handle.meta(match?.loaderData);
+    if (handle?.meta) return handle.meta(match?.loaderData, shop);
   }
   return null;
 }

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { SHOP } from "../../shared/shop-info";
 import type { RouteHandle } from "./meta";
 
 /** Any path no page claims: the layout's error boundary shows the 404 page. */
@@ -13,5 +12,5 @@ export function NotFoundPage() {
 
 export const notFoundHandle: RouteHandle = {
   policy: { audience: "public" },
-  meta: () => ({ title: `Page not found · ${SHOP.name}`, description: "This page does not exist.", path: null }),
+  meta: (_data, shop) => ({ title: `Page not found · ${shop.name}`, description: "This page does not exist.", path: null }),
 };

@@ -1,5 +1,4 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { SHOP } from "../../shared/shop-info";
 import { Island } from "../components/Island";
 import { OrderDetails } from "../components/OrderDetails";
 import { OrderProgress } from "../components/OrderProgress";
@@ -21,8 +20,8 @@ export function orderLoader(args: LoaderFunctionArgs) {
 
 export const orderHandle: RouteHandle = {
   policy: { audience: "personal" },
-  meta: () => ({
-    title: `Your order · ${SHOP.name}`,
+  meta: (_data, shop) => ({
+    title: `Your order · ${shop.name}`,
     description: "Look up an order with its delivery postcode.",
     path: null,
   }),

@@ -1,5 +1,4 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { SHOP } from "../../shared/shop-info";
 import { PageIntro } from "../components/PageIntro";
 import { refusedFormOf } from "./context";
 import type { RouteHandle } from "./meta";
@@ -20,8 +19,8 @@ export function findOrderLoader(args: LoaderFunctionArgs) {
  */
 export const findOrderHandle: RouteHandle = {
   policy: { audience: "personal" },
-  meta: () => ({
-    title: `Track your order · ${SHOP.name}`,
+  meta: (_data, shop) => ({
+    title: `Track your order · ${shop.name}`,
     description: "Find an order with its reference and delivery postcode.",
     path: null,
   }),

@@ -1,18 +1,40 @@
-import { SHOP } from "../../shared/shop-info";
+import type { LoaderFunctionArgs } from "react-router";
+import { useLoaderData } from "react-router";
+import { cutOffText } from "../../shared/dispatch-words";
+import { formatPence } from "../../shared/money";
+import { CancellationRights } from "../components/CancellationRights";
 import { PageIntro } from "../components/PageIntro";
+import { PrivacyNotice } from "../components/PrivacyNotice";
+import { TraderDetails } from "../components/TraderDetails";
+import { useShop } from "../lib/use-shop";
+import { depsOf } from "./context";
 import type { RouteHandle } from "./meta";
+
+/** Issue 16: the figures the policies quote come from configuration, so they always match checkout. */
+export function policiesLoader(args: LoaderFunctionArgs) {
+  const { content, env } = depsOf(args);
+  return {
+    delivery: content.deliverySettings(),
+    dispatch: content.dispatchSettings(),
+    keptAfterDispatchDays: content.uploadRetentionDays(),
+    unpaidUploadDays: env.UPLOAD_RETENTION_DAYS,
+  };
+}
 
 export const policiesHandle: RouteHandle = {
   policy: { audience: "public", sitemap: true },
-  meta: () => ({
-    title: `Returns, shipping and payments · ${SHOP.name}`,
+  meta: (_data, shop) => ({
+    title: `Returns, shipping and payments · ${shop.name}`,
     description: "14-day returns on unused stock items, UK shipping calculated at checkout, and secure card payments.",
     path: "/policies",
   }),
 };
 
-/** Spec section 9: the returns, shipping and payments text. */
+/** Spec section 9: the returns, shipping and payments text; issue 16 adds the figures, the right to cancel and privacy. */
 export function PoliciesPage() {
+  const { delivery, dispatch, keptAfterDispatchDays, unpaidUploadDays } = useLoaderData<typeof policiesLoader>();
+  const shop = useShop();
+  const days = dispatch.defaultLeadTimeDays;
   return (
     <div className="container narrow prose">
       <PageIntro title="Policies" />
@@ -20,20 +42,38 @@ export function PoliciesPage() {
         <h2 id="returns">Returns</h2>
         <p>
           You can return unused stock items within 14 days of delivery, in their original packaging, for a full refund of the item price.
-          Email <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a> with your order number to start a return.
+          Email <a href={`mailto:${shop.email}`}>{shop.email}</a> with your order number to start a return.
         </p>
         <p>
           Custom prints — anything made from your file, photo or request, including route relief maps and lithophanes — are non-refundable
           unless faulty. If something arrives damaged or not as described, tell us within 14 days and we will reprint or refund it.
         </p>
       </section>
+      <CancellationRights email={shop.email} />
       <section aria-labelledby="shipping">
         <h2 id="shipping">Shipping</h2>
         <p>
           We ship within the UK. UK shipping is calculated at checkout: a flat delivery fee applies to each order, and delivery is free over
-          the threshold shown in the banner when one is running. Most items are printed to order and dispatched within 3–5 working days; you
-          will get an email with tracking when your order ships.
+          the threshold shown in the banner when one is running. You will get an email with tracking when your order ships.
         </p>
+        <ul className="policy-figures">
+          <li>
+            Delivery: <strong>{formatPence(delivery.deliveryFeePence)}</strong> per order.
+          </li>
+          {delivery.freeDeliveryThresholdPence > 0 && (
+            <li>
+              Free delivery on orders over <strong>{formatPence(delivery.freeDeliveryThresholdPence, { dropZeroPence: true })}</strong>.
+            </li>
+          )}
+          <li>
+            Most items are printed to order and dispatched within{" "}
+            <strong>
+              {days} working {days === 1 ? "day" : "days"}
+            </strong>
+            ; a product that takes longer says so on its page, with the date it will be dispatched by.
+          </li>
+          <li>{cutOffText(dispatch.cutOffHour)}</li>
+        </ul>
       </section>
       <section aria-labelledby="payments">
         <h2 id="payments">Payments</h2>
@@ -41,6 +81,11 @@ export function PoliciesPage() {
           Payments are taken by card through our payment provider, in pounds sterling (GBP). Your card details go straight to the provider
           and never touch our servers. Your order is confirmed by email once payment succeeds.
         </p>
+      </section>
+      <PrivacyNotice shop={shop} keptAfterDispatchDays={keptAfterDispatchDays} unpaidUploadDays={unpaidUploadDays} />
+      <section aria-labelledby="who-we-are">
+        <h2 id="who-we-are">Who we are</h2>
+        <TraderDetails shop={shop} />
       </section>
     </div>
   );

@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { cutOffText, dispatchPromiseText } from "../../shared/dispatch-words";
-import { SHOP } from "../../shared/shop-info";
 import { availableStock } from "../../shared/stock";
 import { type Product, productIdSchema } from "../../src/modules/catalog/model";
 import { asShownOnPages } from "../../src/modules/catalog/shown-stock";
 import { Island } from "../components/Island";
+import { MadeToSpecificationNote } from "../components/MadeToSpecificationNote";
 import { ProductGallery } from "../islands/ProductGallery";
 import { ProductPurchase } from "../islands/ProductPurchase";
 import { productFacts } from "../lib/product-view";
@@ -38,22 +38,22 @@ type ProductData = ReturnType<typeof productLoader>;
 
 export const productHandle: RouteHandle<ProductData> = {
   policy: { audience: "public" },
-  meta: (loaded) => {
-    if (!loaded) return { title: `${NOT_FOUND.title} · ${SHOP.name}`, description: NOT_FOUND.message ?? "", path: null };
+  meta: (loaded, shop) => {
+    if (!loaded) return { title: `${NOT_FOUND.title} · ${shop.name}`, description: NOT_FOUND.message ?? "", path: null };
     const { product, publicUrl } = loaded;
     return {
-      title: `${product.name} · ${SHOP.name}`,
+      title: `${product.name} · ${shop.name}`,
       description: truncate(product.description, 155),
       path: `/products/${encodeURIComponent(product.id)}`,
       image: product.imageUrl,
       type: "product",
-      jsonLd: productJsonLd(product, publicUrl),
+      jsonLd: productJsonLd(product, publicUrl, shop.name),
     };
   },
 };
 
 /** schema.org Product so search results can show price and availability. */
-function productJsonLd(product: Product, publicUrl: string): Record<string, unknown> {
+function productJsonLd(product: Product, publicUrl: string, brand: string): Record<string, unknown> {
   const url = `${publicUrl}/products/${encodeURIComponent(product.id)}`;
   const availability = (stock: number | null) =>
     stock !== null && stock <= 0 ? "https://schema.org/OutOfStock" : "https://schema.org/InStock";
@@ -82,7 +82,7 @@ function productJsonLd(product: Product, publicUrl: string): Record<string, unkn
     name: product.name,
     description: product.description,
     image: product.images.map((image) => absoluteUrl(image.url, publicUrl)),
-    brand: { "@type": "Brand", name: SHOP.name },
+    brand: { "@type": "Brand", name: brand },
     offers,
   };
 }
@@ -111,6 +111,7 @@ export function ProductPage() {
             component={ProductPurchase}
             props={{ product: { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, variants } }}
           />
+          {(requiresGpx || requiresImage) && <MadeToSpecificationNote />}
           <p className="dispatch-promise">
             <strong>{dispatchPromiseText(promise.dispatchBy, promise.countsFromToday)}</strong>
             {promise.countsFromToday && <span className="hint"> {cutOffText(promise.cutOffHour)}</span>}

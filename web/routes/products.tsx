@@ -1,5 +1,4 @@
 import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { SHOP } from "../../shared/shop-info";
 import type { Product } from "../../src/modules/catalog/model";
 import { asShownOnPages } from "../../src/modules/catalog/shown-stock";
 import type { Category } from "../../src/modules/categories/model";
@@ -57,15 +56,15 @@ type ProductsData = { selected: { id: string; name: string } | null; cat: string
 
 export const productsHandle: RouteHandle<ProductsData> = {
   policy: { audience: "public", sitemap: true },
-  meta: ({ selected, cat } = { selected: null, cat: null }) => ({
+  meta: ({ selected, cat } = { selected: null, cat: null }, shop) => ({
     title: selected
-      ? `${selected.name} prints · ${SHOP.name}`
+      ? `${selected.name} prints · ${shop.name}`
       : cat === null
-        ? `All products · ${SHOP.name}`
-        : `Category not found · ${SHOP.name}`,
+        ? `All products · ${shop.name}`
+        : `Category not found · ${shop.name}`,
     description: selected
-      ? `${selected.name} 3D-printed goods from ${SHOP.name}, made to order in the UK.`
-      : `Every 3D-printed product ${SHOP.name} makes: relief maps, lithophanes, and things for home and garden.`,
+      ? `${selected.name} 3D-printed goods from ${shop.name}, made to order in the UK.`
+      : `Every 3D-printed product ${shop.name} makes: relief maps, lithophanes, and things for home and garden.`,
     path: selected ? `/products?cat=${encodeURIComponent(selected.id)}` : cat === null ? "/products" : null,
   }),
 };

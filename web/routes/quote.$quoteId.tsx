@@ -2,7 +2,6 @@ import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
 import { formatPence } from "../../shared/money";
 import { leadTimeText } from "../../shared/quote-view";
-import { SHOP } from "../../shared/shop-info";
 import { formatUkDay } from "../../shared/uk-day";
 import { NotFound } from "../../src/errors";
 import { PROVIDER_UNREACHABLE } from "../../src/modules/checkout/payment-session";
@@ -11,6 +10,7 @@ import { Island } from "../components/Island";
 import { OrderTotals } from "../components/OrderTotals";
 import { PageIntro } from "../components/PageIntro";
 import { QuoteActions } from "../islands/QuoteActions";
+import { useShop } from "../lib/use-shop";
 import { depsOf } from "./context";
 import type { RouteHandle } from "./meta";
 import type { ErrorData } from "./root";
@@ -35,17 +35,22 @@ export function quoteLoader(args: LoaderFunctionArgs) {
 export const quoteHandle: RouteHandle = {
   // One shopper's quote, opened by the secret in its query: never kept, never stored, never indexed (path null).
   policy: { audience: "personal" },
-  meta: () => ({ title: `Your quote · ${SHOP.name}`, description: `A quote from ${SHOP.name} for your custom print.`, path: null }),
+  meta: (_data, shop) => ({
+    title: `Your quote · ${shop.name}`,
+    description: `A quote from ${shop.name} for your custom print.`,
+    path: null,
+  }),
 };
 
 export function QuotePage() {
   const { quote, token, note } = useLoaderData<typeof quoteLoader>();
+  const shop = useShop();
   const live = quote.status === "sent" || quote.status === "changes_requested";
   return (
     <div className="container narrow quote-page">
       {note && <Note note={note} />}
       <PageIntro
-        eyebrow={`${SHOP.name} · your quote`}
+        eyebrow={`${shop.name} · your quote`}
         title={quote.version > 1 ? `Quote ${quote.version} for your custom request` : "Quote for your custom request"}
       >
         <p>

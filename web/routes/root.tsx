@@ -10,8 +10,9 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { formatPence } from "../../shared/money";
-import { SHOP } from "../../shared/shop-info";
+import { DEFAULT_SHOP_IDENTITY, type ShopIdentity, shopDescription } from "../../shared/shop-info";
 import { THEME_BOOT_SCRIPT } from "../../shared/theme";
+import { AnnouncementBar } from "../components/AnnouncementBar";
 import { Island } from "../components/Island";
 import { SiteFooter } from "../components/SiteFooter";
 import { SiteHeader } from "../islands/SiteHeader";
@@ -19,7 +20,7 @@ import { absoluteUrl } from "../lib/urls";
 import { depsOf } from "./context";
 import { clientAppFrom, type PageMeta, pageMetaFrom } from "./meta";
 
-/** What every page's layout needs: the header's categories and the delivery banner. */
+/** What every page's layout needs: the header's categories, the delivery banner and who the shop is. */
 export function rootLoader(args: LoaderFunctionArgs) {
   const { env, assets, categories, content } = depsOf(args);
   return {
@@ -27,13 +28,14 @@ export function rootLoader(args: LoaderFunctionArgs) {
     freeDeliveryThresholdPence: content.deliverySettings().freeDeliveryThresholdPence,
     assets,
     publicUrl: env.PUBLIC_URL,
+    shop: content.shopIdentity(),
   };
 }
 type RootData = ReturnType<typeof rootLoader>;
 
 export function RootLayout() {
   const data = useLoaderData<typeof rootLoader>();
-  const meta = pageMetaFrom(useMatches()) ?? fallbackMeta;
+  const meta = pageMetaFrom(useMatches(), data.shop) ?? fallbackMeta(data.shop);
   return (
     <Document data={data} meta={meta}>
       <Outlet />
@@ -44,8 +46,9 @@ export function RootLayout() {
 /** When the layout's own data cannot load, still answer with a readable page. */
 export function RootErrorBoundary() {
   const data = useRouteLoaderData<RootData>("root");
+  const shop = data?.shop ?? DEFAULT_SHOP_IDENTITY;
   return (
-    <Document data={data} meta={{ ...fallbackMeta, title: `Something went wrong · ${SHOP.name}`, path: null }}>
+    <Document data={data} meta={{ ...fallbackMeta(shop), title: `Something went wrong · ${shop.name}`, path: null }}>
       <ErrorContent />
     </Document>
   );
@@ -85,7 +88,9 @@ function ErrorContent() {
 
 export type ErrorData = { title?: string; message?: string };
 
-const fallbackMeta: PageMeta = { title: SHOP.name, description: SHOP.description, path: null };
+function fallbackMeta(shop: ShopIdentity): PageMeta {
+  return { title: shop.name, description: shopDescription(shop.name), path: null };
+}
 
 function Document({ data, meta, children }: { data: RootData | undefined; meta: PageMeta; children: ReactNode }) {
   const { pathname } = useLocation();
@@ -95,6 +100,7 @@ function Document({ data, meta, children }: { data: RootData | undefined; meta: 
   const canonical = meta.path === null ? null : `${publicUrl}${meta.path}`;
   const image = meta.image && publicUrl ? absoluteUrl(meta.image, publicUrl) : null;
   const threshold = data?.freeDeliveryThresholdPence ?? 0;
+  const shop = data?.shop ?? DEFAULT_SHOP_IDENTITY;
   return (
     <html lang="en-GB">
       <head>
@@ -105,7 +111,7 @@ function Document({ data, meta, children }: { data: RootData | undefined; meta: 
         <meta name="color-scheme" content="dark light" />
         <meta name="theme-color" content="#12100e" />
         {canonical ? <link rel="canonical" href={canonical} /> : <meta name="robots" content="noindex" />}
-        <meta property="og:site_name" content={SHOP.name} />
+        <meta property="og:site_name" content={shop.name} />
         <meta property="og:title" content={meta.title} />
         <meta property="og:description" content={meta.description} />
         <meta property="og:type" content={meta.type ?? "website"} />
@@ -129,7 +135,12 @@ function Document({ data, meta, children }: { data: RootData | undefined; meta: 
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Island name="SiteHeader" component={SiteHeader} props={{ categories: data?.categories ?? [], path: pathname }} />
+        {!isAdmin && <AnnouncementBar text={shop.announcement} />}
+        <Island
+          name="SiteHeader"
+          component={SiteHeader}
+          props={{ categories: data?.categories ?? [], path: pathname, shopName: shop.name }}
+        />
         {threshold > 0 && (
           <p className="free-delivery-banner">Free delivery on orders over {formatPence(threshold, { dropZeroPence: true })}</p>
         )}

@@ -8,7 +8,7 @@ import { HomePage, homeHandle, homeLoader } from "./index";
 import { NotFoundPage, notFoundHandle, notFoundLoader } from "./not-found";
 import { FindOrderPage, findOrderHandle, findOrderLoader } from "./order";
 import { OrderPage, orderHandle, orderLoader } from "./order.$orderId";
-import { PoliciesPage, policiesHandle } from "./policies";
+import { PoliciesPage, policiesHandle, policiesLoader } from "./policies";
 import { ProductsPage, productsHandle, productsLoader } from "./products";
 import { ProductPage, productHandle, productLoader } from "./products.$id";
 import { QuotePage, quoteHandle, quoteLoader } from "./quote.$quoteId";
@@ -37,7 +37,7 @@ export const routes: RouteObject[] = [
           { path: "order", loader: findOrderLoader, Component: FindOrderPage, handle: findOrderHandle },
           { path: "order/:orderId", loader: orderLoader, Component: OrderPage, handle: orderHandle },
           { path: "quote/:quoteId", loader: quoteLoader, Component: QuotePage, handle: quoteHandle },
-          { path: "policies", Component: PoliciesPage, handle: policiesHandle },
+          { path: "policies", loader: policiesLoader, Component: PoliciesPage, handle: policiesHandle },
           { path: "contact", Component: ContactPage, handle: contactHandle },
           { path: "admin/*", Component: AdminPage, handle: adminHandle },
           { path: "*", loader: notFoundLoader, Component: NotFoundPage, handle: notFoundHandle },

@@ -1,5 +1,4 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { SHOP } from "../../shared/shop-info";
 import { Island } from "../components/Island";
 import { PageIntro } from "../components/PageIntro";
 import { OrderConfirmation } from "../islands/OrderConfirmation";
@@ -11,7 +10,7 @@ export function successLoader({ request }: LoaderFunctionArgs) {
 
 export const successHandle: RouteHandle = {
   policy: { audience: "personal" },
-  meta: () => ({ title: `Order confirmation · ${SHOP.name}`, description: "Your order confirmation.", path: null }),
+  meta: (_data, shop) => ({ title: `Order confirmation · ${shop.name}`, description: "Your order confirmation.", path: null }),
 };
 
 /**

@@ -3,7 +3,9 @@ import { writeTransaction } from "../../db/transaction";
 import { BadRequest } from "../../errors";
 import { type ConfigKey, MAX_FEATURED_PRODUCTS, MAX_LEAD_TIME_DAYS, MAX_LOW_STOCK_THRESHOLD, type Project } from "../content/model";
 import { CONFIG_MESSAGES, type ConfigInput, isLinkTarget, type ProjectInput } from "./model";
+import { plainLine } from "./plain-line";
 import { sanitiseHeroDescription } from "./sanitise";
+import { isShopIdentityKey, normaliseShopIdentity } from "./shop-identity-rules";
 
 /** £1,000,000 in pence: far above any real fee, low enough to stay an exact integer everywhere. */
 const MAX_PENCE = 100_000_000;
@@ -28,6 +30,7 @@ export function createAdminContentService(db: Database) {
 
   /** Each key's rule (spec sections 3 and 5): what is stored is always the clean form. */
   function normalise(key: ConfigKey, raw: string): string {
+    if (isShopIdentityKey(key)) return normaliseShopIdentity(key, raw);
     switch (key) {
       case "delivery_fee":
         return wholePence(raw, "Please enter a valid delivery fee amount");
@@ -49,7 +52,7 @@ export function createAdminContentService(db: Database) {
       case "hero_cta_link":
         return linkOrBlank(raw, "The button link must be a path like /products or an http(s):// address.");
       case "hero_cta_text":
-        return buttonText(raw);
+        return plainLine(raw, "The button text", MAX_CTA_TEXT);
       case "default_lead_time_days":
         return wholeNumber(raw, MAX_LEAD_TIME_DAYS, CONFIG_MESSAGES.badLeadTime);
       case "dispatch_cut_off_hour":
@@ -119,14 +122,5 @@ function idList(text: string): string[] | null {
 function linkOrBlank(raw: string, message: string): string {
   const text = raw.trim();
   if (text !== "" && (text.length > 2000 || !isLinkTarget(text))) throw new BadRequest(message);
-  return text;
-}
-
-/** A button label is one short line of plain text; React escapes it on the page. */
-function buttonText(raw: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
-  const text = raw.replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
-  if (/<[A-Za-z/!?]/.test(text)) throw new BadRequest("The button text must be plain text, without HTML tags.");
-  if (text.length > MAX_CTA_TEXT) throw new BadRequest(`The button text must be at most ${MAX_CTA_TEXT} characters.`);
   return text;
 }

@@ -4,6 +4,7 @@ import { ukToday } from "../../../shared/uk-day";
 import { writeTransaction } from "../../db/transaction";
 import { renderDispatchDateEmail } from "../../emails/dispatch-date";
 import { BadRequest, Conflict } from "../../errors";
+import { readShopIdentity } from "../content/service";
 import type { OrderItemMeta } from "../orders/model";
 import { orderProduction } from "../orders/production";
 import { createOrderService } from "../orders/service";
@@ -85,7 +86,12 @@ export function createProductionService<T>(
             kind: "dispatch-date",
             orderId: id,
             recipient: moved.email,
-            ...renderDispatchDateEmail(moved, { dispatchBy: dispatch_by, previous: order.dispatch_by, reason }, publicUrl),
+            ...renderDispatchDateEmail(
+              moved,
+              { dispatchBy: dispatch_by, previous: order.dispatch_by, reason },
+              publicUrl,
+              readShopIdentity(db),
+            ),
           });
         }
         return { order: detail(id) as T };

@@ -7,6 +7,7 @@ import { Conflict, HttpError, NotFound } from "../../errors";
 import { log } from "../../log";
 import { type PaymentProvider, PaymentProviderError } from "../../services/payments/provider";
 import { returnStock } from "../checkout/stock-hold";
+import { readShopIdentity } from "../content/service";
 import { createOrderService } from "../orders/service";
 import { enqueueEmail } from "../outbox/service";
 import { ORDER_NOT_FOUND } from "./model";
@@ -138,7 +139,7 @@ export function createRefundService(db: Database, provider: PaymentProvider, { p
             kind: "refund",
             orderId: id,
             recipient: refunded.email,
-            ...renderRefundEmail(refunded, request.amount_cents, publicUrl),
+            ...renderRefundEmail(refunded, request.amount_cents, publicUrl, readShopIdentity(db)),
           });
         }
         return refunded;

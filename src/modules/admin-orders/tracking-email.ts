@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { renderTrackingEmail } from "../../emails/tracking";
+import { readShopIdentity } from "../content/service";
 import type { Order } from "../orders/model";
 import { enqueueEmail, newestEmail, type OutboxRow, refreshWaitingEmail } from "../outbox/service";
 import type { AdminOrderEmail, EmailDelivery, TrackingEmailResult } from "./model";
@@ -59,7 +60,7 @@ export function queueTrackingEmail(
   if (newest?.status === "sending") return waitingResult(settings);
   const content = {
     recipient: order.email,
-    ...renderTrackingEmail(order, { carrier, number, url: order.tracking_url }, settings.publicUrl),
+    ...renderTrackingEmail(order, { carrier, number, url: order.tracking_url }, settings.publicUrl, readShopIdentity(db)),
   };
   if (newest?.status === "pending" && refreshWaitingEmail(db, newest.id, content, RETIRED)) return waitingResult(settings);
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SHOP_IDENTITY_DEFAULTS, SHOP_IDENTITY_KEYS } from "./shop-identity";
 
 export const projectSchema = z.object({
   id: z.string(),
@@ -23,6 +24,7 @@ export const CONFIG_KEYS = [
   "default_lead_time_days",
   "dispatch_cut_off_hour",
   "low_stock_threshold",
+  ...SHOP_IDENTITY_KEYS,
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
@@ -39,6 +41,7 @@ export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   dispatch_cut_off_hour: "14",
   // Issue 15: the dashboard lists items with this many or fewer left.
   low_stock_threshold: "3",
+  ...SHOP_IDENTITY_DEFAULTS,
 };
 
 export const MAX_FEATURED_PRODUCTS = 3;

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import type { ShopIdentity } from "../../../shared/shop-info";
 import {
   CONFIG_DEFAULTS,
   type ConfigKey,
@@ -10,6 +11,7 @@ import {
   MAX_LOW_STOCK_THRESHOLD,
   type Project,
 } from "./model";
+import { shopIdentityFrom } from "./shop-identity";
 
 export type ContentService = ReturnType<typeof createContentService>;
 
@@ -19,6 +21,8 @@ export function createContentService(db: Database) {
     "SELECT id, title, description, image_url, link_url, link_label, sort FROM projects ORDER BY sort, title COLLATE NOCASE",
   );
   const allConfig = db.query<{ key: string; value: string }, []>("SELECT key, value FROM configuration");
+  // Written by the upload clean-up's setting (issue 16 point 6), which owns its validation; read here for the privacy notice.
+  const retentionSetting = db.query<{ value: string }, []>("SELECT value FROM configuration WHERE key = 'upload_retention_days'");
 
   function readConfig(): Record<ConfigKey, string> {
     const config = { ...CONFIG_DEFAULTS };
@@ -62,12 +66,24 @@ export function createContentService(db: Database) {
       return parseFeatured(readConfig().featured_products);
     },
 
+    shopIdentity(): ShopIdentity {
+      return shopIdentityFrom(readConfig());
+    },
+
+    /** Days a dispatched order's customer files are kept; 90 until the owner sets otherwise. */
+    uploadRetentionDays(): number {
+      return wholeInRange(retentionSetting.get()?.value ?? "", MAX_RETENTION_DAYS, DEFAULT_RETENTION_DAYS);
+    },
+
     heroBanner(): HeroBanner {
       const { hero_description, hero_image_url, hero_cta_text, hero_cta_link } = readConfig();
       return { hero_description, hero_image_url, hero_cta_text, hero_cta_link };
     },
   };
 }
+
+const DEFAULT_RETENTION_DAYS = 90;
+const MAX_RETENTION_DAYS = 3650;
 
 function wholePence(text: string, fallback: number): number {
   return /^\d+$/.test(text.trim()) ? Number(text.trim()) : fallback;
@@ -89,4 +105,9 @@ function parseFeatured(text: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** The shop's identity at this moment, for an email rendered inside another module's transaction. */
+export function readShopIdentity(db: Database): ShopIdentity {
+  return createContentService(db).shopIdentity();
 }

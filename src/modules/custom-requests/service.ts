@@ -4,6 +4,7 @@ import { rowId } from "../../db/row-id";
 import { writeTransaction } from "../../db/transaction";
 import { renderCustomRequestAcknowledgement, renderCustomRequestNotice } from "../../emails/custom-request";
 import type { UploadStorage } from "../../services/storage/disk";
+import { readShopIdentity } from "../content/service";
 import { enqueueEmail } from "../outbox/service";
 import type { UploadBudget } from "../uploads/upload-budget";
 import type { CheckedAttachment, CustomRequestCreated, CustomRequestFields } from "./model";
@@ -52,8 +53,9 @@ export function createCustomRequestService({
     async submit(fields: CustomRequestFields, attachments: CheckedAttachment[], addressHash: string): Promise<CustomRequestCreated> {
       const id = newRequestId();
       const summary = { id, ...fields, attachments: attachments.map((attachment) => attachment.filename) };
-      const notice = ownerEmail ? renderCustomRequestNotice(summary, publicUrl) : null;
-      const acknowledgement = renderCustomRequestAcknowledgement(id);
+      const shop = readShopIdentity(db);
+      const notice = ownerEmail ? renderCustomRequestNotice(summary, publicUrl, shop) : null;
+      const acknowledgement = renderCustomRequestAcknowledgement(id, shop);
 
       const written: string[] = [];
       try {

@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { renderNewOrderNotice } from "../../emails/new-order";
 import { renderOrderConfirmation } from "../../emails/order-confirmation";
 import type { OrderCreatedHook } from "../checkout/fulfil";
+import { readShopIdentity } from "../content/service";
 import { enqueueEmail } from "../outbox/service";
 import { createOrderService } from "./service";
 
@@ -14,13 +15,14 @@ export function queueOrderEmails({ publicUrl, ownerEmail }: { publicUrl: string;
   return (db: Database, orderId: string) => {
     const order = createOrderService(db).getOrder(orderId);
     if (!order) return;
+    const shop = readShopIdentity(db);
     if (order.email) {
       enqueueEmail(db, {
         dedupeKey: `order-confirmation:${order.id}`,
         kind: "order-confirmation",
         orderId: order.id,
         recipient: order.email,
-        ...renderOrderConfirmation(order, publicUrl),
+        ...renderOrderConfirmation(order, publicUrl, shop),
       });
     }
     if (ownerEmail) {
@@ -29,7 +31,7 @@ export function queueOrderEmails({ publicUrl, ownerEmail }: { publicUrl: string;
         kind: "new-order",
         orderId: order.id,
         recipient: ownerEmail,
-        ...renderNewOrderNotice(order, publicUrl),
+        ...renderNewOrderNotice(order, publicUrl, shop),
       });
     }
   };

@@ -19,9 +19,9 @@ export const TOO_MANY_CHOSEN = `Choose at most ${MOST_SLIPS} orders for one prin
  *   /admin/slips             every order to dispatch (paid, not dispatched)
  *   /admin/slips?ids=a,b     the orders chosen
  */
-export function packingSlipRoutes({ packingSlips: slips, assets }: Pick<Deps, "packingSlips" | "assets">) {
+export function packingSlipRoutes({ packingSlips: slips, assets, content }: Pick<Deps, "packingSlips" | "assets" | "content">) {
   const page = (chosen: readonly Order[], title: string) =>
-    new Response(packingSlipsHtml(chosen, { title, stylesheet: assets.packingSlipStylesheet }), {
+    new Response(packingSlipsHtml(chosen, { title, stylesheet: assets.packingSlipStylesheet, shop: content.shopIdentity() }), {
       headers: {
         "Content-Type": "text/html; charset=utf-8",
         "Cache-Control": "private, no-store",

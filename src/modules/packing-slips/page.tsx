@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { formatDateTime, orderReference, shippingAddressLines } from "../../../shared/order-view";
-import { SHOP } from "../../../shared/shop-info";
+import type { ShopIdentity } from "../../../shared/shop-info";
 import type { Order, OrderItem } from "../orders/model";
 
 const enc = encodeURIComponent;
@@ -11,40 +11,53 @@ const enc = encodeURIComponent;
  * the slip goes in the box, and may be a gift. Plain HTML with no script, so
  * it prints with JavaScript off (docs/decisions/0019-packing-slips.md).
  */
-export function packingSlipsHtml(orders: readonly Order[], { title, stylesheet }: { title: string; stylesheet: string }): string {
+export function packingSlipsHtml(
+  orders: readonly Order[],
+  { title, stylesheet, shop }: { title: string; stylesheet: string; shop: ShopIdentity },
+): string {
   return `<!DOCTYPE html>${renderToStaticMarkup(
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
-        <title>{`${title} · ${SHOP.name}`}</title>
+        <title>{`${title} · ${shop.name}`}</title>
         <link rel="stylesheet" href={stylesheet} />
       </head>
       <body className="slips">
         {orders.length === 0 ? (
           <p className="slips__none">No orders are waiting to be dispatched.</p>
         ) : (
-          orders.map((order) => <PackingSlip key={order.id} order={order} />)
+          orders.map((order) => <PackingSlip key={order.id} order={order} shop={shop} />)
         )}
       </body>
     </html>,
   )}`;
 }
 
-function PackingSlip({ order }: { order: Order }) {
+/** Where a parcel comes back to: the trader and the address the owner set in /admin (decision 0021); none until set. */
+function returnAddressOf(shop: ShopIdentity): string[] {
+  return shop.traderAddress.length === 0 ? [] : [shop.traderName || shop.name, ...shop.traderAddress];
+}
+
+function PackingSlip({ order, shop }: { order: Order; shop: ShopIdentity }) {
+  const returnAddress = returnAddressOf(shop);
   const reference = orderReference(order.id);
   return (
     <section className="slip" aria-label={`Packing slip for order ${reference}`} data-order-id={order.id}>
       <header className="slip__head">
         <div className="slip__from">
-          <p className="slip__shop">{SHOP.name}</p>
-          <p className="slip__label">Return address</p>
-          <address>
-            {SHOP.returnAddress.map((line) => (
-              <span key={line}>{line}</span>
-            ))}
-          </address>
+          <p className="slip__shop">{shop.name}</p>
+          {returnAddress.length > 0 && (
+            <>
+              <p className="slip__label">Return address</p>
+              <address>
+                {returnAddress.map((line) => (
+                  <span key={line}>{line}</span>
+                ))}
+              </address>
+            </>
+          )}
         </div>
         <dl className="slip__order">
           <dt>Order</dt>

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { renderQuoteEmail } from "../../emails/quote";
 import { renderQuoteResponseNotice } from "../../emails/quote-response";
+import { readShopIdentity } from "../content/service";
 import { enqueueEmail } from "../outbox/service";
 import { type QuoteRow, quoteQueries } from "./queries";
 
@@ -39,6 +40,7 @@ export function quoteEmails({ publicUrl, ownerEmail }: { publicUrl: string; owne
             url,
           },
           publicUrl,
+          readShopIdentity(db),
         ),
       });
     },
@@ -71,6 +73,7 @@ export function quoteEmails({ publicUrl, ownerEmail }: { publicUrl: string; owne
             totalCents,
           },
           publicUrl,
+          readShopIdentity(db),
         ),
       });
     },
