@@ -1,14 +1,17 @@
 import { type DragEvent, useEffect, useRef, useState } from "react";
 import type { RouteDetails } from "../../../shared/route-drawing";
+import type { HiddenEnds } from "../../../src/modules/uploads/gpx-trim";
+import type { RouteTrim } from "../../../src/modules/uploads/model";
 import { type PhotoDetails, PhotoPreview } from "./PhotoPreview";
 import { RoutePreview } from "./RoutePreview";
+import { NO_TRIM, RouteTrimPicker, trimSentence } from "./RouteTrimPicker";
 
 export type AttachmentKind = "gpx" | "image";
 /** What the basket line keeps: the token and the name the server stored (spec section 3). */
 export type UploadedAttachment = { token: string; fileName: string };
 
 type Uploaded =
-  | { kind: "gpx"; token: string; name: string; details: RouteDetails }
+  | { kind: "gpx"; token: string; name: string; details: RouteDetails; hidden?: HiddenEnds; trim: RouteTrim }
   | { kind: "image"; token: string; name: string; details: PhotoDetails };
 
 /** Spec section 4: idle → uploading → success or error. `percent` is null while the server checks the file. */
@@ -18,7 +21,7 @@ type UploadState =
   | { status: "success"; upload: Uploaded }
   | { status: "error"; reason: string | null };
 
-type Answer = { token?: string; name?: string; details?: unknown; error?: string };
+type Answer = { token?: string; name?: string; details?: unknown; hidden?: HiddenEnds; error?: string };
 
 const LABELS: Record<AttachmentKind, { title: string; hint: string; accept: string; failed: string; checking: string }> = {
   gpx: {
@@ -73,6 +76,9 @@ export function AttachmentUpload({
 }) {
   const [state, setState] = useState<UploadState>({ status: "idle" });
   const [dragging, setDragging] = useState(false);
+  const [trim, setTrim] = useState<RouteTrim>(NO_TRIM);
+  // The chosen route stays in the browser, so a new trim can send it again; the server keeps only the newest.
+  const chosen = useRef<{ file: File; token: string | null } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const request = useRef<XMLHttpRequest | null>(null);
   useEffect(() => () => request.current?.abort(), []);
@@ -91,8 +97,11 @@ export function AttachmentUpload({
     setState({ status: "error", reason });
   }
 
-  async function upload(file: File) {
+  async function upload(file: File, routeTrim: RouteTrim = trim) {
     onUploaded(null);
+    const replaces = chosen.current?.token ?? null;
+    // The earlier upload stays the one to replace until this one is stored.
+    chosen.current = { file, token: replaces };
     // The picker's filter is only a suggestion; a type the browser knows to be no image is refused here.
     if (kind === "image" && file.type !== "" && !file.type.startsWith("image/")) {
       fail(NOT_AN_IMAGE);
@@ -102,6 +111,11 @@ export function AttachmentUpload({
     const body = new FormData();
     body.append(kind, file);
     body.append("productId", productId);
+    if (kind === "gpx") {
+      body.append("trimStartM", String(routeTrim.startM));
+      body.append("trimEndM", String(routeTrim.endM));
+    }
+    if (replaces) body.append("replaces", replaces);
     const xhr = new XMLHttpRequest();
     request.current = xhr;
     try {
@@ -119,9 +133,10 @@ export function AttachmentUpload({
         return;
       }
       const name = answer.name || file.name;
+      chosen.current = { file, token: answer.token };
       const uploaded =
         kind === "gpx"
-          ? { kind, token: answer.token, name, details: answer.details as RouteDetails }
+          ? { kind, token: answer.token, name, details: answer.details as RouteDetails, hidden: answer.hidden, trim: routeTrim }
           : { kind, token: answer.token, name, details: answer.details as PhotoDetails };
       setState({ status: "success", upload: uploaded });
       onUploaded({ token: answer.token, fileName: name });
@@ -131,6 +146,12 @@ export function AttachmentUpload({
     } finally {
       if (request.current === xhr) request.current = null;
     }
+  }
+
+  /** A new trim: the chosen route goes again with it, replacing the stored one. */
+  function retrim(next: RouteTrim) {
+    setTrim(next);
+    if (chosen.current && !uploading) void upload(chosen.current.file, next);
   }
 
   function drop(event: DragEvent<HTMLDivElement>) {
@@ -157,6 +178,8 @@ export function AttachmentUpload({
         </label>
         {state.status !== "success" && <p className="upload__hint">{label.hint}</p>}
       </div>
+
+      {kind === "gpx" && <RouteTrimPicker idPrefix={inputId} trim={trim} disabled={uploading} onChange={retrim} />}
 
       <input
         ref={input}
@@ -204,7 +227,7 @@ export function AttachmentUpload({
       {state.status === "success" && (
         <>
           {state.upload.kind === "gpx" ? (
-            <RoutePreview details={state.upload.details} />
+            <RoutePreview details={state.upload.details} hidden={state.upload.hidden} trimmed={trimSentence(state.upload.trim)} />
           ) : (
             <PhotoPreview token={state.upload.token} details={state.upload.details} />
           )}
