@@ -1,6 +1,7 @@
 import { apiCall } from "./api";
 import { DeliverySettings } from "./DeliverySettings";
 import { DispatchSettings } from "./DispatchSettings";
+import { FileRetentionSettings } from "./FileRetentionSettings";
 import { HeroSettings } from "./HeroSettings";
 import { Notice } from "./parts";
 import type { Configuration } from "./types";
@@ -21,6 +22,7 @@ export function ConfigurationPage() {
           <div className="admin-config">
             <DeliverySettings config={data} />
             <DispatchSettings config={data} />
+            <FileRetentionSettings config={data} />
             <HeroSettings config={data} />
           </div>
         )

@@ -8,6 +8,7 @@ import { CopyReference } from "./CopyReference";
 import { ItemUploads, isTruthyFlag, StatusBadge } from "./OrderBits";
 import { ProductionPanel } from "./ProductionPanel";
 import { ColumnHeadings, Notice, shortDate, TableScroller } from "./parts";
+import { RemovedFileLine } from "./RemovedFile";
 import { navigate } from "./router";
 import { TrackingForm } from "./TrackingForm";
 import { deliveryLabel } from "./tracking-email";
@@ -108,7 +109,7 @@ function OrderItems({ order }: { order: AdminOrder }) {
               </span>
             </div>
             <span className="admin-nowrap">{formatPence(item.unit_price_cents * item.quantity)}</span>
-            <ItemUploads item={item} />
+            <ItemUploads item={item} removed={order.removed_files} />
           </li>
         ))}
       </ul>
@@ -134,9 +135,13 @@ function OrderCustomRequestBlock({ request }: { request: OrderCustomRequest }) {
         <ul className="admin-plain-list" aria-label="Attachments">
           {request.attachments.map((attachment) => (
             <li key={attachment.id} className="admin-attachment">
-              <a href={attachment.download_url} download={attachment.filename}>
-                {attachment.filename}
-              </a>
+              {attachment.removed_at ? (
+                <RemovedFileLine file={{ name: attachment.filename, removed_at: attachment.removed_at }} />
+              ) : (
+                <a href={attachment.download_url} download={attachment.filename}>
+                  {attachment.filename}
+                </a>
+              )}
             </li>
           ))}
         </ul>

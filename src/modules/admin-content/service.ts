@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
 import { BadRequest } from "../../errors";
-import { type ConfigKey, MAX_FEATURED_PRODUCTS, MAX_LEAD_TIME_DAYS, type Project } from "../content/model";
+import { type ConfigKey, MAX_FEATURED_PRODUCTS, MAX_LEAD_TIME_DAYS, MAX_UPLOAD_RETENTION_DAYS, type Project } from "../content/model";
 import { CONFIG_MESSAGES, type ConfigInput, isLinkTarget, type ProjectInput } from "./model";
 import { sanitiseHeroDescription } from "./sanitise";
 
@@ -54,6 +54,11 @@ export function createAdminContentService(db: Database) {
         return wholeNumber(raw, MAX_LEAD_TIME_DAYS, CONFIG_MESSAGES.badLeadTime);
       case "dispatch_cut_off_hour":
         return wholeNumber(raw, 23, CONFIG_MESSAGES.badCutOffHour);
+      case "upload_retention_days": {
+        const days = wholeNumber(raw, MAX_UPLOAD_RETENTION_DAYS, CONFIG_MESSAGES.badUploadRetention);
+        if (days === "0") throw new BadRequest(CONFIG_MESSAGES.badUploadRetention);
+        return days;
+      }
     }
   }
 

@@ -11,6 +11,10 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
+/** Issue 16: days a dispatched order's files are kept (src/jobs/remove-dispatched-files.ts), from 1 to 3650 (ten years). */
+export const DEFAULT_UPLOAD_RETENTION_DAYS = 90;
+export const MAX_UPLOAD_RETENTION_DAYS = 3650;
+
 /** The configuration keys of spec section 3, all stored as text. */
 export const CONFIG_KEYS = [
   "delivery_fee",
@@ -22,6 +26,7 @@ export const CONFIG_KEYS = [
   "hero_cta_link",
   "default_lead_time_days",
   "dispatch_cut_off_hour",
+  "upload_retention_days",
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
@@ -36,6 +41,7 @@ export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   hero_cta_link: "",
   default_lead_time_days: "3",
   dispatch_cut_off_hour: "14",
+  upload_retention_days: String(DEFAULT_UPLOAD_RETENTION_DAYS),
 };
 
 export const MAX_FEATURED_PRODUCTS = 3;

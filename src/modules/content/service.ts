@@ -2,11 +2,13 @@ import type { Database } from "bun:sqlite";
 import {
   CONFIG_DEFAULTS,
   type ConfigKey,
+  DEFAULT_UPLOAD_RETENTION_DAYS,
   type DeliverySettings,
   type DispatchSettings,
   type HeroBanner,
   MAX_FEATURED_PRODUCTS,
   MAX_LEAD_TIME_DAYS,
+  MAX_UPLOAD_RETENTION_DAYS,
   type Project,
 } from "./model";
 
@@ -49,6 +51,12 @@ export function createContentService(db: Database) {
         defaultLeadTimeDays: wholeInRange(config.default_lead_time_days, MAX_LEAD_TIME_DAYS, 3),
         cutOffHour: wholeInRange(config.dispatch_cut_off_hour, 23, 14),
       };
+    },
+
+    /** Issue 16: days a dispatched order's files are kept; a stored value out of range (never stored by the admin) means the default. */
+    fileRetentionDays(): number {
+      const days = wholeInRange(readConfig().upload_retention_days, MAX_UPLOAD_RETENTION_DAYS, DEFAULT_UPLOAD_RETENTION_DAYS);
+      return days >= 1 ? days : DEFAULT_UPLOAD_RETENTION_DAYS;
     },
 
     /** At most three ids, in the owner's order; anything unparseable counts as none. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { OrderProduction } from "../../../shared/order-stages";
+import type { RemovedFile } from "../../../shared/removed-file";
 
 /** Spec: more than 10 look-ups a minute from one address is someone guessing. */
 export const LOOKUPS_PER_MINUTE = 10;
@@ -55,4 +56,6 @@ export type Order = OrderProduction & {
   payment_session_id: string;
   refund_required: boolean;
   items: OrderItem[];
+  /** Issue 16: files deleted after dispatch; the order says so where their links and pictures were. */
+  removed_files: RemovedFile[];
 };

@@ -2,8 +2,9 @@ import type { Database } from "bun:sqlite";
 import type { OrderProduction } from "../../../shared/order-stages";
 import type { Order, OrderItem, OrderItemMeta } from "./model";
 import { orderProduction } from "./production";
+import { removedFilesOf } from "./removed-files";
 
-type OrderRow = Omit<Order, "items" | "refund_required" | keyof OrderProduction> & { refund_required: number };
+type OrderRow = Omit<Order, "items" | "refund_required" | "removed_files" | keyof OrderProduction> & { refund_required: number };
 type ItemRow = { product_id: string; product_name: string; unit_price_cents: number; quantity: number; meta: string };
 
 /**
@@ -27,6 +28,7 @@ export type OrderService = ReturnType<typeof createOrderService>;
 export function createOrderService(db: Database) {
   const orderById = db.query<OrderRow, [string]>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`);
   const production = orderProduction(db);
+  const removedFiles = removedFilesOf(db);
   const itemsOf = db.query<ItemRow, [string]>(
     "SELECT product_id, product_name, unit_price_cents, quantity, meta FROM order_items WHERE order_id = ? ORDER BY id",
   );
@@ -36,7 +38,7 @@ export function createOrderService(db: Database) {
       const row = orderById.get(id);
       if (!row) return null;
       const items: OrderItem[] = itemsOf.all(id).map((item) => ({ ...item, meta: JSON.parse(item.meta) as OrderItemMeta }));
-      return { ...row, refund_required: row.refund_required === 1, items, ...production.of(id) };
+      return { ...row, refund_required: row.refund_required === 1, items, ...production.of(id), removed_files: removedFiles(id) };
     },
   };
 }

@@ -40,7 +40,10 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
   );
   // Any upload, attached to an order or not: the token is a 256-bit bearer
   // secret, and its holder can already download the file from the order.
-  const uploadByToken = db.query<UploadRow, [string]>("SELECT kind, stored_name, details FROM uploads WHERE token = ?");
+  // A file deleted after dispatch (issue 16) has no preview either: the route's points went with it.
+  const uploadByToken = db.query<UploadRow, [string]>(
+    "SELECT kind, stored_name, details FROM uploads WHERE token = ? AND removed_at IS NULL",
+  );
   // The shopper's earlier file for the same line (a new trim, another file): gone once the new one is stored,
   // but only when the same address sent it and no checkout or order names it.
   const removeReplaced = db.query<{ stored_name: string }, [string, string, string]>(
