@@ -9,10 +9,12 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { sharingPictureUrl } from "../../shared/derived-pictures";
 import { formatPence } from "../../shared/money";
 import { SHOP } from "../../shared/shop-info";
 import { THEME_BOOT_SCRIPT } from "../../shared/theme";
 import { Island } from "../components/Island";
+import { SharingMeta } from "../components/SharingMeta";
 import { SiteFooter } from "../components/SiteFooter";
 import { SiteHeader } from "../islands/SiteHeader";
 import { absoluteUrl } from "../lib/urls";
@@ -27,6 +29,8 @@ export function rootLoader(args: LoaderFunctionArgs) {
     freeDeliveryThresholdPence: content.deliverySettings().freeDeliveryThresholdPence,
     assets,
     publicUrl: env.PUBLIC_URL,
+    // Issue 16: the picture a shared link to a page without its own (home, catalogue, a category) shows.
+    sharingImage: sharingPictureUrl(content.heroBanner().hero_image_url),
   };
 }
 type RootData = ReturnType<typeof rootLoader>;
@@ -93,7 +97,8 @@ function Document({ data, meta, children }: { data: RootData | undefined; meta: 
   const isAdmin = clientAppFrom(useMatches()) === "admin";
   const publicUrl = data?.publicUrl ?? "";
   const canonical = meta.path === null ? null : `${publicUrl}${meta.path}`;
-  const image = meta.image && publicUrl ? absoluteUrl(meta.image, publicUrl) : null;
+  const shared = meta.image ?? data?.sharingImage;
+  const image = shared && publicUrl ? absoluteUrl(shared, publicUrl) : null;
   const threshold = data?.freeDeliveryThresholdPence ?? 0;
   return (
     <html lang="en-GB">
@@ -111,8 +116,7 @@ function Document({ data, meta, children }: { data: RootData | undefined; meta: 
         <meta property="og:type" content={meta.type ?? "website"} />
         <meta property="og:locale" content="en_GB" />
         {canonical && <meta property="og:url" content={canonical} />}
-        {image && <meta property="og:image" content={image} />}
-        <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
+        <SharingMeta image={image} />
         {/* Runs before first paint so the stored theme applies without a flash. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours, allowed by its hash in the CSP */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
