@@ -52,7 +52,7 @@ export const UPLOADS_PER_WINDOW = 20;
 export const UPLOAD_WINDOW_MS = 10 * 60_000;
 
 /** Issue 16: how much of each end of a route the shopper hides (the product page offers 0 to 1000 m in steps of 100). */
-export const MAX_TRIM_M = 1000;
+const MAX_TRIM_M = 1000;
 export type RouteTrim = { startM: number; endM: number };
 
 /** A trim field of the upload form: absent or blank is 0; anything else must be whole metres from 0 to MAX_TRIM_M. */
