@@ -52,7 +52,10 @@ export function uploadRoutes({
       const form = await readMultipartForm(request, { maxBytes: maxBytes + MULTIPART_OVERHEAD_BYTES, tooLarge });
       const productId = parseOrBadRequest(productIdSchema, formText(form, "productId"));
       // Issue 16: the route's hidden ends (a photo has none), and the shopper's earlier upload this one replaces.
-      const trim = parseOrBadRequest(routeTrimSchema, { startM: formText(form, "trimStartM"), endM: formText(form, "trimEndM") });
+      const trim =
+        field === "gpx"
+          ? parseOrBadRequest(routeTrimSchema, { startM: formText(form, "trimStartM"), endM: formText(form, "trimEndM") })
+          : undefined;
       set.headers["cache-control"] = "no-store";
       return store(productId, formFile(form, field, maxBytes, tooLarge), { addressHash, trim, replaces: formText(form, "replaces") });
     });
