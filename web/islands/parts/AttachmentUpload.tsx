@@ -2,6 +2,7 @@ import { type DragEvent, useEffect, useRef, useState } from "react";
 import type { RouteDetails } from "../../../shared/route-drawing";
 import type { HiddenEnds } from "../../../src/modules/uploads/gpx-trim";
 import type { RouteTrim } from "../../../src/modules/uploads/model";
+import { readBasket } from "../../lib/basket-store";
 import { type PhotoDetails, PhotoPreview } from "./PhotoPreview";
 import { RoutePreview } from "./RoutePreview";
 import { NO_TRIM, RouteTrimPicker, trimSentence } from "./RouteTrimPicker";
@@ -42,6 +43,11 @@ const LABELS: Record<AttachmentKind, { title: string; hint: string; accept: stri
 
 const UNREACHABLE = "The shop could not be reached. Check your connection and try again.";
 const NOT_AN_IMAGE = "Choose an image file: JPEG, PNG or WebP.";
+
+/** Whether a line in the basket carries this upload. */
+function inBasket(token: string): boolean {
+  return readBasket().some((item) => item.meta?.gpxToken === token || item.meta?.imageToken === token);
+}
 
 /**
  * Posts the file with XMLHttpRequest rather than fetch: only XHR reports how
@@ -99,7 +105,9 @@ export function AttachmentUpload({
 
   async function upload(file: File, routeTrim: RouteTrim = trim) {
     onUploaded(null);
-    const replaces = chosen.current?.token ?? null;
+    // An upload a basket line already carries is never replaced: the line still needs it.
+    const earlier = chosen.current?.token ?? null;
+    const replaces = earlier && !inBasket(earlier) ? earlier : null;
     // The earlier upload stays the one to replace until this one is stored.
     chosen.current = { file, token: replaces };
     // The picker's filter is only a suggestion; a type the browser knows to be no image is refused here.
