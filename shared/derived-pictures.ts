@@ -19,3 +19,28 @@ export function parseDerivedName(name: string): { original: string; width: numbe
 export function derivedName(originalName: string, width: number): string {
   return `${originalName.slice(0, -".webp".length)}.w${width}.webp`;
 }
+
+/**
+ * Issue 16: the social sharing copy of a /media picture (og:image): 1200 × 630
+ * JPEG, cropped to fill, since link previews want that size and not every one
+ * reads WebP. `<name>.webp` → `<name>.share.jpg`; the seed writes it for the
+ * demo pictures and src/http/media.ts makes any other on its first request.
+ */
+export const SHARING_PICTURE = { width: 1200, height: 630 } as const;
+
+/** `hero-1d0d0811bb.share.jpg` → `hero-1d0d0811bb.webp`; null for any other name. */
+export function parseSharingName(name: string): string | null {
+  const match = /^([A-Za-z0-9][A-Za-z0-9_-]*)\.share\.jpg$/.exec(name);
+  return match ? `${match[1]}.webp` : null;
+}
+
+export function sharingName(originalName: string): string {
+  return `${originalName.slice(0, -".webp".length)}.share.jpg`;
+}
+
+/** A page's og:image for one of its pictures: the sharing copy of a /media WebP, any other address as it is; null for none. */
+export function sharingPictureUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const media = /^\/media\/([A-Za-z0-9][A-Za-z0-9_-]*\.webp)$/.exec(url);
+  return media ? `/media/${sharingName(media[1]!)}` : url;
+}

@@ -90,7 +90,12 @@ async function main() {
   if (!outbox) log("info", "Email: no RESEND_API_KEY and MAIL_FROM, so emails wait in the outbox unsent.");
   const jobs: PeriodicJob[] = [
     startSweepCheckoutsJob(deps.checkout),
-    startCleanUploadsJob({ db, storage: deps.uploadStorage, retentionDays: env.UPLOAD_RETENTION_DAYS }),
+    startCleanUploadsJob({
+      db,
+      storage: deps.uploadStorage,
+      retentionDays: env.UPLOAD_RETENTION_DAYS,
+      daysAfterDispatch: () => deps.content.fileRetentionDays(),
+    }),
     ...(outbox ? [outbox] : []),
   ];
 

@@ -1,12 +1,13 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { parseDerivedName } from "../../shared/derived-pictures";
-import { writeDerivedCopy } from "../services/images/derived-copies";
+import { parseDerivedName, parseSharingName } from "../../shared/derived-pictures";
+import { writeDerivedCopy, writeSharingCopy } from "../services/images/derived-copies";
 import { IMMUTABLE, serveFile } from "./serve-file";
 
 /**
  * Serves /media. A smaller copy of a picture (`<name>.w400.webp`, see
- * shared/derived-pictures.ts) that is not on disk yet is made from
+ * shared/derived-pictures.ts), or its sharing copy (`<name>.share.jpg`, issue
+ * 16), that is not on disk yet is made from
  * its original with sharp, written once (under a temporary name, then renamed)
  * and served; only the fixed widths exist, and only for originals that exist,
  * so requests cannot fill the disk. Requests for the same copy at once share
@@ -17,10 +18,13 @@ export function createMediaHandler(mediaDir: string) {
 
   return async function serveMedia(name: string): Promise<Response> {
     const derived = parseDerivedName(name);
-    if (derived && !existsSync(join(mediaDir, name)) && existsSync(join(mediaDir, derived.original))) {
+    const sharedFrom = parseSharingName(name);
+    const original = derived?.original ?? sharedFrom;
+    if (original && !existsSync(join(mediaDir, name)) && existsSync(join(mediaDir, original))) {
       let job = making.get(name);
       if (!job) {
-        job = writeDerivedCopy(mediaDir, derived.original, derived.width).finally(() => making.delete(name));
+        const make = derived ? writeDerivedCopy(mediaDir, original, derived.width) : writeSharingCopy(mediaDir, original, name);
+        job = make.finally(() => making.delete(name));
         making.set(name, job);
       }
       await job;

@@ -1,8 +1,9 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../db/transaction";
-import { errorFields, log } from "../log";
 import type { UploadStorage } from "../services/storage/disk";
 import { type PeriodicJob, startPeriodicJob } from "./periodic";
+import { removeDispatchedFiles } from "./remove-dispatched-files";
+import { removeQuietly } from "./remove-quietly";
 
 const CLEAN_UPLOADS_INTERVAL_MS = 3_600_000;
 const HOUR_MS = 60 * 60_000;
@@ -58,7 +59,11 @@ export async function cleanUploads(db: Database, storage: UploadStorage, retenti
   const files = await storage.list();
   const referenced = new Set(
     db
-      .query<{ stored_name: string }, []>("SELECT stored_name FROM uploads UNION ALL SELECT stored_name FROM custom_request_attachments")
+      // A row whose file was deleted after dispatch (issue 16) names no file: one whose removal failed is an orphan.
+      .query<{ stored_name: string }, []>(
+        `SELECT stored_name FROM uploads WHERE removed_at IS NULL
+         UNION ALL SELECT stored_name FROM custom_request_attachments WHERE removed_at IS NULL`,
+      )
       .all()
       .map((row) => row.stored_name),
   );
@@ -71,28 +76,27 @@ export async function cleanUploads(db: Database, storage: UploadStorage, retenti
   return { expired: expired.length, orphans };
 }
 
-// One stubborn file must not stop the rest; it is tried again next run.
-async function removeQuietly(storage: UploadStorage, name: string): Promise<boolean> {
-  try {
-    await storage.remove(name);
-    return true;
-  } catch (error) {
-    log("error", "an upload file could not be removed", { job: "clean-uploads", file: name, ...errorFields(error) });
-    return false;
-  }
-}
-
-/** Runs cleanUploads every hour (first after one interval). main.ts starts and stops it. */
+/**
+ * Runs removeDispatchedFiles (the owner's `upload_retention_days`, read each
+ * run) and then cleanUploads every hour (first after one interval). main.ts
+ * starts and stops it.
+ */
 export function startCleanUploadsJob({
   db,
   storage,
   retentionDays,
+  daysAfterDispatch,
   intervalMs = CLEAN_UPLOADS_INTERVAL_MS,
 }: {
   db: Database;
   storage: UploadStorage;
   retentionDays: number;
+  daysAfterDispatch: () => number;
   intervalMs?: number;
 }): PeriodicJob {
-  return startPeriodicJob("clean-uploads", intervalMs, () => cleanUploads(db, storage, retentionDays, new Date()));
+  return startPeriodicJob("clean-uploads", intervalMs, async () => {
+    const now = new Date();
+    const dispatched = await removeDispatchedFiles(db, storage, daysAfterDispatch(), now);
+    return { ...dispatched, ...(await cleanUploads(db, storage, retentionDays, now)) };
+  });
 }

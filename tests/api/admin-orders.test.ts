@@ -484,14 +484,14 @@ describe("custom requests", () => {
       color: "Blue",
       status: "open",
       created_at: "2025-03-01T10:00:00.000Z",
-      attachments: [{ id: "att-1", filename: "Bracket v2.stl" }],
+      attachments: [{ id: "att-1", filename: "Bracket v2.stl", removed_at: null }],
     });
   });
 
   test("one request by id, and 404 'Custom request not found.' for an unknown id", async () => {
     expect(await shop.call("/api/admin/custom-requests/req-new")).toMatchObject({
       status: 200,
-      body: { id: "req-new", status: "in_progress", attachments: [{ id: "att-2", filename: "Plan.pdf" }] },
+      body: { id: "req-new", status: "in_progress", attachments: [{ id: "att-2", filename: "Plan.pdf", removed_at: null }] },
     });
     expect(await shop.call("/api/admin/custom-requests/nope")).toMatchObject({ status: 404, body: { error: "Custom request not found." } });
   });

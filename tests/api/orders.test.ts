@@ -103,6 +103,8 @@ describe("looking up an order with its postcode", () => {
       stage: "queued",
       stages: [{ stage: "queued", at: (body as { created_at: string }).created_at }],
       dispatch_dates: [],
+      // Issue 16: no file of this order has been deleted after dispatch.
+      removed_files: [],
     });
   });
 

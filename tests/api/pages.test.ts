@@ -166,7 +166,8 @@ describe("catalogue and product pages", () => {
 
     test("JSON-LD image URLs are absolute, whether stored as a /media path or as a full URL", async () => {
       const { body } = await shop.html("/products/lamp");
-      expect(body).toContain('<meta property="og:image" content="http://shop.test/media/lamp-front.webp"/>');
+      // Issue 16: og:image is the picture's 1200 × 630 JPEG sharing copy (tests/api/sharing-images.test.ts).
+      expect(body).toContain('<meta property="og:image" content="http://shop.test/media/lamp-front.share.jpg"/>');
       expect(jsonLdOf(body).image).toEqual(["http://shop.test/media/lamp-front.webp", "https://cdn.example.com/lamp-side.jpg"]);
     });
 

@@ -225,7 +225,12 @@ describe("paying an accepted quote", () => {
       name: "Grace Hopper",
       quote_id: id,
       attachments: [
-        { id: "att-req-1", filename: "Bracket v2.stl", download_url: "/api/admin/custom-requests/req-1/attachments/att-req-1/download" },
+        {
+          id: "att-req-1",
+          filename: "Bracket v2.stl",
+          removed_at: null,
+          download_url: "/api/admin/custom-requests/req-1/attachments/att-req-1/download",
+        },
       ],
     });
   });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import sharp from "sharp";
 import { seedDemoCatalogue } from "../../src/db/seed";
 import { normaliseShopIdentity } from "../../src/modules/admin-content/shop-identity-rules";
 import type { Product } from "../../src/modules/catalog/model";
@@ -49,6 +50,17 @@ describe("the demo catalogue on an empty database", () => {
     some("a route relief map needing a GPX file", (p) => p.requiresGpx);
     some("a lithophane needing an image", (p) => p.requiresImage);
     some("no category", (p) => p.categoryId === null);
+  });
+
+  test("the hero and every product's first picture have their 1200 × 630 JPEG sharing copy written ahead (issue 16)", async () => {
+    const { body: products } = await shop.json<Product[]>("/api/catalog");
+    const { body: hero } = await shop.json<{ hero_image_url: string }>("/api/configuration/hero-banner");
+    const originals = [hero.hero_image_url, ...products.map((p) => p.images[0]?.url ?? "")].map((url) => url.slice("/media/".length));
+    for (const original of originals) {
+      const copy = original.replace(/\.webp$/, ".share.jpg");
+      expect({ copy, written: mediaFiles().includes(copy) }).toEqual({ copy, written: true });
+      expect(await sharp(join(mediaDir, copy)).metadata()).toMatchObject({ width: 1200, height: 630, format: "jpeg" });
+    }
   });
 
   test("every product picture, project picture and the hero image is a real WebP served with a year's cache", async () => {

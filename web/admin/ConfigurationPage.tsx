@@ -1,6 +1,7 @@
 import { apiCall } from "./api";
 import { DeliverySettings } from "./DeliverySettings";
 import { DispatchSettings } from "./DispatchSettings";
+import { FileRetentionSettings } from "./FileRetentionSettings";
 import { HeroSettings } from "./HeroSettings";
 import { LowStockSetting } from "./LowStockSetting";
 import { Notice } from "./parts";
@@ -24,6 +25,7 @@ export function ConfigurationPage() {
             <DeliverySettings config={data} />
             <DispatchSettings config={data} />
             <LowStockSetting config={data} />
+            <FileRetentionSettings config={data} />
             <HeroSettings config={data} />
             <ShopIdentitySettings config={data} />
           </div>

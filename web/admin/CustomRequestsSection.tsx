@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
 import type { ModelFile } from "./ModelViewer";
 import { ColumnHeadings, Notice, shortDate, TableScroller } from "./parts";
+import { RemovedFileLine } from "./RemovedFile";
 import { navigate } from "./router";
 import { CUSTOM_REQUEST_STATUSES, type CustomRequest } from "./types";
 import { useLoad } from "./use-load";
@@ -91,10 +92,14 @@ export function CustomRequestsSection() {
                           const url = attachmentUrl(request.id, String(attachment.id));
                           return (
                             <li key={attachment.id} className="admin-attachment">
-                              <a href={url} download={attachment.filename}>
-                                {attachment.filename}
-                              </a>
-                              {isModelFile(attachment.filename) && (
+                              {attachment.removed_at ? (
+                                <RemovedFileLine file={{ name: attachment.filename, removed_at: attachment.removed_at }} />
+                              ) : (
+                                <a href={url} download={attachment.filename}>
+                                  {attachment.filename}
+                                </a>
+                              )}
+                              {isModelFile(attachment.filename) && !attachment.removed_at && (
                                 <button
                                   type="button"
                                   className="button button--ghost admin-button--small"

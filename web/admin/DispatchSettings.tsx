@@ -1,21 +1,5 @@
-import { type NumberKind, NumberSetting, storedNumber } from "./NumberSetting";
-import { wholeOrBlank } from "./parts";
+import { NumberSetting, storedNumber, wholeNumbers } from "./NumberSetting";
 import type { Configuration } from "./types";
-
-/** Whole numbers from 0 to `max`: working days, an hour of the day. */
-export function wholeNumbers(max: number): NumberKind {
-  return {
-    inputMode: "numeric",
-    step: "1",
-    max,
-    parse: (text) => {
-      const value = wholeOrBlank(text);
-      return typeof value === "number" && value <= max ? value : null;
-    },
-    toText: String,
-    describe: String,
-  };
-}
 
 /** Issue 14: what the dispatch date promised before purchase is worked out from. */
 export function DispatchSettings({ config }: { config: Configuration }) {

@@ -1,5 +1,4 @@
-import { wholeNumbers } from "./DispatchSettings";
-import { NumberSetting, storedNumber } from "./NumberSetting";
+import { NumberSetting, storedNumber, wholeNumbers } from "./NumberSetting";
 import type { Configuration } from "./types";
 
 /** Issue 15: the dashboard lists products and variants with this many or fewer left. */

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { failureText, isSessionEnd, saveConfig } from "./api";
-import { ResultNotice, useResult } from "./parts";
+import { ResultNotice, useResult, wholeOrBlank } from "./parts";
 import type { ConfigKey } from "./types";
 
 /** How one kind of number is typed, read and shown: pounds for money, whole numbers for days and hours. */
@@ -15,6 +15,21 @@ export type NumberKind = {
   /** The stored number in the hint's "Now …". */
   describe: (value: number) => string;
 };
+
+/** Whole numbers from `min` to `max`: working days, an hour of the day, days a file is kept. */
+export function wholeNumbers(max: number, min = 0): NumberKind {
+  return {
+    inputMode: "numeric",
+    step: "1",
+    max,
+    parse: (text) => {
+      const value = wholeOrBlank(text);
+      return typeof value === "number" && value >= min && value <= max ? value : null;
+    },
+    toText: String,
+    describe: String,
+  };
+}
 
 /** A stored configuration number (text of digits), or `fallback` when there is none or it is not one. */
 export const storedNumber = (text: string | undefined, fallback: number) => (text && /^\d+$/.test(text.trim()) ? Number(text) : fallback);

@@ -1,7 +1,9 @@
 import { formatPence } from "../../shared/money";
 import { orderReference } from "../../shared/order-view";
+import type { RemovedFile } from "../../shared/removed-file";
 import { enc } from "./api";
 import { ColumnHeadings, shortDate } from "./parts";
+import { RemovedFileLine } from "./RemovedFile";
 import type { AdminOrder, OrderListItem } from "./types";
 
 /** Order status as stored (paid, fulfilled, canceled), as a coloured label. */
@@ -73,14 +75,28 @@ type OrderItem = AdminOrder["items"][number];
  * or the photo as its lithophane preview, each with the original file to
  * download. The previews are the same drawings the shopper saw.
  */
-export function ItemUploads({ item }: { item: Pick<OrderItem, "product_name" | "meta"> }) {
+export function ItemUploads({ item, removed = [] }: { item: Pick<OrderItem, "product_name" | "meta">; removed?: RemovedFile[] }) {
   const { gpxToken, gpxName, imageToken, imageName } = item.meta ?? {};
   if (!gpxToken && !imageToken) return null;
   const routeName = gpxName || "route.gpx";
   const photoName = imageName || "photo.jpg";
+  // Issue 16: deleted after dispatch, so neither preview nor download exists any more.
+  const gone = (token: string | undefined) => removed.find((file) => file.ref === token);
+  const routeGone = gone(gpxToken);
+  const photoGone = gone(imageToken);
   return (
     <ul className="admin-uploads" aria-label={`Files for ${item.product_name}`}>
-      {gpxToken && (
+      {routeGone && (
+        <li className="admin-upload">
+          <RemovedFileLine file={routeGone} />
+        </li>
+      )}
+      {photoGone && (
+        <li className="admin-upload">
+          <RemovedFileLine file={photoGone} />
+        </li>
+      )}
+      {gpxToken && !routeGone && (
         <li className="admin-upload admin-upload--route">
           <img
             className="admin-upload__preview"
@@ -93,7 +109,7 @@ export function ItemUploads({ item }: { item: Pick<OrderItem, "product_name" | "
           <UploadCaption kind="Route" name={routeName} href={`/api/admin/download/gpx/${enc(gpxToken)}`} linkText="Download GPX" />
         </li>
       )}
-      {imageToken && (
+      {imageToken && !photoGone && (
         <li className="admin-upload admin-upload--photo">
           <img
             className="admin-upload__preview"

@@ -10,6 +10,7 @@ import { ProductionPanel } from "./ProductionPanel";
 import { ColumnHeadings, Notice, shortDate, TableScroller } from "./parts";
 import { RefundDialog } from "./RefundDialog";
 import { OrderRefunds } from "./RefundList";
+import { RemovedFileLine } from "./RemovedFile";
 import { navigate } from "./router";
 import { TrackingForm } from "./TrackingForm";
 import { deliveryLabel } from "./tracking-email";
@@ -133,7 +134,7 @@ function OrderItems({ order }: { order: AdminOrder }) {
               </span>
             </div>
             <span className="admin-nowrap">{formatPence(item.unit_price_cents * item.quantity)}</span>
-            <ItemUploads item={item} />
+            <ItemUploads item={item} removed={order.removed_files} />
           </li>
         ))}
       </ul>
@@ -159,9 +160,13 @@ function OrderCustomRequestBlock({ request }: { request: OrderCustomRequest }) {
         <ul className="admin-plain-list" aria-label="Attachments">
           {request.attachments.map((attachment) => (
             <li key={attachment.id} className="admin-attachment">
-              <a href={attachment.download_url} download={attachment.filename}>
-                {attachment.filename}
-              </a>
+              {attachment.removed_at ? (
+                <RemovedFileLine file={{ name: attachment.filename, removed_at: attachment.removed_at }} />
+              ) : (
+                <a href={attachment.download_url} download={attachment.filename}>
+                  {attachment.filename}
+                </a>
+              )}
             </li>
           ))}
         </ul>

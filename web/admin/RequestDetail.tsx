@@ -4,6 +4,7 @@ import { useEmailConfigured } from "./EmailSetupBanner";
 import { Notice, shortDate } from "./parts";
 import { QuoteEditor } from "./QuoteEditor";
 import { QuoteHistory } from "./QuoteHistory";
+import { RemovedFileLine } from "./RemovedFile";
 import type { CustomRequestDetail } from "./types";
 import { useLoad } from "./use-load";
 
@@ -74,9 +75,13 @@ export function RequestDetail({ id, onBack }: { id: string; onBack: () => void }
                       <ul className="admin-plain-list">
                         {request.attachments.map((attachment) => (
                           <li key={attachment.id}>
-                            <a href={attachmentUrl(request.id, attachment.id)} download={attachment.filename}>
-                              {attachment.filename}
-                            </a>
+                            {attachment.removed_at ? (
+                              <RemovedFileLine file={{ name: attachment.filename, removed_at: attachment.removed_at }} />
+                            ) : (
+                              <a href={attachmentUrl(request.id, attachment.id)} download={attachment.filename}>
+                                {attachment.filename}
+                              </a>
+                            )}
                           </li>
                         ))}
                       </ul>

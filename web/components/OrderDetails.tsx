@@ -1,6 +1,7 @@
 import { trackingUrl } from "../../shared/carrier-tracking";
 import { formatPence } from "../../shared/money";
 import { formatDateTime, orderStatusLabel, shippingAddressLines } from "../../shared/order-view";
+import { type RemovedFile, removedFileText } from "../../shared/removed-file";
 import type { Order, OrderItem } from "../../src/modules/orders/model";
 import { OrderTotals } from "./OrderTotals";
 
@@ -23,6 +24,7 @@ export type CustomerOrder = Pick<Order, "id" | "status" | "created_at" | "amount
       | "tracking_number"
       | "tracking_url"
       | "dispatch_by"
+      | "removed_files"
     >
   >;
 
@@ -59,6 +61,8 @@ export function OrderDetails({ order, sessionId }: { order: CustomerOrder; sessi
     number: order.tracking_number ?? null,
     url: order.tracking_url,
   });
+  // Issue 16: a file deleted after dispatch is a line saying so, wherever its link would be, with or without the session.
+  const removed = new Map((order.removed_files ?? []).map((file) => [file.ref, file]));
 
   return (
     <section className="card order-details" aria-label={`Order ${order.id}`}>
@@ -79,22 +83,29 @@ export function OrderDetails({ order, sessionId }: { order: CustomerOrder; sessi
 
       <ul className="order-items" aria-label="Items">
         {order.items.map((item, index) => {
-          const attachments = sessionId ? attachmentsOf(item) : [];
+          const attachments = attachmentsOf(item).filter((attachment) => sessionId || removed.has(attachment.token));
           return (
             <li key={`${item.product_id}-${index}`}>
               <div className="order-item__body">
                 <span>
                   {item.quantity} × {itemName(item)}
                 </span>
-                {sessionId && attachments.length > 0 && (
+                {attachments.length > 0 && (
                   <ul className="order-item__files" aria-label={`Files for ${item.product_name}`}>
-                    {attachments.map((attachment) => (
-                      <li key={`${attachment.kind}-${attachment.token}`}>
-                        <a href={downloadHref(order.id, attachment, sessionId)} target="_blank" rel="noopener noreferrer">
-                          {attachment.name}
-                        </a>
-                      </li>
-                    ))}
+                    {attachments.map((attachment) => {
+                      const gone = removed.get(attachment.token);
+                      return (
+                        <li key={`${attachment.kind}-${attachment.token}`}>
+                          {gone ? (
+                            <span className="order-item__removed">{removedFileText(gone)}</span>
+                          ) : (
+                            <a href={downloadHref(order.id, attachment, sessionId ?? "")} target="_blank" rel="noopener noreferrer">
+                              {attachment.name}
+                            </a>
+                          )}
+                        </li>
+                      );
+                    })}
                   </ul>
                 )}
               </div>
@@ -105,6 +116,7 @@ export function OrderDetails({ order, sessionId }: { order: CustomerOrder; sessi
       </ul>
 
       <OrderTotals order={order} />
+      <RemovedRequestFiles files={(order.removed_files ?? []).filter((file) => file.kind === "attachment")} />
 
       {address.length > 0 && (
         <div className="order-address">
@@ -131,5 +143,19 @@ export function OrderDetails({ order, sessionId }: { order: CustomerOrder; sessi
         </p>
       )}
     </section>
+  );
+}
+
+/** Issue 16: a quoted order's request files, once deleted after dispatch (they are never links here). */
+function RemovedRequestFiles({ files }: { files: RemovedFile[] }) {
+  if (files.length === 0) return null;
+  return (
+    <ul className="order-item__files" aria-label="Files sent with your request">
+      {files.map((file) => (
+        <li key={file.ref} className="order-item__removed">
+          {removedFileText(file)}
+        </li>
+      ))}
+    </ul>
   );
 }

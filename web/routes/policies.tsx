@@ -16,7 +16,7 @@ export function policiesLoader(args: LoaderFunctionArgs) {
   return {
     delivery: content.deliverySettings(),
     dispatch: content.dispatchSettings(),
-    keptAfterDispatchDays: content.uploadRetentionDays(),
+    keptAfterDispatchDays: content.fileRetentionDays(),
     unpaidUploadDays: env.UPLOAD_RETENTION_DAYS,
   };
 }

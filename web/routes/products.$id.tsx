@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { sharingPictureUrl } from "../../shared/derived-pictures";
 import { cutOffText, dispatchPromiseText } from "../../shared/dispatch-words";
 import { availableStock } from "../../shared/stock";
 import { type Product, productIdSchema } from "../../src/modules/catalog/model";
@@ -45,7 +46,7 @@ export const productHandle: RouteHandle<ProductData> = {
       title: `${product.name} · ${shop.name}`,
       description: truncate(product.description, 155),
       path: `/products/${encodeURIComponent(product.id)}`,
-      image: product.imageUrl,
+      image: sharingPictureUrl(product.imageUrl),
       type: "product",
       jsonLd: productJsonLd(product, publicUrl, shop.name),
     };

@@ -9,11 +9,13 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { sharingPictureUrl } from "../../shared/derived-pictures";
 import { formatPence } from "../../shared/money";
 import { DEFAULT_SHOP_IDENTITY, type ShopIdentity, shopDescription } from "../../shared/shop-info";
 import { THEME_BOOT_SCRIPT } from "../../shared/theme";
 import { AnnouncementBar } from "../components/AnnouncementBar";
 import { Island } from "../components/Island";
+import { SharingMeta } from "../components/SharingMeta";
 import { SiteFooter } from "../components/SiteFooter";
 import { SiteHeader } from "../islands/SiteHeader";
 import { absoluteUrl } from "../lib/urls";
@@ -29,6 +31,8 @@ export function rootLoader(args: LoaderFunctionArgs) {
     assets,
     publicUrl: env.PUBLIC_URL,
     shop: content.shopIdentity(),
+    // Issue 16: the picture a shared link to a page without its own (home, catalogue, a category) shows.
+    sharingImage: sharingPictureUrl(content.heroBanner().hero_image_url),
   };
 }
 type RootData = ReturnType<typeof rootLoader>;
@@ -98,7 +102,8 @@ function Document({ data, meta, children }: { data: RootData | undefined; meta: 
   const isAdmin = clientAppFrom(useMatches()) === "admin";
   const publicUrl = data?.publicUrl ?? "";
   const canonical = meta.path === null ? null : `${publicUrl}${meta.path}`;
-  const image = meta.image && publicUrl ? absoluteUrl(meta.image, publicUrl) : null;
+  const shared = meta.image ?? data?.sharingImage;
+  const image = shared && publicUrl ? absoluteUrl(shared, publicUrl) : null;
   const threshold = data?.freeDeliveryThresholdPence ?? 0;
   const shop = data?.shop ?? DEFAULT_SHOP_IDENTITY;
   return (
@@ -117,8 +122,7 @@ function Document({ data, meta, children }: { data: RootData | undefined; meta: 
         <meta property="og:type" content={meta.type ?? "website"} />
         <meta property="og:locale" content="en_GB" />
         {canonical && <meta property="og:url" content={canonical} />}
-        {image && <meta property="og:image" content={image} />}
-        <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
+        <SharingMeta image={image} />
         {/* Runs before first paint so the stored theme applies without a flash. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of ours, allowed by its hash in the CSP */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />

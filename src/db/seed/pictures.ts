@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { DEMO_ART, type DemoPictureName } from "../../../seed/art";
-import { DERIVED_WIDTHS, derivedName } from "../../../shared/derived-pictures";
-import { MEDIA_WEBP_QUALITY, writeDerivedCopy } from "../../services/images/derived-copies";
+import { DERIVED_WIDTHS, derivedName, sharingName } from "../../../shared/derived-pictures";
+import { MEDIA_WEBP_QUALITY, writeDerivedCopy, writeSharingCopy } from "../../services/images/derived-copies";
 import { loadSharp } from "../../services/images/load-sharp";
 import { writeFileAtomically } from "../../services/storage/write-atomically";
 
@@ -18,8 +18,8 @@ export type RenderedPictures = {
  * Renders every demo picture into `mediaDir` as `<name>-<hash>.webp`. The hash
  * of the bytes is in the name so /media can be cached for a year, and a
  * re-render of unchanged art writes nothing new. The smaller copies pages list
- * in `srcset` (`<name>-<hash>.w400.webp`, …) are written too, so no shopper
- * waits for one to be made.
+ * in `srcset` (`<name>-<hash>.w400.webp`, …) and the sharing copy link previews
+ * fetch (`<name>-<hash>.share.jpg`) are written too, so no one waits for one to be made.
  */
 export async function renderDemoPictures(mediaDir: string): Promise<RenderedPictures> {
   mkdirSync(mediaDir, { recursive: true });
@@ -38,6 +38,9 @@ export async function renderDemoPictures(mediaDir: string): Promise<RenderedPict
         if (existsSync(join(mediaDir, derivedName(file, width)))) continue;
         created.push(await writeDerivedCopy(mediaDir, file, width));
       }
+      // Issue 16: the link-preview copy (og:image) of every picture a page may share: the hero, each product's first.
+      const sharing = sharingName(file);
+      if (!existsSync(join(mediaDir, sharing))) created.push(await writeSharingCopy(mediaDir, file, sharing));
       return [name, { url: `/media/${file}`, width: info.width, height: info.height }] as const;
     }),
   );

@@ -74,11 +74,12 @@ function parseSort(value: unknown): number {
   return Math.min(Math.max(parsed, 0), MAX_SORT);
 }
 
-/** Issue 14: the dispatch promise's two settings. */
+/** Issue 14: the dispatch promise's two settings; issue 16: how long customers' files are kept after dispatch. */
 export const CONFIG_MESSAGES = {
   badLeadTime: "Enter the default lead time as a whole number of working days from 0 to 365.",
   badCutOffHour: "Enter the cut-off as a whole hour from 0 to 23 (UK time), such as 14 for 2pm.",
   badLowStockThreshold: "Enter the low-stock threshold as a whole number of items from 0 to 1000.",
+  badUploadRetention: "Enter how long to keep customers' files after dispatch as a whole number of days from 1 to 3650.",
 } as const;
 
 const SETTING_SHAPE = "Send one setting as { key, value }, with the value as text.";

@@ -1,7 +1,14 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
 import { BadRequest } from "../../errors";
-import { type ConfigKey, MAX_FEATURED_PRODUCTS, MAX_LEAD_TIME_DAYS, MAX_LOW_STOCK_THRESHOLD, type Project } from "../content/model";
+import {
+  type ConfigKey,
+  MAX_FEATURED_PRODUCTS,
+  MAX_LEAD_TIME_DAYS,
+  MAX_LOW_STOCK_THRESHOLD,
+  MAX_UPLOAD_RETENTION_DAYS,
+  type Project,
+} from "../content/model";
 import { CONFIG_MESSAGES, type ConfigInput, isLinkTarget, type ProjectInput } from "./model";
 import { plainLine } from "./plain-line";
 import { sanitiseHeroDescription } from "./sanitise";
@@ -59,6 +66,11 @@ export function createAdminContentService(db: Database) {
         return wholeNumber(raw, 23, CONFIG_MESSAGES.badCutOffHour);
       case "low_stock_threshold":
         return wholeNumber(raw, MAX_LOW_STOCK_THRESHOLD, CONFIG_MESSAGES.badLowStockThreshold);
+      case "upload_retention_days": {
+        const days = wholeNumber(raw, MAX_UPLOAD_RETENTION_DAYS, CONFIG_MESSAGES.badUploadRetention);
+        if (days === "0") throw new BadRequest(CONFIG_MESSAGES.badUploadRetention);
+        return days;
+      }
     }
   }
 

@@ -15,8 +15,10 @@ export type CustomRequest = CustomRequestFields & {
   id: string;
   status: CustomRequestStatus;
   created_at: string;
-  attachments: { id: string; filename: string }[];
+  /** `removed_at`: when the file was deleted after the quoted order was dispatched (issue 16); its download is then 404. */
+  attachments: RequestAttachment[];
 };
+export type RequestAttachment = { id: string; filename: string; removed_at: string | null };
 
 /** Where an attachment's bytes are and what to call them when downloaded. */
 export type StoredFile = { stored_name: string; filename: string; content_type: string };

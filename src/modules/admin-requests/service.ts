@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
-import type { CustomRequest, CustomRequestStatus, StoredFile } from "./model";
+import type { CustomRequest, CustomRequestStatus, RequestAttachment, StoredFile } from "./model";
 
 type RequestRow = Omit<CustomRequest, "attachments">;
 
@@ -11,17 +11,18 @@ export function createAdminRequestService(db: Database) {
   const COLUMNS = "id, name, email, details, material, color, status, created_at";
   const all = db.query<RequestRow, []>(`SELECT ${COLUMNS} FROM custom_requests ORDER BY created_at DESC, rowid DESC`);
   const one = db.query<RequestRow, [string]>(`SELECT ${COLUMNS} FROM custom_requests WHERE id = ?`);
-  const attachments = db.query<{ request_id: string; id: string; filename: string }, []>(
-    "SELECT request_id, id, filename FROM custom_request_attachments ORDER BY created_at, rowid",
+  const attachments = db.query<RequestAttachment & { request_id: string }, []>(
+    "SELECT request_id, id, filename, removed_at FROM custom_request_attachments ORDER BY created_at, rowid",
   );
-  const attachmentsOf = db.query<{ id: string; filename: string }, [string]>(
-    "SELECT id, filename FROM custom_request_attachments WHERE request_id = ? ORDER BY created_at, rowid",
+  const attachmentsOf = db.query<RequestAttachment, [string]>(
+    "SELECT id, filename, removed_at FROM custom_request_attachments WHERE request_id = ? ORDER BY created_at, rowid",
   );
   const setStatus = db.query<unknown, [string, string]>(
     "UPDATE custom_requests SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
   );
   const storedFile = db.query<StoredFile, [string, string]>(
-    "SELECT stored_name, filename, content_type FROM custom_request_attachments WHERE id = ? AND request_id = ?",
+    // A file deleted after its order was dispatched (issue 16) is not found.
+    "SELECT stored_name, filename, content_type FROM custom_request_attachments WHERE id = ? AND request_id = ? AND removed_at IS NULL",
   );
 
   function get(id: string): CustomRequest | null {
@@ -34,9 +35,9 @@ export function createAdminRequestService(db: Database) {
 
     list(): CustomRequest[] {
       // One query for every attachment instead of one per request.
-      const byRequest = new Map<string, { id: string; filename: string }[]>();
-      for (const { request_id, id, filename } of attachments.all()) {
-        byRequest.set(request_id, [...(byRequest.get(request_id) ?? []), { id, filename }]);
+      const byRequest = new Map<string, RequestAttachment[]>();
+      for (const { request_id, ...attachment } of attachments.all()) {
+        byRequest.set(request_id, [...(byRequest.get(request_id) ?? []), attachment]);
       }
       return all.all().map((row) => ({ ...row, attachments: byRequest.get(row.id) ?? [] }));
     },

@@ -12,6 +12,10 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
+/** Issue 16: days a dispatched order's files are kept (src/jobs/remove-dispatched-files.ts), from 1 to 3650 (ten years). */
+export const DEFAULT_UPLOAD_RETENTION_DAYS = 90;
+export const MAX_UPLOAD_RETENTION_DAYS = 3650;
+
 /** The configuration keys of spec section 3, all stored as text. */
 export const CONFIG_KEYS = [
   "delivery_fee",
@@ -25,6 +29,7 @@ export const CONFIG_KEYS = [
   "dispatch_cut_off_hour",
   "low_stock_threshold",
   ...SHOP_IDENTITY_KEYS,
+  "upload_retention_days",
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
@@ -41,6 +46,7 @@ export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   dispatch_cut_off_hour: "14",
   // Issue 15: the dashboard lists items with this many or fewer left.
   low_stock_threshold: "3",
+  upload_retention_days: String(DEFAULT_UPLOAD_RETENTION_DAYS),
   ...SHOP_IDENTITY_DEFAULTS,
 };
 

@@ -3,12 +3,14 @@ import type { ShopIdentity } from "../../../shared/shop-info";
 import {
   CONFIG_DEFAULTS,
   type ConfigKey,
+  DEFAULT_UPLOAD_RETENTION_DAYS,
   type DeliverySettings,
   type DispatchSettings,
   type HeroBanner,
   MAX_FEATURED_PRODUCTS,
   MAX_LEAD_TIME_DAYS,
   MAX_LOW_STOCK_THRESHOLD,
+  MAX_UPLOAD_RETENTION_DAYS,
   type Project,
 } from "./model";
 import { shopIdentityFrom } from "./shop-identity";
@@ -21,8 +23,6 @@ export function createContentService(db: Database) {
     "SELECT id, title, description, image_url, link_url, link_label, sort FROM projects ORDER BY sort, title COLLATE NOCASE",
   );
   const allConfig = db.query<{ key: string; value: string }, []>("SELECT key, value FROM configuration");
-  // Written by the upload clean-up's setting (issue 16 point 6), which owns its validation; read here for the privacy notice.
-  const retentionSetting = db.query<{ value: string }, []>("SELECT value FROM configuration WHERE key = 'upload_retention_days'");
 
   function readConfig(): Record<ConfigKey, string> {
     const config = { ...CONFIG_DEFAULTS };
@@ -61,6 +61,12 @@ export function createContentService(db: Database) {
       };
     },
 
+    /** Issue 16: days a dispatched order's files are kept; a stored value out of range (never stored by the admin) means the default. */
+    fileRetentionDays(): number {
+      const days = wholeInRange(readConfig().upload_retention_days, MAX_UPLOAD_RETENTION_DAYS, DEFAULT_UPLOAD_RETENTION_DAYS);
+      return days >= 1 ? days : DEFAULT_UPLOAD_RETENTION_DAYS;
+    },
+
     /** At most three ids, in the owner's order; anything unparseable counts as none. */
     featuredProductIds(): string[] {
       return parseFeatured(readConfig().featured_products);
@@ -70,20 +76,12 @@ export function createContentService(db: Database) {
       return shopIdentityFrom(readConfig());
     },
 
-    /** Days a dispatched order's customer files are kept; 90 until the owner sets otherwise. */
-    uploadRetentionDays(): number {
-      return wholeInRange(retentionSetting.get()?.value ?? "", MAX_RETENTION_DAYS, DEFAULT_RETENTION_DAYS);
-    },
-
     heroBanner(): HeroBanner {
       const { hero_description, hero_image_url, hero_cta_text, hero_cta_link } = readConfig();
       return { hero_description, hero_image_url, hero_cta_text, hero_cta_link };
     },
   };
 }
-
-const DEFAULT_RETENTION_DAYS = 90;
-const MAX_RETENTION_DAYS = 3650;
 
 function wholePence(text: string, fallback: number): number {
   return /^\d+$/.test(text.trim()) ? Number(text.trim()) : fallback;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { OrderProduction } from "../../../shared/order-stages";
+import type { RemovedFile } from "../../../shared/removed-file";
 
 /** Spec: more than 10 look-ups a minute from one address is someone guessing. */
 /**
@@ -70,4 +71,6 @@ export type Order = OrderProduction & {
   refunded_cents: number;
   refunds: OrderRefund[];
   items: OrderItem[];
+  /** Issue 16: files deleted after dispatch; the order says so where their links and pictures were. */
+  removed_files: RemovedFile[];
 };

@@ -2,8 +2,9 @@ import type { Database } from "bun:sqlite";
 import type { OrderProduction } from "../../../shared/order-stages";
 import type { Order, OrderItem, OrderItemMeta, OrderRefund } from "./model";
 import { orderProduction } from "./production";
+import { removedFilesOf } from "./removed-files";
 
-type OrderRow = Omit<Order, "items" | "refund_required" | "refunded_cents" | "refunds" | keyof OrderProduction> & {
+type OrderRow = Omit<Order, "items" | "refund_required" | "refunded_cents" | "refunds" | "removed_files" | keyof OrderProduction> & {
   refund_required: number;
 };
 type ItemRow = { product_id: string; product_name: string; unit_price_cents: number; quantity: number; meta: string };
@@ -32,6 +33,7 @@ export function createOrderService(db: Database) {
   const refundsOf = db.query<OrderRefund, [string]>(
     "SELECT amount_cents, reason, note, created_at AS at FROM refunds WHERE order_id = ? ORDER BY created_at, rowid",
   );
+  const removedFiles = removedFilesOf(db);
   const itemsOf = db.query<ItemRow, [string]>(
     "SELECT product_id, product_name, unit_price_cents, quantity, meta FROM order_items WHERE order_id = ? ORDER BY id",
   );
@@ -43,7 +45,15 @@ export function createOrderService(db: Database) {
       const items: OrderItem[] = itemsOf.all(id).map((item) => ({ ...item, meta: JSON.parse(item.meta) as OrderItemMeta }));
       const refunds = refundsOf.all(id);
       const refunded_cents = refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
-      return { ...row, refund_required: row.refund_required === 1, refunded_cents, refunds, items, ...production.of(id) };
+      return {
+        ...row,
+        refund_required: row.refund_required === 1,
+        refunded_cents,
+        refunds,
+        items,
+        ...production.of(id),
+        removed_files: removedFiles(id),
+      };
     },
   };
 }

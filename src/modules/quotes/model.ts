@@ -131,5 +131,6 @@ export type OrderCustomRequest = {
   id: string;
   name: string;
   quote_id: string;
-  attachments: { id: string; filename: string; download_url: string }[];
+  /** `removed_at`: when the file was deleted after the order was dispatched (issue 16); its link then answers 404. */
+  attachments: { id: string; filename: string; download_url: string; removed_at: string | null }[];
 };

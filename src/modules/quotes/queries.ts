@@ -43,8 +43,8 @@ export function quoteQueries(db: Database) {
   const one = db.query<QuoteRow, [string]>(`SELECT ${COLUMNS} FROM quotes WHERE id = ?`);
   const ofRequest = db.query<QuoteRow, [string]>(`SELECT ${COLUMNS} FROM quotes WHERE custom_request_id = ? ORDER BY version DESC`);
   const linesOf = db.query<QuoteLine, [string]>("SELECT description, amount_cents FROM quote_lines WHERE quote_id = ? ORDER BY position");
-  const attachmentsOf = db.query<{ id: string; filename: string }, [string]>(
-    "SELECT id, filename FROM custom_request_attachments WHERE request_id = ? ORDER BY created_at, rowid",
+  const attachmentsOf = db.query<{ id: string; filename: string; removed_at: string | null }, [string]>(
+    "SELECT id, filename, removed_at FROM custom_request_attachments WHERE request_id = ? ORDER BY created_at, rowid",
   );
   const answer = db.query<unknown, [QuoteStatus, string | null, string]>(
     `UPDATE quotes SET status = ?, shopper_message = ?, responded_at = ${NOW}, updated_at = ${NOW} WHERE id = ?`,

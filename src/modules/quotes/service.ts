@@ -206,9 +206,10 @@ export function createQuoteService({ db, content, emails, publicUrl, now = () =>
         id: found.request_id,
         name: found.name,
         quote_id: found.quote_id,
-        attachments: sql.attachmentsOf(found.request_id).map(({ id, filename }) => ({
+        attachments: sql.attachmentsOf(found.request_id).map(({ id, filename, removed_at }) => ({
           id,
           filename,
+          removed_at,
           download_url: `/api/admin/custom-requests/${encodeURIComponent(found.request_id)}/attachments/${encodeURIComponent(id)}/download`,
         })),
       };

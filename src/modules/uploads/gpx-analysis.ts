@@ -1,13 +1,16 @@
 import { BadRequest } from "../../errors";
-import type { GpxWorkerAnswer } from "./gpx-worker";
-import { MESSAGES, type RouteDetails } from "./model";
+import type { HiddenEnds } from "./gpx-trim";
+import type { GpxWorkerAnswer, GpxWorkerRequest } from "./gpx-worker";
+import { MESSAGES, type RouteDetails, type RouteTrim } from "./model";
 
 /** Far longer than any honest 10 MB file takes; past it the file is refused and its worker stopped. */
 const PARSE_TIMEOUT_MS = 60_000;
 
 /**
- * Parses a GPX file and works out its details in a Worker; answers them with
- * the file's bytes, which travel to the worker and back without a copy, so that a big
+ * Parses a GPX file in a Worker, cuts the shopper's trim off it and writes the
+ * file the shop keeps (only latitude, longitude and height: gpx-trim.ts);
+ * answers that file's bytes and details, and the hidden ends for the preview.
+ * The sent bytes travel to the worker without a copy, so that a big
  * file (a tenth of a second or more per 10 MB) never stalls the shop's other
  * requests. How many run at once is up to the caller: uploads run it inside
  * the shared heavy-work slot (src/http/heavy-work.ts). Each file gets a fresh
@@ -15,10 +18,13 @@ const PARSE_TIMEOUT_MS = 60_000;
  * (tens of MB after a 10 MB file), memory the photos in the same slot need.
  * Starting one costs a few tens of milliseconds.
  */
-export async function analyseGpx(bytes: Uint8Array): Promise<{ details: RouteDetails; bytes: Uint8Array }> {
+export async function analyseGpx(
+  bytes: Uint8Array,
+  trim: RouteTrim,
+): Promise<{ details: RouteDetails; bytes: Uint8Array; hidden: HiddenEnds }> {
   const worker = startWorker();
   try {
-    const answer = await ask(worker, bytes);
+    const answer = await ask(worker, { bytes, trim });
     if ("details" in answer) return answer;
     if ("refusal" in answer) throw new BadRequest(answer.refusal);
     throw new Error(`GPX worker failed: ${answer.failure}`);
@@ -36,15 +42,15 @@ function startWorker(): Worker {
   return worker;
 }
 
-function ask(worker: Worker, bytes: Uint8Array): Promise<GpxWorkerAnswer> {
+function ask(worker: Worker, { bytes, trim }: GpxWorkerRequest): Promise<GpxWorkerAnswer> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return new Promise<GpxWorkerAnswer>((resolve, reject) => {
     timer = setTimeout(() => reject(new BadRequest(MESSAGES.notGpx)), PARSE_TIMEOUT_MS);
     worker.onmessage = (event: MessageEvent<GpxWorkerAnswer>) => resolve(event.data);
     worker.onerror = (event) => reject(new Error(`GPX worker crashed: ${event.message}`));
-    // The bytes move to the worker and back (see gpx-worker.ts) rather than
-    // being copied: `bytes` is unusable here until the answer returns them.
+    // The bytes move to the worker (see gpx-worker.ts) rather than being
+    // copied: `bytes` is unusable here afterwards; the answer brings the cleaned file.
     const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
-    worker.postMessage(own, [own.buffer as ArrayBuffer]);
+    worker.postMessage({ bytes: own, trim } satisfies GpxWorkerRequest, [own.buffer as ArrayBuffer]);
   }).finally(() => clearTimeout(timer));
 }

@@ -5,7 +5,8 @@ import { MULTIPART_OVERHEAD_BYTES, readMultipartForm } from "../../http/read-bod
 import { PERSONAL, routePolicy } from "../../http/route-policy";
 import { parseOrBadRequest } from "../validate";
 import { formFile, formText } from "./form-fields";
-import { GPX_MAX_BYTES, IMAGE_MAX_BYTES, MESSAGES, productIdSchema } from "./model";
+import { GPX_MAX_BYTES, IMAGE_MAX_BYTES, MESSAGES, productIdSchema, routeTrimSchema } from "./model";
+import type { UploadOptions } from "./service";
 
 /** What an upload call's handler gets from Elysia and passes on; `address` from clientAddressPlugin. */
 type UploadCall = {
@@ -41,7 +42,7 @@ export function uploadRoutes({
   async function receive<T>(
     { request, server, set, address }: UploadCall,
     { field, maxBytes, tooLarge }: { field: string; maxBytes: number; tooLarge: string },
-    store: (productId: string, file: File | null, addressHash: string) => Promise<T>,
+    store: (productId: string, file: File | null, options: UploadOptions) => Promise<T>,
   ): Promise<T> {
     rateLimits.uploads.count(address);
     const addressHash = uploadBudget.hashAddress(address);
@@ -50,8 +51,13 @@ export function uploadRoutes({
       // Anything but multipart, or a broken body, reads as a form without the file: "Choose a … file".
       const form = await readMultipartForm(request, { maxBytes: maxBytes + MULTIPART_OVERHEAD_BYTES, tooLarge });
       const productId = parseOrBadRequest(productIdSchema, formText(form, "productId"));
+      // Issue 16: the route's hidden ends (a photo has none), and the shopper's earlier upload this one replaces.
+      const trim =
+        field === "gpx"
+          ? parseOrBadRequest(routeTrimSchema, { startM: formText(form, "trimStartM"), endM: formText(form, "trimEndM") })
+          : undefined;
       set.headers["cache-control"] = "no-store";
-      return store(productId, formFile(form, field, maxBytes, tooLarge), addressHash);
+      return store(productId, formFile(form, field, maxBytes, tooLarge), { addressHash, trim, replaces: formText(form, "replaces") });
     });
   }
 

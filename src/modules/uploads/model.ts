@@ -41,6 +41,8 @@ export const MESSAGES = {
   heicUnreadable:
     "This HEIC photo cannot be read here. Save it as a JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible) and upload it again.",
   photoTooManyPixels: "That photo is too large (over 50 megapixels). Please upload a smaller one.",
+  gpxTrimInvalid: "Choose how much of each end of the route to hide as a whole number of metres from 0 to 1000.",
+  gpxTrimTooLong: "The route is shorter than the parts you asked to hide. Hide less of its start or end and try again.",
   uploadNotFound: "Upload not found.",
   tooManyUploads: "Too many uploads. Please wait a few minutes and try again.",
 } as const;
@@ -48,6 +50,21 @@ export const MESSAGES = {
 /** Both upload calls together, per address: plenty for a basket, little for a script. */
 export const UPLOADS_PER_WINDOW = 20;
 export const UPLOAD_WINDOW_MS = 10 * 60_000;
+
+/** Issue 16: how much of each end of a route the shopper hides (the product page offers 0 to 1000 m in steps of 100). */
+const MAX_TRIM_M = 1000;
+export type RouteTrim = { startM: number; endM: number };
+
+/** A trim field of the upload form: absent or blank is 0; anything else must be whole metres from 0 to MAX_TRIM_M. */
+const trimMetresSchema = z
+  .string({ error: MESSAGES.gpxTrimInvalid })
+  .trim()
+  .regex(/^\d{0,4}$/, { error: MESSAGES.gpxTrimInvalid })
+  .transform(Number)
+  .refine((metres) => metres <= MAX_TRIM_M, { error: MESSAGES.gpxTrimInvalid })
+  .optional()
+  .transform((metres) => metres ?? 0);
+export const routeTrimSchema = z.object({ startM: trimMetresSchema, endM: trimMetresSchema });
 
 export const productIdSchema = z.string({ error: MESSAGES.productMissing }).trim().min(1, { error: MESSAGES.productMissing });
 

@@ -6,8 +6,9 @@ import { BadRequest, NotFound } from "../../errors";
 import type { StoredExtension, UploadStorage } from "../../services/storage/disk";
 import { safeFileName, withExtension } from "../../services/storage/file-name";
 import { analyseGpx } from "./gpx-analysis";
+import type { HiddenEnds } from "./gpx-trim";
 import { lithophanePreview, normalisePhoto } from "./images";
-import { type ImageDetails, MESSAGES, type RouteDetails, TOKEN_PATTERN, type UploadAnswer, type UploadKind } from "./model";
+import { type ImageDetails, MESSAGES, type RouteDetails, type RouteTrim, TOKEN_PATTERN, type UploadAnswer, type UploadKind } from "./model";
 import type { UploadBudget } from "./upload-budget";
 
 type ProductRow = { requires_gpx: number; requires_image: number };
@@ -20,7 +21,10 @@ type NewUpload = {
   contentType: string;
   details: object;
   addressHash: string;
+  replaces?: string;
 };
+/** What an upload call hands the service besides the file: who sent it, the upload it replaces, and (for a route) the trim. */
+export type UploadOptions = { addressHash: string; replaces?: string; trim?: RouteTrim };
 
 export type UploadService = ReturnType<typeof createUploadService>;
 
@@ -36,7 +40,18 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
   );
   // Any upload, attached to an order or not: the token is a 256-bit bearer
   // secret, and its holder can already download the file from the order.
-  const uploadByToken = db.query<UploadRow, [string]>("SELECT kind, stored_name, details FROM uploads WHERE token = ?");
+  // A file deleted after dispatch (issue 16) has no preview either: the route's points went with it.
+  const uploadByToken = db.query<UploadRow, [string]>(
+    "SELECT kind, stored_name, details FROM uploads WHERE token = ? AND removed_at IS NULL",
+  );
+  // The shopper's earlier file for the same line (a new trim, another file): gone once the new one is stored,
+  // but only when the same address sent it and no checkout or order names it.
+  const removeReplaced = db.query<{ stored_name: string }, [string, string, string]>(
+    `DELETE FROM uploads WHERE token = ?1 AND kind = ?2 AND address_hash = ?3 AND order_id IS NULL
+       AND NOT EXISTS (SELECT 1 FROM checkout_lines l
+         WHERE json_extract(l.meta, '$.gpxToken') = ?1 OR json_extract(l.meta, '$.imageToken') = ?1)
+     RETURNING stored_name`,
+  );
 
   function requireProductTaking(productId: string, kind: UploadKind): void {
     const product = productById.get(productId);
@@ -54,8 +69,10 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
     const extension: StoredExtension = upload.kind === "gpx" ? "gpx" : "jpg";
     const storedName = await storage.put(upload.bytes, extension);
     const token = randomBytes(32).toString("base64url");
+    let replaced: string | undefined;
     try {
-      writeTransaction(db, () => {
+      replaced = writeTransaction(db, () => {
+        const earlier = upload.replaces ? removeReplaced.get(upload.replaces, upload.kind, upload.addressHash) : null;
         requireProductTaking(upload.productId, upload.kind); // the product may have changed meanwhile
         // The real size, counted with every other upload already recorded: the write lock makes this the last word.
         budget.admit(upload.addressHash, upload.bytes.byteLength);
@@ -70,11 +87,14 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
           JSON.stringify(upload.details),
           upload.addressHash,
         );
+        return earlier?.stored_name;
       });
     } catch (error) {
       await storage.remove(storedName);
       throw error;
     }
+    // A failed removal leaves a file no row names, which the clean-up job removes.
+    if (replaced) await storage.remove(replaced).catch(() => undefined);
     return token;
   }
 
@@ -85,23 +105,46 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
   }
 
   return {
-    async uploadGpx(productId: string, file: File | null, addressHash: string): Promise<UploadAnswer<RouteDetails>> {
+    /** Stores only what a print needs, with the shopper's trim already cut off (gpx-trim.ts): no other copy is kept. */
+    async uploadGpx(
+      productId: string,
+      file: File | null,
+      { addressHash, replaces, trim = { startM: 0, endM: 0 } }: UploadOptions,
+    ): Promise<UploadAnswer<RouteDetails> & { hidden: HiddenEnds }> {
       requireProductTaking(productId, "gpx");
       if (!file) throw new BadRequest(MESSAGES.gpxMissing);
-      const { details, bytes } = await analyseGpx(new Uint8Array(await file.arrayBuffer()));
+      const { details, bytes, hidden } = await analyseGpx(new Uint8Array(await file.arrayBuffer()), trim);
       const name = safeFileName(file.name, "route.gpx");
-      const token = await store({ kind: "gpx", productId, name, bytes, contentType: "application/gpx+xml", details, addressHash });
-      return { token, name, details };
+      const token = await store({
+        kind: "gpx",
+        productId,
+        name,
+        bytes,
+        contentType: "application/gpx+xml",
+        details,
+        addressHash,
+        replaces,
+      });
+      return { token, name, details, hidden };
     },
 
-    async uploadImage(productId: string, file: File | null, addressHash: string): Promise<UploadAnswer<ImageDetails>> {
+    async uploadImage(productId: string, file: File | null, { addressHash, replaces }: UploadOptions): Promise<UploadAnswer<ImageDetails>> {
       requireProductTaking(productId, "image");
       if (!file) throw new BadRequest(MESSAGES.imageMissing);
       const photo = await normalisePhoto(new Uint8Array(await file.arrayBuffer()));
       // Named .jpg because that is what the stored file (and its download) is.
       const name = safeFileName(withExtension(safeFileName(file.name, "photo.jpg"), "jpg"), "photo.jpg");
       const details = { width: photo.width, height: photo.height };
-      const token = await store({ kind: "image", productId, name, bytes: photo.jpeg, contentType: "image/jpeg", details, addressHash });
+      const token = await store({
+        kind: "image",
+        productId,
+        name,
+        bytes: photo.jpeg,
+        contentType: "image/jpeg",
+        details,
+        addressHash,
+        replaces,
+      });
       return { token, name, details };
     },
 

@@ -4,12 +4,13 @@ export type StoredUpload = { stored_name: string; filename: string; content_type
 
 /**
  * Finds a shopper's stored upload by its token and kind, for the download
- * calls (the shopper's own order, the owner's order screen). The uploads
+ * calls (the shopper's own order, the owner's order screen); a file deleted
+ * after dispatch (issue 16) is not found. The uploads
  * module owns the table, so its SQL lives here, not in those routes.
  */
 export function storedUploadFinder(db: Database): (token: string, kind: "gpx" | "image") => StoredUpload | null {
   const byToken = db.query<StoredUpload, [string, string]>(
-    "SELECT stored_name, original_name AS filename, content_type FROM uploads WHERE token = ? AND kind = ?",
+    "SELECT stored_name, original_name AS filename, content_type FROM uploads WHERE token = ? AND kind = ? AND removed_at IS NULL",
   );
   return (token, kind) => byToken.get(token, kind);
 }

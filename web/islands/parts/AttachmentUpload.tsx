@@ -1,14 +1,18 @@
 import { type DragEvent, useEffect, useRef, useState } from "react";
 import type { RouteDetails } from "../../../shared/route-drawing";
+import type { HiddenEnds } from "../../../src/modules/uploads/gpx-trim";
+import type { RouteTrim } from "../../../src/modules/uploads/model";
+import { readBasket } from "../../lib/basket-store";
 import { type PhotoDetails, PhotoPreview } from "./PhotoPreview";
 import { RoutePreview } from "./RoutePreview";
+import { NO_TRIM, RouteTrimPicker, trimSentence } from "./RouteTrimPicker";
 
 export type AttachmentKind = "gpx" | "image";
 /** What the basket line keeps: the token and the name the server stored (spec section 3). */
 export type UploadedAttachment = { token: string; fileName: string };
 
 type Uploaded =
-  | { kind: "gpx"; token: string; name: string; details: RouteDetails }
+  | { kind: "gpx"; token: string; name: string; details: RouteDetails; hidden?: HiddenEnds; trim: RouteTrim }
   | { kind: "image"; token: string; name: string; details: PhotoDetails };
 
 /** Spec section 4: idle → uploading → success or error. `percent` is null while the server checks the file. */
@@ -18,7 +22,7 @@ type UploadState =
   | { status: "success"; upload: Uploaded }
   | { status: "error"; reason: string | null };
 
-type Answer = { token?: string; name?: string; details?: unknown; error?: string };
+type Answer = { token?: string; name?: string; details?: unknown; hidden?: HiddenEnds; error?: string };
 
 const LABELS: Record<AttachmentKind, { title: string; hint: string; accept: string; failed: string; checking: string }> = {
   gpx: {
@@ -39,6 +43,11 @@ const LABELS: Record<AttachmentKind, { title: string; hint: string; accept: stri
 
 const UNREACHABLE = "The shop could not be reached. Check your connection and try again.";
 const NOT_AN_IMAGE = "Choose an image file: JPEG, PNG or WebP.";
+
+/** Whether a line in the basket carries this upload. */
+function inBasket(token: string): boolean {
+  return readBasket().some((item) => item.meta?.gpxToken === token || item.meta?.imageToken === token);
+}
 
 /**
  * Posts the file with XMLHttpRequest rather than fetch: only XHR reports how
@@ -73,6 +82,9 @@ export function AttachmentUpload({
 }) {
   const [state, setState] = useState<UploadState>({ status: "idle" });
   const [dragging, setDragging] = useState(false);
+  const [trim, setTrim] = useState<RouteTrim>(NO_TRIM);
+  // The chosen route stays in the browser, so a new trim can send it again; the server keeps only the newest.
+  const chosen = useRef<{ file: File; token: string | null } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const request = useRef<XMLHttpRequest | null>(null);
   useEffect(() => () => request.current?.abort(), []);
@@ -91,8 +103,13 @@ export function AttachmentUpload({
     setState({ status: "error", reason });
   }
 
-  async function upload(file: File) {
+  async function upload(file: File, routeTrim: RouteTrim = trim) {
     onUploaded(null);
+    // An upload a basket line already carries is never replaced: the line still needs it.
+    const earlier = chosen.current?.token ?? null;
+    const replaces = earlier && !inBasket(earlier) ? earlier : null;
+    // The earlier upload stays the one to replace until this one is stored.
+    chosen.current = { file, token: replaces };
     // The picker's filter is only a suggestion; a type the browser knows to be no image is refused here.
     if (kind === "image" && file.type !== "" && !file.type.startsWith("image/")) {
       fail(NOT_AN_IMAGE);
@@ -102,6 +119,11 @@ export function AttachmentUpload({
     const body = new FormData();
     body.append(kind, file);
     body.append("productId", productId);
+    if (kind === "gpx") {
+      body.append("trimStartM", String(routeTrim.startM));
+      body.append("trimEndM", String(routeTrim.endM));
+    }
+    if (replaces) body.append("replaces", replaces);
     const xhr = new XMLHttpRequest();
     request.current = xhr;
     try {
@@ -119,9 +141,10 @@ export function AttachmentUpload({
         return;
       }
       const name = answer.name || file.name;
+      chosen.current = { file, token: answer.token };
       const uploaded =
         kind === "gpx"
-          ? { kind, token: answer.token, name, details: answer.details as RouteDetails }
+          ? { kind, token: answer.token, name, details: answer.details as RouteDetails, hidden: answer.hidden, trim: routeTrim }
           : { kind, token: answer.token, name, details: answer.details as PhotoDetails };
       setState({ status: "success", upload: uploaded });
       onUploaded({ token: answer.token, fileName: name });
@@ -131,6 +154,12 @@ export function AttachmentUpload({
     } finally {
       if (request.current === xhr) request.current = null;
     }
+  }
+
+  /** A new trim: the chosen route goes again with it, replacing the stored one. */
+  function retrim(next: RouteTrim) {
+    setTrim(next);
+    if (chosen.current && !uploading) void upload(chosen.current.file, next);
   }
 
   function drop(event: DragEvent<HTMLDivElement>) {
@@ -157,6 +186,8 @@ export function AttachmentUpload({
         </label>
         {state.status !== "success" && <p className="upload__hint">{label.hint}</p>}
       </div>
+
+      {kind === "gpx" && <RouteTrimPicker idPrefix={inputId} trim={trim} disabled={uploading} onChange={retrim} />}
 
       <input
         ref={input}
@@ -204,7 +235,7 @@ export function AttachmentUpload({
       {state.status === "success" && (
         <>
           {state.upload.kind === "gpx" ? (
-            <RoutePreview details={state.upload.details} />
+            <RoutePreview details={state.upload.details} hidden={state.upload.hidden} trimmed={trimSentence(state.upload.trim)} />
           ) : (
             <PhotoPreview token={state.upload.token} details={state.upload.details} />
           )}

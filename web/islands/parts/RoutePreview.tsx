@@ -3,10 +3,13 @@ import {
   elevationPaths,
   formatDistanceKm,
   formatMetres,
+  type LatLon,
   projectPoints,
+  type RouteBBox,
   type RouteDetails,
   routePathData,
 } from "../../../shared/route-drawing";
+import type { HiddenEnds } from "../../../src/modules/uploads/gpx-trim";
 
 // Drawn in a small coordinate space so the start and finish dots stay a
 // sensible size when the picture shrinks to a phone's width.
@@ -18,17 +21,34 @@ function routeLabel(details: Pick<RouteDetails, "distanceM" | "ascentM" | "desce
   return `Your route: ${formatDistanceKm(details.distanceM)}, ${formatMetres(details.ascentM)} of ascent and ${formatMetres(details.descentM)} of descent`;
 }
 
+/** The route's box grown to take in the hidden ends, so they are drawn beside it at the same scale. */
+function boxWith(bbox: RouteBBox, extra: LatLon[]): RouteBBox {
+  return extra.reduce(
+    (box, [lat, lon]) => ({
+      minLat: Math.min(box.minLat, lat),
+      minLon: Math.min(box.minLon, lon),
+      maxLat: Math.max(box.maxLat, lat),
+      maxLon: Math.max(box.maxLon, lon),
+    }),
+    bbox,
+  );
+}
+
 /**
  * The uploaded route as the shopper will recognise it: the line with start and
  * finish, the elevation profile, and distance, ascent and descent. Built as
  * React elements from route-drawing's path data, coloured by the theme.
+ * `hidden` (issue 16) are the ends the shopper chose to leave off, drawn as a
+ * faint dashed line: they are in this answer only, never stored.
  */
-export function RoutePreview({ details }: { details: RouteDetails }) {
-  const line = details.points.length > 1 ? routePathData(details.points, details.bbox, MAP) : "";
-  const ends = projectPoints(details.points, details.bbox, MAP);
+export function RoutePreview({ details, hidden, trimmed }: { details: RouteDetails; hidden?: HiddenEnds; trimmed?: string | null }) {
+  const hiddenLines = [hidden?.start ?? [], hidden?.end ?? []].filter((points) => points.length > 1);
+  const bbox = boxWith(details.bbox, hiddenLines.flat());
+  const line = details.points.length > 1 ? routePathData(details.points, bbox, MAP) : "";
+  const ends = projectPoints(details.points, bbox, MAP);
   const start = ends[0];
   const finish = ends.length > 1 ? ends[ends.length - 1] : undefined;
-  const waypoints = projectPoints(details.waypoints, details.bbox, MAP);
+  const waypoints = projectPoints(details.waypoints, bbox, MAP);
   const hasProfile = details.profile.length >= 2;
   const profile = hasProfile ? elevationPaths(details.profile, PROFILE) : null;
 
@@ -41,6 +61,15 @@ export function RoutePreview({ details }: { details: RouteDetails }) {
         aria-label={routeLabel(details)}
         preserveAspectRatio="xMidYMid meet"
       >
+        {hiddenLines.map((points, index) => (
+          <path
+            key={index === 0 ? "start" : "end"}
+            className="route-preview__hidden"
+            d={routePathData(points, bbox, MAP)}
+            vectorEffect="non-scaling-stroke"
+            data-testid="hidden-route"
+          />
+        ))}
         {line && <path className="route-preview__line" d={line} vectorEffect="non-scaling-stroke" />}
         {waypoints.map(([x, y], index) => (
           <circle key={index} className="route-preview__waypoint" cx={x} cy={y} r={4} />
@@ -53,6 +82,7 @@ export function RoutePreview({ details }: { details: RouteDetails }) {
         {finish && <span className="route-preview__key route-preview__key--finish">Finish</span>}
         {waypoints.length > 0 && <span className="route-preview__key route-preview__key--waypoint">Waypoint</span>}
       </p>
+      {trimmed && <p className="route-preview__trimmed">{trimmed}</p>}
 
       <figure className="route-preview__profile">
         {profile ? (

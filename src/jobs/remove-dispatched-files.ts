@@ -1,0 +1,47 @@
+import type { Database } from "bun:sqlite";
+import { writeTransaction } from "../db/transaction";
+import type { UploadStorage } from "../services/storage/disk";
+import { removeQuietly } from "./remove-quietly";
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Issue 16: the files of an order dispatched more than `retentionDays` ago go:
+ * its GPX routes and photos, and the attachments of the custom request a quoted
+ * order was paid from. The rows stay with `removed_at`, so the order says the
+ * file was deleted; a route's details (its points, which draw the preview) are
+ * emptied, and a photo's preview was only ever made from the file, so neither
+ * preview can be drawn again. Dispatched is the order's stage now, from its
+ * latest move there (taken back and sent again counts from the second time).
+ * Rows first, in one transaction; a file whose removal fails is then named by
+ * no live row, and the orphan sweep of cleanUploads removes it a day later.
+ */
+export async function removeDispatchedFiles(
+  db: Database,
+  storage: UploadStorage,
+  retentionDays: number,
+  now: Date,
+): Promise<{ removedFiles: number }> {
+  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+  const removedAt = now.toISOString();
+  const dispatched = `SELECT o.id FROM orders o JOIN order_stage_events e ON e.order_id = o.id AND e.stage = 'dispatched'
+     WHERE o.stage = 'dispatched' GROUP BY o.id HAVING MAX(e.at) < ?1`;
+  const names = writeTransaction(db, () => [
+    ...db
+      .query<{ stored_name: string }, [string, string]>(
+        `UPDATE uploads SET removed_at = ?2, details = '{}'
+         WHERE removed_at IS NULL AND order_id IN (${dispatched}) RETURNING stored_name`,
+      )
+      .all(cutoff, removedAt),
+    ...db
+      .query<{ stored_name: string }, [string, string]>(
+        `UPDATE custom_request_attachments SET removed_at = ?2
+         WHERE removed_at IS NULL AND request_id IN (SELECT q.custom_request_id FROM quotes q WHERE q.order_id IN (${dispatched}))
+         RETURNING stored_name`,
+      )
+      .all(cutoff, removedAt),
+  ]);
+  let removedFiles = 0;
+  for (const { stored_name } of names) if (await removeQuietly(storage, stored_name)) removedFiles += 1;
+  return { removedFiles };
+}

@@ -1,0 +1,19 @@
+import type { Database } from "bun:sqlite";
+import type { RemovedFile } from "../../../shared/removed-file";
+
+/**
+ * The files of an order that were deleted after dispatch (issue 16): its
+ * uploads, and for a quoted order its request's attachments. Read here for
+ * every order answer; written only by src/jobs/remove-dispatched-files.ts.
+ */
+export function removedFilesOf(db: Database): (orderId: string) => RemovedFile[] {
+  const query = db.query<RemovedFile, [string]>(
+    `SELECT kind, token AS ref, original_name AS name, removed_at FROM uploads WHERE order_id = ?1 AND removed_at IS NOT NULL
+     UNION ALL
+     SELECT 'attachment', a.id, a.filename, a.removed_at FROM custom_request_attachments a
+       JOIN quotes q ON q.custom_request_id = a.request_id
+     WHERE q.order_id = ?1 AND a.removed_at IS NOT NULL
+     ORDER BY removed_at, name`,
+  );
+  return (orderId) => query.all(orderId);
+}
