@@ -96,3 +96,26 @@ test("a trim chosen before the file is sent with it, and a trim longer than the 
   await expect(page.getByText("The first 200 m of your route is hidden and not kept.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Add to basket" })).toBeEnabled();
 });
+
+test("a new trim after adding to the basket uploads the route again and leaves the basket line's route in place", async ({
+  page,
+  request,
+}) => {
+  await openReliefMap(page, request, "light");
+  const first = uploadAnswer(page);
+  await page.getByLabel("Your route (GPX file)").setInputFiles(gpxRoute("Coniston loop"));
+  const added = (await (await first).json()) as RouteAnswer;
+  await page.getByRole("button", { name: "Add to basket" }).click();
+  await expect(page.getByTestId("basket-count")).toHaveText("1");
+
+  // The preview stays after adding (issue 16 point 2), so the trim can still be changed: that is a new upload,
+  // never a replacement of the one the basket line holds.
+  const second = uploadAnswer(page);
+  await page.getByRole("combobox", { name: "From the start" }).selectOption("300");
+  const trimmed = (await (await second).json()) as RouteAnswer;
+  expect(trimmed.token).not.toBe(added.token);
+  expect((await page.request.get(`/api/uploads/${added.token}/preview.svg`)).status()).toBe(200);
+  const basket = await page.evaluate(() => localStorage.getItem("strata.basket.v1") ?? "");
+  expect(basket).toContain(added.token);
+  expect(basket).not.toContain(trimmed.token);
+});
