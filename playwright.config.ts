@@ -45,6 +45,8 @@ export default defineConfig({
       NODE_ENV: "test",
       SEED_DEMO: "true",
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      // A proxy on this machine: each story says which shopper it is (tests/e2e/support/test.ts).
+      TRUST_PROXY: "true",
     },
   },
 });

@@ -1,9 +1,10 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { E2E_ADMIN_PASSWORD } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
 import { violationsOn, watchViolations } from "./support/csp";
 import { gotoHydrated } from "./support/hydrated";
+import { expect, test } from "./support/test";
 
 const THEME_STORAGE_KEY = "strata.theme";
 

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { adminNav, signIn } from "./support/admin";
+import { expect, test } from "./support/test";
 
 // Issue 11 point 10: the story shop runs with no mail service (no RESEND_API_KEY,
 // no MAIL_FROM), so no order or tracking email reaches a customer. Every admin

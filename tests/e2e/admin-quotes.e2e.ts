@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/axe";
 import { stlCube } from "./support/files";
 import { editorOf, historyOf, openRequestAsOwner, sendCustomRequest, ukDateIn } from "./support/quotes";
 import { expectReachable } from "./support/tappable";
+import { expect, test } from "./support/test";
 
 /**
  * Issue 13, the owner's side: a custom request answered with a priced quote

@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
 import { adminNav, signIn } from "./support/admin";
 import { jpegPhoto } from "./support/files";
+import { expect, test } from "./support/test";
 
 // Spec texts that could never appear, or appeared where they were not true (issue 11, point 11).
 test.describe("the admin's messages say what happened", () => {

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { adminNav, signIn } from "./support/admin";
+import { expect, test } from "./support/test";
 
 const STOCK_MOVED = "Stock changed since you opened this product: reload to see the current figure";
 

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { loadCatalogue, pick, productPath } from "./catalogue";
 import { adminNav, openOrderAsOwner, signIn } from "./support/admin";
@@ -8,6 +8,7 @@ import { gpxRoute, stlCube } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
 import { expectLoaded } from "./support/images";
 import { sendCustomRequest } from "./support/quotes";
+import { expect, test } from "./support/test";
 
 const NO_WEBGL = "3D preview needs WebGL; the figures below are computed from the file.";
 
@@ -165,13 +166,16 @@ test.describe("the owner sees what shoppers uploaded", () => {
     expect(href).toMatch(/^\/api\/admin\/download\/gpx\/[\w-]+$/);
     const answer = await page.request.get(href);
     expect(answer.status()).toBe(200);
-    expect(Buffer.from(await answer.body()).equals(route.buffer)).toBe(true);
+    // What the shop kept (issue 16): the route's points, not the file's names.
+    const kept = Buffer.from(await answer.body());
+    expect(kept.toString()).toContain('<trkpt lat="54.37" lon="-3.083"><ele>180</ele></trkpt>');
+    expect(kept.toString()).not.toContain("Buttermere round");
 
     const downloading = page.waitForEvent("download");
     await link.click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe("buttermere-round.gpx");
-    expect((await readFile((await download.path()) ?? "")).equals(route.buffer)).toBe(true);
+    expect((await readFile((await download.path()) ?? "")).equals(kept)).toBe(true);
     expect(problems).toEqual([]);
   });
 });

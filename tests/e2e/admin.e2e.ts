@@ -1,9 +1,9 @@
 import { deflateSync } from "node:zlib";
-import { expect, test } from "@playwright/test";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { adminNav, E2E_ADMIN_PASSWORD, openOrderAsOwner, signIn } from "./support/admin";
 import { buyOneAndPay } from "./support/checkout";
 import { gotoHydrated } from "./support/hydrated";
+import { expect, test } from "./support/test";
 
 test.describe("the owner's admin area", () => {
   test("the owner signs in (a wrong password first), moves between pages and signs out", async ({ page }) => {

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { loadCatalogue, lowStockSimple, needsUpload, pick, productPath, unlimitedSimple } from "./catalogue";
 import { gotoHydrated, reloadHydrated } from "./support/hydrated";
+import { expect, test } from "./support/test";
 
 const badge = (page: Page) => page.getByTestId("basket-count");
 const addButton = (page: Page) => page.locator("main .purchase").getByRole("button").first();

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { loadCatalogue, needsUpload, pick, productPath, unlimitedSimple } from "./catalogue";
 import { checkOutAs, payButton } from "./support/checkout";
 import { gotoHydrated } from "./support/hydrated";
+import { expect, test } from "./support/test";
 
 const badge = (page: import("@playwright/test").Page) => page.getByTestId("basket-count");
 

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { storefrontPaths } from "./catalogue";
+import { expect, test } from "./support/test";
 
 /**
  * Every island hydrates over the server's HTML. A mismatch, a failed chunk or

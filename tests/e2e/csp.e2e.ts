@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { storefrontPaths } from "./catalogue";
 import { violationsOn, watchViolations } from "./support/csp";
 import { islandsHydrated } from "./support/hydrated";
+import { expect, test } from "./support/test";
 
 declare global {
   interface Window {

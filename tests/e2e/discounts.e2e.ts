@@ -1,8 +1,9 @@
-import { devices, expect, test } from "@playwright/test";
+import { devices } from "@playwright/test";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { adminNav, signIn } from "./support/admin";
 import { checkOutAs, payButton } from "./support/checkout";
 import { gotoHydrated } from "./support/hydrated";
+import { expect, test } from "./support/test";
 
 /** A phone, 390 × 844, touch. */
 const PHONE = {

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { formatUkDay } from "../../shared/uk-day";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { checkOutAs, payButton } from "./support/checkout";
 import { gotoHydrated } from "./support/hydrated";
+import { expect, test } from "./support/test";
 
 // Issue 14 points 2 and 3: the shopper sees the dispatch date before buying (product page,
 // basket, payment page) and finds the same date on the confirmation. The server's clock is

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { adminNav, signIn } from "./support/admin";
 import { expectReachable, tapReachable } from "./support/tappable";
+import { expect, test } from "./support/test";
 
 // Issue 16 point 6: the owner sets how long customers' files are kept after
 // dispatch on the Configuration page (the deletion itself and the line orders

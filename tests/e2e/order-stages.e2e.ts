@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formatUkDay } from "../../shared/uk-day";
 import { loadCatalogue, pick, productPath } from "./catalogue";
 import { adminNav, signIn } from "./support/admin";
@@ -7,6 +7,7 @@ import { gpxRoute } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
 import { expectLoaded } from "./support/images";
 import { tapReachable } from "./support/tappable";
+import { expect, test } from "./support/test";
 
 // Issue 14 as one story on a phone: a shopper is promised a dispatch day on the
 // product page and basket, buys a relief map with their route and is told the day

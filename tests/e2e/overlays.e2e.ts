@@ -1,8 +1,9 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { loadCatalogue, pick, productPath, simple } from "./catalogue";
 import { jpegPhoto } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
 import { expectReachable, tapReachable } from "./support/tappable";
+import { expect, test } from "./support/test";
 
 /**
  * Everything the storefront opens over the page — the phone menu, the category

@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { openOrderAsOwner } from "./support/admin";
 import { buyOneAndPay } from "./support/checkout";
 import { gpxRoute } from "./support/files";
 import { expectLoaded } from "./support/images";
+import { expect, test } from "./support/test";
 
 // Issue 15 point 4 as one story: two shoppers pay (one with their route), the
 // owner opens a packing slip from the order screen and all of today's from the

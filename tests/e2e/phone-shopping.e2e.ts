@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import type { Product } from "../../src/modules/catalog/model";
 import { loadCatalogue, needsUpload, pick, productPath, unlimitedSimple } from "./catalogue";
 import { openOrderAsOwner } from "./support/admin";
@@ -9,6 +9,7 @@ import { jpegPhoto } from "./support/files";
 import { gotoHydrated, islandsHydrated } from "./support/hydrated";
 import { expectLoaded } from "./support/images";
 import { expectReachable, tapReachable } from "./support/tappable";
+import { expect, test } from "./support/test";
 
 // Issue 16 points 1–3 as a shopper on a 390 × 844 phone and on a 1280 × 800 desktop sees them:
 // where things are on the screen (boxes inside the viewport, in the order read), and taps that land.

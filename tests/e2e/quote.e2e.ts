@@ -1,4 +1,4 @@
-import { type BrowserContext, devices, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, devices, type Page } from "@playwright/test";
 import { adminNav } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
 import { payButton, payDemoCheckoutAs } from "./support/checkout";
@@ -6,6 +6,7 @@ import { stlCube } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
 import { editorOf, historyOf, openRequestAsOwner, sendCustomRequest } from "./support/quotes";
 import { expectReachable, tapReachable } from "./support/tappable";
+import { expect, test } from "./support/test";
 
 // Issue 13: a custom request becomes a quote the shopper answers on the quote
 // page. The request goes through the real form, once for all three stories:

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { formatPence } from "../../shared/money";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { openOrderAsOwner } from "./support/admin";
 import { buyOneAndPay } from "./support/checkout";
+import { expect, test } from "./support/test";
 
 // Issue 15 point 1 as one story: a shopper buys two of something; the owner
 // refunds part of the order from its screen through the Refund dialog, sees the

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { loadCatalogue, pick, productPath } from "./catalogue";
 import { gpxRoute } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
 import { expectReachable, tapReachable } from "./support/tappable";
+import { expect, test } from "./support/test";
 
 // Issue 16 point 6: the shopper hides the first and last few hundred metres of
 // their route on the product page, sees the hidden stretches in the preview,

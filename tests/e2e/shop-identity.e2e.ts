@@ -1,9 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { adminNav, signIn } from "./support/admin";
 import { checkOutAndPay } from "./support/checkout";
 import { gotoHydrated } from "./support/hydrated";
 import { expectReachable } from "./support/tappable";
+import { expect, test } from "./support/test";
 
 /**
  * Issue 16 points 4, 5 and 8: the owner says who the shop is in /admin, and a shopper on a

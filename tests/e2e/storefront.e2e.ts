@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { loadCatalogue, lowStockSimple, pick, productPath, simple } from "./catalogue";
 import { gotoHydrated, reloadHydrated } from "./support/hydrated";
 import { expectReachable } from "./support/tappable";
+import { expect, test } from "./support/test";
 
 test.describe("browsing the shop", () => {
   test("a shopper goes from the home page to a featured product", async ({ page }) => {

@@ -1,9 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { loadCatalogue, pick, productPath } from "./catalogue";
 import { checkOutAs, payButton } from "./support/checkout";
 import { emptyGpx, gpxRoute, jpegPhoto, stlCube } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
 import { expectLoaded } from "./support/images";
+import { expect, test } from "./support/test";
 
 const badge = (page: Page) => page.getByTestId("basket-count");
 const addButton = (page: Page) => page.getByRole("button", { name: "Add to basket" });

@@ -3,7 +3,7 @@ import { type Cookie, expect, type Page } from "@playwright/test";
 /**
  * The owner's password the browser stories' shop runs with (playwright.config.ts
  * passes it as ADMIN_PASSWORD). Sign-in allows 10 tries a minute per address and
- * every story shares one address, so the stories share the owner's session.
+ * 60 a minute for the whole shop, so the stories of a worker share the owner's session.
  */
 export const E2E_ADMIN_PASSWORD = "correct horse battery staple";
 
