@@ -113,7 +113,7 @@ function attachmentsOf(item: OrderItem): string[] {
  * shop previews it, by absolute address because an email has no page to be relative to.
  */
 function linePictureUrl(item: OrderItem, publicUrl: string): string | null {
-  if (item.meta.gpxToken) return shopUrl(publicUrl, `/api/uploads/${encodeURIComponent(item.meta.gpxToken)}/preview.svg?size=thumb`);
+  if (item.meta.gpxToken) return shopUrl(publicUrl, `/api/uploads/${encodeURIComponent(item.meta.gpxToken)}/preview.png`);
   if (item.meta.imageToken) return shopUrl(publicUrl, `/api/uploads/${encodeURIComponent(item.meta.imageToken)}/preview.jpg`);
   return null;
 }

@@ -99,6 +99,7 @@ describe("the files of a dispatched order", () => {
     await runJob(90, daysFromNow(91));
     for (const path of [
       `/api/uploads/${gpxToken}/preview.svg`,
+      `/api/uploads/${gpxToken}/preview.png`,
       `/api/uploads/${imageToken}/preview.jpg`,
       `/api/orders/${orderId}/download/gpx/${gpxToken}?postalCode=${encodeURIComponent(POSTCODE)}`,
     ]) {

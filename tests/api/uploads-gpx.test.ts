@@ -413,6 +413,24 @@ describe("GET /api/uploads/{token}/preview.svg", () => {
     expect(full).toContain("2.2 km · 10 m ascent · 0 m descent");
   });
 
+  test("preview.png is the thumbnail's map as a 160 × 100 PNG, the picture an order email shows (mail clients show no SVG)", async () => {
+    const { body } = await postGpx(MERIDIAN_RIDE);
+    const response = await shop.request(`/api/uploads/${body.token}/preview.png`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("cache-control")).toStartWith("private");
+    const png = Buffer.from(await response.arrayBuffer());
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // The IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([160, 100]);
+  });
+
+  test("preview.png of an unknown token is 404", async () => {
+    const { status, body } = await shop.json(`/api/uploads/${"A".repeat(43)}/preview.png`);
+    expect({ status, body }).toEqual({ status: 404, body: { error: "Upload not found." } });
+  });
+
   test("an unknown token is 404", async () => {
     const { status, body } = await shop.json(`/api/uploads/${"A".repeat(43)}/preview.svg`);
     expect({ status, body }).toEqual({ status: 404, body: { error: "Upload not found." } });

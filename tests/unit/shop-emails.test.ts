@@ -109,7 +109,7 @@ describe("line pictures", () => {
       const { html } = render();
       const pictures = [...html.matchAll(/<img src="([^"]+)" alt="([^"]+)"/g)].map((match) => [match[1], match[2]]);
       expect(pictures).toEqual([
-        ["https://shop.example/api/uploads/gpx_tok1/preview.svg?size=thumb", "Your route"],
+        ["https://shop.example/api/uploads/gpx_tok1/preview.png", "Your route"],
         ["https://shop.example/api/uploads/img_tok2/preview.jpg", "Your photo"],
       ]);
     });

@@ -56,3 +56,12 @@ export async function lithophanePreview(storedPath: string): Promise<Buffer> {
     .jpeg({ quality: 80 })
     .toBuffer();
 }
+
+/**
+ * A route's basket-size map (an SVG of lines and dots, no text) as a PNG at twice its size, for emails:
+ * Gmail and Outlook show no SVG pictures, every mail client shows a PNG.
+ */
+export async function routeThumbPng(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(Buffer.from(svg), { density: 144 }).png().toBuffer();
+}

@@ -92,6 +92,17 @@ export function uploadRoutes({
         },
         previewPolicy,
       )
+      // The thumbnail for emails, drawn into pixels by sharp: image work, so it waits for the heavy-work slot.
+      .get(
+        "/api/uploads/:token/preview.png",
+        async ({ params, request, server, address }) => {
+          const picture = await heavyWork.run({ request, server, address }, () => uploads.routeThumbPicture(params.token));
+          return new Response(new Uint8Array(picture), {
+            headers: { "Content-Type": "image/png", "X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600" },
+          });
+        },
+        previewPolicy,
+      )
       // Decoding the stored photo is image work like any other: it waits for the same slot.
       .get(
         "/api/uploads/:token/preview.jpg",

@@ -7,7 +7,7 @@ import type { StoredExtension, UploadStorage } from "../../services/storage/disk
 import { safeFileName, withExtension } from "../../services/storage/file-name";
 import { analyseGpx } from "./gpx-analysis";
 import type { HiddenEnds } from "./gpx-trim";
-import { lithophanePreview, normalisePhoto } from "./images";
+import { lithophanePreview, normalisePhoto, routeThumbPng } from "./images";
 import { type ImageDetails, MESSAGES, type RouteDetails, type RouteTrim, TOKEN_PATTERN, type UploadAnswer, type UploadKind } from "./model";
 import type { UploadBudget } from "./upload-budget";
 
@@ -152,6 +152,11 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
     routePreview(token: string, size: "full" | "thumb" = "full"): string {
       const details = JSON.parse(findUpload(token, "gpx").details) as RouteDetails;
       return size === "thumb" ? routeThumbSvg(details) : routePreviewSvg(details);
+    },
+
+    /** The route's thumbnail as a PNG, the picture an order email shows. */
+    routeThumbPicture(token: string): Promise<Buffer> {
+      return routeThumbPng(routeThumbSvg(JSON.parse(findUpload(token, "gpx").details) as RouteDetails));
     },
 
     async photoPreview(token: string): Promise<Buffer> {
