@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { addItem, type BasketMeta, roomFor } from "../../shared/basket";
 import { formatPence, penceToPounds } from "../../shared/money";
 import { availableStock, stockText, stockTone } from "../../shared/stock";
@@ -7,8 +7,12 @@ import { BASKET_NEEDS_JAVASCRIPT, readBasket, writeBasket } from "../lib/basket-
 import { preselectedVariantId, priceLabel, productFacts } from "../lib/product-view";
 import { useBasket } from "../lib/use-basket";
 import { useHydrated } from "../lib/use-hydrated";
-import { type AddedLine, AddedPanel } from "./parts/AddedPanel";
+import type { AddedLine } from "./parts/AddedPanel";
 import { AttachmentUpload, type UploadedAttachment } from "./parts/AttachmentUpload";
+
+// The added-to-basket panel is needed only after an add: its own chunk keeps the product page's first
+// JavaScript within the 80 kB budget (decision 0008).
+const AddedPanel = lazy(() => import("./parts/AddedPanel").then((module) => ({ default: module.AddedPanel })));
 
 /** Spec section 9: the 'Added to basket' chip stays for 2 seconds. */
 const ADDED_CHIP_MS = 2000;
@@ -178,7 +182,11 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
           This {product.requiresGpx ? "route" : "photo"} is in your basket. To order another print, replace the file with a new one.
         </p>
       )}
-      {panel && <AddedPanel line={panel} onClose={() => setPanel(null)} />}
+      {panel && (
+        <Suspense fallback={null}>
+          <AddedPanel line={panel} onClose={() => setPanel(null)} />
+        </Suspense>
+      )}
       {waitingForFile && (
         <p id={uploadHintId} className="hint purchase__upload-first">
           {product.requiresGpx ? "Upload your GPX file to add this to your basket." : "Upload your photo to add this to your basket."}
