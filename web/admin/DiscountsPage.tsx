@@ -1,22 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { formatPence, poundsToPence } from "../../shared/money";
 import { formatUkDay } from "../../shared/uk-day";
+import type { DiscountCode } from "../../src/modules/discount-codes/model";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
 import { deleteRow, Notice, ResultNotice, TableScroller, useResult } from "./parts";
 import { useLoad } from "./use-load";
-
-/** A code as GET /api/admin/discount-codes answers it (src/modules/discount-codes/model.ts). */
-type DiscountCode = {
-  code: string;
-  percent_off: number | null;
-  amount_off_cents: number | null;
-  min_subtotal_cents: number | null;
-  starts_on: string | null;
-  ends_on: string | null;
-  max_uses: number | null;
-  uses: number;
-  active: boolean;
-};
 
 const numberOrNull = (text: string) => (text.trim() === "" ? null : Number(text));
 const penceOrNull = (text: string) => (text.trim() === "" ? null : poundsToPence(Number(text)));
@@ -145,7 +133,7 @@ export function DiscountsPage() {
                         type="button"
                         className="button button--ghost"
                         onClick={() => {
-                          const { uses: _uses, ...terms } = code;
+                          const { uses: _uses, created_at: _created, updated_at: _updated, ...terms } = code;
                           void save(
                             { ...terms, active: !code.active },
                             code.active ? `${code.code} switched off.` : `${code.code} switched on.`,
