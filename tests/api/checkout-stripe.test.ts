@@ -1,13 +1,19 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { confirmCheckout, postCheckout, serveShoppers, sessionIdOf, shopperAddress, stockOf, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER } from "../support/factories";
-import { type StandInSession, type StripeStandIn, signedEvent, startStripeStandIn } from "../support/stripe-stand-in";
+import {
+  type StandInSession,
+  type StripeStandIn,
+  signedEvent,
+  startStripeStandIn,
+  stripeSettings,
+  STAND_IN_WEBHOOK_SECRET as WEBHOOK_SECRET,
+} from "../support/stripe-stand-in";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
 // Checkout through the real Stripe SDK against a local stateful stand-in:
 // webhooks signed by the SDK's helper and checked by its real verification.
 
-const WEBHOOK_SECRET = "whsec_test_strata";
 let stripe: StripeStandIn;
 let shop: TestShop;
 
@@ -18,10 +24,7 @@ afterAll(() => stripe.stop());
 
 beforeEach(async () => {
   shop = await createTestShop({
-    STRIPE_SECRET_KEY: "sk_test_strata",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.url,
-    OWNER_EMAIL: "owner@strata.test",
+    ...stripeSettings(stripe),
     // The tests with many shoppers play the proxy (serveShoppers).
     TRUST_PROXY: "true",
   });

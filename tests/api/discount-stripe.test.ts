@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { confirmCheckout, sessionIdOf, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER } from "../support/factories";
-import { type StripeStandIn, startStripeStandIn } from "../support/stripe-stand-in";
+import { type StripeStandIn, startStripeStandIn, stripeSettings } from "../support/stripe-stand-in";
 
 // Issue 15 point 5 through the real Stripe SDK and the local stand-in: the
 // discount the server priced reaches the payment page as a one-off coupon.
@@ -16,11 +16,7 @@ beforeAll(() => {
 afterAll(() => stripe.stop());
 
 beforeEach(async () => {
-  shop = await createOwnerShop({
-    STRIPE_SECRET_KEY: "sk_test_strata",
-    STRIPE_WEBHOOK_SECRET: "whsec_test_strata",
-    STRIPE_API_BASE: stripe.url,
-  });
+  shop = await createOwnerShop(stripeSettings(stripe));
   addProduct(shop.db, BIRD_FEEDER);
 });
 afterEach(() => shop.close());

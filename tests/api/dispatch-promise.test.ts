@@ -5,7 +5,7 @@ import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { confirmCheckout, payDemo, postCheckout, sessionIdOf, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER, setConfig } from "../support/factories";
 import { goodQuote, seedCustomRequest, sentQuote } from "../support/quotes";
-import { startStripeStandIn } from "../support/stripe-stand-in";
+import { startStripeStandIn, stripeSettings } from "../support/stripe-stand-in";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
 // Issue 14 points 1–3: the dispatch date promised before purchase (product answers,
@@ -289,11 +289,7 @@ describe("the promise kept on the paid order", () => {
   test("Stripe's payment page gets each line's date as its product_data.description", async () => {
     const stripe = startStripeStandIn();
     try {
-      const made = await createTestShop({
-        STRIPE_SECRET_KEY: "sk_test_strata",
-        STRIPE_WEBHOOK_SECRET: "whsec_strata",
-        STRIPE_API_BASE: stripe.url,
-      });
+      const made = await createTestShop(stripeSettings(stripe));
       shop = made;
       addProduct(made.db, BIRD_FEEDER);
       const checkout = await postCheckout(made, units(1, { id: "feeder" }));

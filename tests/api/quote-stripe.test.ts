@@ -3,7 +3,14 @@ import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { confirmCheckout, sessionIdOf } from "../support/checkout";
 import { setConfig } from "../support/factories";
 import { seedCustomRequest, sentQuote } from "../support/quotes";
-import { type StandInSession, type StripeStandIn, signedEvent, startStripeStandIn } from "../support/stripe-stand-in";
+import {
+  type StandInSession,
+  type StripeStandIn,
+  signedEvent,
+  startStripeStandIn,
+  stripeSettings,
+  STAND_IN_WEBHOOK_SECRET as WEBHOOK_SECRET,
+} from "../support/stripe-stand-in";
 import { countRows, TEST_ORIGIN } from "../support/test-app";
 
 /** Issue 14: each line says its dispatch date (exact dates: tests/api/dispatch-promise.test.ts). */
@@ -14,7 +21,6 @@ const DISPATCHED_BY = expect.stringMatching(/^Dispatched by \w+day \d{1,2} \w+ \
 // shopper clicks, and the signed webhook and the success page racing for it
 // make exactly one order, which marks the quote paid.
 
-const WEBHOOK_SECRET = "whsec_test_strata";
 let stripe: StripeStandIn;
 let shop: OwnerShop;
 
@@ -24,12 +30,7 @@ beforeAll(() => {
 afterAll(() => stripe.stop());
 
 beforeEach(async () => {
-  shop = await createOwnerShop({
-    STRIPE_SECRET_KEY: "sk_test_strata",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.url,
-    OWNER_EMAIL: "owner@strata.test",
-  });
+  shop = await createOwnerShop(stripeSettings(stripe));
   setConfig(shop.db, "delivery_fee", "450");
   setConfig(shop.db, "free_delivery_threshold", "10000");
   seedCustomRequest(shop.db);

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "bun:te
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { confirmCheckout, postCheckout, sessionIdOf, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER } from "../support/factories";
-import { type StripeStandIn, startStripeStandIn } from "../support/stripe-stand-in";
+import { type StripeStandIn, startStripeStandIn, stripeSettings } from "../support/stripe-stand-in";
 import { countRows } from "../support/test-app";
 
 // Refunds through the real Stripe SDK against the local stand-in: refunds.create
@@ -18,12 +18,7 @@ beforeAll(() => {
 afterAll(() => stripe.stop());
 
 beforeEach(async () => {
-  shop = await createOwnerShop({
-    STRIPE_SECRET_KEY: "sk_test_strata",
-    STRIPE_API_BASE: stripe.url,
-    STRIPE_WEBHOOK_SECRET: "whsec_strata_refunds",
-    OWNER_EMAIL: "owner@strata.test",
-  });
+  shop = await createOwnerShop(stripeSettings(stripe));
   addProduct(shop.db, BIRD_FEEDER);
 });
 afterEach(() => shop.close());

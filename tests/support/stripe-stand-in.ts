@@ -97,6 +97,19 @@ const STAND_IN_DEFAULT_CUSTOMER = {
 
 export type StripeStandIn = ReturnType<typeof startStripeStandIn>;
 
+/** The webhook secret of a shop made with `stripeSettings` (sign its events with it). */
+export const STAND_IN_WEBHOOK_SECRET = "whsec_test_strata";
+
+/** The settings that point a test shop's real Stripe SDK at `standIn`, with the owner's email for the shop's alerts. */
+export function stripeSettings(standIn: { url: string }): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: "sk_test_strata",
+    STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
+    STRIPE_API_BASE: standIn.url,
+    OWNER_EMAIL: "owner@strata.test",
+  };
+}
+
 export function startStripeStandIn() {
   const sessions = new Map<string, StandInSession>();
   const lineItems = new Map<string, ParsedLine[]>();

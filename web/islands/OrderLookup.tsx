@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { type CustomerOrder, OrderDetails } from "../components/OrderDetails";
 import { OrderProgress, type OrderProgressFacts } from "../components/OrderProgress";
+import { PostcodeField } from "../components/PostcodeField";
 
 /** The look-up's problems, the API's words: the page shows one of these after a plain form post, nothing else. */
 export const LOOKUP_PROBLEMS = ["Please enter your postal code", "Order not found"] as const;
@@ -58,21 +59,7 @@ export function OrderLookup({ orderId, problem = null, postalCode: typed = "" }:
   // Without JavaScript the form posts the postcode to the page itself (never into the address bar).
   return (
     <form className="card form lookup-form" method="post" action={`/order/${encodeURIComponent(orderId)}`} onSubmit={lookUp} noValidate>
-      <div className="field">
-        <label htmlFor="postal-code">Delivery postcode</label>
-        <input
-          id="postal-code"
-          name="postalCode"
-          autoComplete="postal-code"
-          value={postalCode}
-          onChange={(event) => setPostalCode(event.currentTarget.value)}
-          aria-describedby="postal-code-hint"
-          aria-invalid={state.status === "error" ? true : undefined}
-        />
-        <p id="postal-code-hint" className="hint">
-          The postcode the order was delivered to, for example SW1A 1AA.
-        </p>
-      </div>
+      <PostcodeField value={postalCode} onChange={setPostalCode} invalid={state.status === "error"} />
       {state.status === "error" && (
         <p className="form-error" role="alert">
           {state.message}

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { PageIntro } from "../components/PageIntro";
+import { PostcodeField } from "../components/PostcodeField";
 import { refusedFormOf } from "./context";
 import type { RouteHandle } from "./meta";
 
@@ -56,16 +57,7 @@ export function FindOrderPage() {
             aria-invalid={referenceMissing ? true : undefined}
           />
         </div>
-        <div className="field">
-          <label htmlFor="postal-code">Delivery postcode</label>
-          <input
-            id="postal-code"
-            name="postalCode"
-            autoComplete="postal-code"
-            defaultValue={postalCode}
-            aria-invalid={problem && !referenceMissing ? true : undefined}
-          />
-        </div>
+        <PostcodeField defaultValue={postalCode} invalid={problem !== null && !referenceMissing} />
         {problem && (
           <p className="form-error" role="alert">
             {problem}
