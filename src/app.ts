@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { Elysia } from "elysia";
+import { SHOWN_CLOCK_PERIOD_MS } from "./db/shown-version";
 import type { Deps } from "./deps";
 import { HttpError, NotFound } from "./errors";
 import { compressAnswer } from "./http/compression";
@@ -150,12 +151,11 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
   const policies = createRoutePolicies(declaredRoutes(pageRoutes, app.routes));
   const securityHeaders = createSecurityHeaders(deps.env, policies.isPersonal);
   // Kept answers carry the security headers from the start, so the fast path above adds only the request id.
-  // Pages and the catalogue JSON promise a dispatch date that moves at the cut-off hour or UK midnight,
-  // both whole UK hours, and a UK hour begins when a UTC hour does: nothing kept outlives its clock hour.
+  // Pages and the catalogue JSON promise a dispatch date, which moves with the clock alone.
   const cache = createResponseCache({
     now: () => deps.now().getTime(),
     ...responseCache,
-    forgetEveryMs: 60 * 60_000,
+    forgetEveryMs: SHOWN_CLOCK_PERIOD_MS,
     db: deps.db,
     headersFor: (key) => securityHeaders(pathOf(key)),
     productShownAt,

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { createShownVersion } from "./db/shown-version";
 import type { Env } from "./env";
 import { createHeavyWork, type HeavyWork } from "./http/heavy-work";
 import { mailDeliveryConfigured } from "./jobs/deliver-outbox";
@@ -98,7 +99,9 @@ export type Deps = {
 };
 
 export function createDeps(env: Env, db: Database, assets: AssetManifest, { now = () => new Date() }: { now?: () => Date } = {}): Deps {
-  const content = createContentService(db);
+  // What pages show, read once per change to it (the product list, the configuration, the categories).
+  const shown = createShownVersion(db, () => now().getTime());
+  const content = createContentService(db, shown);
   const dispatch = createDispatchPromise({ content, now });
   const stripe = env.STRIPE_SECRET_KEY ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }) : null;
   const demoPayments = stripe ? null : createDemoProvider(db, env.PUBLIC_URL);
@@ -113,8 +116,8 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest, { now 
     assets,
     now,
     dispatch,
-    catalog: createCatalogService(db, dispatch),
-    categories: createCategoryService(db),
+    catalog: createCatalogService(db, dispatch, shown),
+    categories: createCategoryService(db, shown),
     content,
     orders,
     discountCodes: discountCodeStore(db),

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { createShownVersion } from "../db/shown-version";
 import {
   type Bytes,
   compress,
@@ -24,11 +25,9 @@ import {
  * marked `stock_figure_only` (migrations/0011_shown_stock.sql: a figure that
  * stays above the 20 pages show) forgets only answers kept with `exactStock`.
  *
- * Reading the newest version is a read transaction (~5 µs, a file lock), as
- * much as the whole answer from memory, so it is read only when it may have
- * moved: when this connection's total_changes() moved (0.1 µs; any write
- * here, a rolled-back one included), and otherwise at most once a millisecond
- * for writes from other connections. See docs/decisions/0008-performance.md.
+ * The newest version is read cheaply (src/db/shown-version.ts): at once after
+ * a write here, within a millisecond after another process's. See
+ * docs/decisions/0008-performance.md.
  */
 export type ResponseCache = ReturnType<typeof createResponseCache>;
 
@@ -89,9 +88,6 @@ export type ResponseCacheOptions = {
  */
 export const QUICK_ANSWERS = 16;
 
-/** How long a read of page_version stands for writes by other connections (this connection's are seen at once). */
-export const EXTERNAL_CHECK_MS = 1;
-
 export function createResponseCache({
   db,
   maxBytes = 16 * 1024 * 1024,
@@ -101,30 +97,21 @@ export function createResponseCache({
   now = Date.now,
   forgetEveryMs = Number.POSITIVE_INFINITY,
 }: ResponseCacheOptions) {
-  const totalChanges = db.query<{ n: number }, []>("SELECT total_changes() AS n");
-  const newestVersion = db.query<{ version: number | null }, []>("SELECT max(version) AS version FROM page_versions");
+  const shownVersion = createShownVersion(db, now);
   const changesAfter = db.query<{ version: number; product_id: string | null; stock_figure_only: number }, [number]>(
     "SELECT version, product_id, stock_figure_only FROM page_versions WHERE version > ? ORDER BY version",
   );
   const entries = new Map<string, Entry>();
   const pending = new Map<string, { version: number; period: number; answer: Promise<Entry | Response> }>();
   let cachedVersion = -1;
+  /** The newest version read, by shownVersion or from the rows forgetChangesAfter read. */
   let version = -1;
-  let changesSeen = -1;
-  let versionReadAt = -Infinity;
   let usedBytes = 0;
   let period = -1;
   const stats = { hits: 0, misses: 0, clears: 0, forgets: 0 };
 
   function currentVersion(): number {
-    const changes = totalChanges.get()?.n ?? 0;
-    const time = now();
-    if (changes !== changesSeen || time - versionReadAt >= EXTERNAL_CHECK_MS) {
-      // Read first: if it throws (a closed database), the next request reads again.
-      version = newestVersion.get()?.version ?? 0;
-      changesSeen = changes;
-      versionReadAt = time;
-    }
+    version = shownVersion.current();
     return version;
   }
 
@@ -152,6 +139,7 @@ export function createResponseCache({
     }
     // Another process may have written since `version` was read: what is forgotten now is forgotten up to here.
     version = Math.max(version, changes.at(-1)!.version);
+    shownVersion.reached(version);
     if (changes[0]!.version !== from + 1 || changes.some((change) => change.product_id === null)) {
       clear();
       return version;

@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import type { Product } from "../../src/modules/catalog/model";
-import { keptCardCount, ProductCardHtml } from "../../web/components/ProductCardHtml";
+import { freezeProduct, type Product } from "../../src/modules/catalog/model";
+import { cardRenderCount, ProductCardHtml } from "../../web/components/ProductCardHtml";
 
 function product(stock: number): Product {
   return {
@@ -24,15 +24,30 @@ function product(stock: number): Product {
   };
 }
 
-const card = (stock: number) => renderToString(createElement(ProductCardHtml, { product: product(stock) }));
+const card = (shown: Product) => renderToString(createElement(ProductCardHtml, { product: shown }));
 
-test("a catalogue card is kept once per product: each sale's new version replaces the one before, and shows the new stock", () => {
-  const before = keptCardCount();
-  let html = "";
-  for (let stock = 40; stock >= 1; stock--) html = card(stock);
-  expect(keptCardCount()).toBe(before + 1);
-  expect(html).toContain("Only 1 left");
-  // The same version again is the kept card, not a second one.
-  expect(card(1)).toBe(html);
-  expect(keptCardCount()).toBe(before + 1);
+test("a shared (frozen) product's card is rendered once and then taken from those kept", () => {
+  const shared = freezeProduct(product(5));
+  const before = cardRenderCount();
+  const first = card(shared);
+  expect(card(shared)).toBe(first);
+  expect(card(shared)).toBe(first);
+  expect(cardRenderCount()).toBe(before + 1);
+});
+
+test("a new version of the product (a sale: a new object) is rendered anew and shows the new stock", () => {
+  const before = cardRenderCount();
+  expect(card(freezeProduct(product(5)))).toContain("In stock");
+  const sold = card(freezeProduct(product(1)));
+  expect(sold).toContain("Only 1 left");
+  expect(cardRenderCount()).toBe(before + 2);
+});
+
+test("a product that could still change (not frozen) is never kept: changed in place, its card shows the change", () => {
+  const changing = product(5);
+  const before = cardRenderCount();
+  expect(card(changing)).toContain("In stock");
+  changing.stock = 0;
+  expect(card(changing)).toContain("Out of stock");
+  expect(cardRenderCount()).toBe(before + 2);
 });

@@ -6,34 +6,32 @@ import { ProductCard } from "./ProductCard";
  * A catalogue card rendered once per version of its product and reused: after
  * a checkout takes stock of one product, the catalogue page re-renders only
  * that card instead of all of them (the page itself is rebuilt after every
- * change to a product it shows, src/http/response-cache.ts). The card is kept
- * with the product's whole data, so a kept card can never show an old price or
- * stock. renderToString writes the same markup as the page's stream, so the
- * card's island hydrates as before. Cards whose picture loads eagerly are not
- * kept: the page's stream preloads those pictures in the head, which only a
- * full render can do.
+ * change to a product it shows, src/http/response-cache.ts).
+ *
+ * A card is kept by its product object, and only for a frozen one: the
+ * catalogue's list (src/modules/catalog/service.ts) hands out the very same
+ * frozen object while a product is unchanged and a new one when anything about
+ * it changes, so a kept card can never show an old price or stock, and it goes
+ * with its object once that is out of the list. renderToString writes the same
+ * markup as the page's stream, so the card's island hydrates as before. Cards
+ * whose picture loads eagerly are not kept: the page's stream preloads those
+ * pictures in the head, which only a full render can do.
  */
-const kept = new Map<string, { data: string; html: string }>();
-/**
- * One card per product (its newest version replaces the one before), so what
- * is kept is bounded by the catalogue, about 2 kB a card; this bound is only
- * for product ids that come and go.
- */
-const MAX_KEPT = 2000;
+const kept = new WeakMap<Product, string>();
+let renders = 0;
 
 export function ProductCardHtml({ product }: { product: Product }) {
-  const data = JSON.stringify(product);
-  let card = kept.get(product.id);
-  if (card?.data !== data) {
-    card = { data, html: renderToString(<ProductCard product={product} />) };
-    if (kept.size >= MAX_KEPT) kept.clear();
-    kept.set(product.id, card);
+  let html = kept.get(product);
+  if (html === undefined) {
+    html = renderToString(<ProductCard product={product} />);
+    renders += 1;
+    if (Object.isFrozen(product)) kept.set(product, html);
   }
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the html is our own ProductCard rendered by React above, kept to save re-rendering it
-  return <div className="product-card-slot" dangerouslySetInnerHTML={{ __html: card.html }} />;
+  return <div className="product-card-slot" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/** How many cards are kept: for tests. */
-export function keptCardCount(): number {
-  return kept.size;
+/** How many cards have been rendered (not taken from those kept): for tests. */
+export function cardRenderCount(): number {
+  return renders;
 }

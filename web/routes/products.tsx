@@ -22,7 +22,7 @@ function gridColumnAttributes(groups: ProductGroup[]) {
 
 export type ProductGroup = { category: Pick<Category, "id" | "name"> | null; products: Product[] };
 
-function groupCatalogue(products: Product[], categories: Category[]): ProductGroup[] {
+function groupCatalogue(products: Product[], categories: readonly Category[]): ProductGroup[] {
   const leading = LEADING_CATEGORY_IDS.map((id) => categories.find((category) => category.id === id)).filter(
     (category): category is Category => category !== undefined,
   );

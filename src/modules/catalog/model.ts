@@ -43,3 +43,12 @@ export const productSchema = z.object({
 export type Variant = z.infer<typeof variantSchema>;
 export type ProductImage = z.infer<typeof productImageSchema>;
 export type Product = z.infer<typeof productSchema>;
+
+/** A product shared between readers (the product list kept per version): neither it nor its pictures or variants can change. */
+export function freezeProduct(product: Product): Product {
+  for (const image of product.images) Object.freeze(image);
+  for (const variant of product.variants) Object.freeze(variant);
+  Object.freeze(product.images);
+  Object.freeze(product.variants);
+  return Object.freeze(product);
+}

@@ -1,7 +1,8 @@
 import type { Database } from "bun:sqlite";
+import type { ShownVersion } from "../../db/shown-version";
 import type { DispatchSettings } from "../content/model";
 import type { DispatchPromise } from "./dispatch-promise";
-import type { Product, ProductImage, Variant } from "./model";
+import { freezeProduct, type Product, type ProductImage, type Variant } from "./model";
 
 type ProductRow = {
   id: string;
@@ -25,8 +26,12 @@ const PRODUCT_COLUMNS = `id, name, description, price_cents, currency, image_url
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-/** Reads the public catalogue. Three queries assemble any number of products. */
-export function createCatalogService(db: Database, dispatch: DispatchPromise) {
+/**
+ * Reads the public catalogue. Three queries assemble any number of products. The whole list is read
+ * once per change to what pages show (`shown.readOnce`): after a sale the catalogue page, each
+ * category's page and the catalogue JSON are all made again, and would each read it.
+ */
+export function createCatalogService(db: Database, dispatch: DispatchPromise, shown: ShownVersion) {
   const allProducts = db.query<ProductRow, []>(`SELECT ${PRODUCT_COLUMNS} FROM products ORDER BY name COLLATE NOCASE, id`);
   const allImages = db.query<ImageRow, []>(
     "SELECT product_id, image_url, width, height FROM product_images ORDER BY product_id, sort_order, id",
@@ -44,13 +49,47 @@ export function createCatalogService(db: Database, dispatch: DispatchPromise) {
      WHERE product_id = ? ORDER BY sort_order, id`,
   );
 
+  function readProducts(): Product[] {
+    const images = groupBy(allImages.all(), (row) => row.product_id);
+    const variants = groupBy(allVariants.all(), (row) => row.product_id);
+    const promised = promisedBy(dispatch);
+    return allProducts.all().map((row) => toProduct(row, images.get(row.id) ?? [], variants.get(row.id) ?? [], promised));
+  }
+
+  /**
+   * An unchanged product is the very object of the read before, so what is made from it can be kept
+   * by the object (a catalogue card: web/components/ProductCardHtml.tsx). Frozen, as every reader shares it.
+   */
+  let previous = new Map<string, Product>();
+  const listProducts = shown.readOnce((): readonly Product[] => {
+    const products = readProducts().map((fresh) => {
+      const before = previous.get(fresh.id);
+      return before && Bun.deepEquals(before, fresh) ? before : freezeProduct(fresh);
+    });
+    previous = new Map(products.map((product) => [product.id, product]));
+    return Object.freeze(products);
+  });
+
+  /** Each product's JSON, made once per product object: after a sale only the sold product's is made again. */
+  const jsonOf = new WeakMap<Product, string>();
+  const listProductsJson = shown.readOnce(() => {
+    const parts = listProducts().map((product) => {
+      let json = jsonOf.get(product);
+      if (json === undefined) {
+        json = JSON.stringify(product);
+        jsonOf.set(product, json);
+      }
+      return json;
+    });
+    return `[${parts.join(",")}]`;
+  });
+
   return {
-    listProducts(): Product[] {
-      const images = groupBy(allImages.all(), (row) => row.product_id);
-      const variants = groupBy(allVariants.all(), (row) => row.product_id);
-      const promised = promisedBy(dispatch);
-      return allProducts.all().map((row) => toProduct(row, images.get(row.id) ?? [], variants.get(row.id) ?? [], promised));
-    },
+    /** Every product, in name order; shared between readers until what pages show changes, so never to be changed. */
+    listProducts,
+
+    /** `listProducts()` as JSON (GET /api/catalog). */
+    listProductsJson,
 
     getProduct(id: string): Product | null {
       const row = oneProduct.get(id);

@@ -1,5 +1,5 @@
 import { MAX_HELD_UNITS_PER_ADDRESS } from "../checkout/model";
-import type { Product } from "./model";
+import { freezeProduct, type Product } from "./model";
 
 /**
  * The most stock a storefront page shows or passes to its islands: one
@@ -13,8 +13,21 @@ export const SHOWN_STOCK_CAP = MAX_HELD_UNITS_PER_ADDRESS;
 
 const capped = (stock: number | null) => (stock === null ? null : Math.min(stock, SHOWN_STOCK_CAP));
 
+/** The capped copy of each shared (frozen) product: the same object while the product is, so its card can be kept by it. */
+const shownCopies = new WeakMap<Product, Product>();
+
 /** `product` as storefront pages show it: its own and its variants' stock capped at SHOWN_STOCK_CAP. */
 export function asShownOnPages(product: Product): Product {
+  if (!Object.isFrozen(product)) return cappedCopy(product);
+  let shown = shownCopies.get(product);
+  if (!shown) {
+    shown = freezeProduct(cappedCopy(product));
+    shownCopies.set(product, shown);
+  }
+  return shown;
+}
+
+function cappedCopy(product: Product): Product {
   return {
     ...product,
     stock: capped(product.stock),

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { ShopIdentity } from "../../../shared/shop-info";
+import { createShownVersion, type ShownVersion } from "../../db/shown-version";
 import {
   CONFIG_DEFAULTS,
   type ConfigKey,
@@ -17,20 +18,24 @@ import { shopIdentityFrom } from "./shop-identity";
 
 export type ContentService = ReturnType<typeof createContentService>;
 
-/** Projects for the home carousel and the shop's key/value configuration. */
-export function createContentService(db: Database) {
+/**
+ * Projects for the home carousel and the shop's key/value configuration. Every made page reads the
+ * configuration (the shop's name, the sharing picture, the dispatch settings), so it is read once per
+ * change to what pages show (`shown.readOnce`; the shop's own secret keys are not among CONFIG_DEFAULTS).
+ */
+export function createContentService(db: Database, shown: ShownVersion) {
   const allProjects = db.query<Project, []>(
     "SELECT id, title, description, image_url, link_url, link_label, sort FROM projects ORDER BY sort, title COLLATE NOCASE",
   );
   const allConfig = db.query<{ key: string; value: string }, []>("SELECT key, value FROM configuration");
 
-  function readConfig(): Record<ConfigKey, string> {
+  const readConfig = shown.readOnce((): Readonly<Record<ConfigKey, string>> => {
     const config = { ...CONFIG_DEFAULTS };
     for (const { key, value } of allConfig.all()) {
       if (key in config) config[key as ConfigKey] = value;
     }
-    return config;
-  }
+    return Object.freeze(config);
+  });
 
   return {
     listProjects(): Project[] {
@@ -107,5 +112,5 @@ function parseFeatured(text: string): string[] {
 
 /** The shop's identity at this moment, for an email rendered inside another module's transaction. */
 export function readShopIdentity(db: Database): ShopIdentity {
-  return createContentService(db).shopIdentity();
+  return createContentService(db, createShownVersion(db)).shopIdentity();
 }

@@ -1,0 +1,114 @@
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrate } from "../../src/db/migrate";
+import { openDatabase } from "../../src/db/open";
+import { createShownVersion, EXTERNAL_CHECK_MS, SHOWN_CLOCK_PERIOD_MS } from "../../src/db/shown-version";
+import { createDispatchPromise } from "../../src/modules/catalog/dispatch-promise";
+import { createCatalogService } from "../../src/modules/catalog/service";
+import { asShownOnPages } from "../../src/modules/catalog/shown-stock";
+import { createContentService } from "../../src/modules/content/service";
+import { addProduct, setConfig } from "../support/factories";
+
+// What pages show is read once per change to it (docs/decisions/0008-performance.md): the product
+// list, the configuration and the categories are shared between the pages made after a change, and
+// read again on the very next call after a write, another process's write, or a new clock hour.
+
+let dir: string;
+let db: Database;
+let clock: number;
+let shown: ReturnType<typeof createShownVersion>;
+let catalog: ReturnType<typeof createCatalogService>;
+let content: ReturnType<typeof createContentService>;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "strata-shown-version-"));
+  db = openDatabase(join(dir, "shop.db"));
+  migrate(db);
+  addProduct(db, { id: "lamp", name: "Moon Lamp", stock: 12 });
+  addProduct(db, { id: "clips", name: "Cable Clips", stock: null });
+});
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  // A Tuesday in term, 10:00 UK time: a dispatch date the clock can move.
+  clock = Date.parse("2026-11-24T10:00:00Z");
+  shown = createShownVersion(db, () => clock);
+  content = createContentService(db, shown);
+  catalog = createCatalogService(db, createDispatchPromise({ content, now: () => new Date(clock) }), shown);
+});
+
+const lamp = () => catalog.listProducts().find((product) => product.id === "lamp")!;
+
+describe("the product list", () => {
+  test("is read once while nothing pages show changes: the same list, frozen", () => {
+    const first = catalog.listProducts();
+    expect(catalog.listProducts()).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(() => {
+      (first[0] as { name: string }).name = "Changed in place";
+    }).toThrow(TypeError);
+    expect(catalog.listProducts()[0]?.name).toBe("Cable Clips");
+  });
+
+  test("a sale seen on the next call: the sold product is a new object, the others the very same", () => {
+    const before = catalog.listProducts();
+    const clips = before.find((product) => product.id === "clips");
+    db.run("UPDATE products SET stock = stock - 1 WHERE id = 'lamp'");
+    const after = catalog.listProducts();
+    expect(after).not.toBe(before);
+    expect(lamp().stock).toBe(before.find((product) => product.id === "lamp")!.stock! - 1);
+    expect(after.find((product) => product.id === "clips")).toBe(clips!);
+    // Pages' capped copy follows: the same copy while its product is the same.
+    expect(asShownOnPages(clips!)).toBe(asShownOnPages(clips!));
+    expect(asShownOnPages(lamp()).stock).toBe(lamp().stock);
+    // The catalogue JSON, made from each product's own, says what the list says.
+    expect(JSON.parse(catalog.listProductsJson())).toEqual(JSON.parse(JSON.stringify(after)));
+  });
+
+  test("another process's write is seen once the external check's time has passed", () => {
+    const price = lamp().unitAmount;
+    const other = new Database(join(dir, "shop.db"));
+    other.run("UPDATE products SET price_cents = price_cents + 100 WHERE id = 'lamp'");
+    other.close();
+    clock += EXTERNAL_CHECK_MS;
+    expect(lamp().unitAmount).toBe(price + 100);
+  });
+
+  test("a new clock hour reads again: the promised dispatch day moves at the cut-off with no write at all", () => {
+    setConfig(db, "dispatch_cut_off_hour", "14");
+    const before = lamp().dispatchBy;
+    clock = Date.parse("2026-11-24T14:00:00Z");
+    expect(lamp().dispatchBy).not.toBe(before);
+    clock += SHOWN_CLOCK_PERIOD_MS - 1;
+    expect(catalog.listProducts()).toBe(catalog.listProducts());
+  });
+
+  test("inside a transaction it reads the rows as they are there, and a rollback leaves the kept list as it was", () => {
+    const kept = catalog.listProducts();
+    const stock = lamp().stock;
+    expect(() =>
+      db.transaction(() => {
+        db.run("UPDATE products SET stock = 0 WHERE id = 'lamp'");
+        expect(catalog.listProducts().find((product) => product.id === "lamp")?.stock).toBe(0);
+        throw new Error("rolled back");
+      })(),
+    ).toThrow("rolled back");
+    expect(lamp().stock).toBe(stock);
+    expect(catalog.listProducts()).toBe(kept);
+  });
+});
+
+describe("the configuration", () => {
+  test("is read once while unchanged, and an owner's change is seen on the next call", () => {
+    const first = content.readConfig();
+    expect(content.readConfig()).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    setConfig(db, "shop_name", "Fellside Prints");
+    expect(content.shopIdentity().name).toBe("Fellside Prints");
+  });
+});
