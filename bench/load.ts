@@ -9,4 +9,6 @@ export type Load = {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** bench/crowd.mjs: how many of `total` were timed (those sent after its first second). */
+  timed?: number;
 };

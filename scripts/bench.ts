@@ -54,10 +54,15 @@ const CHECKOUTS_PER_SECOND = Number(process.env.BENCH_CHECKOUTS_PER_SECOND ?? 10
 /** The targets of issue 12 point 4 (and the page targets before it). */
 const TARGETS = { crowdP99Ms: 25, peakMemoryMB: 120, coldStartMs: 300, pageShare: 0.5, pageP99Ms: 10, jsBytes: 80_000, cssBytes: 15_000 };
 const PRODUCT = "hex-planter";
+/**
+ * Cold starts timed, the median kept: on this shared 2-core machine three starts of the same code
+ * gave a median of 264 ms in one run and 317 ms in the next (docs/decisions/0008-performance.md).
+ */
+const COLD_STARTS = 5;
 const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html,application/json,*/*" };
 const ADMIN_PASSWORD = "bench-only-password";
 
-/** Which generator measures the single pages; the crowd always runs on autocannon. */
+/** Which generator measures the single pages; the crowd always runs on bench/crowd.mjs. */
 const PAGE_LOAD_GENERATOR: "wrk" | "autocannon" = process.env.BENCH_LOAD === "autocannon" || !Bun.which("wrk") ? "autocannon" : "wrk";
 
 const log = (text: string) => console.log(`[bench] ${text}`);
@@ -85,9 +90,9 @@ async function main() {
     pageLoadGenerator: PAGE_LOAD_GENERATOR,
   };
   try {
-    // Cold start on the seeded database: process start to the first 200 of "/".
+    // Cold start on the seeded database: process start to the first 200 of "/", the median of COLD_STARTS.
     const coldStarts: number[] = [];
-    for (let attempt = 0; attempt < 3; attempt++) {
+    for (let attempt = 0; attempt < COLD_STARTS; attempt++) {
       const started = performance.now();
       const shop = startShop(dataDir, "/dev/null");
       await waitFor200(`${ORIGIN}/`, 20_000);
@@ -214,7 +219,7 @@ async function load(options: Record<string, unknown>): Promise<Load> {
 }
 
 /**
- * 200 shoppers browse (autocannon, each connection walking pages in turn)
+ * 200 shoppers browse (bench/crowd.mjs, each connection walking pages in turn)
  * while checkouts for limited-stock products arrive at a steady rate; half of
  * them are paid on the demo payment page. Afterwards the database must hold
  * exactly the stock that was not sold, and never less than zero.
@@ -292,6 +297,8 @@ async function crowdTest(dataDir: string) {
     seconds: CROWD_SECONDS,
     checkoutsPerSecond: CHECKOUTS_PER_SECOND,
     browseRequests: browse.total,
+    // Those sent after the crowd's first second, when every shopper's connection is open (bench/crowd.mjs).
+    browseTimed: browse.timed ?? browse.total,
     browseRequestsPerSecond: Math.round(browse.requestsPerSecond),
     browseP50: browse.p50,
     browseP99: browse.p99,
@@ -486,7 +493,7 @@ function targets(results: Record<string, unknown>): { name: string; goal: string
     {
       name: `crowd (${crowd.shoppers} shoppers, ${crowd.checkoutsPerSecond} checkouts/s, half on limited stock): page p99`,
       goal: `≤ ${TARGETS.crowdP99Ms} ms`,
-      measured: `${crowd.browseP99} ms (p50 ${crowd.browseP50} ms, ${crowd.browseRequests} page requests)`,
+      measured: `${crowd.browseP99} ms (p50 ${crowd.browseP50} ms, ${crowd.browseRequests} page requests, ${crowd.browseTimed} of them timed)`,
       met: crowd.browseP99 <= TARGETS.crowdP99Ms,
     },
     {

@@ -3,7 +3,6 @@
 // are ~250). `bun start` and the production entrypoint run it; `bun run dev` and the tests run the sources.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { libraryBankHolidays } from "../shared/working-days";
 
 const ROOT = join(import.meta.dir, "..");
 const BUNDLE_DIR = join(ROOT, "dist", "server");
@@ -22,8 +21,12 @@ export const LEFT_IN_NODE_MODULES = ["sharp", "stripe", "resend", "sanitize-html
 /** Years of bank holidays the bundle carries: last year to ten years ahead of the build (decision 0015). */
 const PRECOMPUTED_YEARS = { before: 1, after: 10 };
 
-/** England and Wales's bank holidays by year, from date-holidays at build time: the running shop never loads it for these. */
-function precomputedBankHolidays(): Record<string, string[]> {
+/**
+ * England and Wales's bank holidays by year, from date-holidays at build time: the running shop never loads it for these.
+ * Imported here, not at the top: `bun start` loads this file on every start to ask whether the bundle is stale.
+ */
+async function precomputedBankHolidays(): Promise<Record<string, string[]>> {
+  const { libraryBankHolidays } = await import("../shared/working-days");
   const thisYear = new Date().getUTCFullYear();
   const byYear: Record<string, string[]> = {};
   for (let year = thisYear - PRECOMPUTED_YEARS.before; year <= thisYear + PRECOMPUTED_YEARS.after; year++) {
@@ -49,7 +52,7 @@ export async function buildServerBundle(outdir = BUNDLE_DIR): Promise<void> {
       // when unset, as in the Docker build stage), which picked React's and React Router's
       // development builds: slower renders, more memory. The bundle is what production runs.
       "process.env.NODE_ENV": JSON.stringify("production"),
-      PRECOMPUTED_BANK_HOLIDAYS: JSON.stringify(precomputedBankHolidays()),
+      PRECOMPUTED_BANK_HOLIDAYS: JSON.stringify(await precomputedBankHolidays()),
     },
     external: LEFT_IN_NODE_MODULES,
   });

@@ -1,4 +1,5 @@
 import type { Order } from "../src/modules/orders/model";
+import { lazy } from "./lazy";
 
 /** How order facts read to a customer (spec sections 4 and 9). */
 export function orderStatusLabel(status: string): string {
@@ -14,11 +15,11 @@ export function orderStatusLabel(status: string): string {
   }
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/London" });
+const dateFormat = lazy(() => new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/London" }));
 
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat().format(date);
 }
 
 /**
@@ -32,13 +33,13 @@ export function orderReference(id: string): string {
   return `${bare.slice(0, 4)}…${bare.slice(-4)}`.toUpperCase();
 }
 
-const regionNames = new Intl.DisplayNames(["en-GB"], { type: "region" });
+const regionNames = lazy(() => new Intl.DisplayNames(["en-GB"], { type: "region" }));
 
 /** Stripe and the demo checkout store ISO country codes; people read country names. */
 export function countryName(country: string): string {
   if (!/^[A-Za-z]{2}$/.test(country)) return country;
   try {
-    return regionNames.of(country.toUpperCase()) ?? country;
+    return regionNames().of(country.toUpperCase()) ?? country;
   } catch {
     return country;
   }

@@ -1,33 +1,18 @@
 import type HolidaysType from "date-holidays";
+import { ukDayAndHour } from "./uk-day";
 
 /**
  * Working days and the dispatch date promised before purchase (issue 14, decision 0015).
  * A working day is Monday to Friday outside the bank holidays of England and Wales, as
  * npm date-holidays knows them (GB, region ENG: Wales has the same days), substitute days
  * included, observances (Mother's Day, Easter Sunday) not. Every day is a UK calendar day
- * ("YYYY-MM-DD"); an instant is turned into one in Europe/London, never in the server's zone.
+ * ("YYYY-MM-DD"); an instant is turned into one in Europe/London (`ukDayAndHour`, shared/uk-day.ts), never in the server's zone.
  *
  * Server code only: the library with its data for every country costs ~30 MB of resident
  * memory and ~150 ms once loaded, so the server bundle carries the years around its build
  * (see PRECOMPUTED_BANK_HOLIDAYS), the sources load it on the first date asked for, never at
  * start, and it never reaches the browser (pages are rendered with the date already in them).
  */
-
-const UK_ZONE = "Europe/London";
-const ukParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: UK_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  hourCycle: "h23",
-});
-
-/** The UK calendar day and hour (0–23) at an instant. */
-export function ukDayAndHour(at: Date): { day: string; hour: number } {
-  const parts = Object.fromEntries(ukParts.formatToParts(at).map((part) => [part.type, part.value]));
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
-}
 
 /**
  * Bank holidays the server bundle's build asked the library for (scripts/server-bundle.ts, a
@@ -45,7 +30,7 @@ export function libraryBankHolidays(year: number): string[] {
   if (!holidays) {
     // Loaded on first use (see above); require keeps the call synchronous.
     const Holidays = require("date-holidays") as typeof HolidaysType;
-    holidays = new Holidays("GB", "ENG", { types: ["public", "bank"], timezone: UK_ZONE });
+    holidays = new Holidays("GB", "ENG", { types: ["public", "bank"], timezone: "Europe/London" });
   }
   return holidays
     .getHolidays(year)

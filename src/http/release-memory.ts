@@ -1,16 +1,18 @@
 import { dlopen, FFIType } from "bun:ffi";
+import { lazy } from "../../shared/lazy";
 
 /**
  * glibc's malloc_trim, when the C library is glibc (Debian, the oven/bun
- * image); null elsewhere (musl), where there is nothing to call.
+ * image); null elsewhere (musl), where there is nothing to call. Opened on
+ * the first heavy upload, not at every start.
  */
-const trim = (() => {
+const trim = lazy(() => {
   try {
     return dlopen("libc.so.6", { malloc_trim: { args: [FFIType.u64], returns: FFIType.i32 } }).symbols.malloc_trim;
   } catch {
     return null;
   }
-})();
+});
 
 /**
  * Hands memory a finished piece of heavy work no longer uses back to the
@@ -21,5 +23,5 @@ const trim = (() => {
  */
 export function releaseMemory(): void {
   Bun.gc(true);
-  trim?.(0);
+  trim()?.(0);
 }

@@ -1,4 +1,5 @@
-import { countingDay, dispatchBy, ukDayAndHour } from "../../../shared/working-days";
+import { ukDayAndHour } from "../../../shared/uk-day";
+import { countingDay, dispatchBy } from "../../../shared/working-days";
 import type { DispatchSettings } from "../content/model";
 import type { ContentService } from "../content/service";
 
