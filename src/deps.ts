@@ -3,7 +3,7 @@ import { createShownVersion } from "./db/shown-version";
 import type { Env } from "./env";
 import { createHeavyWork, type HeavyWork } from "./http/heavy-work";
 import { mailDeliveryConfigured } from "./jobs/deliver-outbox";
-import { createPasswordCheck, type PasswordCheck } from "./modules/admin-auth/password";
+import { createPasswordCheck, type PasswordCheck, type PasswordCost } from "./modules/admin-auth/password";
 import { createSessionStore, type SessionStore } from "./modules/admin-auth/sessions";
 import { type AdminCategoriesService, createAdminCategoriesService } from "./modules/admin-catalog/categories-service";
 import { type AdminImagesService, createAdminImagesService } from "./modules/admin-catalog/images-service";
@@ -98,7 +98,15 @@ export type Deps = {
   quoteCheckout: QuoteCheckout;
 };
 
-export function createDeps(env: Env, db: Database, assets: AssetManifest, { now = () => new Date() }: { now?: () => Date } = {}): Deps {
+/** What tests may set: the shop's clock, and a cheaper argon2 cost for the owner's password (the production cost is tested on its own). */
+export type DepsOptions = { now?: () => Date; passwordCost?: PasswordCost };
+
+export function createDeps(
+  env: Env,
+  db: Database,
+  assets: AssetManifest,
+  { now = () => new Date(), passwordCost }: DepsOptions = {},
+): Deps {
   // What pages show, read once per change to it (the product list, the configuration, the categories).
   const shown = createShownVersion(db, () => now().getTime());
   const content = createContentService(db, shown);
@@ -106,7 +114,7 @@ export function createDeps(env: Env, db: Database, assets: AssetManifest, { now 
   const stripe = env.STRIPE_SECRET_KEY ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }) : null;
   const demoPayments = stripe ? null : createDemoProvider(db, env.PUBLIC_URL);
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
-  const adminPassword = createPasswordCheck(env, db);
+  const adminPassword = createPasswordCheck(env, db, passwordCost);
   const uploadBudget = createUploadBudget({ db, dataDir: env.DATA_DIR });
   const uploadStorage = createUploadStorage(env.DATA_DIR);
   const orders = createOrderService(db);

@@ -4,7 +4,7 @@ import { createDeps } from "../../src/deps";
 import { parseEnv } from "../../src/env";
 import { ADMIN_PASSWORD, adminCall, signIn } from "../support/admin";
 import { type ListeningShop, listenOnLoopback } from "../support/listening";
-import { countRows, createTestShop, TEST_ORIGIN, type TestShop } from "../support/test-app";
+import { CHEAP_PASSWORD_COST, countRows, createTestShop, TEST_ORIGIN, type TestShop } from "../support/test-app";
 
 // Who may use /api/admin: only a browser holding a live session from the
 // owner's password, on the shop's own site, sending JSON.
@@ -332,7 +332,7 @@ describe("a flood of sign-ins cannot keep the owner out", () => {
 /** The same data folder started again with other settings, as a restart after editing the environment. */
 function restartWith(variables: Record<string, string>, target: TestShop = shop) {
   const env = parseEnv({ DATA_DIR: target.dataDir, NODE_ENV: "test", SEED_DEMO: "false", PUBLIC_URL: TEST_ORIGIN, ...variables });
-  const app = createApp(createDeps(env, target.db, target.deps.assets));
+  const app = createApp(createDeps(env, target.db, target.deps.assets, { passwordCost: CHEAP_PASSWORD_COST }));
   return (path: string, init?: RequestInit) => app.handle(new Request(`${TEST_ORIGIN}${path}`, init));
 }
 

@@ -1,3 +1,4 @@
+import type { DepsOptions } from "../../src/deps";
 import { createTestShop, type TestShop } from "./test-app";
 
 export const ADMIN_PASSWORD = "correct horse battery staple";
@@ -45,7 +46,7 @@ export type OwnerShop = TestShop & {
   call<T = unknown>(path: string, init?: AdminCallInit): Promise<AdminAnswer<T>>;
 };
 
-export async function createOwnerShop(variables: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<OwnerShop> {
+export async function createOwnerShop(variables: Record<string, string> = {}, options: DepsOptions = {}): Promise<OwnerShop> {
   const shop = await createTestShop({ ADMIN_PASSWORD, ...variables }, options);
   const cookie = await signIn(shop);
   return {

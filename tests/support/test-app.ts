@@ -5,8 +5,9 @@ import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { migrate } from "../../src/db/migrate";
 import { openDatabase } from "../../src/db/open";
-import { createDeps } from "../../src/deps";
+import { createDeps, type DepsOptions } from "../../src/deps";
 import { parseEnv } from "../../src/env";
+import type { PasswordCost } from "../../src/modules/admin-auth/password";
 import type { AssetManifest } from "../../src/ssr/assets";
 
 export const TEST_ORIGIN = "http://shop.test";
@@ -25,15 +26,25 @@ const TEST_ASSETS: AssetManifest = {
 export type TestShop = Awaited<ReturnType<typeof createTestShop>>;
 
 /**
+ * The least work argon2 allows: test shops check the owner's password at this
+ * cost, so signing in is quick however busy the machine; the production cost
+ * is proved on its own (tests/api/admin-password-cost.test.ts).
+ */
+export const CHEAP_PASSWORD_COST: PasswordCost = { memoryCost: 8, timeCost: 1 };
+
+/**
  * The real app over a real, migrated SQLite file in a fresh temp folder.
  * `request` goes through app.handle: every layer runs except the socket.
  */
-export async function createTestShop(variables: Record<string, string> = {}, { now }: { now?: () => Date } = {}) {
+export async function createTestShop(
+  variables: Record<string, string> = {},
+  { now, passwordCost = CHEAP_PASSWORD_COST }: DepsOptions = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), "strata-test-"));
   const env = parseEnv({ DATA_DIR: dataDir, NODE_ENV: "test", SEED_DEMO: "false", PUBLIC_URL: TEST_ORIGIN, ...variables });
   const db: Database = openDatabase(join(dataDir, "shop.db"));
   migrate(db);
-  const deps = createDeps(env, db, TEST_ASSETS, { now });
+  const deps = createDeps(env, db, TEST_ASSETS, { now, passwordCost });
   const app = createApp(deps);
 
   return {
