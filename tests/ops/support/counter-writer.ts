@@ -3,30 +3,29 @@ import { writeTransaction } from "../../../src/db/transaction";
 
 /**
  * One writer process for tests/ops/concurrent-writers.test.ts: opens the
- * database exactly as the shop does (src/db/open.ts) and, until the time is
- * up, increments a counter in IMMEDIATE read-modify-write transactions that
+ * database exactly as the shop does (src/db/open.ts) and, <count> times,
+ * increments a counter in IMMEDIATE read-modify-write transactions that
  * hold the write lock a while (work between the read and the write), then
  * yields for a millisecond as a server does between requests. Prints one JSON
  * line: increments acknowledged (committed), errors seen, and how often and
  * how long it had to wait for the other writer or Litestream.
- * Usage: bun counter-writer.ts <db file> <seconds>
+ * Usage: bun counter-writer.ts <db file> <count>
  *
  * Without the pause, two processes committing back-to-back can starve each
  * other past busy_timeout: SQLite's lock is not fair, a waiter only polls.
  */
-const [file, seconds] = process.argv.slice(2);
-if (!file || !seconds) throw new Error("Usage: bun counter-writer.ts <db file> <seconds>");
+const [file, count] = process.argv.slice(2);
+if (!file || !count) throw new Error("Usage: bun counter-writer.ts <db file> <count>");
 
 const db = openDatabase(file);
 const read = db.query<{ value: number }, []>("SELECT value FROM counter WHERE id = 1");
 const write = db.query<unknown, [number]>("UPDATE counter SET value = ? WHERE id = 1");
-const deadline = Date.now() + Number(seconds) * 1000;
 let acknowledged = 0;
 let waited = 0;
 let longestMs = 0;
 const errors: string[] = [];
 
-while (Date.now() < deadline) {
+for (let n = 0; n < Number(count); n++) {
   const started = performance.now();
   try {
     writeTransaction(db, () => {
