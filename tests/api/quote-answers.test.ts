@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
-import { confirmCheckout, payDemo, sessionIdOf } from "../support/checkout";
-import { setConfig } from "../support/factories";
+import { confirmCheckout, payDemo, postCheckout, sessionIdOf } from "../support/checkout";
+import { addProduct, BIRD_FEEDER, setConfig } from "../support/factories";
+import { firstMatch, mainOf } from "../support/html";
 import { goodQuote, seedCustomRequest, sentQuote, ukDay } from "../support/quotes";
 import { countRows, TEST_ORIGIN } from "../support/test-app";
 
@@ -85,6 +86,33 @@ describe("POST /api/quotes/{id}/accept", () => {
       expect.objectContaining({ name: "Bracket, printed in blue PETG", unitAmountPence: 2500, quantity: 1 }),
       expect.objectContaining({ name: "Design time", unitAmountPence: 1500, quantity: 1 }),
     ]);
+  });
+
+  test("the payment page opens with the name and email the request gave, and Cancel says it returns to the quote", async () => {
+    const { id, token } = await sentQuote(shop);
+    const sessionId = sessionIdOf((await post(id, "accept", { t: token })).body.url ?? "");
+    const page = mainOf((await shop.html(`/checkout/demo/${sessionId}`)).body);
+    expect(firstMatch(page, /<input[^>]*name="email"[^>]*value="([^"]*)"/)).toBe("grace@example.com");
+    expect(firstMatch(page, /<input[^>]*name="name"[^>]*value="([^"]*)"/)).toBe("Grace Hopper");
+    expect(page).toContain("Cancel and return to your quote");
+    expect(page).not.toContain("return to basket");
+  });
+
+  test("Cancel on the payment page returns to the shopper's quote page, not the basket, and the quote stays open", async () => {
+    const { id, token } = await sentQuote(shop);
+    const sessionId = sessionIdOf((await post(id, "accept", { t: token })).body.url ?? "");
+    const cancelled = await shop.request(`/checkout/demo/${sessionId}/cancel`, { method: "POST", redirect: "manual" });
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get("location")).toBe(`${TEST_ORIGIN}/quote/${id}?t=${token}`);
+    expect(quoteRow(id)?.status).toBe("sent");
+  });
+
+  test("a basket's payment page opens empty and returns to the basket: the shop knows nobody before they pay", async () => {
+    addProduct(shop.db, BIRD_FEEDER);
+    const sessionId = sessionIdOf((await postCheckout(shop, [{ id: BIRD_FEEDER.id }])).body.url ?? "");
+    const page = mainOf((await shop.html(`/checkout/demo/${sessionId}`)).body);
+    expect(firstMatch(page, /<input[^>]*name="email"[^>]*value="([^"]*)"/)).toBe("");
+    expect(page).toContain("Cancel and return to basket");
   });
 
   test("holds no stock: the quote's lines are work still to be made", async () => {
