@@ -29,6 +29,6 @@ export function quoteLinesTotal(lines: readonly PricedQuoteLine[]): number {
 }
 
 /** "2 × Bracket": how a quote line is named on the quote page and in its email, as order lines are. */
-export function quoteLineText(line: PricedQuoteLine): string {
+export function quoteLineText(line: Pick<PricedQuoteLine, "quantity" | "description">): string {
   return `${line.quantity} × ${line.description}`;
 }
