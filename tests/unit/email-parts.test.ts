@@ -28,7 +28,7 @@ describe("addressText", () => {
 });
 
 describe("itemText", () => {
-  test("names the variant in brackets, then the quantity", () => {
+  test("names the quantity first, then the product with its variant in brackets", () => {
     expect(itemText(item({ variantName: "A4 walnut frame" }))).toBe("2 × Route relief map (A4 walnut frame)");
   });
 
