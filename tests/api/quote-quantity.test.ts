@@ -5,10 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MIGRATIONS_DIR, migrate } from "../../src/db/migrate";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
-import { confirmCheckout, payDemo, sessionIdOf } from "../support/checkout";
+import { sessionIdOf } from "../support/checkout";
 import { setConfig } from "../support/factories";
 import { mainOf, textOf } from "../support/html";
-import { goodQuote, seedCustomRequest, sendQuote, sentQuote, ukDay } from "../support/quotes";
+import { acceptAndPay, goodQuote, seedCustomRequest, sendQuote, sentQuote, ukDay } from "../support/quotes";
 import { countRows } from "../support/test-app";
 
 // A quote line has a quantity (decision 0027): `amount_cents` stays the price
@@ -39,20 +39,6 @@ function expectNothingStored() {
   expect(countRows(shop.db, "quotes")).toBe(0);
   expect(countRows(shop.db, "quote_lines")).toBe(0);
   expect(shop.db.query<{ status: string }, []>("SELECT status FROM custom_requests WHERE id = 'req-1'").get()?.status).toBe("open");
-}
-
-async function acceptAndPay(id: string, token: string): Promise<string> {
-  const accepted = await shop.json<{ url?: string }>(`/api/quotes/${id}/accept`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ t: token }),
-  });
-  expect(accepted.status).toBe(200);
-  const sessionId = sessionIdOf(accepted.body.url ?? "");
-  expect((await payDemo(shop, sessionId)).status).toBe(303);
-  const confirmed = await confirmCheckout<{ orderId: string }>(shop, sessionId);
-  expect(confirmed.status).toBe(200);
-  return confirmed.body.orderId;
 }
 
 describe("a quote line's quantity", () => {
@@ -152,7 +138,7 @@ describe("paying a quote with a quantity", () => {
 
   test("the order carries each line's quantity, its total is the quote's, and its emails say '2 × …'", async () => {
     const { id, token } = await sentQuote(shop, twoBrackets());
-    const orderId = await acceptAndPay(id, token);
+    const { orderId } = await acceptAndPay(shop, id, token);
     expect(shop.db.query("SELECT subtotal_cents, amount_cents FROM orders WHERE id = ?").get(orderId)).toEqual({
       subtotal_cents: 4000,
       amount_cents: 4450,
@@ -172,7 +158,7 @@ describe("paying a quote with a quantity", () => {
 
   test("the dashboard counts a quoted line of quantity 2 as two units sold and its takings at the quote's total", async () => {
     const { id, token } = await sentQuote(shop, twoBrackets());
-    await acceptAndPay(id, token);
+    await acceptAndPay(shop, id, token);
     const { body } = await shop.call<{ takings: { today: number }; best_sellers: { name: string; units: number; amount_cents: number }[] }>(
       "/api/admin/dashboard/stats",
     );

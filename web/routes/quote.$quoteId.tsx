@@ -125,24 +125,22 @@ export function QuotePage() {
 /** What the shopper asked for and what they said since: the quote answers these, so they sit beside it. */
 function AskedFor({ quote }: { quote: QuoteView }) {
   const { details, material, color } = quote.request;
+  const facts = [
+    ["Material", material],
+    ["Colour", color],
+  ].filter((fact): fact is [string, string] => Boolean(fact[1]));
   return (
     <section className="card quote-page__asked" aria-labelledby="quote-asked-heading">
       <h2 id="quote-asked-heading">What you asked for</h2>
       <p className="quote-page__asked-details">{details}</p>
-      {(material || color) && (
+      {facts.length > 0 && (
         <dl className="facts">
-          {material && (
-            <div>
-              <dt>Material</dt>
-              <dd>{material}</dd>
+          {facts.map(([term, value]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
             </div>
-          )}
-          {color && (
-            <div>
-              <dt>Colour</dt>
-              <dd>{color}</dd>
-            </div>
-          )}
+          ))}
         </dl>
       )}
       {quote.attachments.length > 0 && (
