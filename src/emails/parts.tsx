@@ -224,10 +224,10 @@ export function addressText(title: string, lines: string[]): string[] {
   return [`${title}:`, ...(lines.length > 0 ? lines : [NO_ADDRESS])];
 }
 
-/** "Name (variant) × quantity", the plain-text name of an order line. */
+/** "2 × Name (variant)", the plain-text name of an order line: quantity first, as the order pages and the quote say it. */
 export function itemText(item: OrderItem): string {
   const variant = variantOf(item);
-  return `${item.product_name}${variant ? ` (${variant})` : ""} × ${item.quantity}`;
+  return `${item.quantity} × ${item.product_name}${variant ? ` (${variant})` : ""}`;
 }
 
 /** "Discount (SPRING10)": the line an order's emails show between subtotal and delivery. */

@@ -1,6 +1,6 @@
 import { MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
 import { formatDelivery, formatPence } from "../../shared/money";
-import { leadTimeText } from "../../shared/quote-view";
+import { leadTimeText, quoteLineText, quoteLineTotal } from "../../shared/quote-view";
 import type { ShopIdentity } from "../../shared/shop-info";
 import { formatUkDay } from "../../shared/uk-day";
 import {
@@ -20,7 +20,8 @@ export type QuoteEmailData = {
   version: number;
   requestId: string;
   customerName: string;
-  lines: { description: string; amount_cents: number }[];
+  /** `amount_cents` is the price of one. */
+  lines: { description: string; amount_cents: number; quantity: number }[];
   deliveryCents: number;
   totalCents: number;
   leadTimeDays: number;
@@ -42,14 +43,20 @@ function LinesTable({ lines }: { lines: QuoteEmailData["lines"] }) {
       <tbody>
         {lines.map((line, index) => (
           <tr key={index}>
-            <td style={cell}>{line.description}</td>
-            <td style={{ ...cell, textAlign: "right", whiteSpace: "nowrap" }}>{formatPence(line.amount_cents)}</td>
+            <td style={cell}>
+              {quoteLineText(line)}
+              {line.quantity > 1 && <div style={{ ...styles.small, margin: 0 }}>{eachText(line)}</div>}
+            </td>
+            <td style={{ ...cell, textAlign: "right", whiteSpace: "nowrap" }}>{formatPence(quoteLineTotal(line))}</td>
           </tr>
         ))}
       </tbody>
     </table>
   );
 }
+
+/** "£12.50 each": a line of more than one says its price of one beside its total. */
+const eachText = (line: { amount_cents: number }) => `${formatPence(line.amount_cents)} each`;
 
 /**
  * The quote, sent to the shopper. The link carries the quote's token, so it appears once, as the button,
@@ -93,7 +100,9 @@ export function renderQuoteEmail(data: QuoteEmailData, _publicUrl: string, shop:
     "",
     intro,
     "",
-    ...data.lines.map((line) => `- ${line.description}: ${formatPence(line.amount_cents)}`),
+    ...data.lines.map(
+      (line) => `- ${quoteLineText(line)}: ${formatPence(quoteLineTotal(line))}${line.quantity > 1 ? ` (${eachText(line)})` : ""}`,
+    ),
     "",
     `Delivery: ${delivery}`,
     `Total: ${formatPence(data.totalCents)}`,

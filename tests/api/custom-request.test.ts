@@ -80,7 +80,7 @@ function form(fields: Fields, files: File[] = []): FormData {
 const GOOD: Fields = { name: "Ada Lovelace", email: "ada@example.com", details: "A bracket for my shelf,\n15 cm long." };
 
 function send(body: FormData) {
-  return shop.json<{ id?: string; error?: string }>("/api/custom-request", { method: "POST", body });
+  return shop.json<{ id?: string; attachments?: { filename: string }[]; error?: string }>("/api/custom-request", { method: "POST", body });
 }
 
 /** Sends a good form with a fresh token, changing only what the test names. */
@@ -116,7 +116,11 @@ describe("a good custom request", () => {
     expect(status).toBe(201);
     expect(body.id).toMatch(/^REQ-[0-9A-Z]{16}$/);
     const id = body.id!;
-    expect(Object.keys(body)).toEqual(["id"]);
+    // The form's confirmation says what was sent: the reference and the files under the names the owner sees.
+    expect(body).toEqual({
+      id,
+      attachments: [{ filename: "bracket.stl" }, { filename: "drawing.pdf" }, { filename: "shelf photo.png" }],
+    });
 
     const request = shop.db.query("SELECT name, email, details, material, color, status FROM custom_requests WHERE id = ?").get(id);
     expect(request).toEqual({
@@ -208,6 +212,7 @@ describe("a good custom request", () => {
     expect(status).toBe(201);
     const [row] = attachmentsOf(body.id!);
     expect(row!.filename).toBe("passwd.stl");
+    expect(body.attachments).toEqual([{ filename: "passwd.stl" }]);
     expect(row!.stored_name).toMatch(/^r_[0-9a-f]{32}\.stl$/);
     expect(filesInUploads(shop)).toEqual([row!.stored_name]);
     expect(existsSync(join(shop.dataDir, "etc"))).toBe(false);

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
-import { confirmCheckout, payDemo, sessionIdOf } from "../support/checkout";
-import { setConfig } from "../support/factories";
-import { goodQuote, seedCustomRequest, sentQuote, ukDay } from "../support/quotes";
+import { confirmCheckout, payDemo, postCheckout, sessionIdOf } from "../support/checkout";
+import { addProduct, BIRD_FEEDER, setConfig } from "../support/factories";
+import { firstMatch, mainOf } from "../support/html";
+import { acceptAndPay, goodQuote, seedCustomRequest, sentQuote, ukDay } from "../support/quotes";
 import { countRows, TEST_ORIGIN } from "../support/test-app";
 
 // Issue 13, the shopper's answers and the payment: accept opens the demo
@@ -57,17 +58,6 @@ const emailsOfKind = (kind: string) =>
     )
     .all(kind);
 
-/** Accepts, pays on the demo checkout and confirms: the order id. */
-async function acceptAndPay(id: string, token: string): Promise<{ orderId: string; sessionId: string }> {
-  const accepted = await post(id, "accept", { t: token });
-  expect(accepted.status).toBe(200);
-  const sessionId = sessionIdOf(accepted.body.url ?? "");
-  expect((await payDemo(shop, sessionId)).status).toBe(303);
-  const confirmed = await confirmCheckout<{ orderId: string }>(shop, sessionId);
-  expect(confirmed.status).toBe(200);
-  return { orderId: confirmed.body.orderId, sessionId };
-}
-
 describe("POST /api/quotes/{id}/accept", () => {
   test("answers the demo checkout's payment page for the quote's lines and delivery", async () => {
     const { id, token } = await sentQuote(shop);
@@ -85,6 +75,33 @@ describe("POST /api/quotes/{id}/accept", () => {
       expect.objectContaining({ name: "Bracket, printed in blue PETG", unitAmountPence: 2500, quantity: 1 }),
       expect.objectContaining({ name: "Design time", unitAmountPence: 1500, quantity: 1 }),
     ]);
+  });
+
+  test("the payment page opens with the name and email the request gave, and Cancel says it returns to the quote", async () => {
+    const { id, token } = await sentQuote(shop);
+    const sessionId = sessionIdOf((await post(id, "accept", { t: token })).body.url ?? "");
+    const page = mainOf((await shop.html(`/checkout/demo/${sessionId}`)).body);
+    expect(firstMatch(page, /<input[^>]*name="email"[^>]*value="([^"]*)"/)).toBe("grace@example.com");
+    expect(firstMatch(page, /<input[^>]*name="name"[^>]*value="([^"]*)"/)).toBe("Grace Hopper");
+    expect(page).toContain("Cancel and return to your quote");
+    expect(page).not.toContain("return to basket");
+  });
+
+  test("Cancel on the payment page returns to the shopper's quote page, not the basket, and the quote stays open", async () => {
+    const { id, token } = await sentQuote(shop);
+    const sessionId = sessionIdOf((await post(id, "accept", { t: token })).body.url ?? "");
+    const cancelled = await shop.request(`/checkout/demo/${sessionId}/cancel`, { method: "POST", redirect: "manual" });
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get("location")).toBe(`${TEST_ORIGIN}/quote/${id}?t=${token}`);
+    expect(quoteRow(id)?.status).toBe("sent");
+  });
+
+  test("a basket's payment page opens empty and returns to the basket: the shop knows nobody before they pay", async () => {
+    addProduct(shop.db, BIRD_FEEDER);
+    const sessionId = sessionIdOf((await postCheckout(shop, [{ id: BIRD_FEEDER.id }])).body.url ?? "");
+    const page = mainOf((await shop.html(`/checkout/demo/${sessionId}`)).body);
+    expect(firstMatch(page, /<input[^>]*name="email"[^>]*value="([^"]*)"/)).toBe("");
+    expect(page).toContain("Cancel and return to basket");
   });
 
   test("holds no stock: the quote's lines are work still to be made", async () => {
@@ -159,7 +176,7 @@ describe("POST /api/quotes/{id}/accept", () => {
 
   test("a paid quote is a 409 that says it has been paid", async () => {
     const { id, token } = await sentQuote(shop);
-    await acceptAndPay(id, token);
+    await acceptAndPay(shop, id, token);
     expect(await post(id, "accept", { t: token })).toMatchObject({ status: 409, body: { error: "This quote has already been paid." } });
     expect(countRows(shop.db, "checkouts")).toBe(1);
   });
@@ -174,7 +191,7 @@ describe("POST /api/quotes/{id}/accept", () => {
 describe("paying an accepted quote", () => {
   test("makes an ordinary order whose items are the quote's lines, and marks the quote paid and the request completed", async () => {
     const { id, token } = await sentQuote(shop);
-    const { orderId } = await acceptAndPay(id, token);
+    const { orderId } = await acceptAndPay(shop, id, token);
     expect(orderId).toMatch(/^ORD-/);
     expect(shop.db.query("SELECT status, subtotal_cents, delivery_cents, amount_cents FROM orders WHERE id = ?").get(orderId)).toEqual({
       status: "paid",
@@ -198,7 +215,7 @@ describe("paying an accepted quote", () => {
 
   test("the order's confirmation and the owner's new-order notice are queued as for any order", async () => {
     const { id, token } = await sentQuote(shop);
-    const { orderId } = await acceptAndPay(id, token);
+    const { orderId } = await acceptAndPay(shop, id, token);
     expect(shop.db.query("SELECT kind, recipient FROM email_outbox WHERE order_id = ? ORDER BY kind").all(orderId)).toEqual([
       { kind: "new-order", recipient: OWNER },
       { kind: "order-confirmation", recipient: "ada@example.co.uk" },
@@ -207,7 +224,7 @@ describe("paying an accepted quote", () => {
 
   test("the order can be looked up like any other with its reference and postcode", async () => {
     const { id, token } = await sentQuote(shop);
-    const { orderId } = await acceptAndPay(id, token);
+    const { orderId } = await acceptAndPay(shop, id, token);
     const lookup = await shop.json<{ id?: string; items?: unknown[] }>(
       `/api/orders/${orderId}?postalCode=${encodeURIComponent("SW1Y 4JH")}`,
     );
@@ -217,7 +234,7 @@ describe("paying an accepted quote", () => {
 
   test("the admin order screen names the request and links its attachments for download", async () => {
     const { id, token } = await sentQuote(shop);
-    const { orderId } = await acceptAndPay(id, token);
+    const { orderId } = await acceptAndPay(shop, id, token);
     const { status, body } = await shop.call<{ custom_request: unknown }>(`/api/admin/orders/${orderId}`);
     expect(status).toBe(200);
     expect(body.custom_request).toEqual({
@@ -237,7 +254,7 @@ describe("paying an accepted quote", () => {
 
   test("an order no quote names as paid (as a basket's order) has no custom request on its admin screen", async () => {
     const { id, token } = await sentQuote(shop);
-    const { orderId } = await acceptAndPay(id, token);
+    const { orderId } = await acceptAndPay(shop, id, token);
     shop.db.query("UPDATE quotes SET status = 'withdrawn', order_id = NULL WHERE id = ?").run(id);
     const { body } = await shop.call<{ custom_request: unknown }>(`/api/admin/orders/${orderId}`);
     expect(body.custom_request).toBeNull();
@@ -245,7 +262,7 @@ describe("paying an accepted quote", () => {
 
   test("the success page's confirm and a replayed confirm make exactly one order", async () => {
     const { id, token } = await sentQuote(shop);
-    const { orderId, sessionId } = await acceptAndPay(id, token);
+    const { orderId, sessionId } = await acceptAndPay(shop, id, token);
     const again = await confirmCheckout<{ orderId: string }>(shop, sessionId);
     expect(again.body.orderId).toBe(orderId);
     expect(countRows(shop.db, "orders")).toBe(1);

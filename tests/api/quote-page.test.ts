@@ -146,6 +146,51 @@ describe("GET /quote/{id}?t=… for a live quote", () => {
   });
 });
 
+describe("what the shopper asked for and said, beside the quote", () => {
+  test("shows the request as they sent it, with its material, colour and files", async () => {
+    shop.db
+      .query("UPDATE custom_requests SET details = ?, material = 'PETG', color = 'Blue' WHERE id = 'req-1'")
+      .run("A bracket for a shelf.\nAbout 12 cm deep.");
+    const { path } = await sentQuote();
+    const text = await pageText(path);
+    expect(text).toContain(
+      "What you asked for A bracket for a shelf. About 12 cm deep. Material PETG Colour Blue Your files Bracket v2.stl shelf-photo.jpg",
+    );
+    expect(mainOf((await shop.html(path)).body)).toContain("A bracket for a shelf.\nAbout 12 cm deep.");
+  });
+
+  test("a revised quote shows the message the shopper sent asking for changes to the one before", async () => {
+    const first = await sentQuote();
+    const asked = await shop.json(`/api/quotes/${first.id}/changes`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ t: first.token, message: "Could it be 2 cm thicker?" }),
+    });
+    expect(asked.status).toBe(200);
+    const second = await sentQuote(goodQuote({ lines: [{ description: "Thicker bracket", amount_cents: 3000 }] }));
+    const today = inWords(ukDay(0));
+    expect(await pageText(second.path)).toContain(`Your messages Asking for changes to quote 1, ${today} Could it be 2 cm thicker?`);
+    expect((await shop.json<{ your_messages: unknown[] }>(`/api/quotes/${second.id}?t=${second.token}`)).body.your_messages).toEqual([
+      { version: 1, kind: "changes", message: "Could it be 2 cm thicker?", sent_at: expect.any(String) },
+    ]);
+  });
+
+  test("a declined quote shows the shopper's reason", async () => {
+    const { id, token, path } = await sentQuote();
+    await shop.json(`/api/quotes/${id}/decline`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ t: token, message: "Too dear for me, sorry." }),
+    });
+    expect(await pageText(path)).toContain(`Your messages Declining quote 1, ${inWords(ukDay(0))} Too dear for me, sorry.`);
+  });
+
+  test("a quote the shopper has not answered shows no messages heading", async () => {
+    const { path } = await sentQuote();
+    expect(await pageText(path)).not.toContain("Your messages");
+  });
+});
+
 describe("GET /quote/{id}?t=… that does not open a quote", () => {
   async function expectQuoteNotFound(path: string) {
     const { status, body, response } = await shop.html(path);
@@ -208,12 +253,14 @@ describe("a quote that can no longer be answered shows a sentence instead of the
     );
   });
 
-  test("paid: the order reference, and where the order link is", async () => {
+  test("paid: the order reference, and a link to the order's own page", async () => {
     addProduct(shop.db, BIRD_FEEDER);
     const { orderId } = await buyThroughDemoCheckout(shop, [{ id: BIRD_FEEDER.id }]);
     const { id, path } = await sentQuote();
     setStatus(id, "paid", orderId);
-    await expectOutcome(path, `Paid — thank you. Your order reference is ${orderId}; the confirmation email has your order link.`);
+    await expectOutcome(path, `Paid — thank you. Your order reference is ${orderId}.`);
+    const main = mainOf((await shop.html(path)).body);
+    expect(firstMatch(main, /<a[^>]*href="([^"]*)"[^>]*>View your order<\/a>/)).toBe(`/order/${orderId}`);
   });
 });
 

@@ -82,6 +82,12 @@ describe("paying a quote through Stripe Checkout", () => {
     expect(params.cancel_url).toBe(`${TEST_ORIGIN}/quote/${id}?t=${token}`);
   });
 
+  test("the session opens with the email the shopper's request gave, as customer_email", async () => {
+    const { id, token } = await sentQuote(shop);
+    const params = stripe.paramsOf(await accept(id, token)) as Record<string, any>;
+    expect(params.customer_email).toBe("grace@example.com");
+  });
+
   test("a link older than a Checkout Session's 24 hours still opens a fresh session on the day it is accepted", async () => {
     const callsBefore = stripe.createCalls;
     const { id, token } = await sentQuote(shop);

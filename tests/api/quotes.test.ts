@@ -167,7 +167,7 @@ describe("POST /api/admin/custom-requests/{id}/quotes", () => {
     });
   }
 
-  const LEAD_TIME = { error: "Lead time must be a whole number of working days, 0 or more." };
+  const LEAD_TIME = { error: "Lead time must be a whole number of working days from 0 to 365." };
   for (const [name, days] of [
     ["a negative lead time", -1],
     ["a lead time of part of a day", 1.5],
@@ -262,8 +262,8 @@ describe("GET /api/quotes/{id}?t=…", () => {
       version: 1,
       status: "sent",
       lines: [
-        { description: "Bracket, printed in blue PETG", amount_cents: 2500 },
-        { description: "Design time", amount_cents: 1500 },
+        { description: "Bracket, printed in blue PETG", amount_cents: 2500, quantity: 1 },
+        { description: "Design time", amount_cents: 1500, quantity: 1 },
       ],
       delivery_cents: 450,
       total_cents: 4450,
@@ -273,6 +273,8 @@ describe("GET /api/quotes/{id}?t=…", () => {
       message: "Two brackets as drawn; say if you want them thicker.",
       attachments: [{ filename: "Bracket v2.stl" }],
       order_id: null,
+      request: { details: "A bracket for a shelf, in blue PETG.", material: null, color: null },
+      your_messages: [],
     });
     expect(response.headers.get("cache-control")).toContain("no-store");
   });

@@ -53,23 +53,27 @@ test.describe("the owner quotes for a custom request", () => {
     await expect(line(1).getByRole("button", { name: "Remove line 1" })).toBeDisabled();
 
     await line(1).getByLabel("Description").fill("Ammonite display stand, black PETG");
-    await line(1).getByLabel("Amount (£)").fill("45.00");
+    // Two stands at £22.50 each: the price is of one, the line costs it times its quantity (decision 0027).
+    await expect(line(1).getByLabel("Quantity")).toHaveValue("1");
+    await line(1).getByLabel("Quantity").fill("2");
+    await line(1).getByLabel("Price each (£)").fill("22.50");
     await editor.getByRole("button", { name: "Add line" }).click();
     await line(2).getByLabel("Description").fill("Engraved name plate");
-    await line(2).getByLabel("Amount (£)").fill("12.50");
+    await line(2).getByLabel("Price each (£)").fill("12.50");
     await editor.getByRole("button", { name: "Add line" }).click();
     await line(3).getByLabel("Description").fill("Spare rubber feet");
-    await line(3).getByLabel("Amount (£)").fill("3.99");
+    await line(3).getByLabel("Price each (£)").fill("3.99");
     await expect(previewRow("Total")).toContainText("£61.49 + delivery");
 
     await line(3).getByRole("button", { name: "Remove line 3" }).click();
     await expect(editor.getByRole("group", { name: /^Line \d+$/ })).toHaveCount(2);
     await expect(preview.getByRole("rowheader")).toHaveText([
-      "Ammonite display stand, black PETG",
-      "Engraved name plate",
+      /^2 × Ammonite display stand, black PETG\s*£22\.50 each$/,
+      "1 × Engraved name plate",
       "Delivery",
       "Total",
     ]);
+    await expect(preview.getByRole("row").first()).toContainText("£45.00");
     // Blank delivery is the shop's rule, worked out by the server when sending: the preview does not guess it.
     await expect(previewRow("Delivery")).toContainText("Shop's delivery rule");
     await expect(previewRow("Total")).toContainText("£57.50 + delivery");
@@ -109,9 +113,10 @@ test.describe("the owner quotes for a custom request", () => {
     await editor.getByRole("button", { name: "Send quote" }).click();
     await expect(editor.getByRole("alert")).toHaveText("Valid until must be today or later (UK time).");
     await expect(line(1).getByLabel("Description")).toHaveValue("Ammonite display stand, black PETG");
-    await expect(line(1).getByLabel("Amount (£)")).toHaveValue("45.00");
+    await expect(line(1).getByLabel("Quantity")).toHaveValue("2");
+    await expect(line(1).getByLabel("Price each (£)")).toHaveValue("22.50");
     await expect(line(2).getByLabel("Description")).toHaveValue("Engraved name plate");
-    await expect(line(2).getByLabel("Amount (£)")).toHaveValue("12.50");
+    await expect(line(2).getByLabel("Price each (£)")).toHaveValue("12.50");
     await expect(editor.getByLabel("Delivery (£)")).toHaveValue("4.50");
     await expect(editor.getByLabel("Note to the shopper (optional)")).toHaveValue("I can have it with you before the fossil fair.");
 
@@ -139,8 +144,8 @@ test.describe("the owner quotes for a custom request", () => {
     expect(await shopperView.json()).toMatchObject({
       status: "sent",
       lines: [
-        { description: "Ammonite display stand, black PETG", amount_cents: 4500 },
-        { description: "Engraved name plate", amount_cents: 1250 },
+        { description: "Ammonite display stand, black PETG", amount_cents: 2250, quantity: 2 },
+        { description: "Engraved name plate", amount_cents: 1250, quantity: 1 },
       ],
       delivery_cents: 450,
       total_cents: 6200,
@@ -156,6 +161,7 @@ test.describe("the owner quotes for a custom request", () => {
     const state = (word: string) => version1.getByText(word, { exact: true });
     await expect(state("Sent")).toBeVisible();
     await expect(version1).toContainText("£62.00");
+    await expect(version1.getByRole("listitem").first()).toHaveText(/^2 × Ammonite display stand, black PETG\s*£45\.00$/);
     const asked1: string[] = [];
     page.once("dialog", (dialog) => {
       asked1.push(dialog.message());

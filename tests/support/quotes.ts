@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { expect } from "bun:test";
 import { ukToday } from "../../shared/uk-day";
 import type { OwnerShop } from "./admin";
+import { confirmCheckout, payDemo, sessionIdOf } from "./checkout";
 
 /** A custom request with one attachment, as the public form would have stored it. */
 export function seedCustomRequest(db: Database, id = "req-1"): void {
@@ -46,4 +47,19 @@ export async function sentQuote(shop: OwnerShop, body: unknown = goodQuote(), re
   expect(status).toBe(201);
   const url = new URL(created.url ?? "");
   return { id: created.id ?? "", token: url.searchParams.get("t") ?? "" };
+}
+
+/** The shopper accepts, pays on the demo checkout and the success page confirms: the order id and the session. */
+export async function acceptAndPay(shop: OwnerShop, id: string, token: string): Promise<{ orderId: string; sessionId: string }> {
+  const accepted = await shop.json<{ url?: string }>(`/api/quotes/${id}/accept`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ t: token }),
+  });
+  expect(accepted.status).toBe(200);
+  const sessionId = sessionIdOf(accepted.body.url ?? "");
+  expect((await payDemo(shop, sessionId)).status).toBe(303);
+  const confirmed = await confirmCheckout<{ orderId: string }>(shop, sessionId);
+  expect(confirmed.status).toBe(200);
+  return { orderId: confirmed.body.orderId, sessionId };
 }

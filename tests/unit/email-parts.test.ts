@@ -28,12 +28,12 @@ describe("addressText", () => {
 });
 
 describe("itemText", () => {
-  test("names the variant in brackets, then the quantity", () => {
-    expect(itemText(item({ variantName: "A4 walnut frame" }))).toBe("Route relief map (A4 walnut frame) × 2");
+  test("names the quantity first, then the product with its variant in brackets", () => {
+    expect(itemText(item({ variantName: "A4 walnut frame" }))).toBe("2 × Route relief map (A4 walnut frame)");
   });
 
   test("leaves out a missing or blank variant", () => {
-    expect(itemText(item({}))).toBe("Route relief map × 2");
-    expect(itemText(item({ variantName: "  " }))).toBe("Route relief map × 2");
+    expect(itemText(item({}))).toBe("2 × Route relief map");
+    expect(itemText(item({ variantName: "  " }))).toBe("2 × Route relief map");
   });
 });

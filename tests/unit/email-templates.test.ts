@@ -21,8 +21,8 @@ describe("renderOrderConfirmation", () => {
     expect(seen).toContain("Route relief map A4 walnut frame Quantity: 1 £35.00");
     expect(seen).toContain("Self-watering pot Quantity: 2 £7.50");
     expect(seen).toContain("Subtotal £42.50 Delivery £3.95 Total £46.45");
-    expect(text).toContain("- Route relief map (A4 walnut frame) × 1: £35.00");
-    expect(text).toContain("- Self-watering pot × 2: £7.50");
+    expect(text).toContain("- 1 × Route relief map (A4 walnut frame): £35.00");
+    expect(text).toContain("- 2 × Self-watering pot: £7.50");
     expect(text).toContain("Subtotal: £42.50\nDelivery: £3.95\nTotal: £46.45");
   });
 
@@ -141,7 +141,7 @@ describe("renderNewOrderNotice", () => {
     expect(seen).toContain("Total £46.45");
     expect(seen).toContain("Ship to Ada Lovelace 12 Fell View Kendal LA9 4AB United Kingdom");
     expect(text).toContain("by ada@example.com");
-    expect(text).toContain("- Route relief map (A4 walnut frame) × 1: £35.00\n    GPX route: helvellyn.gpx");
+    expect(text).toContain("- 1 × Route relief map (A4 walnut frame): £35.00\n    GPX route: helvellyn.gpx");
   });
 
   test("shows no refund warning when the order needs no refund", () => {

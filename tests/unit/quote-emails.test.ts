@@ -19,8 +19,8 @@ function quote(overrides: Partial<QuoteEmailData> = {}): QuoteEmailData {
     requestId: "REQ-8K3M",
     customerName: "Ada Lovelace",
     lines: [
-      { description: "Helvellyn relief map, A3", amount_cents: 6500 },
-      { description: "Walnut frame", amount_cents: 2250 },
+      { description: "Helvellyn relief map, A3", amount_cents: 6500, quantity: 1 },
+      { description: "Walnut frame", amount_cents: 2250, quantity: 1 },
     ],
     deliveryCents: 495,
     totalCents: 9245,
@@ -58,7 +58,7 @@ describe("renderQuoteEmail (issue 13 point 5)", () => {
     const seen = textOf(html);
     expect(seen).toContain("Hello Ada Lovelace,");
     expect(seen).toContain("Here is quote 2 for request REQ-8K3M.");
-    expect(seen).toContain("Helvellyn relief map, A3 £65.00 Walnut frame £22.50 Delivery £4.95 Total £92.45");
+    expect(seen).toContain("1 × Helvellyn relief map, A3 £65.00 1 × Walnut frame £22.50 Delivery £4.95 Total £92.45");
     expect(seen).toContain("Made and dispatched within 5 working days of payment.");
     expect(seen).toContain("Valid until Tuesday 8 December 2026.");
     expect(seen).toContain("A note from us Printed in grey PLA, as you asked.");
@@ -68,7 +68,7 @@ describe("renderQuoteEmail (issue 13 point 5)", () => {
 
     expect(text).toStartWith("Hello Ada Lovelace,\n\n");
     expect(text).toContain("Here is quote 2 for request REQ-8K3M.");
-    expect(text).toContain("- Helvellyn relief map, A3: £65.00\n- Walnut frame: £22.50\n\nDelivery: £4.95\nTotal: £92.45");
+    expect(text).toContain("- 1 × Helvellyn relief map, A3: £65.00\n- 1 × Walnut frame: £22.50\n\nDelivery: £4.95\nTotal: £92.45");
     expect(text).toContain("Made and dispatched within 5 working days of payment.\nValid until Tuesday 8 December 2026.");
     expect(text).toContain("A note from us:\nPrinted in grey PLA, as you asked.");
     expect(text).toContain(`View and accept your quote: ${QUOTE_URL}`);
@@ -121,7 +121,7 @@ describe("renderQuoteEmail (issue 13 point 5)", () => {
     const { html } = renderQuoteEmail(
       quote({
         customerName: '<img src=x onerror="alert(1)">',
-        lines: [{ description: "<script>alert(1)</script> Lamp", amount_cents: 100 }],
+        lines: [{ description: "<script>alert(1)</script> Lamp", amount_cents: 100, quantity: 1 }],
       }),
       PUBLIC_URL,
       SHOP,

@@ -5,8 +5,8 @@ import { emptyQuoteForm, type QuoteForm, quoteBody, quotePreview, ukDateInDays }
 function typed(change: Partial<QuoteForm> = {}): QuoteForm {
   return {
     lines: [
-      { key: 1, description: "Bracket in black PETG", amount: "45.00" },
-      { key: 2, description: "Fitting kit", amount: "12.5" },
+      { key: 1, description: "Bracket in black PETG", amount: "45.00", quantity: "1" },
+      { key: 2, description: "Fitting kit", amount: "12.5", quantity: "2" },
     ],
     delivery: "",
     leadTime: "10",
@@ -27,8 +27,8 @@ describe("the admin's quote editor (issue 13)", () => {
   test("amounts typed in pounds go to the server as whole pence, and blank delivery is left to the shop's rule", () => {
     expect(quoteBody(typed())).toEqual({
       lines: [
-        { description: "Bracket in black PETG", amount_cents: 4500 },
-        { description: "Fitting kit", amount_cents: 1250 },
+        { description: "Bracket in black PETG", amount_cents: 4500, quantity: 1 },
+        { description: "Fitting kit", amount_cents: 1250, quantity: 2 },
       ],
       lead_time_days: 10,
       valid_until: "2026-12-08",
@@ -44,9 +44,11 @@ describe("the admin's quote editor (issue 13)", () => {
   });
 
   test("a figure that is not one is sent as null, so the server's message says what to fix", () => {
-    const body = quoteBody(typed({ lines: [{ key: 1, description: "Bracket", amount: "-3" }], delivery: "free", leadTime: "two" }));
+    const body = quoteBody(
+      typed({ lines: [{ key: 1, description: "Bracket", amount: "-3", quantity: "1.5" }], delivery: "free", leadTime: "two" }),
+    );
     expect(body).toEqual({
-      lines: [{ description: "Bracket", amount_cents: null }],
+      lines: [{ description: "Bracket", amount_cents: null, quantity: null }],
       delivery_cents: null,
       lead_time_days: null,
       valid_until: "2026-12-08",
@@ -54,7 +56,21 @@ describe("the admin's quote editor (issue 13)", () => {
   });
 
   test("the preview adds up the lines and delivery, and with delivery blank leaves delivery out of the sum", () => {
-    expect(quotePreview(typed())).toMatchObject({ deliveryByRule: true, delivery: null, total: 5750 });
-    expect(quotePreview(typed({ delivery: "4.50" }))).toMatchObject({ deliveryByRule: false, delivery: 450, total: 6200 });
+    // £45 + 2 × £12.50.
+    expect(quotePreview(typed())).toMatchObject({ deliveryByRule: true, delivery: null, total: 7000 });
+    expect(quotePreview(typed({ delivery: "4.50" }))).toMatchObject({ deliveryByRule: false, delivery: 450, total: 7450 });
+  });
+
+  test("a line of 2 previews as '2 × …' with its price of one and its total; one of 1 names no price each", () => {
+    expect(quotePreview(typed()).lines).toEqual([
+      { key: 1, description: "Bracket in black PETG", label: "1 × Bracket in black PETG", each: null, pence: 4500 },
+      { key: 2, description: "Fitting kit", label: "2 × Fitting kit", each: 1250, pence: 2500 },
+    ]);
+  });
+
+  test("a quantity that is not a whole number leaves the line's total unknown, and goes to the server as null", () => {
+    const form = typed({ lines: [{ key: 1, description: "Clip", amount: "1.00", quantity: "0.5" }] });
+    expect(quotePreview(form).lines[0]).toMatchObject({ label: "Clip", pence: null });
+    expect(quoteBody(form).lines[0]?.quantity).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
+import { MAX_QUOTE_LINE_QUANTITY } from "../../shared/quote-view";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
 import { CopyText } from "./CopyReference";
 import { Notice } from "./parts";
@@ -102,7 +103,20 @@ export function QuoteEditor({
                 />
               </div>
               <div className="field">
-                <label htmlFor={field(`amount-${line.key}`)}>Amount (£)</label>
+                <label htmlFor={field(`quantity-${line.key}`)}>Quantity</label>
+                <input
+                  id={field(`quantity-${line.key}`)}
+                  type="number"
+                  inputMode="numeric"
+                  step="1"
+                  min="1"
+                  max={MAX_QUOTE_LINE_QUANTITY}
+                  value={line.quantity}
+                  onChange={(event) => setLine(line.key, { quantity: event.target.value })}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={field(`amount-${line.key}`)}>Price each (£)</label>
                 <input
                   id={field(`amount-${line.key}`)}
                   type="number"

@@ -1,6 +1,7 @@
 import type { MouseEvent } from "react";
 import { formatDelivery, formatPence } from "../../shared/money";
 import { orderReference } from "../../shared/order-view";
+import { quoteLineText, quoteLineTotal } from "../../shared/quote-view";
 import { formatUkDay } from "../../shared/uk-day";
 import { apiCall, enc, failureText, isSessionEnd } from "./api";
 import { ResultNotice, shortDate, useResult } from "./parts";
@@ -65,7 +66,7 @@ export function QuoteHistory({ quotes, onChanged }: { quotes: AdminQuote[]; onCh
               <ul className="admin-plain-list admin-quote-version__lines">
                 {quote.lines.map((line, index) => (
                   <li key={`${index}-${line.description}`}>
-                    <span>{line.description}</span> <span className="admin-nowrap">{formatPence(line.amount_cents)}</span>
+                    <span>{quoteLineText(line)}</span> <span className="admin-nowrap">{formatPence(quoteLineTotal(line))}</span>
                   </li>
                 ))}
                 <li>

@@ -22,7 +22,10 @@ export function QuotePreview({ form }: { form: QuoteForm }) {
         <tbody>
           {preview.lines.map((line) => (
             <tr key={line.key}>
-              <th scope="row">{line.description || <span className="muted">No description yet</span>}</th>
+              <th scope="row">
+                {line.label || <span className="muted">No description yet</span>}
+                {line.each !== null && <span className="admin-cell-sub">{`${formatPence(line.each)} each`}</span>}
+              </th>
               <td className="admin-num admin-nowrap">{line.pence === null ? "—" : formatPence(line.pence)}</td>
             </tr>
           ))}

@@ -1,7 +1,11 @@
+import { quoteLineText } from "../../shared/quote-view";
 import { poundsTextToPence, wholeOrBlank } from "./parts";
 
-/** One priced line as the owner types it; `key` keeps React's rows apart while lines come and go. */
-export type QuoteFormLine = { key: number; description: string; amount: string };
+/**
+ * One priced line as the owner types it; `key` keeps React's rows apart while lines come and go. `amount` is the
+ * price of one in pounds; the line costs amount × quantity (decision 0027).
+ */
+export type QuoteFormLine = { key: number; description: string; amount: string; quantity: string };
 
 /** The quote editor's fields as typed: amounts in pounds ("45.00"), days and dates as text. */
 export type QuoteForm = {
@@ -27,7 +31,7 @@ export function ukDateInDays(now: Date, days: number): string {
 let nextLineKey = 1;
 
 export function blankLine(): QuoteFormLine {
-  return { key: nextLineKey++, description: "", amount: "" };
+  return { key: nextLineKey++, description: "", amount: "", quantity: "1" };
 }
 
 export function emptyQuoteForm(now: Date = new Date()): QuoteForm {
@@ -42,7 +46,11 @@ export function emptyQuoteForm(now: Date = new Date()): QuoteForm {
 export function quoteBody(form: QuoteForm) {
   const delivery = form.delivery.trim() === "" ? undefined : poundsTextToPence(form.delivery);
   return {
-    lines: form.lines.map((line) => ({ description: line.description, amount_cents: poundsTextToPence(line.amount) })),
+    lines: form.lines.map((line) => ({
+      description: line.description,
+      amount_cents: poundsTextToPence(line.amount),
+      quantity: wholeOrBlank(line.quantity) ?? null,
+    })),
     ...(delivery === undefined ? {} : { delivery_cents: delivery }),
     lead_time_days: wholeOrBlank(form.leadTime) ?? null,
     valid_until: form.validUntil,
@@ -50,9 +58,23 @@ export function quoteBody(form: QuoteForm) {
   };
 }
 
-/** What the preview shows: each line's pence (null while not a figure), delivery (null = the shop's rule) and the sum of what is known. */
+/**
+ * What the preview shows: each line as "2 × …" with its price of one and its total (null while either is not a
+ * figure), delivery (null = the shop's rule) and the sum of what is known.
+ */
 export function quotePreview(form: QuoteForm) {
-  const lines = form.lines.map((line) => ({ key: line.key, description: line.description.trim(), pence: poundsTextToPence(line.amount) }));
+  const lines = form.lines.map((line) => {
+    const each = poundsTextToPence(line.amount);
+    const quantity = wholeOrBlank(line.quantity);
+    const description = line.description.trim();
+    return {
+      key: line.key,
+      description,
+      label: typeof quantity === "number" && description ? quoteLineText({ quantity, description }) : description,
+      each: quantity !== null && quantity !== undefined && quantity > 1 ? each : null,
+      pence: each === null || typeof quantity !== "number" ? null : each * quantity,
+    };
+  });
   const linesTotal = lines.reduce((sum, line) => sum + (line.pence ?? 0), 0);
   const delivery = form.delivery.trim() === "" ? null : poundsTextToPence(form.delivery);
   return { lines, delivery, deliveryByRule: form.delivery.trim() === "", linesTotal, total: linesTotal + (delivery ?? 0) };

@@ -1,10 +1,19 @@
 import { type FormEvent, useState } from "react";
 import { acceptedAttachments, MAX_ATTACHMENTS } from "../../shared/attachments";
+import { SHOP } from "../../shared/shop-info";
+import type { CustomRequestCreated } from "../../src/modules/custom-requests/model";
 import { CaptchaField } from "./parts/CaptchaField";
 
 export type CustomRequestFormProps = { compact?: boolean };
 
-type SendState = { status: "idle" } | { status: "sending" } | { status: "sent" } | { status: "error"; message: string };
+/** What a sent request was: its reference and what the form sent, kept for the confirmation after the form resets. */
+type SentRequest = { id: string; name: string; email: string; details: string; files: string[] };
+
+type SendState =
+  | { status: "idle" }
+  | { status: "sending" }
+  | { status: "sent"; request: SentRequest }
+  | { status: "error"; message: string };
 
 const SENT = "Sent — we will get back to you shortly.";
 const FAILED = "Failed to send. Please try again later.";
@@ -46,17 +55,25 @@ export function CustomRequestForm({ compact = false }: CustomRequestFormProps) {
     setCaptchaRound((round) => round + 1);
     try {
       const response = await fetch("/api/custom-request", { method: "POST", body });
-      const answer = (await response.json().catch(() => ({}))) as { error?: string };
-      if (!response.ok || answer.error) {
+      const answer = (await response.json().catch(() => ({}))) as Partial<CustomRequestCreated> & { error?: string };
+      if (!response.ok || answer.error || !answer.id) {
         setState({ status: "error", message: answer.error || FAILED });
         return;
       }
+      // The file names as the shop kept them (the owner sees the same), else as picked.
+      const sent: SentRequest = {
+        id: answer.id,
+        name: name.trim(),
+        email: email.trim(),
+        details: details.trim(),
+        files: answer.attachments?.map((file) => file.filename) ?? files.map((file) => file.name),
+      };
       setName("");
       setEmail("");
       setDetails("");
       setFiles([]);
       setFileInputKey((key) => key + 1);
-      setState({ status: "sent" });
+      setState({ status: "sent", request: sent });
     } catch {
       setState({ status: "error", message: UNREACHABLE });
     }
@@ -122,14 +139,53 @@ export function CustomRequestForm({ compact = false }: CustomRequestFormProps) {
           {state.message}
         </p>
       )}
-      {state.status === "sent" && (
-        <p className="form-success" role="status">
-          {SENT}
-        </p>
-      )}
+      {state.status === "sent" && <SentConfirmation request={state.request} />}
       <button className="button button--primary" type="submit" disabled={!canSend}>
         {state.status === "sending" ? "Sending…" : "Send request"}
       </button>
     </form>
+  );
+}
+
+/**
+ * After sending: the spec's sentence, then the reference to quote, what was sent (the form itself is reset), and
+ * the reply promise in the page's own words (SHOP.replyPromise, shared/shop-info.ts).
+ */
+function SentConfirmation({ request }: { request: SentRequest }) {
+  return (
+    <div className="form-success request-sent" role="status">
+      <p className="request-sent__headline">{SENT}</p>
+      <p>
+        Your request reference is <strong className="request-sent__reference">{request.id}</strong>. {SHOP.replyPromise}
+      </p>
+      <dl className="request-sent__facts">
+        <div>
+          <dt>Name</dt>
+          <dd>{request.name}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>{request.email}</dd>
+        </div>
+        <div>
+          <dt>What you asked for</dt>
+          <dd className="request-sent__details">{request.details}</dd>
+        </div>
+        <div>
+          <dt>Files</dt>
+          <dd>
+            {request.files.length === 0 ? (
+              "None"
+            ) : (
+              <ul aria-label="Files sent">
+                {request.files.map((file, index) => (
+                  <li key={`${index}-${file}`}>{file}</li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </div>
   );
 }

@@ -42,6 +42,10 @@ export function DemoCheckoutPage() {
         <p className="card">
           This payment is complete. <a href={session.successUrl}>See your order confirmation</a>.
         </p>
+      ) : paysForQuote(session) ? (
+        <p className="card" role="alert">
+          This payment session has expired and nothing was charged. <a href={session.cancelUrl}>Go back to your quote</a> to pay it again.
+        </p>
       ) : (
         <p className="card" role="alert">
           This payment session has expired and the items are no longer held for you. Your basket is still saved:{" "}
@@ -84,8 +88,18 @@ function OrderSummary({ session }: { session: DemoSession }) {
   );
 }
 
+/**
+ * A quote's payment returns to the quote page on Cancel (its cancel URL is the quote's link, decision 0014); a
+ * basket's to the basket. The cancel URL is the shop's own, so its path says which.
+ */
+function paysForQuote(session: DemoSession): boolean {
+  return new URL(session.cancelUrl).pathname.startsWith("/quote/");
+}
+
 function PaymentForm({ session, error, typed }: { session: DemoSession; error: string | null; typed: Typed }) {
   const action = `/checkout/demo/${encodeURIComponent(session.id)}`;
+  // What the shop already knows of the payer fills the page, as Stripe fills customer_email; what they typed wins.
+  const known: Typed = session.payer ? { email: session.payer.email, name: session.payer.name } : {};
   const field = (name: string, label: string, options: { type?: string; autoComplete?: string; required?: boolean } = {}) => (
     <div className="field">
       <label htmlFor={`demo-${name}`}>{label}</label>
@@ -95,7 +109,7 @@ function PaymentForm({ session, error, typed }: { session: DemoSession; error: s
         type={options.type ?? "text"}
         autoComplete={options.autoComplete}
         required={options.required ?? true}
-        defaultValue={typed[name] ?? ""}
+        defaultValue={typed[name] ?? known[name] ?? ""}
       />
     </div>
   );
@@ -146,7 +160,7 @@ function PaymentForm({ session, error, typed }: { session: DemoSession; error: s
         </button>
         {/* A POST: a link or prefetch must never end the payment. No validation: leaving needs no address. */}
         <button className="button button--ghost" type="submit" formAction={`${action}/cancel`} formNoValidate>
-          Cancel and return to basket
+          {paysForQuote(session) ? "Cancel and return to your quote" : "Cancel and return to basket"}
         </button>
       </div>
     </form>

@@ -1,11 +1,11 @@
 import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { MADE_TO_SPECIFICATION } from "../../shared/made-to-specification";
 import { formatPence } from "../../shared/money";
-import { leadTimeText } from "../../shared/quote-view";
-import { formatUkDay } from "../../shared/uk-day";
+import { leadTimeText, quoteLineText, quoteLineTotal } from "../../shared/quote-view";
+import { formatUkDay, ukToday } from "../../shared/uk-day";
 import { NotFound } from "../../src/errors";
 import { PROVIDER_UNREACHABLE } from "../../src/modules/checkout/payment-session";
-import { ANSWER_MESSAGES, type QuoteView } from "../../src/modules/quotes/model";
+import { ANSWER_MESSAGES, type QuoteView, type ShopperMessage } from "../../src/modules/quotes/model";
 import { Island } from "../components/Island";
 import { OrderTotals } from "../components/OrderTotals";
 import { PageIntro } from "../components/PageIntro";
@@ -64,8 +64,11 @@ export function QuotePage() {
         <ul className="order-items" aria-label="What is included">
           {quote.lines.map((line, index) => (
             <li key={`${index}-${line.description}`}>
-              <span>{line.description}</span>
-              <span>{formatPence(line.amount_cents)}</span>
+              <span>
+                {quoteLineText(line)}
+                {line.quantity > 1 && <span className="quote-page__each">{`${formatPence(line.amount_cents)} each`}</span>}
+              </span>
+              <span>{formatPence(quoteLineTotal(line))}</span>
             </li>
           ))}
         </ul>
@@ -86,16 +89,6 @@ export function QuotePage() {
             <p>{quote.message}</p>
           </div>
         )}
-        {quote.attachments.length > 0 && (
-          <div className="quote-page__files">
-            <h2>Your files</h2>
-            <ul aria-label="Your files">
-              {quote.attachments.map((file, index) => (
-                <li key={`${index}-${file.filename}`}>{file.filename}</li>
-              ))}
-            </ul>
-          </div>
-        )}
         <p className="quote-page__terms">{MADE_TO_SPECIFICATION}</p>
       </section>
 
@@ -111,6 +104,11 @@ export function QuotePage() {
       ) : (
         <div className="card quote-page__outcome">
           <p>{outcomeSentence(quote)}</p>
+          {quote.status === "paid" && quote.order_id && (
+            <a className="button button--primary" href={`/order/${encodeURIComponent(quote.order_id)}`}>
+              View your order
+            </a>
+          )}
           {(quote.status === "declined" || quote.status === "expired") && (
             <a className="button button--ghost" href="/contact">
               Contact us
@@ -118,13 +116,69 @@ export function QuotePage() {
           )}
         </div>
       )}
+
+      <AskedFor quote={quote} />
     </div>
   );
 }
 
-/** A quote's lines in the shape OrderTotals adds up: one of each. */
+/** What the shopper asked for and what they said since: the quote answers these, so they sit beside it. */
+function AskedFor({ quote }: { quote: QuoteView }) {
+  const { details, material, color } = quote.request;
+  const facts = [
+    ["Material", material],
+    ["Colour", color],
+  ].filter((fact): fact is [string, string] => Boolean(fact[1]));
+  return (
+    <section className="card quote-page__asked" aria-labelledby="quote-asked-heading">
+      <h2 id="quote-asked-heading">What you asked for</h2>
+      <p className="quote-page__asked-details">{details}</p>
+      {facts.length > 0 && (
+        <dl className="facts">
+          {facts.map(([term, value]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {quote.attachments.length > 0 && (
+        <div className="quote-page__files">
+          <h3>Your files</h3>
+          <ul aria-label="Your files">
+            {quote.attachments.map((file, index) => (
+              <li key={`${index}-${file.filename}`}>{file.filename}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {quote.your_messages.length > 0 && (
+        <div className="quote-page__messages">
+          <h3>Your messages</h3>
+          <ul aria-label="Your messages">
+            {quote.your_messages.map((message) => (
+              <li key={message.version}>
+                <p className="quote-page__message-about">{messageHeading(message)}</p>
+                <p className="quote-page__message">{message.message}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** "Asking for changes to quote 1, Friday 27 November 2026": which answer, to which version, on which UK day. */
+function messageHeading(message: ShopperMessage): string {
+  const answer = message.kind === "declined" ? "Declining" : "Asking for changes to";
+  return `${answer} quote ${message.version}, ${formatUkDay(ukToday(new Date(message.sent_at)))}`;
+}
+
+/** A quote's lines in the shape OrderTotals adds up: the price of one and how many. */
 function linesAsItems(quote: QuoteView) {
-  return quote.lines.map((line) => ({ unit_price_cents: line.amount_cents, quantity: 1 }));
+  return quote.lines.map((line) => ({ unit_price_cents: line.amount_cents, quantity: line.quantity }));
 }
 
 /** What a quote that can no longer be answered says instead of the three actions. */
@@ -132,7 +186,7 @@ function outcomeSentence(quote: QuoteView): string {
   switch (quote.status) {
     case "paid":
       return quote.order_id
-        ? `Paid — thank you. Your order reference is ${quote.order_id}; the confirmation email has your order link.`
+        ? `Paid — thank you. Your order reference is ${quote.order_id}.`
         : "Paid — thank you. The confirmation email has your order link.";
     case "declined":
       return "You declined this quote. If you change your mind, contact us and we will gladly send a new one.";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LEAD_TIME_RULE } from "../content/model";
 
 /**
  * What the owner's catalogue models share (products-model.ts, images-model.ts,
@@ -27,7 +28,7 @@ export const MESSAGES = {
   unlimitedStock: "This product has unlimited stock. Set a number in the editor first.",
   stockMoved: "Stock changed since you opened this product: reload to see the current figure",
   badExpectedStock: "Expected stock must be the figure the editor loaded: a whole number, or blank for unlimited.",
-  badLeadTime: "Lead time must be a whole number of working days from 0 to 365, or blank for the shop default.",
+  badLeadTime: `${LEAD_TIME_RULE}, or blank for the shop default.`,
 } as const;
 
 export const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");

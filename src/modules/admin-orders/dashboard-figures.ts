@@ -20,6 +20,12 @@ export type DashboardFigures = {
 const BEST_SELLERS = 5;
 
 /**
+ * A quoted order's lines all carry the quote's id as their product (decision 0014), so each is told apart by its
+ * description: "2 × bracket" and "1 × design time" are two best-seller rows of 2 and 1, not one of 3 (decision 0027).
+ */
+const QUOTED_LINE_NAME = "CASE WHEN json_extract(i.meta, '$.quoteId') IS NULL THEN NULL ELSE i.product_name END";
+
+/**
  * The dashboard's business figures. Every order row is money taken (an order exists only once paid), a cancelled
  * one too until it is refunded; a refund counts on the UK day it was made, not its order's day (decision 0018), so a
  * period's figure is what came in and went out in it and never changes after the period is over.
@@ -65,7 +71,7 @@ export function dashboardFigures(db: Database, now: Date, lowStockThreshold: num
         `SELECT i.product_id, MAX(i.product_name) AS name, SUM(i.quantity) AS units, SUM(i.quantity * i.unit_price_cents) AS amount_cents
          FROM order_items i JOIN orders o ON o.id = i.order_id
          WHERE o.created_at >= ? AND o.status != 'canceled'
-         GROUP BY i.product_id ORDER BY units DESC, amount_cents DESC, name LIMIT ${BEST_SELLERS}`,
+         GROUP BY i.product_id, ${QUOTED_LINE_NAME} ORDER BY units DESC, amount_cents DESC, name LIMIT ${BEST_SELLERS}`,
       )
       .all(since(addUkDays(today, -29))),
   };

@@ -3,7 +3,7 @@ import { dispatchedByText } from "../../../shared/dispatch-words";
 import { writeTransaction } from "../../db/transaction";
 import { Conflict, HttpError } from "../../errors";
 import { errorFields, log } from "../../log";
-import { type PaymentProvider, PaymentProviderError } from "../../services/payments/provider";
+import { type KnownPayer, type PaymentProvider, PaymentProviderError } from "../../services/payments/provider";
 import type { DispatchPromise } from "../catalog/dispatch-promise";
 import { checkoutStore } from "./checkout-store";
 import { lineDispatchDays } from "./dispatch-dates";
@@ -26,6 +26,8 @@ type OpenSession = {
   cancelUrl: string;
   /** The answer when the checkout ended while the provider was answering (replaced or withdrawn). */
   endedMessage: string;
+  /** Who pays, when the shop already knows (a quote): the payment page opens with it filled in. */
+  payer?: KnownPayer | null;
 };
 
 /**
@@ -83,6 +85,7 @@ export function paymentSessions({
       expiresAt,
       cancelUrl,
       endedMessage,
+      payer = null,
     }: OpenSession): Promise<{ url: string }> {
       let session: { id: string; url: string };
       // Each line says when it will be dispatched, counted from when the checkout began, as the order will be.
@@ -104,6 +107,7 @@ export function paymentSessions({
           successUrl: `${publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl,
           idempotencyKey: `checkout-${checkoutId}`,
+          payer,
         });
       } catch (error) {
         const checkout = store.byId(checkoutId);

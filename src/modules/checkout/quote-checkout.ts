@@ -1,8 +1,9 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
-import type { PaymentProvider } from "../../services/payments/provider";
+import type { KnownPayer, PaymentProvider } from "../../services/payments/provider";
 import type { DispatchPromise } from "../catalog/dispatch-promise";
 import { newOrderId } from "../orders/order-id";
+import type { QuoteLine } from "../quotes/model";
 import { checkoutStore } from "./checkout-store";
 import { HOLD_MINUTES, paymentSessions } from "./payment-session";
 import type { PricedLine } from "./price-basket";
@@ -10,10 +11,13 @@ import type { PricedLine } from "./price-basket";
 /** What a quote puts on the payment page: its lines and delivery, priced by the owner. */
 export type QuotePayment = {
   quoteId: string;
-  lines: { description: string; amount_cents: number }[];
+  /** `amount_cents` is the price of one: the payment page shows it with the line's quantity. */
+  lines: QuoteLine[];
   deliveryCents: number;
   /** The shopper's own quote link: the payment page's "back" returns there. */
   quoteUrl: string;
+  /** The name and email of the request the quote answers: the payment page opens with them filled in. */
+  payer: KnownPayer;
 };
 
 /** A payment page about to end is not handed out again: the shopper gets a fresh one instead. */
@@ -81,10 +85,10 @@ export function createQuoteCheckout({
           productName: line.description,
           variantName: null,
           unitPriceCents: line.amount_cents,
-          quantity: 1,
+          quantity: line.quantity,
           meta: { quoteId: quote.quoteId },
         }));
-        const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents, 0);
+        const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
         store.insert(
           {
             id,
@@ -118,6 +122,7 @@ export function createQuoteCheckout({
         expiresAt,
         cancelUrl: quote.quoteUrl,
         endedMessage: QUOTE_ENDED,
+        payer: quote.payer,
       });
     },
 

@@ -72,5 +72,8 @@ export type DeliverySettings = { deliveryFeePence: number; freeDeliveryThreshold
 
 /** Issue 14: a product without its own lead time takes the default; orders from the cut-off hour (UK time) on count from the next working day. */
 export type DispatchSettings = { defaultLeadTimeDays: number; cutOffHour: number };
+/** The longest a product, the shop's default or a quote may promise to take (decision 0027: one cap, one wording). */
 export const MAX_LEAD_TIME_DAYS = 365;
+/** The lead-time rule in words, which every refusal of a lead time starts with. */
+export const LEAD_TIME_RULE = `Lead time must be a whole number of working days from 0 to ${MAX_LEAD_TIME_DAYS}`;
 export const MAX_LOW_STOCK_THRESHOLD = 1000;

@@ -2,7 +2,11 @@ import { z } from "zod";
 import type { AttachmentExtension } from "../../services/storage/disk";
 
 /** Spec section 7: the answer to a good POST /api/custom-request. */
-export type CustomRequestCreated = { id: string };
+/**
+ * The answer to a request sent: its reference and the files kept, under the names the owner will see (sanitised:
+ * src/services/storage/file-name.ts), so the form's confirmation can say what was sent.
+ */
+export type CustomRequestCreated = { id: string; attachments: { filename: string }[] };
 
 export const CAPTCHA_MISSING = "Please complete the captcha.";
 export const CAPTCHA_FAILED = "The captcha could not be verified. Please try again.";

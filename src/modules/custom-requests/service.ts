@@ -97,7 +97,7 @@ export function createCustomRequestService({
         for (const storedName of written) await storage.remove(storedName);
         throw error;
       }
-      return { id };
+      return { id, attachments: attachments.map(({ filename }) => ({ filename })) };
     },
   };
 }

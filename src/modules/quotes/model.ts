@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { MAX_QUOTE_LINE_QUANTITY } from "../../../shared/quote-view";
 import { isUkDay } from "../../../shared/uk-day";
+import { LEAD_TIME_RULE, MAX_LEAD_TIME_DAYS } from "../content/model";
 
 /** Issue 13's quote states. `expired` is also what a live quote past its valid_until reads as. */
 const QUOTE_STATUSES = ["sent", "changes_requested", "declined", "expired", "withdrawn", "paid"] as const;
@@ -20,8 +22,10 @@ export const MESSAGES = {
   description: "Each line needs a description.",
   descriptionTooLong: "A line's description can be at most 200 characters.",
   amount: "Each line's amount must be a whole number of pence greater than 0.",
+  quantity: `Each line's quantity must be a whole number from 1 to ${MAX_QUOTE_LINE_QUANTITY}.`,
   delivery: "Delivery must be a whole number of pence, 0 or more, or left out to use the shop's delivery rule.",
-  leadTime: "Lead time must be a whole number of working days, 0 or more.",
+  // The product's cap and words (decision 0027): a quote promises no longer than a product may.
+  leadTime: `${LEAD_TIME_RULE}.`,
   validUntil: "Valid until must be a date written YYYY-MM-DD.",
   validUntilPast: "Valid until must be today or later (UK time).",
   messageTooLong: MESSAGES_TOO_LONG,
@@ -53,7 +57,9 @@ const lineSchema = z.object(
       .trim()
       .min(1, { error: MESSAGES.description })
       .max(LIMITS.description, { error: MESSAGES.descriptionTooLong }),
+    /** The price of one; the line's total is amount_cents × quantity (decision 0027). */
     amount_cents: wholeNumber(MESSAGES.amount, 1),
+    quantity: wholeNumber(MESSAGES.quantity, 1, MAX_QUOTE_LINE_QUANTITY).default(1),
   },
   { error: MESSAGES.line },
 );
@@ -69,7 +75,7 @@ export const newQuoteSchema = z.object(
       .min(1, { error: MESSAGES.noLines })
       .max(LIMITS.lines, { error: MESSAGES.tooManyLines }),
     delivery_cents: wholeNumber(MESSAGES.delivery, 0).optional(),
-    lead_time_days: wholeNumber(MESSAGES.leadTime, 0),
+    lead_time_days: wholeNumber(MESSAGES.leadTime, 0, MAX_LEAD_TIME_DAYS),
     valid_until: isoDate,
     message: z
       .string({ error: MESSAGES.messageTooLong })
@@ -85,7 +91,8 @@ export type NewQuote = z.infer<typeof newQuoteSchema>;
 /** The answer to a quote made: the id and the shopper's absolute link. */
 export type QuoteCreated = { id: string; url: string };
 
-export type QuoteLine = { description: string; amount_cents: number };
+/** `amount_cents` is the price of one; the line costs amount_cents × quantity (quoteLineTotal, shared/quote-view.ts). */
+export type QuoteLine = { description: string; amount_cents: number; quantity: number };
 
 /** GET /api/quotes/{id}?t=… as issue 13 fixes it. Money in pence. */
 export type QuoteView = {
@@ -102,7 +109,17 @@ export type QuoteView = {
   message: string | null;
   attachments: { filename: string }[];
   order_id: string | null;
+  /** What the shopper asked for, as their request form sent it. */
+  request: { details: string; material: string | null; color: string | null };
+  /** The shopper's own answers with a message on this request's quotes up to this one, oldest first. */
+  your_messages: ShopperMessage[];
 };
+
+/** A message the shopper sent with "ask for changes" or "decline" (`sent_at`: when, ISO 8601 UTC). */
+export type ShopperMessage = { version: number; kind: "changes" | "declined"; message: string; sent_at: string };
+
+/** At most this many of the shopper's messages come with a quote (one per version at most; 0014 bounds nothing else). */
+export const MAX_SHOPPER_MESSAGES = 50;
 
 /** The shopper's message with a decline: optional. */
 export const declineMessageSchema = z
@@ -120,7 +137,7 @@ export const changesMessageSchema = z
   .max(LIMITS.message, { error: MESSAGES_TOO_LONG });
 
 /** A quote as the owner sees it in the request's history (newest version first). */
-export type AdminQuote = Omit<QuoteView, "currency" | "attachments"> & {
+export type AdminQuote = Omit<QuoteView, "currency" | "attachments" | "request" | "your_messages"> & {
   shopper_message: string | null;
   responded_at: string | null;
   created_at: string;

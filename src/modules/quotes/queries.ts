@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { NewQuote, QuoteLine, QuoteStatus } from "./model";
+import { MAX_SHOPPER_MESSAGES, type NewQuote, type QuoteLine, type QuoteStatus } from "./model";
 
 /** One quotes row as stored (status as written: 'expired' is read by the service from the date). */
 export type QuoteRow = {
@@ -36,13 +36,15 @@ export function quoteQueries(db: Database) {
     `INSERT INTO quotes (id, custom_request_id, version, delivery_cents, lead_time_days, valid_until, message, token_hash)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertLine = db.query<unknown, [string, number, string, number]>(
-    "INSERT INTO quote_lines (quote_id, position, description, amount_cents) VALUES (?, ?, ?, ?)",
+  const insertLine = db.query<unknown, [string, number, string, number, number]>(
+    "INSERT INTO quote_lines (quote_id, position, description, amount_cents, quantity) VALUES (?, ?, ?, ?, ?)",
   );
   const markInProgress = db.query<unknown, [string]>(`UPDATE custom_requests SET status = 'in_progress', updated_at = ${NOW} WHERE id = ?`);
   const one = db.query<QuoteRow, [string]>(`SELECT ${COLUMNS} FROM quotes WHERE id = ?`);
   const ofRequest = db.query<QuoteRow, [string]>(`SELECT ${COLUMNS} FROM quotes WHERE custom_request_id = ? ORDER BY version DESC`);
-  const linesOf = db.query<QuoteLine, [string]>("SELECT description, amount_cents FROM quote_lines WHERE quote_id = ? ORDER BY position");
+  const linesOf = db.query<QuoteLine, [string]>(
+    "SELECT description, amount_cents, quantity FROM quote_lines WHERE quote_id = ? ORDER BY position",
+  );
   const attachmentsOf = db.query<{ id: string; filename: string; removed_at: string | null }, [string]>(
     "SELECT id, filename, removed_at FROM custom_request_attachments WHERE request_id = ? ORDER BY created_at, rowid",
   );
@@ -52,6 +54,15 @@ export function quoteQueries(db: Database) {
   const requestOfOrder = db.query<{ request_id: string; name: string; quote_id: string }, [string]>(
     `SELECT r.id AS request_id, r.name, q.id AS quote_id
      FROM quotes q JOIN custom_requests r ON r.id = q.custom_request_id WHERE q.order_id = ?`,
+  );
+  const askedFor = db.query<{ details: string; material: string | null; color: string | null }, [string]>(
+    "SELECT details, material, color FROM custom_requests WHERE id = ?",
+  );
+  // quotes_by_request serves it; a declined version is never withdrawn later, so its status still says what the answer was.
+  const shopperMessages = db.query<{ version: number; status: QuoteStatus; message: string; sent_at: string }, [string, number]>(
+    `SELECT version, status, shopper_message AS message, responded_at AS sent_at FROM quotes
+     WHERE custom_request_id = ? AND version <= ? AND shopper_message IS NOT NULL AND responded_at IS NOT NULL
+     ORDER BY version LIMIT ${MAX_SHOPPER_MESSAGES}`,
   );
   const requestOf = db.query<{ id: string; name: string; email: string }, [string]>(
     "SELECT id, name, email FROM custom_requests WHERE id = ?",
@@ -63,6 +74,10 @@ export function quoteQueries(db: Database) {
     ofRequest: (requestId: string) => ofRequest.all(requestId),
     linesOf: (quoteId: string) => linesOf.all(quoteId),
     attachmentsOf: (requestId: string) => attachmentsOf.all(requestId),
+    /** The request a quote answers, as the shopper sent it. */
+    askedFor: (requestId: string) => askedFor.get(requestId),
+    /** The shopper's messages on the request's versions up to `version`, oldest first. */
+    shopperMessages: (requestId: string, version: number) => shopperMessages.all(requestId, version),
     /** Who asked for the request a quote answers: its name and email for the emails. */
     requestOf: (requestId: string) => requestOf.get(requestId),
     requestOfOrder: (orderId: string) => requestOfOrder.get(orderId),
@@ -88,7 +103,7 @@ export function quoteQueries(db: Database) {
     }) {
       const version = nextVersion.get(requestId)?.version ?? 1;
       insertQuote.run(id, requestId, version, delivery, quote.lead_time_days, quote.valid_until, quote.message, tokenHash);
-      for (const [index, line] of quote.lines.entries()) insertLine.run(id, index + 1, line.description, line.amount_cents);
+      for (const [index, line] of quote.lines.entries()) insertLine.run(id, index + 1, line.description, line.amount_cents, line.quantity);
     },
     markRequestInProgress: (requestId: string) => markInProgress.run(requestId),
     answer: (id: string, status: "declined" | "changes_requested", message: string | null) => answer.run(status, message, id),

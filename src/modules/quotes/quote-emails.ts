@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { quoteLinesTotal } from "../../../shared/quote-view";
 import { renderQuoteEmail } from "../../emails/quote";
 import { renderQuoteResponseNotice } from "../../emails/quote-response";
 import { readShopIdentity } from "../content/service";
@@ -33,7 +34,7 @@ export function quoteEmails({ publicUrl, ownerEmail }: { publicUrl: string; owne
             customerName: request.name,
             lines,
             deliveryCents: quote.delivery_cents,
-            totalCents: lines.reduce((sum, line) => sum + line.amount_cents, 0) + quote.delivery_cents,
+            totalCents: quoteLinesTotal(lines) + quote.delivery_cents,
             leadTimeDays: quote.lead_time_days,
             validUntil: quote.valid_until,
             message: quote.message,

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { quoteDelivery } from "../../../shared/basket";
+import { quoteLinesTotal } from "../../../shared/quote-view";
 import { formatUkDay, ukToday } from "../../../shared/uk-day";
 import { rowId } from "../../db/row-id";
 import { writeTransaction } from "../../db/transaction";
@@ -52,7 +53,7 @@ export function createQuoteService({ db, content, emails, publicUrl, now = () =>
 
   function priced(row: QuoteRow) {
     const lines = sql.linesOf(row.id);
-    return { lines, total_cents: lines.reduce((sum, line) => sum + line.amount_cents, 0) + row.delivery_cents };
+    return { lines, total_cents: quoteLinesTotal(lines) + row.delivery_cents };
   }
 
   function viewOf(row: QuoteRow): QuoteView {
@@ -63,6 +64,12 @@ export function createQuoteService({ db, content, emails, publicUrl, now = () =>
       ...pricedView(row),
       currency: "gbp",
       attachments: sql.attachmentsOf(row.custom_request_id).map(({ filename }) => ({ filename })),
+      // A quote's request always exists: deleting a request deletes its quotes (migrations/0012_quotes.sql).
+      request: sql.askedFor(row.custom_request_id)!,
+      your_messages: sql.shopperMessages(row.custom_request_id, row.version).map(({ status, ...message }) => ({
+        ...message,
+        kind: status === "declined" ? "declined" : "changes",
+      })),
     };
   }
 
@@ -132,7 +139,7 @@ export function createQuoteService({ db, content, emails, publicUrl, now = () =>
       const withdrawn = writeTransaction(db, () => {
         if (!sql.requestExists(requestId)) throw new NotFound(REQUEST_NOT_FOUND);
         if (quote.valid_until < ukToday(now())) throw new BadRequest(MESSAGES.validUntilPast);
-        const linesTotal = quote.lines.reduce((sum, line) => sum + line.amount_cents, 0);
+        const linesTotal = quoteLinesTotal(quote.lines);
         const { deliveryFeePence, freeDeliveryThresholdPence } = content.deliverySettings();
         const delivery = quote.delivery_cents ?? quoteDelivery(linesTotal, deliveryFeePence, freeDeliveryThresholdPence).delivery;
         const replaced = sql.withdrawLive(requestId);
@@ -159,7 +166,10 @@ export function createQuoteService({ db, content, emails, publicUrl, now = () =>
         requireLive(row);
         const { lines, total_cents } = priced(row);
         emails.queueAnswerNotice(db, row, "accepted", null, total_cents);
+        // The request's row exists while its quote does (migrations/0012_quotes.sql cascades deletes).
+        const { name, email } = sql.requestOf(row.custom_request_id)!;
         return {
+          payer: { name, email },
           quoteId: row.id,
           lines,
           deliveryCents: row.delivery_cents,

@@ -4,6 +4,7 @@ import { rowId } from "../../db/row-id";
 import {
   type CreatedPaymentSession,
   type CreatePaymentSession,
+  type KnownPayer,
   type MadeRefund,
   type PaymentProvider,
   PaymentProviderError,
@@ -28,6 +29,7 @@ type SessionRow = {
   success_url: string;
   cancel_url: string;
   expires_at: string;
+  prefill: string | null;
 };
 
 export type DemoSession = {
@@ -42,6 +44,8 @@ export type DemoSession = {
   successUrl: string;
   cancelUrl: string;
   expiresAt: string;
+  /** The name and email the page opens with, as Stripe opens with `customer_email`; null for a basket's checkout. */
+  payer: KnownPayer | null;
 };
 
 export type DemoPaymentProvider = PaymentProvider & {
@@ -95,8 +99,8 @@ export function createDemoProvider(db: Database, publicUrl: string, now: () => D
       if (!existing) {
         const subtotal = input.lines.reduce((sum, line) => sum + line.unitAmountPence * line.quantity, 0);
         db.query(
-          `INSERT INTO demo_payment_sessions (id, checkout_id, amount_total, currency, lines, delivery_cents, success_url, cancel_url, expires_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO demo_payment_sessions (id, checkout_id, amount_total, currency, lines, delivery_cents, success_url, cancel_url, expires_at, prefill)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(
           id,
           input.checkoutId,
@@ -108,6 +112,7 @@ export function createDemoProvider(db: Database, publicUrl: string, now: () => D
           input.successUrl,
           input.cancelUrl,
           input.expiresAt.toISOString(),
+          input.payer ? JSON.stringify({ name: input.payer.name, email: input.payer.email }) : null,
         );
       }
       return { id, url: `${publicUrl}/checkout/demo/${id}` };
@@ -160,6 +165,7 @@ export function createDemoProvider(db: Database, publicUrl: string, now: () => D
         successUrl: row.success_url.replace("{CHECKOUT_SESSION_ID}", row.id),
         cancelUrl: row.cancel_url,
         expiresAt: row.expires_at,
+        payer: row.prefill ? (JSON.parse(row.prefill) as KnownPayer) : null,
       };
     },
 

@@ -39,7 +39,15 @@ export type CreatePaymentSession = {
   cancelUrl: string;
   /** Same key, same session: a retried create never makes a second one. */
   idempotencyKey: string;
+  /**
+   * Who is paying, when the shop already knows (a quote's shopper): the page opens with it filled in. Stripe fills
+   * the email (`customer_email`); the demo page both. Absent for a basket's checkout.
+   */
+  payer?: KnownPayer | null;
 };
+
+/** The name and email the shop already has for the person about to pay. */
+export type KnownPayer = { name: string; email: string };
 
 export type CreatedPaymentSession = { id: string; url: string };
 

@@ -122,6 +122,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
           metadata: { order_id: input.checkoutId },
           // On the PaymentIntent too, so a refund or dispute in the dashboard leads back to the order.
           payment_intent_data: { metadata: { order_id: input.checkoutId } },
+          // Stripe Checkout fills only the email from what we know; the name is typed with the card and address.
+          ...(input.payer ? { customer_email: input.payer.email } : {}),
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
           expires_at: Math.floor(input.expiresAt.getTime() / 1000),
