@@ -160,7 +160,9 @@ test("@phone the owner refunds part of an order and puts a unit back: the amount
       await page.reload();
       await expect(heading).toBeVisible();
       await expect(items.getByText(`2 × ${name}`)).toBeVisible();
-      await page.screenshot({ path: test.info().outputPath(`order-after-part-refund-${size}-${theme}.png`), fullPage: true });
+      // What is still being sent and the refund beside it, as the owner scrolls to them.
+      await items.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`order-after-part-refund-${size}-${theme}.png`) });
       await tapReachable(refunds.getByRole("button", { name: "Refund…" }));
       await expect(dialog.getByText(`${name} (up to 2)`)).toBeVisible();
       await units.fill("1");
