@@ -28,8 +28,8 @@ const leftOf = (line: Line) => (line.refund_required === 1 ? 0 : line.quantity -
  * units that went back (`order_items.restocked`), and no more than a line took
  * may ever go back, however refunds with restock and cancels with "put back"
  * interleave. Both go through `putBack`, inside their own IMMEDIATE write
- * transaction, after the payment provider has answered, so the count read is
- * the count raised.
+ * transaction (a refund's only once the payment provider has answered), so the
+ * count read is the count raised and nothing else writes in between.
  */
 export function createShelfReturns(db: Database) {
   const linesOf = db.query<Line, [string]>(
