@@ -98,7 +98,7 @@ describe("looking up an order with its postcode", () => {
       payment_session_id: sessionId,
       refunded_cents: 0,
       refunds: [],
-      items: [{ product_id: "feeder", product_name: "Bird feeder", unit_price_cents: 2400, quantity: 2, meta: {} }],
+      items: [{ product_id: "feeder", product_name: "Bird feeder", unit_price_cents: 2400, quantity: 2, restocked: 0, meta: {} }],
       // Issue 14: queued from the moment it was placed, with the day promised at payment.
       stage: "queued",
       stages: [{ stage: "queued", at: (body as { created_at: string }).created_at }],

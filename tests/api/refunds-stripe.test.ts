@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
-import { confirmCheckout, postCheckout, sessionIdOf, units } from "../support/checkout";
+import { confirmCheckout, postCheckout, sessionIdOf, stockOf, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER } from "../support/factories";
 import { type StripeStandIn, startStripeStandIn, stripeSettings } from "../support/stripe-stand-in";
 import { countRows } from "../support/test-app";
+import { waitUntil } from "../support/wait-until";
 
 // Refunds through the real Stripe SDK against the local stand-in: refunds.create
 // on the session's PaymentIntent with the shop's idempotency key, Stripe's own
@@ -94,4 +95,111 @@ test("Stripe cannot be reached: 502 saying so, nothing recorded", async () => {
     error: "The refund was not made: The payment provider could not be reached. Please try again. Nothing was recorded; try again.",
   });
   expect(countRows(shop.db, "refunds")).toBe(0);
+});
+
+// Units go back to the shelf once (docs/decisions/0024-units-back-on-the-shelf-once.md): however refunds
+// with restock and cancels with "put back" interleave, the units returned for an order never exceed the
+// units it took. Stripe answers slowly here (its refund calls are held until every racer has reached it),
+// so the shop's requests really are in flight together, as with the real provider.
+describe("units go back to the shelf once", () => {
+  type Units = { product_id: string; variant_id: string | null; product_name: string; quantity: number };
+  type Answer = {
+    refunded_cents?: number;
+    items?: { product_id: string; quantity: number; restocked: number }[];
+    not_restocked?: Units[];
+    error?: string;
+  };
+
+  const refundPuttingBack = (orderId: string, amount: number, quantity: number) =>
+    shop.call<Answer>(`/api/admin/orders/${orderId}/refund`, {
+      method: "POST",
+      body: { amount_cents: amount, reason: "damaged", restock: [{ product_id: "feeder", quantity }] },
+    });
+  const cancelPuttingBack = (orderId: string) =>
+    shop.call<{ order?: Answer; error?: string }>(`/api/admin/orders/${orderId}/status`, {
+      method: "POST",
+      body: { status: "canceled", restock: true },
+    });
+  /** The order's units recorded as back on the shelf, as the owner's order answer reports them. */
+  const restockedOf = async (orderId: string) =>
+    (await shop.call<Answer>(`/api/admin/orders/${orderId}`)).body.items?.map((item) => item.restocked);
+  const refusedUnits = (answer: Answer) => (answer.not_restocked ?? []).reduce((sum, units) => sum + units.quantity, 0);
+  const BOTH_FEEDERS_REFUSED = [{ product_id: "feeder", variant_id: null, product_name: "Bird feeder", quantity: 2 }];
+
+  test("several refunds at once, each putting both units back: the shelf gets the two units once, and the others say they could not", async () => {
+    const order = await paidOrder();
+    expect(stockOf(shop.db, "feeder")).toBe(3);
+    const slowly = stripe.hold("/v1/refunds");
+    const racing = [100, 200, 300].map((amount) => refundPuttingBack(order.id, amount, 2));
+    await waitUntil(() => slowly.waiting() === 3, 10_000, "all three refunds to reach Stripe");
+    slowly.release();
+    const answers = await Promise.all(racing);
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    // The money was given back three times at Stripe, so all three refunds are recorded.
+    expect([...stripe.refunds.values()].filter((made) => made.payment_intent === order.paymentIntent)).toHaveLength(3);
+    expect(countRows(shop.db, "refunds")).toBe(3);
+    expect(answers.at(-1)?.body.refunded_cents).toBe(600);
+    // The units went back once: one refund put both back, the other two say they could not.
+    expect(stockOf(shop.db, "feeder")).toBe(5);
+    expect(await restockedOf(order.id)).toEqual([2]);
+    expect(answers.map((answer) => refusedUnits(answer.body)).sort()).toEqual([0, 2, 2]);
+    expect(answers.filter((answer) => refusedUnits(answer.body) > 0).map((answer) => answer.body.not_restocked)).toEqual([
+      BOTH_FEEDERS_REFUSED,
+      BOTH_FEEDERS_REFUSED,
+    ]);
+    // Each refund's record says what it really put back.
+    const recorded = shop.db.query<{ restocked: string }, []>("SELECT restocked FROM refunds").all();
+    expect(recorded.map((row) => row.restocked).sort()).toEqual([
+      "[]",
+      "[]",
+      JSON.stringify([{ product_id: "feeder", variant_id: null, quantity: 2 }]),
+    ]);
+  });
+
+  test("a refund putting one unit back and a cancel putting the items back, at once: the two units go back once", async () => {
+    const order = await paidOrder();
+    const slowly = stripe.hold("/v1/refunds");
+    const refunding = refundPuttingBack(order.id, 500, 1);
+    // The refund has passed the shop's own checks and waits on Stripe when the owner cancels.
+    await waitUntil(() => slowly.waiting() === 1, 10_000, "the refund to reach Stripe");
+    const cancel = await cancelPuttingBack(order.id);
+    expect(cancel.status).toBe(200);
+    expect(stockOf(shop.db, "feeder")).toBe(5);
+    slowly.release();
+    const refund = await refunding;
+
+    expect(refund.status).toBe(200);
+    expect(refund.body.refunded_cents).toBe(500);
+    expect(stockOf(shop.db, "feeder")).toBe(5);
+    expect(await restockedOf(order.id)).toEqual([2]);
+    expect(refund.body.not_restocked).toEqual([{ product_id: "feeder", variant_id: null, product_name: "Bird feeder", quantity: 1 }]);
+    expect(shop.db.query<{ restocked: string }, []>("SELECT restocked FROM refunds").get()?.restocked).toBe("[]");
+  });
+
+  test("a refund putting one unit back, then a cancel putting the items back: only the other unit goes back", async () => {
+    const order = await paidOrder();
+    const refund = await refundPuttingBack(order.id, 500, 1);
+    expect(refund.status).toBe(200);
+    expect(stockOf(shop.db, "feeder")).toBe(4);
+    const cancel = await cancelPuttingBack(order.id);
+    expect(cancel.status).toBe(200);
+    expect(stockOf(shop.db, "feeder")).toBe(5);
+    expect(refund.body.not_restocked).toEqual([]);
+    expect(cancel.body.order?.items?.map((item) => item.restocked)).toEqual([2]);
+  });
+
+  test("a cancel putting the items back, then a refund asking to put a unit back: refused before Stripe is asked, the shelf as the cancel left it", async () => {
+    const order = await paidOrder();
+    expect((await cancelPuttingBack(order.id)).status).toBe(200);
+    expect(stockOf(shop.db, "feeder")).toBe(5);
+    const refund = await refundPuttingBack(order.id, 500, 1);
+
+    expect(refund.status).toBe(409);
+    expect(refund.body).toEqual({ error: "There is nothing of feeder left to put back on the shelf from this order." });
+    expect(stripe.requests.filter((request) => request.params.payment_intent === order.paymentIntent)).toHaveLength(0);
+    expect(countRows(shop.db, "refunds")).toBe(0);
+    expect(stockOf(shop.db, "feeder")).toBe(5);
+    expect(await restockedOf(order.id)).toEqual([2]);
+  });
 });

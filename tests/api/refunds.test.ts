@@ -3,6 +3,7 @@ import { listOutbox } from "../../src/modules/outbox/service";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { buyThroughDemoCheckout, type Entry, stockOf, units, variantStockOf } from "../support/checkout";
 import { addProduct, BIRD_FEEDER, PLANTER } from "../support/factories";
+import { textOf } from "../support/html";
 import { countRows } from "../support/test-app";
 
 // POST /api/admin/orders/{id}/refund through the demo provider (issue 15 point 1):
@@ -306,5 +307,69 @@ describe("the dashboard's orders flagged for refund", () => {
     expect(await due()).toEqual([flagged.id]);
     await refund(flagged.id, { amount_cents: flagged.amount_cents - 100, reason: "late" });
     expect(await due()).toEqual([]);
+  });
+});
+
+// What is still being sent after a part refund with restock (docs/decisions/0024-units-back-on-the-shelf-once.md):
+// a unit put back on the shelf is no longer sent, so the owner's order answer, the packing slip and the
+// shelf all say the same.
+describe("what is still being sent after a part refund with restock", () => {
+  type Line = { product_id: string; quantity: number; restocked: number };
+
+  /** A slip page as the signed-in owner's browser opens it. */
+  async function slip(path: string) {
+    const response = await shop.request(path, { headers: { "Sec-Fetch-Site": "same-origin", Cookie: shop.cookie ?? "" } });
+    return { status: response.status, body: await response.text() };
+  }
+  /** Each slip line as [product, variant or "", quantity to pack]. */
+  const slipLines = (html: string) =>
+    [
+      ...html.matchAll(
+        /<span class="slip__product">([^<]+)<\/span>(?:<span class="slip__variant">([^<]+)<\/span>)?[\s\S]*?<td class="slip__quantity">(\d+)<\/td>/g,
+      ),
+    ].map((match) => [match[1], match[2] ?? "", match[3]]);
+  const slipOrderIds = (html: string) => [...html.matchAll(/<section class="slip"[^>]*data-order-id="([^"]+)"/g)].map((match) => match[1]);
+
+  test("the order answer, the packing slip and the shelf agree: units put back are not packed", async () => {
+    const order = await buy([...units(2, { id: "feeder" }), ...units(1, { id: "planter", variantId: "planter-large" })]);
+    expect(stockOf(shop.db, "feeder")).toBe(3);
+    expect(variantStockOf(shop.db, "planter-large")).toBe(1);
+    const answer = await refund(order.id, {
+      amount_cents: 4600,
+      reason: "requested_by_customer",
+      restock: [
+        { product_id: "feeder", quantity: 1 },
+        { product_id: "planter", variant_id: "planter-large", quantity: 1 },
+      ],
+    });
+    expect(answer.status).toBe(200);
+
+    const { body } = await shop.call<{ items: Line[] }>(`/api/admin/orders/${order.id}`);
+    expect(body.items.map(({ product_id, quantity, restocked }) => ({ product_id, quantity, restocked }))).toEqual([
+      { product_id: "feeder", quantity: 2, restocked: 1 },
+      { product_id: "planter", quantity: 1, restocked: 1 },
+    ]);
+    const printed = await slip(`/admin/orders/${order.id}/slip`);
+    expect(printed.status).toBe(200);
+    expect(slipLines(printed.body)).toEqual([["Bird feeder", "", "1"]]);
+    expect(stockOf(shop.db, "feeder")).toBe(4);
+    expect(variantStockOf(shop.db, "planter-large")).toBe(2);
+  });
+
+  test("an order with every unit put back: its slip says nothing is left to pack, and it is left off the slips to dispatch", async () => {
+    const emptied = await buy();
+    const other = await buy(units(1, { id: "feeder" }));
+    expect(
+      (await refund(emptied.id, { amount_cents: 100, reason: "other", restock: [{ product_id: "feeder", quantity: 2 }] })).status,
+    ).toBe(200);
+
+    const own = await slip(`/admin/orders/${emptied.id}/slip`);
+    expect(own.status).toBe(200);
+    expect(slipLines(own.body)).toEqual([]);
+    expect(textOf(own.body)).toContain("Nothing from this order is left to pack: every unit went back on the shelf.");
+    const toDispatch = await slip("/admin/slips");
+    expect(slipOrderIds(toDispatch.body)).toEqual([other.id]);
+    // The dashboard's "to dispatch" counts by the same rule.
+    expect((await shop.call<{ to_dispatch: number }>("/api/admin/dashboard/stats")).body.to_dispatch).toBe(1);
   });
 });

@@ -1,7 +1,10 @@
 import { formatPence } from "../../shared/money";
+import { formatUkDay, ukToday } from "../../shared/uk-day";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
-import { openOrderAsOwner } from "./support/admin";
-import { buyOneAndPay } from "./support/checkout";
+import { openOrderAsOwner, signIn } from "./support/admin";
+import { expectNoSeriousViolations } from "./support/axe";
+import { buyOneAndPay, paidOrderThroughCalls } from "./support/checkout";
+import { expectReachable, tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
 
 // Issue 15 point 1 as one story: a shopper buys two of something; the owner
@@ -81,4 +84,133 @@ test("the owner cancels a paid order and refunds it in the same dialog: the orde
   await expect(page.getByRole("button", { name: "Cancel order" })).toBeHidden();
   await expect(left).toHaveText("Refunded in full.");
   await expect(page.getByRole("region", { name: "Refunds" }).getByText("Requested by the customer")).toBeVisible();
+});
+
+// Decision 0024 on the owner's screens: after a part refund that puts units back, the order screen, the
+// packing slip and the stock agree on what is still being sent; the dialog's amount follows the units
+// chosen and can still be typed; a dispatched order is refunded, not cancelled, and says once when it went.
+
+test("@phone the owner refunds part of an order and puts a unit back: the amount follows the units, and the order screen, the packing slip and the stock agree", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  // A product of the story's own, so no other story's sales move its stock. "Zz…" sorts after the demo products.
+  const id = `zz-refund-${Date.now().toString(36)}`;
+  const name = `Zz tide clock ${id.slice(-5)}`;
+  await signIn(page);
+  const created = await page.request.post("/api/admin/products", {
+    data: { id, name, price_cents: 1500, stock: 10, requires_gpx: false, requires_image: false, category_id: null },
+  });
+  expect(created.status()).toBe(201);
+  const stock = async () => ((await (await page.request.get(`/api/admin/products/${id}`)).json()) as { stock: number }).stock;
+  const orderId = await paidOrderThroughCalls(request, id, 3, {
+    email: "tide.clock@example.co.uk",
+    name: "Mary Anning",
+    line1: "Broad Street",
+    city: "Lyme Regis",
+    postcode: "DT7 3QD",
+  });
+  expect(await stock()).toBe(7);
+
+  await openOrderAsOwner(page, orderId);
+  const refunds = page.getByRole("region", { name: "Refunds" });
+  await tapReachable(refunds.getByRole("button", { name: "Refund…" }));
+  const dialog = page.getByRole("dialog", { name: `Refund order ${orderId}` });
+  const amount = dialog.getByLabel("Amount (£)");
+  const units = dialog.getByLabel(name);
+  await expect(dialog.getByText(`${name} (up to 3)`)).toBeVisible();
+  // The amount follows the units chosen to put back: £15.00 each.
+  await units.fill("1");
+  await expect(amount).toHaveValue("15.00");
+  await units.fill("2");
+  await expect(amount).toHaveValue("30.00");
+  // The owner may type another amount; choosing units again sets it to theirs once more.
+  await amount.fill("27.50");
+  await expect(amount).toHaveValue("27.50");
+  await units.fill("1");
+  await expect(amount).toHaveValue("15.00");
+  await amount.fill("12.50");
+  await dialog.getByLabel("Reason").selectOption({ label: "Arrived damaged" });
+  await tapReachable(dialog.getByRole("button", { name: "Refund", exact: true }));
+  await expect(page.getByRole("status").filter({ hasText: "£12.50 refunded." })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Still being sent: 2 of the 3, on the order screen, on the slip and on the shelf.
+  const items = page.getByRole("region", { name: "Items" });
+  await expect(items.getByText(`2 × ${name}`)).toBeVisible();
+  await expect(items.getByText("3 ordered, 1 put back on the shelf")).toBeVisible();
+  expect(await stock()).toBe(8);
+  const [slip] = await Promise.all([page.context().waitForEvent("page"), tapReachable(page.getByRole("link", { name: "Packing slip" }))]);
+  const line = slip
+    .getByRole("region", { name: `Packing slip for order ${orderId}` })
+    .getByRole("row")
+    .filter({ hasText: name });
+  await expect(line.getByRole("cell")).toHaveText([name, "2"]);
+  await slip.close();
+
+  // Looked at: the order screen after the part refund, and the dialog, on a 390 × 844 phone and a desktop, light and dark.
+  const heading = page.getByRole("heading", { level: 1, name: `Order ${orderId}` });
+  for (const theme of ["light", "dark"] as const) {
+    for (const [size, viewport] of [
+      ["phone", { width: 390, height: 844 }],
+      ["desktop", { width: 1280, height: 900 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.evaluate((chosen) => localStorage.setItem("strata.theme", chosen), theme);
+      await page.reload();
+      await expect(heading).toBeVisible();
+      await expect(items.getByText(`2 × ${name}`)).toBeVisible();
+      // What is still being sent and the refund beside it, as the owner scrolls to them.
+      await items.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`order-after-part-refund-${size}-${theme}.png`) });
+      // Every rule in dark; in light only contrast, the one rule a theme changes (as accessibility.e2e.ts does).
+      const rules = { onlyRules: theme === "light" ? ["color-contrast"] : [] };
+      if (size === "desktop") await expectNoSeriousViolations(page, `the order after a part refund (${theme})`, rules);
+      await tapReachable(refunds.getByRole("button", { name: "Refund…" }));
+      await expect(dialog.getByText(`${name} (up to 2)`)).toBeVisible();
+      await units.fill("1");
+      await expect(amount).toHaveValue("15.00");
+      await expectReachable(dialog.getByRole("button", { name: "Refund", exact: true }));
+      await page.screenshot({ path: test.info().outputPath(`refund-dialog-${size}-${theme}.png`) });
+      if (size === "desktop") await expectNoSeriousViolations(page, `the refund dialog (${theme})`, rules);
+      await tapReachable(dialog.getByRole("button", { name: "Close" }));
+      await expect(dialog).toBeHidden();
+    }
+  }
+});
+
+test("a dispatched order offers Refund and not Cancel, and its dispatch line says when it went, never when it is due", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
+  const orderId = await paidOrderThroughCalls(request, product.id, 1, {
+    email: "dispatched@example.co.uk",
+    name: "Gilbert White",
+    line1: "The Wakes",
+    city: "Selborne",
+    postcode: "GU34 3JH",
+  });
+  await openOrderAsOwner(page, orderId);
+  const making = page.getByRole("region", { name: "Making" });
+  await expect(making).toContainText("Dispatch by");
+  await expect(page.getByRole("button", { name: "Cancel order" })).toBeVisible();
+
+  const shipment = page.getByRole("region", { name: "Shipment" });
+  await shipment.getByLabel("Carrier").fill("Royal Mail");
+  await shipment.getByLabel("Tracking number").fill("RM123456785GB");
+  await shipment.getByRole("button", { name: "Finalize shipment" }).click();
+  await expect(shipment.getByRole("status").filter({ hasText: "Shipment finalized: the order is fulfilled." })).toBeVisible();
+
+  for (const seen of ["answered", "reloaded"]) {
+    if (seen === "reloaded") await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: `Order ${orderId}` })).toBeVisible();
+    await expect(making).toContainText(`Dispatched on ${formatUkDay(ukToday(new Date()))}`);
+    await expect(making).not.toContainText("Dispatch by");
+    await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+    await expect(shipment.getByText("Dispatched orders are not cancelled: give money back with Refund… under Refunds.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Refunds" }).getByRole("button", { name: "Refund…" })).toBeVisible();
+  }
 });

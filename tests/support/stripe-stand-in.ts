@@ -123,6 +123,8 @@ export function startStripeStandIn() {
   /** Refunds made, by id; the shop's idempotency key makes a replay answer the first one. */
   const refunds = new Map<string, StandInRefund>();
   const failures = { remaining: 0, status: 500 };
+  /** Paths whose calls wait unanswered until the test releases them: the provider answering slowly, for races. */
+  const held = new Map<string, { waiting: number; released: Promise<void>; release: () => void }>();
   let createCalls = 0;
 
   const server = Bun.serve({
@@ -134,6 +136,11 @@ export function startStripeStandIn() {
       const params = parseStripeForm(request.method === "GET" ? url.search.slice(1) : await request.text());
       const idempotencyKey = request.headers.get("idempotency-key");
       if (request.method === "POST" && url.pathname === "/v1/checkout/sessions") createCalls += 1;
+      const hold = held.get(url.pathname);
+      if (hold) {
+        hold.waiting += 1;
+        await hold.released;
+      }
       const reply = answer(request, url.pathname, params, idempotencyKey);
       requests.push({ method: request.method, path: url.pathname, params, idempotencyKey, status: reply.status });
       return Response.json(reply.body, { status: reply.status, headers: { "request-id": `req_${randomId()}`, ...reply.headers } });
@@ -420,6 +427,26 @@ export function startStripeStandIn() {
     failNext(count: number, status = 500) {
       failures.remaining = count;
       failures.status = status;
+    },
+    /**
+     * Calls to `path` wait, unanswered, until `release()`: Stripe answering slowly, so that
+     * several of the shop's requests are in flight at once. `waiting()` counts the calls that
+     * have arrived, for a test to wait on (never on a fixed time).
+     */
+    hold(path: string): { waiting: () => number; release: () => void } {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const hold = { waiting: 0, released, release };
+      held.set(path, hold);
+      return {
+        waiting: () => hold.waiting,
+        release: () => {
+          held.delete(path);
+          hold.release();
+        },
+      };
     },
     /** Card payment succeeded: complete + paid, with the shopper's email and both addresses. */
     pay: (sessionId: string, customer?: StandInCustomer) => complete(sessionId, customer, "paid"),

@@ -19,6 +19,8 @@ export function CancelDialog({
   onCanceled: (order: AdminOrder, restocked: boolean) => void;
 }) {
   const [restock, setRestock] = useState(true);
+  // Units a refund already put back do not go back twice (decision 0024): only the rest do.
+  const alreadyBack = order.items.reduce((sum, item) => sum + (item.restocked ?? 0), 0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
 
@@ -65,6 +67,11 @@ export function CancelDialog({
         <input type="checkbox" checked={restock} onChange={(event) => setRestock(event.target.checked)} />
         Put the items back into stock
       </label>
+      {alreadyBack > 0 && (
+        <p className="hint">
+          {alreadyBack} {alreadyBack === 1 ? "unit" : "units"} already went back on the shelf with a refund; only the rest go back.
+        </p>
+      )}
       <Notice tone="error">{error}</Notice>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { formatPence } from "../../shared/money";
 import { countryName, orderReference } from "../../shared/order-view";
+import { unitsToSend } from "../../shared/units-to-send";
 import { OrderTotals } from "../components/OrderTotals";
 import { apiCall, enc } from "./api";
 import { CancelDialog } from "./CancelDialog";
@@ -28,6 +29,8 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
   const [updated, setUpdated] = useState<AdminOrder | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [cancelNote, setCancelNote] = useState("");
+  // What a refund asked to put back that had gone back already (decision 0024).
+  const [restockWarning, setRestockWarning] = useState("");
   // Issue 15: the Refund dialog, on its own or as the cancel's "cancel and refund".
   const [refunding, setRefunding] = useState<"refund" | "cancel" | null>(null);
   const order = updated ?? loaded;
@@ -63,6 +66,7 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
             <Notice tone="warning">Refund required: this payment arrived after the order could no longer be fulfilled.</Notice>
           )}
           <Notice tone="success">{cancelNote}</Notice>
+          <Notice tone="warning">{restockWarning}</Notice>
 
           <div className={order.custom_request ? "admin-order admin-order--quoted" : "admin-order"}>
             <ProductionPanel order={order} onChanged={setUpdated} />
@@ -72,12 +76,17 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
             <section className="card admin-section admin-order__shipment" aria-labelledby="shipment-title">
               <h2 id="shipment-title">Shipment</h2>
               <TrackingForm order={order} onSaved={setUpdated} />
-              {order.status !== "canceled" && (
-                <div className="admin-danger-zone">
-                  <button type="button" className="button button--ghost admin-button--danger" onClick={() => setCancelling(true)}>
-                    Cancel order
-                  </button>
-                </div>
+              {/* A dispatched order has left the workshop: money goes back by a refund, not by cancelling it (decision 0024). */}
+              {order.status === "fulfilled" ? (
+                <p className="hint">Dispatched orders are not cancelled: give money back with Refund… under Refunds.</p>
+              ) : (
+                order.status !== "canceled" && (
+                  <div className="admin-danger-zone">
+                    <button type="button" className="button button--ghost admin-button--danger" onClick={() => setCancelling(true)}>
+                      Cancel order
+                    </button>
+                  </div>
+                )
               )}
             </section>
             <OrderPeople order={order} />
@@ -95,6 +104,7 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
               onCanceled={(next, restocked) => {
                 setUpdated(next);
                 setCancelling(false);
+                setRestockWarning("");
                 setCancelNote(restocked ? "Order cancelled and the items put back into stock." : "Order cancelled.");
               }}
             />
@@ -104,10 +114,11 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
               order={order}
               cancel={refunding === "cancel"}
               onClose={() => setRefunding(null)}
-              onDone={(next, message) => {
+              onDone={(next, message, warning) => {
                 setUpdated(next);
                 setRefunding(null);
                 setCancelNote(message);
+                setRestockWarning(warning);
               }}
             />
           )}
@@ -125,10 +136,16 @@ function OrderItems({ order }: { order: AdminOrder }) {
         {order.items.map((item, index) => (
           <li key={`${item.product_id}-${index}`} className="admin-order-line">
             <div className="order-item__body">
+              {/* What is still being sent, as the packing slip counts it: units put back on the shelf are not (decision 0024). */}
               <span>
-                {item.quantity} × {item.product_name}
+                {unitsToSend(item)} × {item.product_name}
                 {item.meta?.variantName ? ` (${item.meta.variantName})` : ""}
               </span>
+              {item.restocked ? (
+                <span className="admin-cell-sub admin-order-line__restocked">
+                  {item.quantity} ordered, {item.restocked} put back on the shelf
+                </span>
+              ) : null}
               <span className="admin-cell-sub">
                 {item.product_id} · {formatPence(item.unit_price_cents)} each
               </span>

@@ -108,13 +108,7 @@ function DispatchDate({ order, onChanged }: { order: AdminOrder; onChanged: (ord
   return (
     <div className="production__date">
       <p className="production__promise">
-        {order.dispatch_by ? (
-          <>
-            Dispatch by <strong>{formatUkDay(order.dispatch_by)}</strong>
-          </>
-        ) : (
-          "No dispatch date promised."
-        )}
+        <DispatchPromise order={order} />
       </p>
       {moved?.previous && (
         <p className="hint">
@@ -140,5 +134,27 @@ function DispatchDate({ order, onChanged }: { order: AdminOrder; onChanged: (ord
         </form>
       )}
     </div>
+  );
+}
+
+/**
+ * The one dispatch line (decision 0024): before dispatch the day promised; once dispatched the day it went,
+ * with the day that was promised, never "dispatch by" beside "dispatched".
+ */
+function DispatchPromise({ order }: { order: AdminOrder }) {
+  const dispatchedAt = order.stage === "dispatched" ? order.stages.find((mark) => mark.stage === "dispatched")?.at : undefined;
+  if (dispatchedAt) {
+    return (
+      <>
+        Dispatched on <strong>{formatUkDay(ukToday(new Date(dispatchedAt)))}</strong>
+        {order.dispatch_by ? ` (promised by ${formatUkDay(order.dispatch_by)})` : ""}
+      </>
+    );
+  }
+  if (!order.dispatch_by) return <>No dispatch date promised.</>;
+  return (
+    <>
+      Dispatch by <strong>{formatUkDay(order.dispatch_by)}</strong>
+    </>
   );
 }

@@ -91,8 +91,9 @@ export function adminOrderRoutes({
         return change;
       })
       .post("/api/admin/orders/:id/refund", async ({ params, body }) => {
-        await adminRefunds.refund(params.id, parseOrBadRequest(refundRequestSchema, body));
-        return orders.detail(params.id);
+        const { notRestocked } = await adminRefunds.refund(params.id, parseOrBadRequest(refundRequestSchema, body));
+        // What the refund asked to put back that had gone back already (docs/decisions/0024-units-back-on-the-shelf-once.md).
+        return { ...orders.detail(params.id), not_restocked: notRestocked };
       })
       .get("/api/admin/dashboard/stats", () => orders.stats())
       .get("/api/admin/download/gpx/:token", ({ params }) => downloadUpload("gpx", params.token), download)

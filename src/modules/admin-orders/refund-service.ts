@@ -6,35 +6,27 @@ import { renderRefundEmail } from "../../emails/refund";
 import { Conflict, HttpError, NotFound } from "../../errors";
 import { log } from "../../log";
 import { type PaymentProvider, PaymentProviderError } from "../../services/payments/provider";
-import { returnStock } from "../checkout/stock-hold";
 import { readShopIdentity } from "../content/service";
 import { createOrderService } from "../orders/service";
 import { enqueueEmail } from "../outbox/service";
 import { ORDER_NOT_FOUND } from "./model";
 import type { RefundRequest } from "./refund-model";
+import { createShelfReturns, type ShelfUnits, type UnitsNotPutBack } from "./shelf-returns";
 
 type OrderMoney = {
   amount_cents: number;
   payment_provider: string;
   payment_session_id: string;
-  restocked: number;
   refund_required: number;
   email: string | null;
 };
-type Unit = { product_id: string; variant_id: string | null; quantity: number };
 
 const NOTHING_LEFT = "This order has been refunded in full; there is nothing left to refund.";
 const NO_UNITS_TAKEN =
   "This order never took any stock (its payment arrived after the stock had gone), so there is nothing to put back. Refund it without restocking.";
 
-/** The pair a unit is counted by: the same product in two variants are two different things on the shelf. */
-const unitKey = (unit: { product_id: string; variant_id: string | null }) => `${unit.product_id}\u0000${unit.variant_id ?? ""}`;
-
-function addUp(units: Unit[]): Map<string, number> {
-  const totals = new Map<string, number>();
-  for (const unit of units) totals.set(unitKey(unit), (totals.get(unitKey(unit)) ?? 0) + unit.quantity);
-  return totals;
-}
+/** A refund made, and the units it asked to put back that could not go back (already back by then). */
+export type RefundOutcome = { notRestocked: UnitsNotPutBack[] };
 
 export type RefundService = ReturnType<typeof createRefundService>;
 
@@ -49,20 +41,16 @@ export type RefundService = ReturnType<typeof createRefundService>;
  */
 export function createRefundService(db: Database, provider: PaymentProvider, { publicUrl }: { publicUrl: string }) {
   const orders = createOrderService(db);
+  const shelf = createShelfReturns(db);
   const moneyOf = db.query<OrderMoney, [string]>(
-    "SELECT amount_cents, payment_provider, payment_session_id, restocked, refund_required, email FROM orders WHERE id = ?",
+    "SELECT amount_cents, payment_provider, payment_session_id, refund_required, email FROM orders WHERE id = ?",
   );
   const refundedSoFar = db.query<{ total: number; count: number }, [string]>(
     "SELECT COALESCE(SUM(amount_cents), 0) AS total, COUNT(*) AS count FROM refunds WHERE order_id = ?",
   );
-  const orderUnits = db.query<Unit, [string]>("SELECT product_id, variant_id, quantity FROM order_items WHERE order_id = ?");
-  const restockedUnits = db.query<Unit, [string]>(
-    `SELECT json_extract(r.value, '$.product_id') AS product_id, json_extract(r.value, '$.variant_id') AS variant_id,
-       json_extract(r.value, '$.quantity') AS quantity
-     FROM refunds, json_each(refunds.restocked) r WHERE refunds.order_id = ?`,
-  );
+  const recordedWithKey = db.query<{ restocked: string }, [string]>("SELECT restocked FROM refunds WHERE idempotency_key = ?");
 
-  /** Refuses what cannot be done, before the provider is asked; run again inside the write. */
+  /** Refuses what cannot be done, before the provider is asked. */
   function check(id: string, request: RefundRequest): { order: OrderMoney; count: number } {
     const order = moneyOf.get(id);
     if (!order) throw new NotFound(ORDER_NOT_FOUND);
@@ -74,22 +62,20 @@ export function createRefundService(db: Database, provider: PaymentProvider, { p
     return { order, count };
   }
 
-  /** Only units the order had, and not already put back (by an earlier refund or a cancel with restock). */
-  function checkRestock(id: string, order: OrderMoney, restock: Unit[]): void {
+  /**
+   * Only units the order had, and not already put back (by an earlier refund or a cancel with restock):
+   * refused here while nothing has been done. The same rule runs again inside the write (`shelf.putBack`),
+   * where a refund or cancel that finished meanwhile is seen, and what it took is reported, not refused.
+   */
+  function checkRestock(id: string, order: OrderMoney, restock: ShelfUnits[]): void {
     if (order.refund_required === 1) throw new Conflict(NO_UNITS_TAKEN);
-    const had = addUp(orderUnits.all(id));
-    const back = order.restocked === 1 ? had : addUp(restockedUnits.all(id));
-    for (const [key, quantity] of addUp(restock)) {
-      const left = (had.get(key) ?? 0) - (back.get(key) ?? 0);
-      if (quantity > left) {
-        const [product] = key.split("\u0000");
-        throw new Conflict(
-          left === 0
-            ? `There is nothing of ${product} left to put back on the shelf from this order.`
-            : `Only ${left} of ${product} can still be put back on the shelf from this order.`,
-        );
-      }
-    }
+    const beyond = shelf.beyondLeft(id, restock);
+    if (!beyond) return;
+    throw new Conflict(
+      beyond.left === 0
+        ? `There is nothing of ${beyond.product_id} left to put back on the shelf from this order.`
+        : `Only ${beyond.left} of ${beyond.product_id} can still be put back on the shelf from this order.`,
+    );
   }
 
   return {
@@ -109,10 +95,12 @@ export function createRefundService(db: Database, provider: PaymentProvider, { p
         log("error", "refund refused by the payment provider", { provider: provider.name, orderId: id, reason: error.message });
         throw new HttpError(502, `The refund was not made: ${error.message} Nothing was recorded; try again.`);
       }
-      return writeTransaction(db, () => {
+      return writeTransaction(db, (): RefundOutcome => {
         // The same key again (a double click that reached here second): the first one recorded it.
-        const taken = db.query<{ id: string }, [string]>("SELECT id FROM refunds WHERE idempotency_key = ?").get(idempotencyKey);
-        if (taken) return orders.getOrder(id)!;
+        const taken = recordedWithKey.get(idempotencyKey);
+        if (taken) return { notRestocked: shelf.notPutBack(id, request.restock, JSON.parse(taken.restocked) as ShelfUnits[]) };
+        // The one rule, now that the provider has answered: only what is still left goes back.
+        const { putBack, notPutBack } = shelf.putBack(id, request.restock);
         db.query(
           `INSERT INTO refunds (id, order_id, amount_cents, reason, note, restocked, idempotency_key, provider_refund_id)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -122,16 +110,10 @@ export function createRefundService(db: Database, provider: PaymentProvider, { p
           request.amount_cents,
           request.reason,
           request.note,
-          JSON.stringify(request.restock),
+          JSON.stringify(putBack),
           idempotencyKey,
           providerRefundId,
         );
-        if (request.restock.length > 0) {
-          returnStock(
-            db,
-            request.restock.map((unit) => ({ productId: unit.product_id, variantId: unit.variant_id, quantity: unit.quantity })),
-          );
-        }
         const refunded = orders.getOrder(id)!;
         if (refunded.email) {
           enqueueEmail(db, {
@@ -142,7 +124,7 @@ export function createRefundService(db: Database, provider: PaymentProvider, { p
             ...renderRefundEmail(refunded, request.amount_cents, publicUrl, readShopIdentity(db)),
           });
         }
-        return refunded;
+        return { notRestocked: notPutBack };
       });
     },
   };

@@ -3,7 +3,6 @@ import type { OrderProduction, OrderStage } from "../../../shared/order-stages";
 import { ORDERS_PAGE_SIZE } from "../../../shared/orders-page";
 import { writeTransaction } from "../../db/transaction";
 import { Conflict } from "../../errors";
-import { type HeldUnits, returnStock } from "../checkout/stock-hold";
 import { orderProduction } from "../orders/production";
 import { createOrderService, trackingNotifiedAt } from "../orders/service";
 import { listOutbox } from "../outbox/service";
@@ -21,6 +20,7 @@ import {
 import { type OrderSearch, orderSearchWhere } from "./order-search";
 import { type ExportRange, ordersCsv } from "./orders-export";
 import { createProductionService } from "./production-service";
+import { createShelfReturns } from "./shelf-returns";
 import { queueTrackingEmail, type TrackingEmailSettings, toAdminEmail } from "./tracking-email";
 
 /** What a write answers; null means there is no such order. */
@@ -48,6 +48,7 @@ export function createAdminOrderService(
 ) {
   const orders = createOrderService(db);
   const production = orderProduction(db);
+  const shelf = createShelfReturns(db);
   const summaryColumns = `o.id, o.status, o.created_at, o.amount_cents, o.currency, o.email, o.shipping_name, o.shipping_postal_code,
        COALESCE((SELECT SUM(quantity) FROM order_items WHERE order_id = o.id), 0) AS item_count,
        o.refund_required, o.tracking_carrier, o.tracking_number, ${trackingNotifiedAt("o")}, o.payment_session_id`;
@@ -62,9 +63,6 @@ export function createAdminOrderService(
   );
   const ownerFields = db.query<OwnerFields, [string]>(
     "SELECT status, stage, restocked, refund_required, canceled_at, payment_provider FROM orders WHERE id = ?",
-  );
-  const unitsOf = db.query<HeldUnits, [string]>(
-    "SELECT product_id AS productId, variant_id AS variantId, quantity FROM order_items WHERE order_id = ?",
   );
 
   function toSummary(row: SummaryRow): AdminOrderSummary {
@@ -147,7 +145,8 @@ export function createAdminOrderService(
           // A refund-flagged order was paid after its stock had gone elsewhere: it never
           // took any units, so putting "its" units back would invent stock.
           const restocked = restock && current.refund_required === 0;
-          if (restocked) returnStock(db, unitsOf.all(id));
+          // Through the one rule: only what refunds have not put back already goes back.
+          if (restocked) shelf.putBack(id, "all");
           db.query(`UPDATE orders SET status = 'canceled', canceled_at = ${NOW}, restocked = ?, updated_at = ${NOW} WHERE id = ?`).run(
             restocked ? 1 : 0,
             id,

@@ -5,9 +5,11 @@ import type { RemovedFile } from "../../../shared/removed-file";
 /** Spec: more than 10 look-ups a minute from one address is someone guessing. */
 /**
  * An order waiting to go out (SQL on `orders`): paid and not yet dispatched, and not a late payment flagged for
- * refund, which the shop gives back rather than packs. The dashboard counts these and the packing slips print them.
+ * refund, which the shop gives back rather than packs, nor one whose every unit went back on the shelf (decision
+ * 0024). The dashboard counts these and the packing slips print them.
  */
-export const TO_DISPATCH = "status = 'paid' AND refund_required = 0";
+export const TO_DISPATCH = `status = 'paid' AND refund_required = 0
+  AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = orders.id AND i.quantity > i.restocked)`;
 
 export const LOOKUPS_PER_MINUTE = 10;
 export const TOO_MANY_LOOKUPS = "Too many attempts. Please wait a minute and try again.";
@@ -30,6 +32,11 @@ export type OrderItem = {
   product_name: string;
   unit_price_cents: number;
   quantity: number;
+  /**
+   * Units of this line put back on the shelf by a refund or a cancel, so no longer sent (decision 0024);
+   * every order read from the database carries it, a line made up for an email preview may leave it out.
+   */
+  restocked?: number;
   meta: OrderItemMeta;
 };
 

@@ -7,7 +7,7 @@ import { removedFilesOf } from "./removed-files";
 type OrderRow = Omit<Order, "items" | "refund_required" | "refunded_cents" | "refunds" | "removed_files" | keyof OrderProduction> & {
   refund_required: number;
 };
-type ItemRow = { product_id: string; product_name: string; unit_price_cents: number; quantity: number; meta: string };
+type ItemRow = { product_id: string; product_name: string; unit_price_cents: number; quantity: number; restocked: number; meta: string };
 
 /**
  * tracking_notified_at is when the newest tracking email really left the shop,
@@ -35,7 +35,7 @@ export function createOrderService(db: Database) {
   );
   const removedFiles = removedFilesOf(db);
   const itemsOf = db.query<ItemRow, [string]>(
-    "SELECT product_id, product_name, unit_price_cents, quantity, meta FROM order_items WHERE order_id = ? ORDER BY id",
+    "SELECT product_id, product_name, unit_price_cents, quantity, restocked, meta FROM order_items WHERE order_id = ? ORDER BY id",
   );
 
   return {

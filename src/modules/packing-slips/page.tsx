@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { formatDateTime, orderReference, shippingAddressLines } from "../../../shared/order-view";
 import type { ShopIdentity } from "../../../shared/shop-info";
+import { unitsToSend } from "../../../shared/units-to-send";
 import type { Order, OrderItem } from "../orders/model";
 
 const enc = encodeURIComponent;
@@ -43,6 +44,8 @@ function returnAddressOf(shop: ShopIdentity): string[] {
 function PackingSlip({ order, shop }: { order: Order; shop: ShopIdentity }) {
   const returnAddress = returnAddressOf(shop);
   const reference = orderReference(order.id);
+  // Units a refund or a cancel put back on the shelf are not sent (decision 0024): the box holds the rest.
+  const packed = order.items.filter((item) => unitsToSend(item) > 0);
   return (
     <section className="slip" aria-label={`Packing slip for order ${reference}`} data-order-id={order.id}>
       <header className="slip__head">
@@ -74,19 +77,23 @@ function PackingSlip({ order, shop }: { order: Order; shop: ShopIdentity }) {
           ))}
         </address>
       </div>
-      <table className="slip__items">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Quantity</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item, index) => (
-            <SlipLine key={`${item.product_id}-${index}`} item={item} />
-          ))}
-        </tbody>
-      </table>
+      {packed.length === 0 ? (
+        <p className="slip__none">Nothing from this order is left to pack: every unit went back on the shelf.</p>
+      ) : (
+        <table className="slip__items">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Quantity</th>
+            </tr>
+          </thead>
+          <tbody>
+            {packed.map((item, index) => (
+              <SlipLine key={`${item.product_id}-${index}`} item={item} />
+            ))}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }
@@ -114,7 +121,7 @@ function SlipLine({ item }: { item: OrderItem }) {
           />
         )}
       </td>
-      <td className="slip__quantity">{item.quantity}</td>
+      <td className="slip__quantity">{unitsToSend(item)}</td>
     </tr>
   );
 }

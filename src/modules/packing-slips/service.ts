@@ -7,7 +7,8 @@ export type PackingSlipService = ReturnType<typeof createPackingSlipService>;
 /**
  * Which orders go on the slips. "To dispatch" is a paid order not yet
  * dispatched (fulfilled) and not flagged for a refund: a late payment the shop
- * gives back is not packed. Oldest first, the order they are packed in.
+ * gives back is not packed, nor one whose every unit went back on the shelf.
+ * Oldest first, the order they are packed in.
  */
 export function createPackingSlipService(db: Database, orders: OrderService) {
   const toDispatchIds = db.query<{ id: string }, []>(`SELECT id FROM orders WHERE ${TO_DISPATCH} ORDER BY created_at, rowid`);

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { gotoHydrated } from "./hydrated";
 
 export type Payer = { email: string; name: string; line1: string; city: string; postcode: string };
@@ -49,4 +49,20 @@ export async function buyOneAndPay(page: Page, path: string, payer: Payer, prepa
   await expect(page.getByTestId("basket-count")).toHaveText("1");
   await gotoHydrated(page, "/basket");
   return checkOutAndPay(page, payer);
+}
+
+/**
+ * A shopper elsewhere pays for `units` of the product `productId`, through the same calls the basket and the
+ * test payment page make (the shopper's screens are other stories'); answers the order id.
+ */
+export async function paidOrderThroughCalls(request: APIRequestContext, productId: string, units: number, payer: Payer): Promise<string> {
+  const items = Array.from({ length: units }, () => ({ id: productId, productName: productId }));
+  const checkout = await request.post("/api/checkout", { data: { items } });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const sessionId = ((await checkout.json()) as { url: string }).url.split("/").pop() ?? "";
+  const form = { email: payer.email, name: payer.name, line1: payer.line1, line2: "", city: payer.city, postalCode: payer.postcode };
+  await request.post(`/checkout/demo/${sessionId}/pay`, { form: { ...form, country: "GB", billingSame: "1" }, maxRedirects: 0 });
+  const session = (await (await request.get(`/api/checkout/session?id=${sessionId}`)).json()) as { order_id: string | null };
+  expect(session.order_id).toMatch(/^ORD-/);
+  return session.order_id ?? "";
 }
