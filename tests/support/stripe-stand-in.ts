@@ -124,6 +124,8 @@ export function startStripeStandIn() {
   const refunds = new Map<string, StandInRefund>();
   const failures = { remaining: 0, status: 500 };
   let createCalls = 0;
+  /** How long each API answer takes (answerSlowly): the real Stripe takes hundreds of milliseconds. */
+  let answerDelayMs = 0;
 
   const server = Bun.serve({
     port: 0,
@@ -134,6 +136,7 @@ export function startStripeStandIn() {
       const params = parseStripeForm(request.method === "GET" ? url.search.slice(1) : await request.text());
       const idempotencyKey = request.headers.get("idempotency-key");
       if (request.method === "POST" && url.pathname === "/v1/checkout/sessions") createCalls += 1;
+      if (answerDelayMs > 0) await Bun.sleep(answerDelayMs);
       const reply = answer(request, url.pathname, params, idempotencyKey);
       requests.push({ method: request.method, path: url.pathname, params, idempotencyKey, status: reply.status });
       return Response.json(reply.body, { status: reply.status, headers: { "request-id": `req_${randomId()}`, ...reply.headers } });
@@ -420,6 +423,10 @@ export function startStripeStandIn() {
     failNext(count: number, status = 500) {
       failures.remaining = count;
       failures.status = status;
+    },
+    /** Every API answer from now on takes `ms`, as the real provider's do (races stay open that long); 0 is at once. */
+    answerSlowly(ms: number) {
+      answerDelayMs = ms;
     },
     /** Card payment succeeded: complete + paid, with the shopper's email and both addresses. */
     pay: (sessionId: string, customer?: StandInCustomer) => complete(sessionId, customer, "paid"),
