@@ -28,9 +28,8 @@ const held = (basketId: string | null) =>
 
 /** What the basket's check sees before Checkout: the catalogue with this basket's own holds back on the shelf. */
 async function basketCheck(basketId: string, items: { id: string; name: string; quantity: number; meta: { variantId?: string } }[]) {
-  const catalogue = await shop.json<{ id: string; name: string; stock: number | null; maxOnlineQty: number | null; variants: [] }[]>(
-    "/api/catalog",
-  );
+  const catalogue =
+    await shop.json<{ id: string; name: string; stock: number | null; maxOnlineQty: number | null; variants: [] }[]>("/api/catalog");
   const holds = (await held(basketId)).body.held ?? [];
   return availabilityProblems(
     items,

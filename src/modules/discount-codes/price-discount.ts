@@ -5,7 +5,7 @@ import { BadRequest, Conflict } from "../../errors";
 import { discountCodeStore } from "./store";
 
 /** Every use left is held by a checkout still waiting for payment: one may come back if it is not paid. */
-export const DISCOUNT_USES_HELD = (code: string) =>
+const DISCOUNT_USES_HELD = (code: string) =>
   `Every remaining use of the discount code ${code} is held by a checkout waiting for payment. Try again in half an hour in case one is not paid, or remove the code to pay the full price.`;
 
 export type PricedDiscount = { code: string; discountCents: number };
