@@ -12,6 +12,9 @@ import {
 import { addProduct, BIRD_FEEDER, RELIEF_MAP } from "../support/factories";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
+/** Real concurrency on a shared machine: a test here may wait its turn for the CPU (the suite runs beside stress-ng). */
+const SLOW_TEST_MS = 30_000;
+
 // One upload, one order (decision 0025): a GPX route or photo is printed for
 // the one order that names it, so a token another open checkout or a paid
 // order already names is refused with 409, and nothing is stored or held.
@@ -40,7 +43,7 @@ beforeEach(async () => {
   addProduct(shop.db, { id: "lamp", name: "Lithophane", price_cents: 3400, requires_image: true });
   addUpload("route-token-1", "gpx", RELIEF_MAP.id);
   addUpload("photo-token-1", "image", "lamp");
-});
+}, SLOW_TEST_MS);
 afterEach(() => shop.close());
 
 function addUpload(token: string, kind: "gpx" | "image", productId: string) {
@@ -71,89 +74,117 @@ function snapshot() {
 for (const kind of ["gpx", "image"] as const) {
   const what = kind === "gpx" ? "A GPX route" : "A photo";
   describe(`${what} token already named elsewhere is refused with 409`, () => {
-    test(`${what} in another basket's open checkout: 409, the message, nothing stored or held`, async () => {
-      expect((await postCheckout(shop, [LINE[kind]], { "Basket-Id": BASKET_A })).status).toBe(200);
-      const before = snapshot();
-      const answer = await postCheckout(shop, [LINE[kind], { id: BIRD_FEEDER.id }], { "Basket-Id": BASKET_B });
-      expect(answer.status).toBe(409);
-      expect(answer.body).toEqual({ error: IN_CHECKOUT[kind] });
-      expect(snapshot()).toEqual(before);
-    });
+    test(
+      `${what} in another basket's open checkout: 409, the message, nothing stored or held`,
+      async () => {
+        expect((await postCheckout(shop, [LINE[kind]], { "Basket-Id": BASKET_A })).status).toBe(200);
+        const before = snapshot();
+        const answer = await postCheckout(shop, [LINE[kind], { id: BIRD_FEEDER.id }], { "Basket-Id": BASKET_B });
+        expect(answer.status).toBe(409);
+        expect(answer.body).toEqual({ error: IN_CHECKOUT[kind] });
+        expect(snapshot()).toEqual(before);
+      },
+      SLOW_TEST_MS,
+    );
 
-    test(`${what} in a checkout without a basket id: 409 for the next checkout without one too`, async () => {
-      expect((await postCheckout(shop, [LINE[kind]])).status).toBe(200);
-      const before = snapshot();
-      const answer = await postCheckout(shop, [LINE[kind]]);
-      expect(answer).toMatchObject({ status: 409, body: { error: IN_CHECKOUT[kind] } });
-      expect(snapshot()).toEqual(before);
-    });
+    test(
+      `${what} in a checkout without a basket id: 409 for the next checkout without one too`,
+      async () => {
+        expect((await postCheckout(shop, [LINE[kind]])).status).toBe(200);
+        const before = snapshot();
+        const answer = await postCheckout(shop, [LINE[kind]]);
+        expect(answer).toMatchObject({ status: 409, body: { error: IN_CHECKOUT[kind] } });
+        expect(snapshot()).toEqual(before);
+      },
+      SLOW_TEST_MS,
+    );
 
-    test(`${what} in a paid order: 409, the message, nothing stored or held`, async () => {
-      const paid = await postCheckout(shop, [LINE[kind]], { "Basket-Id": BASKET_A });
-      const sessionId = sessionIdOf(paid.body.url ?? "");
-      expect((await payDemo(shop, sessionId)).status).toBe(303);
-      expect((await confirmCheckout(shop, sessionId)).status).toBe(200);
-      const before = snapshot();
-      // Even from the basket that paid for it: buying again is a new order, which needs its own file.
-      const answer = await postCheckout(shop, [LINE[kind], { id: BIRD_FEEDER.id }], { "Basket-Id": BASKET_A });
-      expect(answer.status).toBe(409);
-      expect(answer.body).toEqual({ error: IN_ORDER[kind] });
-      expect(snapshot()).toEqual(before);
-    });
+    test(
+      `${what} in a paid order: 409, the message, nothing stored or held`,
+      async () => {
+        const paid = await postCheckout(shop, [LINE[kind]], { "Basket-Id": BASKET_A });
+        const sessionId = sessionIdOf(paid.body.url ?? "");
+        expect((await payDemo(shop, sessionId)).status).toBe(303);
+        expect((await confirmCheckout(shop, sessionId)).status).toBe(200);
+        const before = snapshot();
+        // Even from the basket that paid for it: buying again is a new order, which needs its own file.
+        const answer = await postCheckout(shop, [LINE[kind], { id: BIRD_FEEDER.id }], { "Basket-Id": BASKET_A });
+        expect(answer.status).toBe(409);
+        expect(answer.body).toEqual({ error: IN_ORDER[kind] });
+        expect(snapshot()).toEqual(before);
+      },
+      SLOW_TEST_MS,
+    );
   });
 }
 
 describe("the same upload checked out again", () => {
-  test("by the same basket, back from the payment page with a changed basket: accepted, and its older checkout released", async () => {
-    const first = await postCheckout(shop, [LINE.gpx, { id: BIRD_FEEDER.id }], { "Basket-Id": BASKET_A });
-    expect(first.status).toBe(200);
-    const again = await postCheckout(shop, [LINE.gpx], { "Basket-Id": BASKET_A });
-    expect(again.status).toBe(200);
-    const holds = shop.db.query<{ hold: string }, []>("SELECT hold FROM checkouts ORDER BY created_at, rowid").all();
-    expect(holds.map((row) => row.hold)).toEqual(["released", "held"]);
-    expect(stockOf(shop.db, BIRD_FEEDER.id)).toBe(5);
-  });
+  test(
+    "by the same basket, back from the payment page with a changed basket: accepted, and its older checkout released",
+    async () => {
+      const first = await postCheckout(shop, [LINE.gpx, { id: BIRD_FEEDER.id }], { "Basket-Id": BASKET_A });
+      expect(first.status).toBe(200);
+      const again = await postCheckout(shop, [LINE.gpx], { "Basket-Id": BASKET_A });
+      expect(again.status).toBe(200);
+      const holds = shop.db.query<{ hold: string }, []>("SELECT hold FROM checkouts ORDER BY created_at, rowid").all();
+      expect(holds.map((row) => row.hold)).toEqual(["released", "held"]);
+      expect(stockOf(shop.db, BIRD_FEEDER.id)).toBe(5);
+    },
+    SLOW_TEST_MS,
+  );
 
-  test("after its checkout expired unpaid: accepted", async () => {
-    expect((await postCheckout(shop, [LINE.image], { "Basket-Id": BASKET_A })).status).toBe(200);
-    ageCheckouts(shop.db);
-    await shop.deps.checkout.sweep();
-    expect((await postCheckout(shop, [LINE.image], { "Basket-Id": BASKET_B })).status).toBe(200);
-  });
+  test(
+    "after its checkout expired unpaid: accepted",
+    async () => {
+      expect((await postCheckout(shop, [LINE.image], { "Basket-Id": BASKET_A })).status).toBe(200);
+      ageCheckouts(shop.db);
+      await shop.deps.checkout.sweep();
+      expect((await postCheckout(shop, [LINE.image], { "Basket-Id": BASKET_B })).status).toBe(200);
+    },
+    SLOW_TEST_MS,
+  );
 
-  test("twice in one basket, on two lines (two sizes of one route): 400, nothing stored", async () => {
-    addProduct(shop.db, {
-      id: "sized-map",
-      name: "Sized map",
-      price_cents: 3900,
-      requires_gpx: true,
-      variants: [
-        { id: "sized-map-base", name: "A4", price_cents: 3900, stock: null },
-        { id: "sized-map-a3", name: "A3", price_cents: 5900, stock: null },
-      ],
-    });
-    addUpload("route-token-2", "gpx", "sized-map");
-    const answer = await postCheckout(shop, [
-      { id: "sized-map", variantId: "sized-map-base", gpxToken: "route-token-2" },
-      { id: "sized-map", variantId: "sized-map-a3", gpxToken: "route-token-2" },
-    ]);
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: 'Each uploaded GPX file is for one "Sized map". Add another and upload a file for it.' });
-    expect(countRows(shop.db, "checkouts")).toBe(0);
-    expect(countRows(shop.db, "checkout_lines")).toBe(0);
-  });
+  test(
+    "twice in one basket, on two lines (two sizes of one route): 400, nothing stored",
+    async () => {
+      addProduct(shop.db, {
+        id: "sized-map",
+        name: "Sized map",
+        price_cents: 3900,
+        requires_gpx: true,
+        variants: [
+          { id: "sized-map-base", name: "A4", price_cents: 3900, stock: null },
+          { id: "sized-map-a3", name: "A3", price_cents: 5900, stock: null },
+        ],
+      });
+      addUpload("route-token-2", "gpx", "sized-map");
+      const answer = await postCheckout(shop, [
+        { id: "sized-map", variantId: "sized-map-base", gpxToken: "route-token-2" },
+        { id: "sized-map", variantId: "sized-map-a3", gpxToken: "route-token-2" },
+      ]);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ error: 'Each uploaded GPX file is for one "Sized map". Add another and upload a file for it.' });
+      expect(countRows(shop.db, "checkouts")).toBe(0);
+      expect(countRows(shop.db, "checkout_lines")).toBe(0);
+    },
+    SLOW_TEST_MS,
+  );
 
-  test("by 20 shoppers at once: exactly one checkout names it, the rest 409 with the message", async () => {
-    const shoppers = serveShoppers(shop);
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, n) => shoppers.postCheckoutFrom(shopperAddress(n), [LINE.gpx, { id: BIRD_FEEDER.id }])),
-    );
-    shoppers.stop();
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
-    for (const answer of answers.filter((one) => one.status !== 200)) {
-      expect({ status: answer.status, body: answer.body }).toEqual({ status: 409, body: { error: IN_CHECKOUT.gpx } });
-    }
-    expect(countRows(shop.db, "checkouts")).toBe(1);
-    expect(stockOf(shop.db, BIRD_FEEDER.id)).toBe(4);
-  });
+  test(
+    "by 20 shoppers at once: exactly one checkout names it, the rest 409 with the message",
+    async () => {
+      const shoppers = serveShoppers(shop);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, n) => shoppers.postCheckoutFrom(shopperAddress(n), [LINE.gpx, { id: BIRD_FEEDER.id }])),
+      );
+      shoppers.stop();
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+      for (const answer of answers.filter((one) => one.status !== 200)) {
+        expect({ status: answer.status, body: answer.body }).toEqual({ status: 409, body: { error: IN_CHECKOUT.gpx } });
+      }
+      expect(countRows(shop.db, "checkouts")).toBe(1);
+      expect(stockOf(shop.db, BIRD_FEEDER.id)).toBe(4);
+    },
+    SLOW_TEST_MS,
+  );
 });

@@ -4,6 +4,9 @@ import { postCheckout, stockOf, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER, PLANTER } from "../support/factories";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
+/** Real concurrency on a shared machine: a test here may wait its turn for the CPU (the suite runs beside stress-ng). */
+const SLOW_TEST_MS = 30_000;
+
 // A shopper's own hold never blocks them (decision 0025): the units the
 // basket's unpaid checkout holds count as available to that basket, in the
 // basket's check (GET /api/catalog with GET /api/checkout/held) and on the
@@ -18,7 +21,7 @@ beforeEach(async () => {
   shop = await createTestShop();
   addProduct(shop.db, { ...BIRD_FEEDER, name: "Cottage bird feeder", stock: 2 });
   addProduct(shop.db, PLANTER);
-});
+}, SLOW_TEST_MS);
 afterEach(() => shop.close());
 
 const held = (basketId: string | null) =>
@@ -45,61 +48,85 @@ describe("the last two units, held by my own unpaid checkout", () => {
     });
     expect(first.status).toBe(200);
     expect(stockOf(shop.db, BIRD_FEEDER.id)).toBe(0);
-  });
+  }, SLOW_TEST_MS);
 
-  test("GET /api/checkout/held answers the units my basket's checkout holds, and none for another basket", async () => {
-    const mine = await held(MY_BASKET);
-    expect(mine.status).toBe(200);
-    expect(mine.response.headers.get("cache-control")).toContain("no-store");
-    expect(mine.body).toEqual({
-      held: [
-        { productId: BIRD_FEEDER.id, variantId: null, quantity: 2 },
-        { productId: PLANTER.id, variantId: "planter-large", quantity: 1 },
-      ],
-    });
-    expect((await held(OTHER_BASKET)).body).toEqual({ held: [] });
-  });
+  test(
+    "GET /api/checkout/held answers the units my basket's checkout holds, and none for another basket",
+    async () => {
+      const mine = await held(MY_BASKET);
+      expect(mine.status).toBe(200);
+      expect(mine.response.headers.get("cache-control")).toContain("no-store");
+      expect(mine.body).toEqual({
+        held: [
+          { productId: BIRD_FEEDER.id, variantId: null, quantity: 2 },
+          { productId: PLANTER.id, variantId: "planter-large", quantity: 1 },
+        ],
+      });
+      expect((await held(OTHER_BASKET)).body).toEqual({ held: [] });
+    },
+    SLOW_TEST_MS,
+  );
 
-  test("my basket's check finds both feeders available to me; another basket's check finds none", async () => {
-    const item = { id: BIRD_FEEDER.id, name: "Cottage bird feeder", quantity: 2, meta: {} };
-    expect(await basketCheck(MY_BASKET, [item])).toEqual([]);
-    expect(await basketCheck(OTHER_BASKET, [item])).toEqual([{ name: "Cottage bird feeder", requested: 2, available: 0 }]);
-  });
+  test(
+    "my basket's check finds both feeders available to me; another basket's check finds none",
+    async () => {
+      const item = { id: BIRD_FEEDER.id, name: "Cottage bird feeder", quantity: 2, meta: {} };
+      expect(await basketCheck(MY_BASKET, [item])).toEqual([]);
+      expect(await basketCheck(OTHER_BASKET, [item])).toEqual([{ name: "Cottage bird feeder", requested: 2, available: 0 }]);
+    },
+    SLOW_TEST_MS,
+  );
 
-  test("back from the payment page, without the planter, my checkout of the two feeders opens and replaces the first", async () => {
-    const again = await postCheckout(shop, units(2, { id: BIRD_FEEDER.id }), { "Basket-Id": MY_BASKET });
-    expect(again.status).toBe(200);
-    expect(stockOf(shop.db, BIRD_FEEDER.id)).toBe(0);
-    const holds = shop.db.query<{ hold: string }, []>("SELECT hold FROM checkouts ORDER BY created_at, rowid").all();
-    expect(holds.map((row) => row.hold)).toEqual(["released", "held"]);
-    // The planter went back to the shelf with the replaced checkout.
-    expect(shop.db.query<{ stock: number }, []>("SELECT stock FROM product_variants WHERE id = 'planter-large'").get()?.stock).toBe(2);
-  });
+  test(
+    "back from the payment page, without the planter, my checkout of the two feeders opens and replaces the first",
+    async () => {
+      const again = await postCheckout(shop, units(2, { id: BIRD_FEEDER.id }), { "Basket-Id": MY_BASKET });
+      expect(again.status).toBe(200);
+      expect(stockOf(shop.db, BIRD_FEEDER.id)).toBe(0);
+      const holds = shop.db.query<{ hold: string }, []>("SELECT hold FROM checkouts ORDER BY created_at, rowid").all();
+      expect(holds.map((row) => row.hold)).toEqual(["released", "held"]);
+      // The planter went back to the shelf with the replaced checkout.
+      expect(shop.db.query<{ stock: number }, []>("SELECT stock FROM product_variants WHERE id = 'planter-large'").get()?.stock).toBe(2);
+    },
+    SLOW_TEST_MS,
+  );
 
-  test("another shopper still cannot take them: 409 with what is available, and nothing stored", async () => {
-    const stranger = await postCheckout(shop, units(1, { id: BIRD_FEEDER.id }), { "Basket-Id": OTHER_BASKET });
-    expect(stranger.status).toBe(409);
-    expect(stranger.body).toEqual({ error: "Some items exceed current availability: Cottage bird feeder: requested 1, available 0" });
-    expect(countRows(shop.db, "checkouts")).toBe(1);
-    expect((await held(MY_BASKET)).body.held?.[0]).toEqual({ productId: BIRD_FEEDER.id, variantId: null, quantity: 2 });
-  });
+  test(
+    "another shopper still cannot take them: 409 with what is available, and nothing stored",
+    async () => {
+      const stranger = await postCheckout(shop, units(1, { id: BIRD_FEEDER.id }), { "Basket-Id": OTHER_BASKET });
+      expect(stranger.status).toBe(409);
+      expect(stranger.body).toEqual({ error: "Some items exceed current availability: Cottage bird feeder: requested 1, available 0" });
+      expect(countRows(shop.db, "checkouts")).toBe(1);
+      expect((await held(MY_BASKET)).body.held?.[0]).toEqual({ productId: BIRD_FEEDER.id, variantId: null, quantity: 2 });
+    },
+    SLOW_TEST_MS,
+  );
 });
 
 describe("GET /api/checkout/held refuses what it cannot answer", () => {
-  test("no Basket-Id header: 400 with what to send", async () => {
-    const answer = await held(null);
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: "Send the basket's Basket-Id header to see what its checkouts hold." });
-  });
+  test(
+    "no Basket-Id header: 400 with what to send",
+    async () => {
+      const answer = await held(null);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ error: "Send the basket's Basket-Id header to see what its checkouts hold." });
+    },
+    SLOW_TEST_MS,
+  );
 
-  test("a guessable Basket-Id (under 32 characters): 400, on the checkout too, which then stores nothing", async () => {
-    const rule = { error: "The Basket-Id header must be 32 to 100 letters, digits, hyphens or underscores." };
-    expect(await held("basket-1")).toMatchObject({ status: 400, body: rule });
-    expect(await postCheckout(shop, units(1, { id: BIRD_FEEDER.id }), { "Basket-Id": "basket-a1b2c3d4" })).toMatchObject({
-      status: 400,
-      body: rule,
-    });
-    expect(countRows(shop.db, "checkouts")).toBe(0);
-    expect(stockOf(shop.db, BIRD_FEEDER.id)).toBe(2);
-  });
+  test(
+    "a guessable Basket-Id (under 32 characters): 400, on the checkout too, which then stores nothing",
+    async () => {
+      const rule = { error: "The Basket-Id header must be 32 to 100 letters, digits, hyphens or underscores." };
+      expect(await held("basket-1")).toMatchObject({ status: 400, body: rule });
+      expect(await postCheckout(shop, units(1, { id: BIRD_FEEDER.id }), { "Basket-Id": "basket-a1b2c3d4" })).toMatchObject({
+        status: 400,
+        body: rule,
+      });
+      expect(countRows(shop.db, "checkouts")).toBe(0);
+      expect(stockOf(shop.db, BIRD_FEEDER.id)).toBe(2);
+    },
+    SLOW_TEST_MS,
+  );
 });
