@@ -6,8 +6,8 @@
 -- transaction, so this index finds a code's held checkouts without a scan.
 CREATE INDEX checkouts_held_by_discount_code ON checkouts (discount_code) WHERE hold = 'held' AND discount_code IS NOT NULL;
 
--- Which checkouts name an upload: the checkout refuses a token another open
--- checkout names, and the upload clean-up and replacement ask the same.
+-- Which checkouts name an upload: the checkout refuses a token another
+-- checkout waiting for payment names (src/modules/checkout/price-basket.ts).
 CREATE INDEX checkout_lines_by_gpx_token ON checkout_lines (json_extract(meta, '$.gpxToken'));
 CREATE INDEX checkout_lines_by_image_token ON checkout_lines (json_extract(meta, '$.imageToken'));
 
