@@ -127,6 +127,30 @@ export function quoteDelivery(subtotal: number, feePence: number, thresholdPence
   };
 }
 
+/** Units a basket's own unpaid checkout holds (GET /api/checkout/held). */
+export type BasketHold = { productId: string; variantId: string | null; quantity: number };
+
+/**
+ * A product's stock facts as this basket may count them: the units its own
+ * unpaid checkout holds are back on its shelf, because its next checkout gives
+ * them back before taking its own (decision 0025). Unlimited stays unlimited.
+ */
+export function withOwnHolds<Facts extends StockFacts & { id: string }>(product: Facts, holds: BasketHold[]): Facts {
+  const mine = holds.filter((hold) => hold.productId === product.id);
+  if (mine.length === 0) return product;
+  const heldOf = (variantId: string | null) =>
+    mine.reduce((sum, hold) => (variantId === null || hold.variantId === variantId ? sum + hold.quantity : sum), 0);
+  // A copy with only the counts changed: the shape (a catalogue Product, or bare facts) is the caller's.
+  return {
+    ...product,
+    stock: product.stock === null ? null : product.stock + heldOf(null),
+    variants: product.variants.map((variant) => ({
+      ...variant,
+      stock: variant.stock === null ? null : variant.stock + heldOf(variant.id),
+    })),
+  } as Facts;
+}
+
 export type AvailabilityProblem = { name: string; requested: number; available: number };
 
 /** What the availability check needs of a line: a basket line, or a checkout line priced by the server. */

@@ -20,17 +20,27 @@ import {
 const REFUND_WARNING =
   "REFUND NEEDED: this payment arrived after its checkout had expired and the stock had gone to another shopper. The order is recorded as paid; refund the customer (or offer to make it when stock allows) before making anything.";
 
-/** Tells the owner an order came in; the refund warning goes first so it cannot be missed. */
+/** A late payment's use of a code whose uses were all taken by then (decision 0025): honoured, and the owner decides. */
+const discountWarning = (code: string | null) =>
+  `DISCOUNT CODE OVER ITS LIMIT: this payment arrived after its checkout had given back its use of the code ${code}, and every use had been taken since. The order is recorded as paid with the discount; honour it, or contact the customer.`;
+
+/** Tells the owner an order came in; the refund and discount warnings go first so they cannot be missed. */
 export function renderNewOrderNotice(order: Order, publicUrl: string, shop: ShopIdentity): RenderedEmail {
-  const subject = `${order.refund_required ? "REFUND NEEDED: " : ""}New order ${order.id} — ${formatPence(order.amount_cents)}`;
+  const warnings = [
+    ...(order.refund_required ? [REFUND_WARNING] : []),
+    ...(order.discount_over_limit ? [discountWarning(order.discount_code)] : []),
+  ];
+  const flags = `${order.refund_required ? "REFUND NEEDED: " : ""}${order.discount_over_limit ? "DISCOUNT CODE OVER ITS LIMIT: " : ""}`;
+  const subject = `${flags}New order ${order.id} — ${formatPence(order.amount_cents)}`;
   const adminLink = shopUrl(publicUrl, "/admin");
   const customer = order.email ?? "no email given";
   const address = shippingAddressLines(order);
 
   const html = renderEmailHtml(
     <EmailLayout title={subject} shop={shop}>
-      {order.refund_required && (
+      {warnings.map((warning) => (
         <p
+          key={warning}
           style={{
             ...styles.paragraph,
             padding: "12px",
@@ -40,9 +50,9 @@ export function renderNewOrderNotice(order: Order, publicUrl: string, shop: Shop
             fontWeight: "bold",
           }}
         >
-          {REFUND_WARNING}
+          {warning}
         </p>
-      )}
+      ))}
       <h1 style={styles.heading}>New order {order.id}</h1>
       <p style={styles.paragraph}>
         Placed {formatDateTime(order.created_at)} by {customer}.
@@ -55,7 +65,7 @@ export function renderNewOrderNotice(order: Order, publicUrl: string, shop: Shop
   );
 
   const text = [
-    ...(order.refund_required ? [REFUND_WARNING, ""] : []),
+    ...warnings.flatMap((warning) => [warning, ""]),
     `New order ${order.id}`,
     `Placed ${formatDateTime(order.created_at)} by ${customer}.`,
     "",

@@ -280,12 +280,12 @@ describe("checkout limits with Stripe (issue 11)", () => {
   test("a newer checkout from the same basket expires the older Stripe session at once and gives its units back", async () => {
     const first = await postCheckout(shop, units(2, { id: "feeder" }), {
       "Idempotency-Key": "key-one-1234",
-      "Basket-Id": "basket-a1b2c3d4",
+      "Basket-Id": "basket-a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
     });
     const older = sessionIdOf(first.body.url ?? "");
     const second = await postCheckout(shop, units(1, { id: "feeder" }), {
       "Idempotency-Key": "key-two-1234",
-      "Basket-Id": "basket-a1b2c3d4",
+      "Basket-Id": "basket-a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
     });
     expect(second.status).toBe(200);
     expect(stripe.sessions.get(older)?.status).toBe("expired");

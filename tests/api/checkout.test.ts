@@ -616,14 +616,14 @@ describe("no denial of inventory: limits per address (issue 11)", () => {
   test("a newer checkout from the same basket releases the older unpaid hold at once and its payment page can no longer be paid", async () => {
     const first = await postCheckout(shop, units(2, { id: "feeder" }), {
       "Idempotency-Key": "key-one-1234",
-      "Basket-Id": "basket-a1b2c3d4",
+      "Basket-Id": "basket-a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
     });
     const older = sessionIdOf(first.body.url ?? "");
     expect(stockOf(shop.db, "feeder")).toBe(3);
 
     const second = await postCheckout(shop, units(3, { id: "feeder" }), {
       "Idempotency-Key": "key-two-1234",
-      "Basket-Id": "basket-a1b2c3d4",
+      "Basket-Id": "basket-a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
     });
     expect(second.status).toBe(200);
     expect(stockOf(shop.db, "feeder")).toBe(2); // 5 − 3: the older 2 went back first
@@ -638,13 +638,13 @@ describe("no denial of inventory: limits per address (issue 11)", () => {
   });
 
   test("a replaced checkout's units do not count against the address", async () => {
-    const basket = { "Basket-Id": "basket-a1b2c3d4" };
+    const basket = { "Basket-Id": "basket-a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d" };
     expect((await postCheckout(shop, units(15, { id: "labels" }), { ...basket, "Idempotency-Key": "key-one-1234" })).status).toBe(200);
     expect((await postCheckout(shop, units(18, { id: "labels" }), { ...basket, "Idempotency-Key": "key-two-1234" })).status).toBe(200);
   });
 
   test("a repeat with the same Idempotency-Key and Basket-Id answers the same payment page and replaces nothing", async () => {
-    const headers = { "Idempotency-Key": "key-one-1234", "Basket-Id": "basket-a1b2c3d4" };
+    const headers = { "Idempotency-Key": "key-one-1234", "Basket-Id": "basket-a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d" };
     const first = await postCheckout(shop, units(2, { id: "feeder" }), headers);
     const again = await postCheckout(shop, units(2, { id: "feeder" }), headers);
     expect(again.body.url).toBe(first.body.url ?? "");
@@ -653,7 +653,7 @@ describe("no denial of inventory: limits per address (issue 11)", () => {
   });
 
   test("a newer checkout of the same basket that is refused leaves the older one held and payable", async () => {
-    const basket = { "Basket-Id": "basket-a1b2c3d4" };
+    const basket = { "Basket-Id": "basket-a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d" };
     const first = await postCheckout(shop, units(2, { id: "feeder" }), { ...basket, "Idempotency-Key": "key-one-1234" });
     const refused = await postCheckout(shop, units(6, { id: "feeder" }), { ...basket, "Idempotency-Key": "key-two-1234" });
     expect(refused.status).toBe(409);
@@ -662,8 +662,8 @@ describe("no denial of inventory: limits per address (issue 11)", () => {
   });
 
   test("a checkout from another basket leaves the first one alone", async () => {
-    const first = await postCheckout(shop, units(2, { id: "feeder" }), { "Basket-Id": "basket-a1b2c3d4" });
-    await postCheckout(shop, units(1, { id: "feeder" }), { "Basket-Id": "basket-e5f6a7b8" });
+    const first = await postCheckout(shop, units(2, { id: "feeder" }), { "Basket-Id": "basket-a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d" });
+    await postCheckout(shop, units(1, { id: "feeder" }), { "Basket-Id": "basket-e5f6a7b8-9c0d-4e1f-8a2b-3c4d5e6f7a8b" });
     expect(stockOf(shop.db, "feeder")).toBe(2);
     expect(demoStatus(sessionIdOf(first.body.url ?? ""))).toBe("open");
   });
@@ -671,7 +671,7 @@ describe("no denial of inventory: limits per address (issue 11)", () => {
   test("a malformed Basket-Id gets 400 and stores nothing", async () => {
     const answer = await postCheckout(shop, units(1, { id: "feeder" }), { "Basket-Id": "no good!" });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: "The Basket-Id header must be 8 to 100 letters, digits, hyphens or underscores." });
+    expect(answer.body).toEqual({ error: "The Basket-Id header must be 32 to 100 letters, digits, hyphens or underscores." });
     expectNothingStored();
   });
 });

@@ -31,6 +31,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     tracking_notified_at: null,
     payment_session_id: "cs_demo_1",
     refund_required: false,
+    discount_over_limit: false,
     refunded_cents: 0,
     refunds: [],
     stage: "queued",

@@ -65,6 +65,11 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
           {isTruthyFlag(order.refund_required) && (
             <Notice tone="warning">Refund required: this payment arrived after the order could no longer be fulfilled.</Notice>
           )}
+          {isTruthyFlag(order.discount_over_limit) && (
+            <Notice tone="warning">
+              {`Discount code over its limit: this payment arrived after its checkout had given back its use of ${order.discount_code}, and every use had been taken since.`}
+            </Notice>
+          )}
           <Notice tone="success">{cancelNote}</Notice>
           <Notice tone="warning">{restockWarning}</Notice>
 

@@ -1,17 +1,23 @@
-import { availabilityAlert, availabilityProblems } from "../../shared/basket";
+import { availabilityAlert, availabilityProblems, withOwnHolds } from "../../shared/basket";
 import type { Product } from "../../src/modules/catalog/model";
 import { readBasket } from "./basket-store";
-import { checkoutEntries, startCheckout } from "./checkout-client";
+import { checkoutEntries, fetchOwnHolds, startCheckout } from "./checkout-client";
 import { productFacts } from "./product-view";
 
 /** The live catalogue by product id, as GET /api/catalog answers it. */
 export type Catalogue = Map<string, Product>;
 
+/**
+ * The live catalogue as this basket may count it: the units its own unpaid
+ * checkout holds are back on its shelf (its next checkout gives them back
+ * first, decision 0025), so a shopper back from the payment page is never
+ * blocked by their own hold. Other baskets' holds stay taken.
+ */
 export async function fetchCatalogue(): Promise<Catalogue> {
-  const response = await fetch("/api/catalog", { headers: { Accept: "application/json" } });
+  const [response, holds] = await Promise.all([fetch("/api/catalog", { headers: { Accept: "application/json" } }), fetchOwnHolds()]);
   if (!response.ok) throw new Error(`catalogue answered ${response.status}`);
   const products = (await response.json()) as Product[];
-  return new Map(products.map((product) => [product.id, product]));
+  return new Map(products.map((product) => [product.id, withOwnHolds(product, holds)]));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { BasketItem } from "../../shared/basket";
+import type { BasketHold, BasketItem } from "../../shared/basket";
 
 /** One entry per unit, as POST /api/checkout expects (spec section 7). Prices are never sent. */
 export type CheckoutEntry = {
@@ -102,21 +102,55 @@ export function forgetPaidCheckout(): void {
 
 const BASKET_ID_STORAGE_KEY = "strata.basket-id.v1";
 
+/** The server's rule for a basket id: long enough that nobody can guess another basket's (decision 0025). */
+const BASKET_ID_FORM = /^[A-Za-z0-9_-]{32,100}$/;
+
+/** This browser's basket id if it has one yet (made by its first checkout). */
+function storedBasketId(): string | null {
+  try {
+    const stored = localStorage.getItem(BASKET_ID_STORAGE_KEY);
+    return stored && BASKET_ID_FORM.test(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * This browser's basket, sent as Basket-Id: unlike the Idempotency-Key it
  * stays the same when the basket's content changes, so the server can end
  * the older unpaid checkout of this basket as soon as a newer one starts.
+ * A random UUID: whoever knows it can replace the basket's checkout, so it is
+ * never guessable and never leaves this browser except in that header.
  */
 function basketId(newId: () => string = randomUuid): string {
   try {
-    const stored = localStorage.getItem(BASKET_ID_STORAGE_KEY);
-    if (stored && /^[A-Za-z0-9_-]{8,100}$/.test(stored)) return stored;
+    const stored = storedBasketId();
+    if (stored) return stored;
     const fresh = newId();
     localStorage.setItem(BASKET_ID_STORAGE_KEY, fresh);
     return fresh;
   } catch {
     // No storage: this click still has a basket of its own.
     return newId();
+  }
+}
+
+/**
+ * The units this basket's own unpaid checkout holds (GET /api/checkout/held):
+ * its next checkout gives them back, so the basket counts them as available
+ * to it. None when it never checked out, or when the shop cannot say (the
+ * checkout itself still decides).
+ */
+export async function fetchOwnHolds(): Promise<BasketHold[]> {
+  const id = storedBasketId();
+  if (!id) return [];
+  try {
+    const response = await fetch("/api/checkout/held", { headers: { Accept: "application/json", "Basket-Id": id } });
+    if (!response.ok) return [];
+    const answer = (await response.json()) as { held?: BasketHold[] };
+    return Array.isArray(answer.held) ? answer.held : [];
+  } catch {
+    return [];
   }
 }
 
@@ -155,9 +189,11 @@ export type DiscountCheck = { ok: true; quote: DiscountQuote } | { ok: false; me
 /** Asks the server what a code takes off this basket; the refusal's text says why not. */
 export async function checkDiscountCode(code: string, items: CheckoutEntry[]): Promise<DiscountCheck> {
   try {
+    const basket = storedBasketId();
     const response = await fetch("/api/discount-codes/check", {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      // The basket's own waiting checkout holds a use its next checkout gives back.
+      headers: { "Content-Type": "application/json", Accept: "application/json", ...(basket ? { "Basket-Id": basket } : {}) },
       body: JSON.stringify({ code, items }),
     });
     const answer = (await response.json().catch(() => ({}))) as Partial<DiscountQuote> & { error?: string };

@@ -23,9 +23,10 @@ export function basketTotals(
   lines: PricedLine[],
   discountCode: string | null,
   at: Date,
+  ownBasketId: string | null = null,
 ): BasketTotals {
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const discount = discountCode ? priceDiscount(db, discountCode, subtotalCents, at) : null;
+  const discount = discountCode ? priceDiscount(db, discountCode, subtotalCents, at, ownBasketId) : null;
   const goods = subtotalCents - (discount?.discountCents ?? 0);
   const { deliveryFeePence, freeDeliveryThresholdPence } = content.deliverySettings();
   const deliveryCents = freeDeliveryThresholdPence > 0 && goods >= freeDeliveryThresholdPence ? 0 : deliveryFeePence;

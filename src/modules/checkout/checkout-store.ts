@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { MAX_CHECKOUT_UNITS } from "./model";
 import type { PricedLine } from "./price-basket";
 import { type HeldUnits, returnStock } from "./stock-hold";
 
@@ -59,6 +60,12 @@ export function checkoutStore(db: Database) {
   const heldFromBasket = db.query<CheckoutRow, [string]>(
     `SELECT ${COLUMNS} FROM checkouts WHERE basket_id = ? AND hold = 'held' AND state IN ('creating', 'open')`,
   );
+  const unitsHeldByBasket = db.query<HeldUnits, [string]>(
+    `SELECT l.product_id AS productId, l.variant_id AS variantId, SUM(l.quantity) AS quantity
+     FROM checkouts c JOIN checkout_lines l ON l.checkout_id = c.id
+     WHERE c.basket_id = ? AND c.hold = 'held' AND c.state IN ('creating', 'open')
+     GROUP BY l.product_id, l.variant_id ORDER BY l.product_id, l.variant_id LIMIT ${MAX_CHECKOUT_UNITS}`,
+  );
   const openForQuote = db.query<CheckoutRow, [string]>(
     `SELECT ${COLUMNS} FROM checkouts WHERE quote_id = ? AND hold = 'held' AND state IN ('creating', 'open') ORDER BY expires_at DESC`,
   );
@@ -76,6 +83,8 @@ export function checkoutStore(db: Database) {
     heldBy: (holder: string) => heldUnitsOf.get(holder) ?? { units: 0, ends: null },
     /** Unpaid checkouts of this basket that still hold stock: a newer checkout of the basket replaces them. */
     heldFromBasket: (basketId: string) => heldFromBasket.all(basketId),
+    /** The units this basket's unpaid checkouts hold, by product and variant: what its next checkout gives back. */
+    unitsHeldByBasket: (basketId: string) => unitsHeldByBasket.all(basketId),
     /** A quote's checkouts that can still be paid, the one ending last first. */
     openForQuote: (quoteId: string) => openForQuote.all(quoteId),
     /** The checkout a payment session belongs to; the metadata id covers a webhook that beats our own bookkeeping. */

@@ -50,6 +50,9 @@ export function fulfilPayment(
     }
 
     const lines = store.lines(checkout.id);
+    // Read before this payment counts its use: a checkout that gave its use back (expired, replaced, cancelled)
+    // and finds every use taken since is honoured, and the owner told the code went past its limit (decision 0025).
+    const discountOverLimit = checkout.hold !== "held" && checkout.discount_code !== null && discountUsesTaken(db, checkout.discount_code);
     let refundRequired = false;
     if (checkout.hold === "held") {
       store.markPaid(checkout.id, snapshot.id);
@@ -63,7 +66,7 @@ export function fulfilPayment(
 
     // The promise the shopper saw: counted from when the checkout began, not when the payment arrived (decision 0015).
     const dispatchBy = latestDay(lineDispatchDays(db, dispatch, lines, new Date(checkout.created_at)));
-    insertOrder(db, checkout, snapshot, refundRequired, dispatchBy);
+    insertOrder(db, checkout, snapshot, { refundRequired, discountOverLimit }, dispatchBy);
     // Issue 14: every paid order starts in the workshop's queue, timestamped with the order.
     orderProduction(db).start(checkout.id);
     const item = db.query(
@@ -99,7 +102,7 @@ function insertOrder(
     "id" | "subtotal_cents" | "delivery_cents" | "discount_code" | "discount_cents" | "amount_cents" | "currency" | "provider"
   >,
   snapshot: PaymentSnapshot,
-  refundRequired: boolean,
+  flags: { refundRequired: boolean; discountOverLimit: boolean },
   dispatchBy: string | null,
 ): void {
   const shipping = address(snapshot.shipping ?? snapshot.billing);
@@ -108,8 +111,8 @@ function insertOrder(
     `INSERT INTO orders (id, status, subtotal_cents, delivery_cents, discount_code, discount_cents, amount_cents, currency, email,
        shipping_name, shipping_line1, shipping_line2, shipping_city, shipping_postal_code, shipping_country,
        billing_name, billing_line1, billing_line2, billing_city, billing_postal_code, billing_country,
-       payment_provider, payment_session_id, refund_required, dispatch_by)
-     VALUES (?, 'paid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       payment_provider, payment_session_id, refund_required, discount_over_limit, dispatch_by)
+     VALUES (?, 'paid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     checkout.id,
     checkout.subtotal_cents,
@@ -123,9 +126,17 @@ function insertOrder(
     ...billing,
     checkout.provider,
     snapshot.id,
-    refundRequired ? 1 : 0,
+    flags.refundRequired ? 1 : 0,
+    flags.discountOverLimit ? 1 : 0,
     dispatchBy,
   );
+}
+
+/** Whether a code's uses are all taken, paid or held by checkouts waiting for payment (a deleted code has none to take). */
+function discountUsesTaken(db: Database, code: string): boolean {
+  const codes = discountCodeStore(db);
+  const found = codes.byCode(code);
+  return found !== null && codes.allUsesTaken(found);
 }
 
 function address(a: PostalAddress | null): (string | null)[] {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Most units one checkout may hold; far above any real basket, low enough to bound the work. */
-const MAX_CHECKOUT_UNITS = 200;
+export const MAX_CHECKOUT_UNITS = 200;
 
 /**
  * Issue 11: what one address may do, so nobody can hold the shelves empty.
@@ -21,7 +21,16 @@ export const CHECKOUT_MESSAGES = {
   alreadyHolding: (held: number) =>
     `You already have ${held} ${held === 1 ? "item" : "items"} held in unfinished checkouts, and at most ${MAX_HELD_UNITS_PER_ADDRESS} can be held at a time. Pay for or cancel that checkout first, or try again once its items are released.`,
   replaced: "This checkout was replaced by a newer one from the same basket. Go back to your basket and check out again.",
+  basketIdMissing: "Send the basket's Basket-Id header to see what its checkouts hold.",
   providerUnreachable: "We couldn't reach the payment provider to check this payment. Please try again in a moment.",
+} as const;
+
+/** One upload, one order (decision 0025): a file another checkout or order names is refused with 409. */
+export const UPLOAD_MESSAGES = {
+  inPaidOrder: (label: string, productName: string) =>
+    `The ${label} for "${productName}" is already in a paid order, and each file is printed for one order. Upload it again on the product page to order another.`,
+  inOpenCheckout: (label: string, productName: string) =>
+    `The ${label} for "${productName}" is already in another checkout waiting for payment. Pay for or cancel that checkout, or upload the file again on the product page.`,
 } as const;
 
 const optionalText = z.string().trim().max(200).optional();

@@ -3,6 +3,7 @@ import { AVAILABILITY_ALERT_HEADING, availabilityProblems, type ProductFacts, pr
 import { BadRequest, Conflict } from "../../errors";
 import type { OrderItemMeta } from "../orders/model";
 import type { RequestedLine } from "./lines";
+import { UPLOAD_MESSAGES } from "./model";
 
 /** A line priced and checked against the database: what the checkout and the order record. */
 export type PricedLine = {
@@ -44,6 +45,7 @@ export function priceBasket(db: Database, requested: RequestedLine[]): PricedLin
   const uploadByToken = db.query<UploadRow, [string]>(
     "SELECT token, kind, product_id, original_name, order_id FROM uploads WHERE token = ?",
   );
+  const uploads: UploadChecks = { byToken: uploadByToken, inOpenCheckout: openCheckoutNaming(db), named: new Set() };
 
   const priced: PricedLine[] = [];
   const products = new Map<string, { row: ProductRow; variants: VariantRow[] }>();
@@ -59,8 +61,8 @@ export function priceBasket(db: Database, requested: RequestedLine[]): PricedLin
     const { row, variants } = product;
     const variant = pickVariant(row, variants, line.variantId);
     const meta: OrderItemMeta = variant ? { variantId: variant.id, variantName: variant.name } : {};
-    const gpx = checkUpload(uploadByToken, row, "gpx", line.gpxToken, line.quantity);
-    const image = checkUpload(uploadByToken, row, "image", line.imageToken, line.quantity);
+    const gpx = checkUpload(uploads, row, "gpx", line.gpxToken, line.quantity);
+    const image = checkUpload(uploads, row, "image", line.imageToken, line.quantity);
     if (gpx) Object.assign(meta, { gpxToken: gpx.token, gpxName: gpx.original_name });
     if (image) Object.assign(meta, { imageToken: image.token, imageName: image.original_name });
     priced.push({
@@ -89,8 +91,31 @@ function pickVariant(product: ProductRow, variants: VariantRow[], variantId: str
   return variant;
 }
 
+type UploadChecks = {
+  byToken: { get(token: string): UploadRow | null };
+  /** Whether a checkout still waiting for payment names the token (this request's own replaced ones are released by now). */
+  inOpenCheckout: (kind: "gpx" | "image", token: string) => boolean;
+  /** Tokens already named by this request's earlier lines. */
+  named: Set<string>;
+};
+
+/**
+ * One upload, one order (decision 0025): a file is printed for the one order
+ * that names it, so a token another open checkout or a paid order names is
+ * refused with 409. The checkout's transaction makes check and insert one step.
+ */
+function openCheckoutNaming(db: Database): UploadChecks["inOpenCheckout"] {
+  const query = (path: string) =>
+    db.query<{ id: string }, [string]>(
+      `SELECT c.id FROM checkout_lines l JOIN checkouts c ON c.id = l.checkout_id
+       WHERE json_extract(l.meta, '${path}') = ? AND c.hold = 'held' AND c.state IN ('creating', 'open') LIMIT 1`,
+    );
+  const byKind = { gpx: query("$.gpxToken"), image: query("$.imageToken") };
+  return (kind, token) => byKind[kind].get(token) !== null;
+}
+
 function checkUpload(
-  uploadByToken: { get(token: string): UploadRow | null },
+  uploads: UploadChecks,
   product: ProductRow,
   kind: "gpx" | "image",
   token: string | null,
@@ -102,8 +127,8 @@ function checkUpload(
     if (required) throw new BadRequest(`"${product.name}" needs your ${label}. Upload it on the product page, then check out again.`);
     return null;
   }
-  const upload = uploadByToken.get(token);
-  if (!upload || upload.kind !== kind || upload.order_id !== null) {
+  const upload = uploads.byToken.get(token);
+  if (!upload || upload.kind !== kind) {
     throw new BadRequest(`The ${label} for "${product.name}" was not found. Upload it again on the product page.`);
   }
   if (upload.product_id !== product.id) {
@@ -111,7 +136,12 @@ function checkUpload(
       `The ${label} in your basket was uploaded for a different product than "${product.name}". Upload it again on the product page.`,
     );
   }
-  if (quantity > 1) throw new BadRequest(`Each uploaded ${label} is for one "${product.name}". Add another and upload a file for it.`);
+  if (quantity > 1 || uploads.named.has(token)) {
+    throw new BadRequest(`Each uploaded ${label} is for one "${product.name}". Add another and upload a file for it.`);
+  }
+  if (upload.order_id !== null) throw new Conflict(UPLOAD_MESSAGES.inPaidOrder(label, product.name));
+  if (uploads.inOpenCheckout(kind, token)) throw new Conflict(UPLOAD_MESSAGES.inOpenCheckout(label, product.name));
+  uploads.named.add(token);
   return upload;
 }
 

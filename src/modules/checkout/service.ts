@@ -102,8 +102,9 @@ export function createCheckoutService({
      * POST /api/discount-codes/check: what a code takes off this basket now,
      * priced exactly as the checkout will. Reads only: nothing is held or counted.
      */
-    checkDiscount(entries: CheckoutEntry[], code: string) {
-      const totals = basketTotals(db, content, priceBasket(db, groupEntries(entries)), code, now());
+    checkDiscount(entries: CheckoutEntry[], code: string, basketId: string | null = null) {
+      // The basket's own waiting checkout holds a use its next checkout gives back: it does not count against it.
+      const totals = basketTotals(db, content, priceBasket(db, groupEntries(entries)), code, now(), basketId);
       return {
         code: totals.discount!.code,
         subtotal_cents: totals.subtotalCents,
@@ -112,6 +113,14 @@ export function createCheckoutService({
         amount_cents: totals.amountCents,
       };
     },
+
+    /**
+     * GET /api/checkout/held: the units this basket's checkouts waiting for
+     * payment hold. Its next checkout gives them back before taking its own,
+     * so the basket counts them as available to it (decision 0025); nobody
+     * else's basket does.
+     */
+    heldForBasket: (basketId: string) => ({ held: store.unitsHeldByBasket(basketId) }),
 
     /**
      * POST /api/checkout: prices the basket, holds its stock and opens a

@@ -4,18 +4,31 @@ import { formatUkDay, ukToday } from "../../../shared/uk-day";
 import { BadRequest, Conflict } from "../../errors";
 import { discountCodeStore } from "./store";
 
+/** Every use left is held by a checkout still waiting for payment: one may come back if it is not paid. */
+const DISCOUNT_USES_HELD = (code: string) =>
+  `Every remaining use of the discount code ${code} is held by a checkout waiting for payment. Try again in half an hour in case one is not paid, or remove the code to pay the full price.`;
+
 export type PricedDiscount = { code: string; discountCents: number };
 
 /**
  * What a code takes off this subtotal today, or a refusal saying why not.
  * Percent: rounded down to a whole penny (the shop never gives more than the
  * stated percentage). Fixed: capped at the subtotal, so nothing goes below £0.
- * Run inside the checkout's transaction so the use count read is current; the
- * use itself is counted only when the order is paid (fulfil.ts).
+ * Run inside the checkout's transaction so the uses read are current: paid
+ * uses and the uses held by checkouts waiting for payment together stay within
+ * `max_uses` (decision 0025). `ownBasketId`'s checkouts are not counted: the
+ * basket's next checkout replaces them, so its own hold never blocks it.
  */
-export function priceDiscount(db: Database, rawCode: string, subtotalCents: number, at: Date): PricedDiscount {
+export function priceDiscount(
+  db: Database,
+  rawCode: string,
+  subtotalCents: number,
+  at: Date,
+  ownBasketId: string | null = null,
+): PricedDiscount {
   const code = rawCode.trim().toUpperCase();
-  const found = discountCodeStore(db).byCode(code);
+  const store = discountCodeStore(db);
+  const found = store.byCode(code);
   if (!found) throw new BadRequest(`The discount code ${code} does not exist. Check the spelling, or remove it to pay the full price.`);
   if (!found.active) throw new BadRequest(`The discount code ${code} is switched off. Remove it to pay the full price.`);
   const today = ukToday(at);
@@ -29,6 +42,9 @@ export function priceDiscount(db: Database, rawCode: string, subtotalCents: numb
   }
   if (found.max_uses !== null && found.uses >= found.max_uses) {
     throw new Conflict(`The discount code ${code} has been used up. Remove it to pay the full price.`);
+  }
+  if (store.allUsesTaken(found, ownBasketId)) {
+    throw new Conflict(DISCOUNT_USES_HELD(code));
   }
   if (found.min_subtotal_cents !== null && subtotalCents < found.min_subtotal_cents) {
     throw new BadRequest(

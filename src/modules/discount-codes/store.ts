@@ -38,6 +38,27 @@ export function discountCodeStore(db: Database) {
       );
     },
     remove: (code: string): boolean => db.query("DELETE FROM discount_codes WHERE code = ?").run(code).changes === 1,
+    /**
+     * Uses held by checkouts still waiting for payment (decision 0025): each
+     * holds one from when it opens until it is paid (then it is in `uses`) or
+     * gives its stock back (expired, replaced, cancelled). A basket's own
+     * checkouts can be left out: its next checkout replaces them.
+     */
+    heldUses(code: string, exceptBasketId: string | null = null): number {
+      return (
+        db
+          .query<{ held: number }, [string, string | null]>(
+            `SELECT COUNT(*) AS held FROM checkouts
+             WHERE discount_code = ?1 AND hold = 'held' AND state IN ('creating', 'open')
+               AND (?2 IS NULL OR basket_id IS NULL OR basket_id != ?2)`,
+          )
+          .get(code, exceptBasketId)?.held ?? 0
+      );
+    },
+    /** Whether a capped code's uses are all taken: paid, or held by checkouts waiting for payment. */
+    allUsesTaken(found: DiscountCode, exceptBasketId: string | null = null): boolean {
+      return found.max_uses !== null && found.uses + this.heldUses(found.code, exceptBasketId) >= found.max_uses;
+    },
     /** One paid order used the code. Deliberately no cap: a payment after the last use still counts and becomes its order. */
     countUse: (code: string): void => {
       db.query("UPDATE discount_codes SET uses = uses + 1 WHERE code = ?").run(code);

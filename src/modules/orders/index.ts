@@ -103,8 +103,8 @@ export function orderRoutes(
     );
 }
 
-/** What the shopper sees of their order: not the owner's refund flag, nor the owner's notes on refunds. */
-function shopperView({ refund_required: _, refunds, ...order }: Order) {
+/** What the shopper sees of their order: not the owner's refund and discount flags, nor the owner's notes on refunds. */
+function shopperView({ refund_required: _, discount_over_limit: _discount, refunds, ...order }: Order) {
   return { ...order, refunds: refunds.map(({ note: _note, ...refund }) => refund) };
 }
 

@@ -74,6 +74,8 @@ export type Order = OrderProduction & {
   tracking_notified_at: string | null;
   payment_session_id: string;
   refund_required: boolean;
+  /** Paid after its checkout gave back its use of the code, when every use was taken meanwhile (decision 0025): the owner's to settle. */
+  discount_over_limit: boolean;
   /** The sum of `refunds`, in pence. */
   refunded_cents: number;
   refunds: OrderRefund[];

@@ -4,8 +4,12 @@ import type { Order, OrderItem, OrderItemMeta, OrderRefund } from "./model";
 import { orderProduction } from "./production";
 import { removedFilesOf } from "./removed-files";
 
-type OrderRow = Omit<Order, "items" | "refund_required" | "refunded_cents" | "refunds" | "removed_files" | keyof OrderProduction> & {
+type OrderRow = Omit<
+  Order,
+  "items" | "refund_required" | "discount_over_limit" | "refunded_cents" | "refunds" | "removed_files" | keyof OrderProduction
+> & {
   refund_required: number;
+  discount_over_limit: number;
 };
 type ItemRow = { product_id: string; product_name: string; unit_price_cents: number; quantity: number; restocked: number; meta: string };
 
@@ -22,7 +26,7 @@ export function trackingNotifiedAt(ordersTable: string): string {
 const ORDER_COLUMNS = `id, status, created_at, amount_cents, subtotal_cents, delivery_cents, discount_code, discount_cents, currency, email,
   shipping_name, shipping_line1, shipping_line2, shipping_city, shipping_postal_code, shipping_country,
   billing_name, billing_line1, billing_line2, billing_city, billing_postal_code, billing_country,
-  tracking_carrier, tracking_number, tracking_url, ${trackingNotifiedAt("orders")}, payment_session_id, refund_required`;
+  tracking_carrier, tracking_number, tracking_url, ${trackingNotifiedAt("orders")}, payment_session_id, refund_required, discount_over_limit`;
 
 export type OrderService = ReturnType<typeof createOrderService>;
 
@@ -48,6 +52,7 @@ export function createOrderService(db: Database) {
       return {
         ...row,
         refund_required: row.refund_required === 1,
+        discount_over_limit: row.discount_over_limit === 1,
         refunded_cents,
         refunds,
         items,
