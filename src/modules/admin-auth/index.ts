@@ -32,11 +32,20 @@ export function adminAuthRoutes({
       refuseCrossSite(request, env.PUBLIC_URL);
       requireJsonBody(request);
       const { password } = parseOrBadRequest(loginSchema, body);
-      rateLimits.adminLoginsPerAddress.count(address);
-      rateLimits.adminLogins.count("all");
-      // At most two argon2 checks at once (adminPassword.verify refuses the surplus with 429).
-      const valid = await adminPassword.verify(password);
-      if (!valid) throw new Unauthorized("Invalid admin password");
+      // Only a wrong password counts; a try refused before its check (the two-at-a-time cap's 429) counts for nothing (0026).
+      const attempt = rateLimits.adminSignIns.admit(address);
+      let valid: boolean;
+      try {
+        valid = await adminPassword.verify(password);
+      } catch (error) {
+        attempt.uncounted();
+        throw error;
+      }
+      if (!valid) {
+        attempt.failed();
+        throw new Unauthorized("Invalid admin password");
+      }
+      attempt.uncounted();
       const session = cookie[cookieName]!;
       adminSessions.destroy(session.value); // a fresh id on every sign-in
       session.set({

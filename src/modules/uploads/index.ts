@@ -79,7 +79,8 @@ export function uploadRoutes({
       // ?size=thumb: the map alone for the basket's 80 px thumbnail; anything else is the full preview.
       .get(
         "/api/uploads/:token/preview.svg",
-        ({ params, query }) => {
+        ({ params, query, address }) => {
+          rateLimits.previews.count(address);
           return new Response(uploads.routePreview(params.token, query.size === "thumb" ? "thumb" : "full"), {
             headers: {
               "Content-Type": "image/svg+xml; charset=utf-8",
@@ -92,22 +93,27 @@ export function uploadRoutes({
         },
         previewPolicy,
       )
-      // The thumbnail for emails, drawn into pixels by sharp: image work, so it waits for the heavy-work slot.
+      // The thumbnail for emails, drawn into pixels by sharp: image work, so it waits for the heavy-work slot;
+      // the limit and the look-up (404) come first, so an unknown token never waits for it (0026).
       .get(
         "/api/uploads/:token/preview.png",
         async ({ params, request, server, address }) => {
-          const picture = await heavyWork.run({ request, server, address }, () => uploads.routeThumbPicture(params.token));
+          rateLimits.previews.count(address);
+          const draw = uploads.routeThumbPicture(params.token);
+          const picture = await heavyWork.run({ request, server, address }, draw);
           return new Response(new Uint8Array(picture), {
             headers: { "Content-Type": "image/png", "X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600" },
           });
         },
         previewPolicy,
       )
-      // Decoding the stored photo is image work like any other: it waits for the same slot.
+      // Decoding the stored photo is image work like any other: it waits for the same slot, after the limit and look-up.
       .get(
         "/api/uploads/:token/preview.jpg",
         async ({ params, request, server, address }) => {
-          const preview = await heavyWork.run({ request, server, address }, () => uploads.photoPreview(params.token));
+          rateLimits.previews.count(address);
+          const decode = await uploads.photoPreview(params.token);
+          const preview = await heavyWork.run({ request, server, address }, decode);
           return new Response(new Uint8Array(preview), {
             headers: { "Content-Type": "image/jpeg", "X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600" },
           });
