@@ -12,6 +12,7 @@ import { memoryReleases } from "../../src/http/release-memory";
 import { MIN_FREE_BYTES } from "../../src/modules/health/readiness";
 import { PREVIEW_MESSAGES, PREVIEWS_PER_MINUTE } from "../../src/modules/uploads/model";
 import { BUDGET_MESSAGES, createUploadBudget, UPLOAD_FREE_FLOOR_BYTES } from "../../src/modules/uploads/upload-budget";
+import { ADMIN_PASSWORD, signIn } from "../support/admin";
 import { addProduct } from "../support/factories";
 import { listenOnLoopback } from "../support/listening";
 import { countRows, createTestShop, TEST_ORIGIN, type TestShop } from "../support/test-app";
@@ -316,6 +317,26 @@ describe("previews are limited per address", () => {
     } finally {
       await server.stop();
       proxied.close();
+    }
+  }, 60_000);
+
+  test("the owner's signed-in browser is not held to it: a print of 150 packing slips shows every route picture", async () => {
+    const owned = await createTestShop({ ADMIN_PASSWORD });
+    addProduct(owned.db, { id: "map", name: "Relief map", requires_gpx: true });
+    try {
+      const { body } = await (await countedGpxUpload(owned.app)).answer;
+      const cookie = await signIn(owned);
+      const statuses = new Set<number>();
+      for (let i = 0; i < 150; i++) {
+        statuses.add((await owned.request(`/api/uploads/${body.token}/preview.svg`, { headers: { Cookie: cookie } })).status);
+      }
+      expect([...statuses]).toEqual([200]);
+      // The same address without the owner's session is a shopper, held to the 120.
+      for (let i = 0; i < PREVIEWS_PER_MINUTE; i++)
+        expect((await owned.request(`/api/uploads/${body.token}/preview.svg`)).status).toBe(200);
+      expect((await owned.request(`/api/uploads/${body.token}/preview.svg`)).status).toBe(429);
+    } finally {
+      owned.close();
     }
   }, 60_000);
 });

@@ -69,6 +69,16 @@ export function adminAuthRoutes({
 }
 
 /**
+ * Whether a request comes from the owner's signed-in browser (a live session, touched like any admin call): for a
+ * public route that holds shoppers to a limit the owner's own pages would pass, such as a print of packing slips
+ * full of preview pictures (docs/decisions/0026-sign-in-limits.md).
+ */
+export function ownerSignedIn({ env, adminSessions }: Pick<Deps, "env" | "adminSessions">) {
+  const cookieName = sessionCookieName(env.PUBLIC_URL);
+  return (cookie: Record<string, { value?: unknown } | undefined>): Promise<boolean> => adminSessions.touch(cookie[cookieName]?.value);
+}
+
+/**
  * Runs before every other /api/admin/* handler: a live session, a same-site
  * request and, for writes, a JSON body. Only `uploadRoutes` (route patterns)
  * are spared the JSON rule: they read their own multipart body. A form can
