@@ -75,7 +75,7 @@ export function isWorkingDay(day: string): boolean {
 }
 
 /**
- * The `count`th weekday after `day` (count ≥ 1; 0 is `day` itself), by arithmetic: whole weeks are seven days, and
+ * The `count`th weekday after `day` (0 is `day` itself), by arithmetic: whole weeks are seven days, and
  * what is left crosses one weekend when it runs past Friday. A Saturday or Sunday counts from the Friday before,
  * which has the same weekdays after it.
  */
@@ -83,10 +83,10 @@ function weekdaysAfter(day: string, count: number): string {
   if (count === 0) return day;
   const date = asDate(day);
   const weekday = date.getUTCDay();
-  const friday = weekday === 6 ? 1 : weekday === 0 ? 2 : 0;
-  const monToFri = weekday === 0 || weekday === 6 ? 5 : weekday;
+  const backToFriday = weekday === 6 ? 1 : weekday === 0 ? 2 : 0;
+  const mondayIsOne = backToFriday > 0 ? 5 : weekday;
   const left = count % 5;
-  const days = Math.floor(count / 5) * 7 + left + (monToFri + left > 5 ? 2 : 0) - friday;
+  const days = Math.floor(count / 5) * 7 + left + (mondayIsOne + left > 5 ? 2 : 0) - backToFriday;
   return dayAt(date.getTime() + days * DAY_MS);
 }
 

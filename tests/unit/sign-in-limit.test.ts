@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { TooManyRequests } from "../../src/errors";
-import { FAILING_FOR_MS } from "../../src/modules/admin-auth/model";
+import { FAILING_FOR_MS, FAILING_REMEMBERED } from "../../src/modules/admin-auth/model";
 import { createSignInLimit } from "../../src/modules/admin-auth/sign-in-limit";
 
 // The owner's sign-in limits on a clock the test moves (docs/decisions/0026-sign-in-limits.md): what the
@@ -41,6 +41,21 @@ describe("the sign-in limit", () => {
     expect(refusedWith(() => limit.admit("203.0.113.8"))).toBe(429);
     first.uncounted(); // the right password: the address was never failing
     expect(refusedWith(() => limit.admit("203.0.113.8").uncounted())).toBeNull();
+  });
+
+  test("the failing addresses kept are bounded: past 20,000 the longest-quiet is forgotten first", () => {
+    let clock = 1_000_000;
+    const limit = createSignInLimit({ now: () => clock });
+    const address = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+    for (let n = 0; n <= FAILING_REMEMBERED; n++) {
+      if (n % 60 === 0) clock += 60_000; // a fresh shop-wide minute every 60 wrong passwords
+      limit.admit(address(n)).failed();
+    }
+    clock += 60_000;
+    spendShopWide(limit);
+    // The first address is forgotten (so is each of the next six, pushed out by the six that spent the 60); the newest is still failing.
+    expect(refusedWith(() => limit.admit(address(FAILING_REMEMBERED)))).toBe(429);
+    expect(refusedWith(() => limit.admit(address(0)).failed())).toBeNull();
   });
 
   test("a try refused by the limit, or taken back, leaves the address's 10 whole", () => {

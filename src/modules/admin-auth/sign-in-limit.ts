@@ -37,12 +37,23 @@ export function createSignInLimit({ now = () => Date.now() }: { now?: () => numb
     return recent || record.checking > 0;
   }
 
+  /** Keeps an address's record as the newest, forgetting the longest-quiet beyond the bound. */
+  function remember(group: string, record: AddressRecord): void {
+    records.delete(group);
+    records.set(group, record);
+    if (records.size > FAILING_REMEMBERED) records.delete(records.keys().next().value!);
+  }
+
+  /** A try of `group` checked: wrong (`failedAt`, it is failing from now) or not counted. */
   function settle(group: string, failedAt?: number): void {
     const record = records.get(group) ?? { failedAt: undefined, checking: 1 };
-    records.delete(group);
     record.checking = Math.max(0, record.checking - 1);
-    if (failedAt !== undefined) record.failedAt = failedAt;
-    if (record.checking > 0 || record.failedAt !== undefined) records.set(group, record);
+    if (failedAt !== undefined) {
+      record.failedAt = failedAt;
+      remember(group, record);
+    } else if (record.checking === 0 && record.failedAt === undefined) {
+      records.delete(group);
+    }
   }
 
   function refuse(retryAfterSeconds: number): never {
@@ -64,10 +75,9 @@ export function createSignInLimit({ now = () => Date.now() }: { now?: () => numb
         own.takeBack();
         refuse(all.retryAfterSeconds);
       }
-      const record = records.get(group) ?? { failedAt: undefined, checking: 0 };
-      record.checking += 1;
-      records.set(group, record);
-      if (records.size > FAILING_REMEMBERED) records.delete(records.keys().next().value!);
+      const record = records.get(group);
+      if (record) record.checking += 1;
+      else remember(group, { failedAt: undefined, checking: 1 });
       let settled = false;
       return {
         failed() {
