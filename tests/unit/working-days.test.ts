@@ -188,15 +188,29 @@ describe("working days are counted, not walked (docs/decisions/0015-working-days
   }, 60_000);
 
   test("365 working days costs a look-up of each year's bank holidays it spans, not a check of each day: at most 6 (walking took 380)", () => {
-    const lookupsFor = (leadTimeDays: number) => {
-      const walked = dayWalkingDispatchBy(at("2026-11-27T10:00:00Z"), leadTimeDays, CUT_OFF); // also loads the years' holidays
+    const lookupsFor = (leadTimeDays: number, placedAt = at("2026-11-27T10:00:00Z")) => {
+      const walked = dayWalkingDispatchBy(placedAt, leadTimeDays, CUT_OFF); // also loads the years' holidays
       const before = bankHolidayLookups();
-      expect(dispatchBy(at("2026-11-27T10:00:00Z"), leadTimeDays, CUT_OFF)).toBe(walked);
+      expect(dispatchBy(placedAt, leadTimeDays, CUT_OFF)).toBe(walked);
       return bankHolidayLookups() - before;
     };
     expect(lookupsFor(5)).toBeLessThanOrEqual(2);
     expect(lookupsFor(365)).toBeLessThanOrEqual(6);
+    // The most from any start: Christmas Eve after the cut-off, where the counting day itself crosses four days off.
+    expect(lookupsFor(365, at("2026-12-24T16:00:00Z"))).toBeLessThanOrEqual(9);
     // Ten times the days (about 14 years): the look-ups grow with the years and their holidays, not with the days.
     expect(lookupsFor(3650)).toBeLessThanOrEqual(25);
+  });
+
+  test("from any day of 2026 to 2030, before or after the cut-off, 365 working days costs at most 9 look-ups", () => {
+    const starts = [...everyDay("2026-01-01", "2030-12-31", 10), ...everyDay("2026-01-01", "2030-12-31", 16)];
+    for (const placedAt of starts) dispatchBy(placedAt, 365, CUT_OFF); // every year's holidays loaded
+    let most = 0;
+    for (const placedAt of starts) {
+      const before = bankHolidayLookups();
+      dispatchBy(placedAt, 365, CUT_OFF);
+      most = Math.max(most, bankHolidayLookups() - before);
+    }
+    expect(most).toBeLessThanOrEqual(9);
   });
 });
