@@ -101,7 +101,7 @@ function weekdayHolidaysBetween(after: string, upTo: string): number {
 
 /**
  * The `count`th working day after `day` (0 is `day` itself, which must then be a working day). Working days are
- * counted, not walked (0015): the weekdays by arithmetic, then each bank holiday on a weekday in the range moves
+ * counted, not walked (0026): the weekdays by arithmetic, then each bank holiday on a weekday in the range moves
  * the end one weekday on, and the stretch that adds is checked for holidays in turn. A lead time of a year costs
  * the look-up of two or three years' holidays, not 365 days' checks.
  */

@@ -31,7 +31,7 @@ export function createRateLimiter({ limit, windowMs, now = () => Date.now() }: {
     },
     /**
      * Counts one attempt like hit(), for an attempt whose outcome decides whether it should have counted (a
-     * sign-in: docs/decisions/0026-sign-in-limits.md): takeBack() un-counts it, and does nothing once its window is over.
+     * sign-in: docs/decisions/0026-limits-and-working-days.md): takeBack() un-counts it, and does nothing once its window is over.
      */
     reserve(key: string): { allowed: boolean; retryAfterSeconds: number; takeBack(): void } {
       const { window, allowed, retryAfterSeconds } = count(key);
@@ -102,7 +102,7 @@ function socketOrForwardedAddress(request: Request, socketAddress: string | unde
 
 /**
  * The IPv6 allocation (/48) an address key's /64 belongs to; an IPv4 address, or anything else, is itself. Where
- * guessing must stay slow (signing in, docs/decisions/0026-sign-in-limits.md) one site's whole allocation counts as
+ * guessing must stay slow (signing in, docs/decisions/0026-limits-and-working-days.md) one site's whole allocation counts as
  * one sender: a /48 holds 65,536 /64s, each of which would otherwise be a fresh limit.
  */
 export function allocationKey(addressKey: string): string {

@@ -3,7 +3,7 @@ import { TooManyRequests } from "../../src/errors";
 import { FAILING_FOR_MS, FAILING_REMEMBERED } from "../../src/modules/admin-auth/model";
 import { createSignInLimit } from "../../src/modules/admin-auth/sign-in-limit";
 
-// The owner's sign-in limits on a clock the test moves (docs/decisions/0026-sign-in-limits.md): what the
+// The owner's sign-in limits on a clock the test moves (docs/decisions/0026-limits-and-working-days.md): what the
 // API tests cannot wait for.
 
 function refusedWith(admit: () => unknown): number | null {

@@ -167,7 +167,7 @@ function everyDay(first: string, last: string, utcHour: number): Date[] {
   return days;
 }
 
-describe("working days are counted, not walked (docs/decisions/0015-working-days.md)", () => {
+describe("working days are counted, not walked (docs/decisions/0026-limits-and-working-days.md)", () => {
   test("365 working days from every day of 2026 to 2028, before and after the cut-off, is the day-walking answer", () => {
     const starts = [...everyDay("2026-01-01", "2028-12-31", 9), ...everyDay("2026-01-01", "2028-12-31", 15)];
     const differing = starts.filter((at) => dispatchBy(at, 365, CUT_OFF) !== dayWalkingDispatchBy(at, 365, CUT_OFF));

@@ -71,7 +71,7 @@ export function adminAuthRoutes({
 /**
  * Whether a request comes from the owner's signed-in browser (a live session, touched like any admin call): for a
  * public route that holds shoppers to a limit the owner's own pages would pass, such as a print of packing slips
- * full of preview pictures (docs/decisions/0026-sign-in-limits.md).
+ * full of preview pictures (docs/decisions/0026-limits-and-working-days.md).
  */
 export function ownerSignedIn({ env, adminSessions }: Pick<Deps, "env" | "adminSessions">) {
   const cookieName = sessionCookieName(env.PUBLIC_URL);

@@ -3,7 +3,7 @@ export const LOGINS_PER_ADDRESS_PER_MINUTE = 10;
 /**
  * Wrong passwords for the whole shop, so many addresses together cannot guess either. Once they are spent,
  * only an address that has not been failing has its password checked, so the owner is never kept out
- * (docs/decisions/0026-sign-in-limits.md).
+ * (docs/decisions/0026-limits-and-working-days.md).
  */
 export const LOGINS_PER_MINUTE = 60;
 /** How long an address that gave a wrong password stays "failing": one wrong password a day is all a fresh address adds. */

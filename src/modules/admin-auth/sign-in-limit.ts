@@ -16,7 +16,7 @@ export type SignInTry = {
 type AddressRecord = { failedAt: number | undefined; checking: number };
 
 /**
- * The owner's sign-in limits (docs/decisions/0026-sign-in-limits.md). Only wrong passwords count: 10 a minute per
+ * The owner's sign-in limits (docs/decisions/0026-limits-and-working-days.md). Only wrong passwords count: 10 a minute per
  * address (an IPv6 /48 as one) and 60 a minute for the whole shop. When the shop's 60 are spent, an address that
  * has been failing (a wrong password in the last day, or a try still being checked) is refused, but one that has
  * not still has its password checked: no number of other addresses' wrong passwords keeps the owner out, and each

@@ -38,7 +38,7 @@ export function uploadRoutes({
 
   /**
    * A shopper's previews are limited per address, counted before the token is looked up; the owner's own pages
-   * (a print of packing slips, an order's files) are not (docs/decisions/0026-sign-in-limits.md).
+   * (a print of packing slips, an order's files) are not (docs/decisions/0026-limits-and-working-days.md).
    */
   async function countPreview(address: string, cookie: Record<string, { value?: unknown } | undefined>): Promise<void> {
     if (!(await isOwner(cookie))) rateLimits.previews.count(address);
