@@ -23,7 +23,9 @@ declare const PRECOMPUTED_BANK_HOLIDAYS: Record<string, string[]> | undefined;
 const precomputed: Record<string, string[]> = typeof PRECOMPUTED_BANK_HOLIDAYS === "undefined" ? {} : PRECOMPUTED_BANK_HOLIDAYS;
 
 let holidays: HolidaysType | null = null;
-const holidaysByYear = new Map<number, ReadonlySet<string>>();
+/** A year's bank holidays: all of them, and those on a weekday in calendar order (the ones that cost a working day). */
+type YearHolidays = { days: ReadonlySet<string>; weekdays: readonly string[] };
+const holidaysByYear = new Map<number, YearHolidays>();
 
 /** The bank holidays of England and Wales in a year as npm date-holidays gives them, as UK days. */
 export function libraryBankHolidays(year: number): string[] {
@@ -38,36 +40,79 @@ export function libraryBankHolidays(year: number): string[] {
     .map((holiday) => holiday.date.slice(0, 10));
 }
 
-/** The bank holidays of England and Wales in a year, as UK days. */
-function bankHolidays(year: number): ReadonlySet<string> {
-  let days = holidaysByYear.get(year);
-  if (!days) {
-    days = new Set(precomputed[year] ?? libraryBankHolidays(year));
-    holidaysByYear.set(year, days);
-  }
-  return days;
+let lookups = 0;
+
+/** How many times a year's bank holidays have been asked for: what a working-day count costs, for tests. */
+export function bankHolidayLookups(): number {
+  return lookups;
 }
 
-const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
+/** The bank holidays of England and Wales in a year, as UK days. */
+function bankHolidays(year: number): YearHolidays {
+  lookups += 1;
+  let kept = holidaysByYear.get(year);
+  if (!kept) {
+    const days = new Set(precomputed[year] ?? libraryBankHolidays(year));
+    kept = { days, weekdays: [...days].filter((day) => isWeekday(day)).sort() };
+    holidaysByYear.set(year, kept);
+  }
+  return kept;
+}
 
-/** The calendar day after `day`. */
-function nextDay(day: string): string {
-  const date = asDate(day);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
+const dayAt = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** Monday to Friday. */
+function isWeekday(day: string): boolean {
+  const weekday = asDate(day).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
 }
 
 /** Monday to Friday, and not a bank holiday in England and Wales. */
 export function isWorkingDay(day: string): boolean {
-  const weekday = asDate(day).getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !bankHolidays(Number(day.slice(0, 4))).has(day);
+  return isWeekday(day) && !bankHolidays(Number(day.slice(0, 4))).days.has(day);
 }
 
-/** The first working day on or after `day`. */
-function workingDayFrom(day: string): string {
-  let current = day;
-  while (!isWorkingDay(current)) current = nextDay(current);
-  return current;
+/**
+ * The `count`th weekday after `day` (0 is `day` itself), by arithmetic: whole weeks are seven days, and
+ * what is left crosses one weekend when it runs past Friday. A Saturday or Sunday counts from the Friday before,
+ * which has the same weekdays after it.
+ */
+function weekdaysAfter(day: string, count: number): string {
+  if (count === 0) return day;
+  const date = asDate(day);
+  const weekday = date.getUTCDay();
+  const backToFriday = weekday === 6 ? 1 : weekday === 0 ? 2 : 0;
+  const mondayIsOne = backToFriday > 0 ? 5 : weekday;
+  const left = count % 5;
+  const days = Math.floor(count / 5) * 7 + left + (mondayIsOne + left > 5 ? 2 : 0) - backToFriday;
+  return dayAt(date.getTime() + days * DAY_MS);
+}
+
+/** Bank holidays on a weekday after `after` up to and including `upTo`: one look-up per year in between, never per day. */
+function weekdayHolidaysBetween(after: string, upTo: string): number {
+  let count = 0;
+  for (let year = Number(after.slice(0, 4)); year <= Number(upTo.slice(0, 4)); year++) {
+    for (const day of bankHolidays(year).weekdays) if (day > after && day <= upTo) count += 1;
+  }
+  return count;
+}
+
+/**
+ * The `count`th working day after `day` (0 is `day` itself, which must then be a working day). Working days are
+ * counted, not walked (0026): the weekdays by arithmetic, then each bank holiday on a weekday in the range moves
+ * the end one weekday on, and the stretch that adds is checked for holidays in turn. A lead time of a year costs
+ * the look-up of two or three years' holidays, not 365 days' checks.
+ */
+function workingDaysAfter(day: string, count: number): string {
+  let countedTo = day;
+  let end = weekdaysAfter(day, count);
+  for (let missed = weekdayHolidaysBetween(countedTo, end); missed > 0; missed = weekdayHolidaysBetween(countedTo, end)) {
+    countedTo = end;
+    end = weekdaysAfter(end, missed);
+  }
+  return end;
 }
 
 /**
@@ -77,7 +122,7 @@ function workingDayFrom(day: string): string {
 export function countingDay(placedAt: Date, cutOffHour: number): string {
   const { day, hour } = ukDayAndHour(placedAt);
   if (isWorkingDay(day) && hour < cutOffHour) return day;
-  return workingDayFrom(nextDay(day));
+  return workingDaysAfter(day, 1);
 }
 
 /**
@@ -86,7 +131,5 @@ export function countingDay(placedAt: Date, cutOffHour: number): string {
  * shop: product pages, the basket, the payment page and the order.
  */
 export function dispatchBy(placedAt: Date, leadTimeDays: number, cutOffHour: number): string {
-  let day = countingDay(placedAt, cutOffHour);
-  for (let left = leadTimeDays; left > 0; left--) day = workingDayFrom(nextDay(day));
-  return day;
+  return workingDaysAfter(countingDay(placedAt, cutOffHour), leadTimeDays);
 }

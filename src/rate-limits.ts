@@ -1,5 +1,5 @@
 import { createRateLimit } from "./http/rate-limit";
-import { LOGINS_PER_ADDRESS_PER_MINUTE, LOGINS_PER_MINUTE, TOO_MANY_LOGINS } from "./modules/admin-auth/model";
+import { createSignInLimit } from "./modules/admin-auth/sign-in-limit";
 import {
   CHECKOUT_MESSAGES,
   CHECKOUT_WINDOW_MS,
@@ -10,7 +10,13 @@ import {
 } from "./modules/checkout/model";
 import { CHALLENGES_PER_MINUTE, SEND_WINDOW_MS, SENDS_PER_WINDOW, TOO_MANY_SENDS } from "./modules/custom-requests/model";
 import { LOOKUPS_PER_MINUTE, TOO_MANY_LOOKUPS } from "./modules/orders/model";
-import { MESSAGES as UPLOAD_MESSAGES, UPLOAD_WINDOW_MS, UPLOADS_PER_WINDOW } from "./modules/uploads/model";
+import {
+  PREVIEW_MESSAGES,
+  PREVIEWS_PER_MINUTE,
+  MESSAGES as UPLOAD_MESSAGES,
+  UPLOAD_WINDOW_MS,
+  UPLOADS_PER_WINDOW,
+} from "./modules/uploads/model";
 
 const MINUTE = 60_000;
 
@@ -38,11 +44,12 @@ export function createRateLimits() {
     quoteLookups: createRateLimit({ limit: LOOKUPS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_LOOKUPS }),
     /** GPX and photo uploads together. */
     uploads: createRateLimit({ limit: UPLOADS_PER_WINDOW, windowMs: UPLOAD_WINDOW_MS, message: UPLOAD_MESSAGES.tooManyUploads }),
+    /** A route's or photo's preview picture (svg, png, jpg), counted before the token is looked up. */
+    previews: createRateLimit({ limit: PREVIEWS_PER_MINUTE, windowMs: MINUTE, message: PREVIEW_MESSAGES.tooManyPreviews }),
     customRequestSends: createRateLimit({ limit: SENDS_PER_WINDOW, windowMs: SEND_WINDOW_MS, message: TOO_MANY_SENDS }),
     captchaChallenges: createRateLimit({ limit: CHALLENGES_PER_MINUTE, windowMs: MINUTE }),
-    adminLoginsPerAddress: createRateLimit({ limit: LOGINS_PER_ADDRESS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_LOGINS }),
-    /** The whole shop's sign-in attempts, counted under one key after the address's own limit. */
-    adminLogins: createRateLimit({ limit: LOGINS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_LOGINS }),
+    /** POST /api/admin/login: wrong passwords per address and shop-wide, which never keep the owner out (0026). */
+    adminSignIns: createSignInLimit(),
   };
 }
 

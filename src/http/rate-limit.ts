@@ -10,25 +10,48 @@ import { canonicalAddress, type TrustedProxies } from "./trusted-proxies";
 export function createRateLimiter({ limit, windowMs, now = () => Date.now() }: { limit: number; windowMs: number; now?: () => number }) {
   const windows = new Map<string, { start: number; count: number }>();
 
-  return {
+  function count(key: string) {
+    const time = now();
+    let window = windows.get(key);
+    if (!window || time - window.start >= windowMs) {
+      window = { start: time, count: 0 };
+      windows.set(key, window);
+    }
+    window.count += 1;
+    const retryAfterSeconds = Math.max(1, Math.ceil((window.start + windowMs - time) / 1000));
+    if (windows.size > 10_000) limiter.prune();
+    return { window, allowed: window.count <= limit, retryAfterSeconds };
+  }
+
+  const limiter = {
     /** Counts one attempt; `allowed` is false from the (limit + 1)th in a window. */
     hit(key: string): { allowed: boolean; retryAfterSeconds: number } {
-      const time = now();
-      let window = windows.get(key);
-      if (!window || time - window.start >= windowMs) {
-        window = { start: time, count: 0 };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      const retryAfterSeconds = Math.max(1, Math.ceil((window.start + windowMs - time) / 1000));
-      if (windows.size > 10_000) this.prune();
-      return { allowed: window.count <= limit, retryAfterSeconds };
+      const { allowed, retryAfterSeconds } = count(key);
+      return { allowed, retryAfterSeconds };
+    },
+    /**
+     * Counts one attempt like hit(), for an attempt whose outcome decides whether it should have counted (a
+     * sign-in: docs/decisions/0026-limits-and-working-days.md): takeBack() un-counts it, and does nothing once its window is over.
+     */
+    reserve(key: string): { allowed: boolean; retryAfterSeconds: number; takeBack(): void } {
+      const { window, allowed, retryAfterSeconds } = count(key);
+      let taken = false;
+      return {
+        allowed,
+        retryAfterSeconds,
+        takeBack() {
+          if (taken || windows.get(key) !== window) return;
+          taken = true;
+          window.count -= 1;
+        },
+      };
     },
     prune(): void {
       const time = now();
       for (const [key, window] of windows) if (time - window.start >= windowMs) windows.delete(key);
     },
   };
+  return limiter;
 }
 
 /**
@@ -75,6 +98,16 @@ function socketOrForwardedAddress(request: Request, socketAddress: string | unde
     if (!trusted.includes(hop)) break;
   }
   return address;
+}
+
+/**
+ * The IPv6 allocation (/48) an address key's /64 belongs to; an IPv4 address, or anything else, is itself. Where
+ * guessing must stay slow (signing in, docs/decisions/0026-limits-and-working-days.md) one site's whole allocation counts as
+ * one sender: a /48 holds 65,536 /64s, each of which would otherwise be a fresh limit.
+ */
+export function allocationKey(addressKey: string): string {
+  if (!addressKey.endsWith("::/64")) return addressKey;
+  return `${addressKey.slice(0, -"::/64".length).split(":").slice(0, 3).join(":")}::/48`;
 }
 
 /**

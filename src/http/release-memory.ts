@@ -22,6 +22,14 @@ const trim = lazy(() => {
  * decoded photo raised the floor the next upload started from.
  */
 export function releaseMemory(): void {
+  released += 1;
   Bun.gc(true);
   trim()?.(0);
+}
+
+let released = 0;
+
+/** How many times memory has been released since the process started: each is a full collection, for tests and logs. */
+export function memoryReleases(): number {
+  return released;
 }

@@ -313,20 +313,130 @@ describe("a flood of sign-ins cannot keep the owner out", () => {
     }
   }, 60_000);
 
-  test("wrong passwords from many addresses together still meet the shop-wide limit: the 61st in a minute is answered 429", async () => {
+  test("wrong passwords from many addresses together still meet the shop-wide limit: once 60 in a minute have failed, a second try from any failing address is answered 429", async () => {
     const proxied = await createTestShop({ ADMIN_PASSWORD_HASH: await cheapHashOf(ADMIN_PASSWORD), TRUST_PROXY: "true" });
     const server = listenOnLoopback(proxied);
     try {
       for (let i = 0; i < 60; i++) expect((await loginThrough(server, "wrong", `198.51.100.${i + 1}`)).status).toBe(401);
-      const sixtyFirst = await loginThrough(server, "wrong", "203.0.113.61");
-      expect(sixtyFirst.status).toBe(429);
-      expect(Number(sixtyFirst.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(await sixtyFirst.json()).toEqual({ error: "Too many sign-in attempts. Please wait a minute and try again." });
+      const again = await loginThrough(server, "wrong again", "198.51.100.1");
+      expect(again.status).toBe(429);
+      expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await again.json()).toEqual({ error: "Too many sign-in attempts. Please wait a minute and try again." });
+      // An address that has not been failing has its password checked once; wrong, it is failing too.
+      expect((await loginThrough(server, "wrong", "203.0.113.61")).status).toBe(401);
+      expect((await loginThrough(server, "wrong", "203.0.113.61")).status).toBe(429);
     } finally {
       await server.stop();
       proxied.close();
     }
   }, 60_000);
+
+  test("wrong passwords from several IPv4 addresses spend the shop-wide limit, and the owner's correct password from an address that has not been failing still signs in", async () => {
+    const proxied = await createTestShop({ ADMIN_PASSWORD_HASH: await cheapHashOf(ADMIN_PASSWORD), TRUST_PROXY: "true" });
+    const server = listenOnLoopback(proxied);
+    try {
+      const statuses: number[] = [];
+      for (let address = 1; address <= 8; address++) {
+        for (let i = 0; i < 15; i++) statuses.push((await loginThrough(server, `guess ${i}`, `198.51.100.${address}`)).status);
+      }
+      // Each address is held to its own 10 a minute and all of them together to the shop's 60; the seventh and
+      // eighth, not failing until then, have one password each checked after the 60.
+      expect(statuses.filter((status) => status === 401).length).toBe(62);
+      expect(statuses.filter((status) => status === 429).length).toBe(58);
+
+      const owner = await loginThrough(server, ADMIN_PASSWORD, "203.0.113.10");
+      expect(owner.status).toBe(200);
+      expect(owner.headers.get("set-cookie")).toMatch(/^strata_admin=[A-Za-z0-9_-]{43}; /);
+    } finally {
+      await server.stop();
+      proxied.close();
+    }
+  }, 60_000);
+
+  test("one IPv6 allocation (/48) guessing from many /64s is limited as one address, and the owner in another /48 still signs in", async () => {
+    const proxied = await createTestShop({ ADMIN_PASSWORD_HASH: await cheapHashOf(ADMIN_PASSWORD), TRUST_PROXY: "true" });
+    const server = listenOnLoopback(proxied);
+    try {
+      for (let subnet = 0; subnet < 10; subnet++) {
+        expect((await loginThrough(server, `guess ${subnet}`, `2001:db8:77:${subnet.toString(16)}::1`)).status).toBe(401);
+      }
+      const eleventh = await loginThrough(server, "guess 10", "2001:db8:77:ff00::9");
+      expect(eleventh.status).toBe(429);
+      expect(await eleventh.json()).toEqual({ error: "Too many sign-in attempts. Please wait a minute and try again." });
+
+      expect((await loginThrough(server, ADMIN_PASSWORD, "2001:db8:78::1")).status).toBe(200);
+    } finally {
+      await server.stop();
+      proxied.close();
+    }
+  }, 60_000);
+
+  test("many /64s of one IPv6 allocation spending the shop-wide limit do not stop the owner's correct password from another address", async () => {
+    const proxied = await createTestShop({ ADMIN_PASSWORD_HASH: await cheapHashOf(ADMIN_PASSWORD), TRUST_PROXY: "true" });
+    const server = listenOnLoopback(proxied);
+    try {
+      // Six allocations, each trying from 20 of its /64s.
+      for (let allocation = 1; allocation <= 6; allocation++) {
+        for (let subnet = 0; subnet < 20; subnet++) await loginThrough(server, "wrong", `2001:db8:${allocation}:${subnet}::1`);
+      }
+      expect((await loginThrough(server, "wrong", "2001:db8:1:99::1")).status).toBe(429);
+      expect((await loginThrough(server, ADMIN_PASSWORD, "2001:db8:ab::1")).status).toBe(200);
+    } finally {
+      await server.stop();
+      proxied.close();
+    }
+  }, 60_000);
+});
+
+describe("tries refused before their password was checked count toward nothing", () => {
+  test("tries the two-at-a-time cap refused at once do not count toward the address's 10 a minute", async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => login(`parallel guess ${i}`)));
+    const checked = answers.filter((answer) => answer.status === 401).length;
+    expect(answers.filter((answer) => answer.status === 429).length).toBeGreaterThan(0);
+    expect(checked).toBeLessThan(6);
+    // What is left of the address's 10 is exactly what was not checked.
+    for (let i = 0; i < 10 - checked; i++) expect((await login(`later guess ${i}`)).status).toBe(401);
+    expect((await login("one guess too many")).status).toBe(429);
+  }, 30_000);
+
+  test("tries an address's own limit refused do not count toward the shop-wide limit", async () => {
+    const proxied = await createTestShop({ ADMIN_PASSWORD_HASH: await cheapHashOf(ADMIN_PASSWORD), TRUST_PROXY: "true" });
+    const server = listenOnLoopback(proxied);
+    try {
+      // 10 checked and 90 refused from one address: only the 10 are wrong passwords the shop counts.
+      for (let i = 0; i < 100; i++) await loginThrough(server, `guess ${i}`, "198.51.100.66");
+      // The shop-wide 60 therefore has 50 left, every one of them checked.
+      expect((await loginThrough(server, "wrong", "203.0.113.9")).status).toBe(401);
+      for (let address = 1; address <= 4; address++) {
+        for (let i = 0; i < 10; i++) expect((await loginThrough(server, "wrong", `203.0.113.${address}`)).status).toBe(401);
+      }
+      for (let i = 0; i < 9; i++) expect((await loginThrough(server, "wrong", "203.0.113.5")).status).toBe(401);
+      // Now the 60 are spent: an address that has been failing is refused though its own 10 are not.
+      const refused = await loginThrough(server, "wrong", "203.0.113.9");
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ error: "Too many sign-in attempts. Please wait a minute and try again." });
+    } finally {
+      await server.stop();
+      proxied.close();
+    }
+  }, 60_000);
+
+  test("the owner's correct password does not count toward the address's limit", async () => {
+    const quick = await createTestShop({ ADMIN_PASSWORD_HASH: await cheapHashOf(ADMIN_PASSWORD) });
+    const attempt = (password: string) =>
+      quick.request("/api/admin/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ password }),
+      });
+    try {
+      for (let i = 0; i < 11; i++) expect((await attempt(ADMIN_PASSWORD)).status).toBe(200);
+      for (let i = 0; i < 10; i++) expect((await attempt(`guess ${i}`)).status).toBe(401);
+      expect((await attempt("guess 10")).status).toBe(429);
+    } finally {
+      quick.close();
+    }
+  }, 30_000);
 });
 
 /** The same data folder started again with other settings, as a restart after editing the environment. */

@@ -140,12 +140,30 @@ describe("GET /api/admin/orders/export.csv refuses a bad range", () => {
       "The to date must be a real day written YYYY-MM-DD, such as 2026-04-30.",
     ],
     ["a reversed range", "from=2026-04-30&to=2026-04-01", "The from date must be on or before the to date."],
+    ["a from date before 2000", "from=1999-12-31&to=2026-04-30", "The from date must be in the years 2000 to 2100, such as 2026-04-01."],
+    ["a from date in year 1", "from=0001-01-01&to=2026-04-30", "The from date must be in the years 2000 to 2100, such as 2026-04-01."],
+    ["a to date after 2100", "from=2026-04-01&to=2101-01-01", "The to date must be in the years 2000 to 2100, such as 2026-04-30."],
+    ["a to date in year 9999", "from=2026-04-01&to=9999-12-31", "The to date must be in the years 2000 to 2100, such as 2026-04-30."],
+    [
+      "both dates outside 2000 to 2100",
+      "from=1900-01-01&to=2200-01-01",
+      "The from date must be in the years 2000 to 2100, such as 2026-04-01.",
+    ],
   ];
   for (const [name, query, message] of cases) {
     test(`${name}: 400 with what to do`, async () => {
+      storeOrder(shop.db, { id: "ORD-INRANGE", createdAt: "2026-04-02T09:00:00.000Z" });
       const response = await exportCsv(query);
       expect(response.status).toBe(400);
+      expect(response.headers.get("content-type")).toStartWith("application/json");
+      expect(response.headers.get("content-disposition")).toBeNull();
       expect(await response.json()).toEqual({ error: message });
     });
   }
+
+  test("the widest range, 2000-01-01 to 2100-12-31, is answered with every order in it", async () => {
+    storeOrder(shop.db, { id: "ORD-WIDE01", createdAt: "2026-04-02T09:00:00.000Z" });
+    const table = await rows("from=2000-01-01&to=2100-12-31");
+    expect(table.slice(1).map((row) => row[1])).toEqual(["ORD-WIDE01"]);
+  });
 });

@@ -8,9 +8,13 @@ import {
   HEAVY_WORK_QUEUE,
   OWN_UPLOADS_WAITING_MESSAGE,
 } from "../../src/http/heavy-work";
+import { memoryReleases } from "../../src/http/release-memory";
 import { MIN_FREE_BYTES } from "../../src/modules/health/readiness";
+import { PREVIEW_MESSAGES, PREVIEWS_PER_MINUTE } from "../../src/modules/uploads/model";
 import { BUDGET_MESSAGES, createUploadBudget, UPLOAD_FREE_FLOOR_BYTES } from "../../src/modules/uploads/upload-budget";
+import { ADMIN_PASSWORD, signIn } from "../support/admin";
 import { addProduct } from "../support/factories";
+import { listenOnLoopback } from "../support/listening";
 import { countRows, createTestShop, TEST_ORIGIN, type TestShop } from "../support/test-app";
 import { filesInUploads } from "../support/uploads-folder";
 import { waitUntil } from "../support/wait-until";
@@ -223,4 +227,116 @@ describe("disk budgets", () => {
     expect(countRows(shop.db, "uploads")).toBe(0);
     expect(filesInUploads(shop)).toEqual([]);
   });
+});
+
+/** A token no upload has: the right shape, so only the look-up can refuse it. */
+const UNKNOWN_TOKEN = "Z".repeat(43);
+
+/** Holds the heavy-work slot, as a big upload being worked on does, until `release` is called. */
+function holdHeavyWorkSlot() {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const holding = shop.deps.heavyWork.run({ request: new Request(TEST_ORIGIN) }, () => held);
+  return {
+    async done() {
+      release();
+      await holding;
+    },
+  };
+}
+
+/**
+ * Asks for `path` while something holds the heavy-work slot and waits until it is either answered or waiting in
+ * the slot's queue: `queued` says which, `answer` is the answer (once the slot is let go, for a queued one).
+ */
+async function askBesideTheSlot(path: string) {
+  let answered = false;
+  const answer = shop.request(path).then(async (response) => {
+    const body = await response.json();
+    answered = true;
+    return { status: response.status, body };
+  });
+  await waitUntil(() => answered || shop.deps.heavyWork.load().waiting > 0, 10_000, "the preview to be answered or to join the queue");
+  return { queued: !answered, answer };
+}
+
+describe("preview pictures of a token that does not exist cost nothing", () => {
+  for (const picture of ["preview.png", "preview.jpg"]) {
+    test(`an unknown token's ${picture} is 404 while an upload holds the heavy-work slot, answered at once, not queued`, async () => {
+      const slot = holdHeavyWorkSlot();
+      await waitUntil(() => shop.deps.heavyWork.load().running === 1, 5_000, "the slot to be held");
+      const { queued, answer } = await askBesideTheSlot(`/api/uploads/${UNKNOWN_TOKEN}/${picture}`);
+      const heldMeanwhile = shop.deps.heavyWork.load();
+      await slot.done();
+      expect(queued).toBe(false);
+      expect(heldMeanwhile).toEqual({ running: 1, waiting: 0 });
+      expect(await answer).toEqual({ status: 404, body: { error: "Upload not found." } });
+    });
+
+    test(`an unknown token's ${picture} releases no memory`, async () => {
+      const before = memoryReleases();
+      const response = await shop.request(`/api/uploads/${UNKNOWN_TOKEN}/${picture}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: "Upload not found." });
+      expect(memoryReleases()).toBe(before);
+    });
+  }
+
+  test("a route's preview.png is drawn in the slot and memory is released after it", async () => {
+    const { body } = await (await countedGpxUpload()).answer;
+    const before = memoryReleases();
+    const response = await shop.request(`/api/uploads/${body.token}/preview.png`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(memoryReleases()).toBe(before + 1);
+  });
+});
+
+describe("previews are limited per address", () => {
+  test("the 121st preview in a minute from one address is 429 with Retry-After while another address is served", async () => {
+    expect(PREVIEWS_PER_MINUTE).toBe(120);
+    const proxied = await createTestShop({ TRUST_PROXY: "true" });
+    addProduct(proxied.db, { id: "map", name: "Relief map", requires_gpx: true });
+    const { body } = await (await countedGpxUpload(proxied.app)).answer;
+    const server = listenOnLoopback(proxied);
+    const preview = (picture: string, address: string) =>
+      server.request(`/api/uploads/${body.token}/${picture}`, { headers: { "X-Forwarded-For": address } });
+    try {
+      // A basket's thumbnails, a trim's redrawings and an email's picture: route and photo previews count together.
+      for (let i = 0; i < PREVIEWS_PER_MINUTE; i++) expect((await preview("preview.svg?size=thumb", "198.51.100.20")).status).toBe(200);
+      const refused = await preview("preview.png", "198.51.100.20");
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ error: PREVIEW_MESSAGES.tooManyPreviews });
+      expect(PREVIEW_MESSAGES.tooManyPreviews).toBe("Too many preview pictures asked for. Please wait a minute and try again.");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await preview("preview.jpg", "198.51.100.20")).status).toBe(429);
+
+      const someoneElse = await preview("preview.png", "203.0.113.21");
+      expect(someoneElse.status).toBe(200);
+      expect(someoneElse.headers.get("content-type")).toBe("image/png");
+    } finally {
+      await server.stop();
+      proxied.close();
+    }
+  }, 60_000);
+
+  test("the owner's signed-in browser is not held to it: a print of 150 packing slips shows every route picture", async () => {
+    const owned = await createTestShop({ ADMIN_PASSWORD });
+    addProduct(owned.db, { id: "map", name: "Relief map", requires_gpx: true });
+    try {
+      const { body } = await (await countedGpxUpload(owned.app)).answer;
+      const cookie = await signIn(owned);
+      const statuses = new Set<number>();
+      for (let i = 0; i < 150; i++) {
+        statuses.add((await owned.request(`/api/uploads/${body.token}/preview.svg`, { headers: { Cookie: cookie } })).status);
+      }
+      expect([...statuses]).toEqual([200]);
+      // The same address without the owner's session is a shopper, held to the 120.
+      for (let i = 0; i < PREVIEWS_PER_MINUTE; i++)
+        expect((await owned.request(`/api/uploads/${body.token}/preview.svg`)).status).toBe(200);
+      expect((await owned.request(`/api/uploads/${body.token}/preview.svg`)).status).toBe(429);
+    } finally {
+      owned.close();
+    }
+  }, 60_000);
 });

@@ -50,6 +50,10 @@ test("after a sale the owner sees today's takings and the VAT sentence, finds th
   await expect(page.getByRole("button", { name: `View order ${orderId}` })).toBeVisible();
 
   const today = ukToday(new Date());
+  // A year typed wrong is said at once, with the server's own words, and nothing downloads.
+  await page.getByLabel("Orders from", { exact: true }).fill("1999-12-31");
+  await expect(page.getByRole("alert")).toHaveText("The from date must be in the years 2000 to 2100, such as 2026-04-01.");
+  await expect(page.getByRole("button", { name: "Download CSV" })).toBeDisabled();
   await page.getByLabel("Orders from", { exact: true }).fill(today);
   await page.getByLabel("Orders to", { exact: true }).fill(today);
   const downloading = page.waitForEvent("download");

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { clientAddress } from "../../src/http/rate-limit";
+import { allocationKey, clientAddress } from "../../src/http/rate-limit";
 import { parseTrustProxy } from "../../src/http/trusted-proxies";
 
 // Which address a per-address limit counts: X-Forwarded-For only from the
@@ -103,5 +103,17 @@ describe("IPv6 addresses count by their /64", () => {
   test("a forwarded IPv6 shopper counts by /64 too; IPv4 stays a single address", () => {
     expect(clientAddress(withForwardedFor("2a00:1450:4009:81f::200e"), "127.0.0.1", loopbackProxy)).toBe("2a00:1450:4009:81f::/64");
     expect(clientAddress(withForwardedFor("203.0.113.7"), "127.0.0.1", loopbackProxy)).toBe("203.0.113.7");
+  });
+});
+
+describe("where guessing must stay slow, an IPv6 allocation (/48) counts as one", () => {
+  test("every /64 of one /48 has the same allocation key; IPv4 and the in-process 'unknown' are themselves", () => {
+    const keys = ["2001:db8:5:6::1", "2001:db8:5:ffff::2", "2001:db8:5::9"].map((socket) =>
+      allocationKey(clientAddress(withForwardedFor(), socket, false)),
+    );
+    expect(new Set(keys)).toEqual(new Set(["2001:db8:5::/48"]));
+    expect(allocationKey(clientAddress(withForwardedFor(), "2001:db8:6::1", false))).toBe("2001:db8:6::/48");
+    expect(allocationKey("203.0.113.7")).toBe("203.0.113.7");
+    expect(allocationKey("unknown")).toBe("unknown");
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { countingDay, dispatchBy, isWorkingDay } from "../../shared/working-days";
+import { bankHolidayLookups, countingDay, dispatchBy, isWorkingDay } from "../../shared/working-days";
 
 // Issue 14 point 1: working days are Monday to Friday outside the bank holidays of
 // England and Wales (npm date-holidays), and an order placed at or after the cut-off
@@ -131,5 +131,86 @@ describe("the server's own time zone", () => {
       expect(await child.exited).toBe(0);
       expect(JSON.parse(output)).toEqual(here);
     }
+  });
+});
+
+/** The rule as it was first written, kept here only: walk one calendar day at a time, skipping days that are not working days. */
+function dayWalkingDispatchBy(placedAt: Date, leadTimeDays: number, cutOffHour: number): string {
+  const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const workingDayFrom = (day: string) => {
+    let current = day;
+    while (!isWorkingDayKept(current)) current = nextDay(current);
+    return current;
+  };
+  let day = countingDay(placedAt, cutOffHour);
+  for (let left = leadTimeDays; left > 0; left--) day = workingDayFrom(nextDay(day));
+  return day;
+}
+
+const workingDayKept = new Map<string, boolean>();
+/** isWorkingDay, each day's answer kept: the reference walks millions of days and only the walking is under test. */
+function isWorkingDayKept(day: string): boolean {
+  let working = workingDayKept.get(day);
+  if (working === undefined) {
+    working = isWorkingDay(day);
+    workingDayKept.set(day, working);
+  }
+  return working;
+}
+
+/** Every UK day from `first` to `last`, as instants at `utcHour`. */
+function everyDay(first: string, last: string, utcHour: number): Date[] {
+  const days: Date[] = [];
+  for (let time = Date.parse(`${first}T00:00:00Z`); time <= Date.parse(`${last}T00:00:00Z`); time += 86_400_000) {
+    days.push(new Date(time + utcHour * 3_600_000));
+  }
+  return days;
+}
+
+describe("working days are counted, not walked (docs/decisions/0026-limits-and-working-days.md)", () => {
+  test("365 working days from every day of 2026 to 2028, before and after the cut-off, is the day-walking answer", () => {
+    const starts = [...everyDay("2026-01-01", "2028-12-31", 9), ...everyDay("2026-01-01", "2028-12-31", 15)];
+    const differing = starts.filter((at) => dispatchBy(at, 365, CUT_OFF) !== dayWalkingDispatchBy(at, 365, CUT_OFF));
+    expect(differing.map((at) => at.toISOString())).toEqual([]);
+    expect(starts.length).toBe(2 * 1096);
+  }, 60_000);
+
+  test("every lead time from 0 to 30, and 60, 130, 250 and 300, from every third day of 2026 to 2028 is the day-walking answer", () => {
+    const leadTimes = [...Array.from({ length: 31 }, (_, days) => days), 60, 130, 250, 300];
+    const starts = everyDay("2026-01-01", "2028-12-31", 13).filter((_, index) => index % 3 === 0);
+    const differing: string[] = [];
+    for (const at of starts) {
+      for (const lead of leadTimes) {
+        if (dispatchBy(at, lead, CUT_OFF) !== dayWalkingDispatchBy(at, lead, CUT_OFF)) differing.push(`${at.toISOString()} + ${lead}`);
+      }
+    }
+    expect(differing).toEqual([]);
+  }, 60_000);
+
+  test("365 working days costs a look-up of each year's bank holidays it spans, not a check of each day: at most 6 (walking took 380)", () => {
+    const lookupsFor = (leadTimeDays: number, placedAt = at("2026-11-27T10:00:00Z")) => {
+      const walked = dayWalkingDispatchBy(placedAt, leadTimeDays, CUT_OFF); // also loads the years' holidays
+      const before = bankHolidayLookups();
+      expect(dispatchBy(placedAt, leadTimeDays, CUT_OFF)).toBe(walked);
+      return bankHolidayLookups() - before;
+    };
+    expect(lookupsFor(5)).toBeLessThanOrEqual(2);
+    expect(lookupsFor(365)).toBeLessThanOrEqual(6);
+    // The most from any start: Christmas Eve after the cut-off, where the counting day itself crosses four days off.
+    expect(lookupsFor(365, at("2026-12-24T16:00:00Z"))).toBeLessThanOrEqual(9);
+    // Ten times the days (about 14 years): the look-ups grow with the years and their holidays, not with the days.
+    expect(lookupsFor(3650)).toBeLessThanOrEqual(25);
+  });
+
+  test("from any day of 2026 to 2030, before or after the cut-off, 365 working days costs at most 9 look-ups", () => {
+    const starts = [...everyDay("2026-01-01", "2030-12-31", 10), ...everyDay("2026-01-01", "2030-12-31", 16)];
+    for (const placedAt of starts) dispatchBy(placedAt, 365, CUT_OFF); // every year's holidays loaded
+    let most = 0;
+    for (const placedAt of starts) {
+      const before = bankHolidayLookups();
+      dispatchBy(placedAt, 365, CUT_OFF);
+      most = Math.max(most, bankHolidayLookups() - before);
+    }
+    expect(most).toBeLessThanOrEqual(9);
   });
 });

@@ -32,11 +32,20 @@ export function adminAuthRoutes({
       refuseCrossSite(request, env.PUBLIC_URL);
       requireJsonBody(request);
       const { password } = parseOrBadRequest(loginSchema, body);
-      rateLimits.adminLoginsPerAddress.count(address);
-      rateLimits.adminLogins.count("all");
-      // At most two argon2 checks at once (adminPassword.verify refuses the surplus with 429).
-      const valid = await adminPassword.verify(password);
-      if (!valid) throw new Unauthorized("Invalid admin password");
+      // Only a wrong password counts; a try refused before its check (the two-at-a-time cap's 429) counts for nothing (0026).
+      const attempt = rateLimits.adminSignIns.admit(address);
+      let valid: boolean;
+      try {
+        valid = await adminPassword.verify(password);
+      } catch (error) {
+        attempt.uncounted();
+        throw error;
+      }
+      if (!valid) {
+        attempt.failed();
+        throw new Unauthorized("Invalid admin password");
+      }
+      attempt.uncounted();
       const session = cookie[cookieName]!;
       adminSessions.destroy(session.value); // a fresh id on every sign-in
       session.set({
@@ -57,6 +66,16 @@ export function adminAuthRoutes({
       session.set({ value: "", httpOnly: true, sameSite: "strict", path: "/", secure, maxAge: 0 });
       return { ok: true };
     });
+}
+
+/**
+ * Whether a request comes from the owner's signed-in browser (a live session, touched like any admin call): for a
+ * public route that holds shoppers to a limit the owner's own pages would pass, such as a print of packing slips
+ * full of preview pictures (docs/decisions/0026-limits-and-working-days.md).
+ */
+export function ownerSignedIn({ env, adminSessions }: Pick<Deps, "env" | "adminSessions">) {
+  const cookieName = sessionCookieName(env.PUBLIC_URL);
+  return (cookie: Record<string, { value?: unknown } | undefined>): Promise<boolean> => adminSessions.touch(cookie[cookieName]?.value);
 }
 
 /**

@@ -1,20 +1,19 @@
 import type { Database } from "bun:sqlite";
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
+import { isReportDay, REPORT_RANGE_MESSAGES as MESSAGES } from "../../../shared/report-range";
 import { addUkDays, isUkDay, ukDayStart, ukToday } from "../../../shared/uk-day";
 
-const MESSAGES = {
-  missing: "Choose both dates of the export: from and to, as YYYY-MM-DD.",
-  badFrom: "The from date must be a real day written YYYY-MM-DD, such as 2026-04-01.",
-  badTo: "The to date must be a real day written YYYY-MM-DD, such as 2026-04-30.",
-  reversed: "The from date must be on or before the to date.",
-} as const;
-
-const day = (message: string) => z.string({ error: MESSAGES.missing }).refine(isUkDay, { error: message });
+/** A real day, then one within 2000–2100 (shared/report-range.ts), each with its own words. */
+const day = (bad: string, outOfRange: string) =>
+  z.string({ error: MESSAGES.missing }).refine(isUkDay, { error: bad, abort: true }).refine(isReportDay, { error: outOfRange });
 
 /** GET /api/admin/orders/export.csv?from=&to=: UK days, both inclusive. */
 export const exportRangeSchema = z
-  .object({ from: day(MESSAGES.badFrom), to: day(MESSAGES.badTo) }, { error: MESSAGES.missing })
+  .object(
+    { from: day(MESSAGES.badFrom, MESSAGES.fromOutOfRange), to: day(MESSAGES.badTo, MESSAGES.toOutOfRange) },
+    { error: MESSAGES.missing },
+  )
   .refine(({ from, to }) => from <= to, { error: MESSAGES.reversed });
 export type ExportRange = z.infer<typeof exportRangeSchema>;
 

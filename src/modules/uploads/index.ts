@@ -3,6 +3,7 @@ import type { Deps } from "../../deps";
 import { clientAddressPlugin } from "../../http/rate-limit-plugin";
 import { MULTIPART_OVERHEAD_BYTES, readMultipartForm } from "../../http/read-body";
 import { PERSONAL, routePolicy } from "../../http/route-policy";
+import { ownerSignedIn } from "../admin-auth";
 import { parseOrBadRequest } from "../validate";
 import { formFile, formText } from "./form-fields";
 import { GPX_MAX_BYTES, IMAGE_MAX_BYTES, MESSAGES, productIdSchema, routeTrimSchema } from "./model";
@@ -29,9 +30,19 @@ export function uploadRoutes({
   heavyWork,
   uploadBudget,
   rateLimits,
-}: Pick<Deps, "uploads" | "env" | "heavyWork" | "uploadBudget" | "rateLimits">) {
+  adminSessions,
+}: Pick<Deps, "uploads" | "env" | "heavyWork" | "uploadBudget" | "rateLimits" | "adminSessions">) {
   // A preview is the same for whoever holds the token (its own headers keep it out of shared caches); the token stays out of the log.
   const previewPolicy = { policy: { audience: "public", secretParams: ["token"] } } as const;
+  const isOwner = ownerSignedIn({ env, adminSessions });
+
+  /**
+   * A shopper's previews are limited per address, counted before the token is looked up; the owner's own pages
+   * (a print of packing slips, an order's files) are not (docs/decisions/0026-limits-and-working-days.md).
+   */
+  async function countPreview(address: string, cookie: Record<string, { value?: unknown } | undefined>): Promise<void> {
+    if (!(await isOwner(cookie))) rateLimits.previews.count(address);
+  }
 
   /**
    * One upload call. Everything that costs nothing comes before the body is
@@ -79,7 +90,8 @@ export function uploadRoutes({
       // ?size=thumb: the map alone for the basket's 80 px thumbnail; anything else is the full preview.
       .get(
         "/api/uploads/:token/preview.svg",
-        ({ params, query }) => {
+        async ({ params, query, address, cookie }) => {
+          await countPreview(address, cookie);
           return new Response(uploads.routePreview(params.token, query.size === "thumb" ? "thumb" : "full"), {
             headers: {
               "Content-Type": "image/svg+xml; charset=utf-8",
@@ -92,22 +104,27 @@ export function uploadRoutes({
         },
         previewPolicy,
       )
-      // The thumbnail for emails, drawn into pixels by sharp: image work, so it waits for the heavy-work slot.
+      // The thumbnail for emails, drawn into pixels by sharp: image work, so it waits for the heavy-work slot;
+      // the limit and the look-up (404) come first, so an unknown token never waits for it (0026).
       .get(
         "/api/uploads/:token/preview.png",
-        async ({ params, request, server, address }) => {
-          const picture = await heavyWork.run({ request, server, address }, () => uploads.routeThumbPicture(params.token));
+        async ({ params, request, server, address, cookie }) => {
+          await countPreview(address, cookie);
+          const draw = uploads.routeThumbPicture(params.token);
+          const picture = await heavyWork.run({ request, server, address }, draw);
           return new Response(new Uint8Array(picture), {
             headers: { "Content-Type": "image/png", "X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600" },
           });
         },
         previewPolicy,
       )
-      // Decoding the stored photo is image work like any other: it waits for the same slot.
+      // Decoding the stored photo is image work like any other: it waits for the same slot, after the limit and look-up.
       .get(
         "/api/uploads/:token/preview.jpg",
-        async ({ params, request, server, address }) => {
-          const preview = await heavyWork.run({ request, server, address }, () => uploads.photoPreview(params.token));
+        async ({ params, request, server, address, cookie }) => {
+          await countPreview(address, cookie);
+          const decode = await uploads.photoPreview(params.token);
+          const preview = await heavyWork.run({ request, server, address }, decode);
           return new Response(new Uint8Array(preview), {
             headers: { "Content-Type": "image/jpeg", "X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600" },
           });

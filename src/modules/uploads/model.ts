@@ -51,6 +51,16 @@ export const MESSAGES = {
 export const UPLOADS_PER_WINDOW = 20;
 export const UPLOAD_WINDOW_MS = 10 * 60_000;
 
+/**
+ * Route and photo previews together (preview.svg, .png, .jpg), per address: a basket's thumbnails, a trim being
+ * redrawn and an order email's pictures are a few a minute; the limit keeps a script from costing the shop's
+ * heavy-work slot and full collections.
+ */
+export const PREVIEWS_PER_MINUTE = 120;
+export const PREVIEW_MESSAGES = {
+  tooManyPreviews: "Too many preview pictures asked for. Please wait a minute and try again.",
+} as const;
+
 /** Issue 16: how much of each end of a route the shopper hides (the product page offers 0 to 1000 m in steps of 100). */
 const MAX_TRIM_M = 1000;
 export type RouteTrim = { startM: number; endM: number };

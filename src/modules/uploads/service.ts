@@ -154,16 +154,22 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
       return size === "thumb" ? routeThumbSvg(details) : routePreviewSvg(details);
     },
 
-    /** The route's thumbnail as a PNG, the picture an order email shows. */
-    routeThumbPicture(token: string): Promise<Buffer> {
-      return routeThumbPng(routeThumbSvg(JSON.parse(findUpload(token, "gpx").details) as RouteDetails));
+    /**
+     * The route's thumbnail as a PNG, the picture an order email shows. The upload is looked up now (404 for an
+     * unknown token) and the drawing handed back to run in the heavy-work slot, so a token that does not exist
+     * never waits for the slot or costs its memory release.
+     */
+    routeThumbPicture(token: string): () => Promise<Buffer> {
+      const svg = routeThumbSvg(JSON.parse(findUpload(token, "gpx").details) as RouteDetails);
+      return () => routeThumbPng(svg);
     },
 
-    async photoPreview(token: string): Promise<Buffer> {
+    /** The photo's lithophane preview: looked up now (404), decoded by what is handed back, in the slot (as above). */
+    async photoPreview(token: string): Promise<() => Promise<Buffer>> {
       const upload = findUpload(token, "image");
       const path = storage.path(upload.stored_name);
       if (!(await Bun.file(path).exists())) throw new NotFound(MESSAGES.uploadNotFound);
-      return lithophanePreview(path);
+      return () => lithophanePreview(path);
     },
   };
 }
