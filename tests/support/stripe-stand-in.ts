@@ -450,6 +450,7 @@ export function startStripeStandIn() {
           hold.release();
         },
       };
+    },
     /** Every API answer from now on takes `ms`, as the real provider's do (races stay open that long); 0 is at once. */
     answerSlowly(ms: number) {
       answerDelayMs = ms;
