@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import { GpxRefusal } from "../../shared/gpx-limits";
+import { parseGpx } from "../../shared/gpx-reader";
+import { climb, evenlySpaced, haversineMetres, routeDetails } from "../../shared/route-details";
 import { formatDistanceKm, formatMetres, projectPoints, routePathData, routePreviewSvg } from "../../shared/route-drawing";
-import { BadRequest } from "../../src/errors";
-import { parseGpx } from "../../src/modules/uploads/gpx";
-import { climb, evenlySpaced, haversineMetres, routeDetails } from "../../src/modules/uploads/gpx-stats";
 
 // Worked by hand: 0.01° of latitude is 6371008.8 m × 0.01 × π/180 = 1111.9508 m.
 const ONE_HUNDREDTH_DEGREE_M = 1111.9508;
@@ -122,7 +122,7 @@ describe("parseGpx refuses what is not a plain GPX file", () => {
     try {
       parseGpx(bytes);
     } catch (error) {
-      return error instanceof BadRequest ? error.message : String(error);
+      return error instanceof GpxRefusal ? error.message : String(error);
     }
     return "accepted";
   };
