@@ -5,7 +5,6 @@ import type { LatLon } from "./route-drawing";
 
 /** How much of each end of a route the shopper hides, in whole metres (0 to MAX_TRIM_M). */
 export type RouteTrim = { startM: number; endM: number };
-export const NO_TRIM: RouteTrim = { startM: 0, endM: 0 };
 
 /** The stretches a trim hid, thinned for the preview to draw faintly; the shop never stores them. */
 export type HiddenEnds = { start: LatLon[]; end: LatLon[] };

@@ -145,7 +145,11 @@ for (const screen of SCREENS) {
       expect(await seen()).toEqual({ buttonDisabled: false, mapRemoved: false });
 
       await expectReachable(sentence);
-      await page.screenshot({ path: `${SHOTS}/${screen.name}-${screen.theme}-trimmed.png`, fullPage: false });
+      // The panel from its title down: the file, the drawing with its faint ends, and the trim under it.
+      await page
+        .locator(".upload")
+        .evaluate((panel) => window.scrollTo({ top: panel.getBoundingClientRect().top + window.scrollY - 72, behavior: "instant" }));
+      await page.screenshot({ path: `${SHOTS}/${screen.name}-${screen.theme}-trimmed.png` });
 
       // Adding sends the file once, with the trim, and the shop keeps the route trimmed as chosen.
       const answered = uploadAnswer(page);
@@ -163,7 +167,7 @@ for (const screen of SCREENS) {
       const basket = await page.evaluate(() => localStorage.getItem("strata.basket.v1") ?? "");
       expect(basket).toContain(answer.token);
       await expect(page.getByRole("status").filter({ hasText: "Uploaded coniston-loop.gpx" })).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/${screen.name}-${screen.theme}-added.png`, fullPage: false });
+      await page.screenshot({ path: `${SHOTS}/${screen.name}-${screen.theme}-added.png` });
       expect(uploads).toHaveLength(1);
     });
   });

@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useDeferredValue, useMemo } from "react";
 import type { RouteTrim } from "../../../shared/route-trim";
 import { type ReadRoute, trimmedRoute } from "../../lib/route-reading";
 import { RoutePreview } from "./RoutePreview";
@@ -27,7 +27,9 @@ export function ChosenRoute({
   disabled: boolean;
   onTrim: (trim: RouteTrim) => void;
 }) {
-  const { details, hidden } = useMemo(() => trimmedRoute(route, trim), [route, trim]);
+  // The lists answer at once; on a very long recording the drawing may follow a moment later (0028).
+  const drawnTrim = useDeferredValue(trim);
+  const { details, hidden } = useMemo(() => trimmedRoute(route, drawnTrim), [route, drawnTrim]);
   return (
     <RoutePreview details={details} hidden={hidden}>
       <RouteTrimPicker idPrefix={idPrefix} trim={trim} lengthM={route.lengthM} disabled={disabled} onChange={onTrim} />

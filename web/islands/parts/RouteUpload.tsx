@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { NO_TRIM, type RouteTrim } from "../../../shared/route-trim";
+import type { RouteTrim } from "../../../shared/route-trim";
 import type { ReadRoute } from "../../lib/route-reading";
 import { inBasket, type ReadyAttachment, sendUpload, sentPercent, UNREACHABLE, type UploadedAttachment } from "../../lib/upload-request";
 import type { ChosenRoute as ChosenRouteDrawing } from "./ChosenRoute";
@@ -12,6 +12,8 @@ type Chosen = { file: File; route: ReadRoute };
 const READ_FAILED = "Your route could not be read here. Check your connection and try again.";
 const SENT_ON_ADD = "Drawn from your file. It is sent when you add it to your basket, and we keep only the part drawn in full.";
 
+// Written out rather than imported: shared/route-trim.ts (and the figures it brings) loads with the drawing, on first use.
+const NO_TRIM: RouteTrim = { startM: 0, endM: 0 };
 const sameTrim = (a: RouteTrim, b: RouteTrim) => a.startM === b.startM && a.endM === b.endM;
 
 /**
