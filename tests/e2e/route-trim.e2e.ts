@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { loadCatalogue, pick, productPath } from "./catalogue";
+import { expectNoSeriousViolations } from "./support/axe";
 import { emptyGpx, gpxRoute } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
 import { chooseRoute, recordUploads } from "./support/route-upload";
@@ -145,6 +146,7 @@ for (const screen of SCREENS) {
       expect(await seen()).toEqual({ buttonDisabled: false, mapRemoved: false });
 
       await expectReachable(sentence);
+      await expectNoSeriousViolations(page, `the chosen route with its trim (${screen.name}, ${screen.theme})`);
       // The panel from its title down: the file, the drawing with its faint ends, and the trim under it.
       await page
         .locator(".upload")
