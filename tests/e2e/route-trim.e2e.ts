@@ -271,4 +271,18 @@ test("after adding, the same route and trim cannot go in twice; a new trim is a 
   expect(basket).toContain(added.token);
   expect(basket).toContain(trimmed.token);
   expect(uploads).toHaveLength(2);
+
+  // Another file is another print: read and drawn with no trim, and Add takes it (a third upload).
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Replace file" }).click();
+  await (await chooser).setFiles(gpxRoute("Tarn loop", { radiusDeg: 0.004 }));
+  await expect(page.getByRole("status").filter({ hasText: "tarn-loop.gpx" })).toBeVisible();
+  await expect(page.getByText("The whole route is kept.")).toBeVisible();
+  await expect(addButton(page)).toBeEnabled();
+  expect(uploads).toHaveLength(2);
+  const third = uploadAnswer(page);
+  await addButton(page).click();
+  expect((await third).status()).toBe(200);
+  await expect(page.getByTestId("basket-count")).toHaveText("3");
+  expect(uploads).toHaveLength(3);
 });

@@ -107,11 +107,12 @@ export function RouteUpload({ productId, onReady }: { productId: string; onReady
   // the file and trim on show when Add is pressed.
   const sendChosen = useRef<() => Promise<UploadedAttachment | null>>(async () => null);
   sendChosen.current = () => (chosen ? send(chosen, trim, stored) : Promise.resolve(null));
-  const hasChosen = chosen !== null;
+  // Offered again for each file read (choosing one withdraws the last until it is read) and each stored upload.
+  const chosenFile = chosen?.file ?? null;
   const storedToken = storedAsChosen?.token ?? null;
   useEffect(() => {
-    onReady(hasChosen ? { token: storedToken, send: () => sendChosen.current() } : null);
-  }, [hasChosen, storedToken, onReady]);
+    onReady(chosenFile ? { token: storedToken, send: () => sendChosen.current() } : null);
+  }, [chosenFile, storedToken, onReady]);
 
   const frameState: FrameStatus =
     state.status !== "idle" || !chosen
