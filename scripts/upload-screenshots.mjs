@@ -1,5 +1,5 @@
 // Screenshots of the shopper's uploads at phone and desktop widths, in light
-// and dark: the route relief map and the lithophane right after an upload,
+// and dark: the route relief map as chosen, trimmed, being sent and refused, the lithophane right after an upload,
 // the basket holding both, and /custom-request with its captcha showing.
 //   node scripts/upload-screenshots.mjs [base URL]
 // Needs a running shop (default http://localhost:3000) with the demo
@@ -43,30 +43,42 @@ await forEachLook(browser, "uploads-", async ({ page, shoot: shot }) => {
   await page.evaluate(() => localStorage.removeItem("strata.basket.v1"));
 
   await page.goto(`${base}/products/${encodeURIComponent(reliefMap.id)}`, { waitUntil: "networkidle" });
-  // The in-between states too: an upload held in flight, then a file the shop refuses.
+  // The route is read and drawn at once, the trim under it; the file is sent when the map is added
+  // (docs/decisions/0028-route-trim-in-the-browser.md).
+  const picker = page.getByLabel("Your route (GPX file)");
+  await picker.setInputFiles(route);
+  await page.getByRole("img", { name: /^Your route:/ }).waitFor();
+  await shot("relief-map");
+  await page.getByRole("combobox", { name: "From the start" }).selectOption("500");
+  await page.getByRole("combobox", { name: "From the end" }).selectOption("300");
+  await shot("relief-map-trimmed");
+  // The in-between states too: the upload held in flight, the shop out of reach, then a file that is no route.
   let held;
   const holding = new Promise((resolve) => (held = resolve));
   await page.route("**/api/gpx/upload", (request) => held(request));
-  await page.getByLabel("Your route (GPX file)").setInputFiles(route);
+  await page.getByRole("button", { name: "Add to basket" }).click();
   const request = await holding;
   await page
     .getByRole("status")
-    .filter({ hasText: /Uploading|Reading/ })
+    .filter({ hasText: /Uploading|Checking/ })
     .waitFor();
   await shot("relief-map-uploading");
   await request.abort();
+  await page.getByRole("alert").getByText("GPX upload failed").waitFor();
+  await shot("relief-map-upload-failed");
   await page.unroute("**/api/gpx/upload");
-  await page.getByLabel("Your route (GPX file)").setInputFiles({
+  await picker.setInputFiles({
     name: "empty.gpx",
     mimeType: "application/gpx+xml",
     buffer: Buffer.from('<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"></gpx>'),
   });
-  await page.getByRole("alert").getByText("GPX upload failed").waitFor();
+  await page.getByRole("alert").getByText("The GPX file has no track, route or waypoints.").waitFor();
   await shot("relief-map-error");
-  await page.getByLabel("Your route (GPX file)").setInputFiles(route);
+  await picker.setInputFiles(route);
   await page.getByRole("img", { name: /^Your route:/ }).waitFor();
-  await shot("relief-map");
   await page.getByRole("button", { name: "Add to basket" }).click();
+  await page.getByRole("status").filter({ hasText: "Added to basket" }).waitFor();
+  await shot("relief-map-added");
 
   await page.goto(`${base}/products/${encodeURIComponent(lithophane.id)}`, { waitUntil: "networkidle" });
   await page.getByLabel("Your photo").setInputFiles(picture);

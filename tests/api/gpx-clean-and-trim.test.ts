@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { GPX_MAX_BYTES } from "../../shared/gpx-limits";
+import { type ReadRoute, readRouteFile, trimmedRoute } from "../../web/lib/route-reading";
 import { postCheckout } from "../support/checkout";
 import { addProduct, RELIEF_MAP } from "../support/factories";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
@@ -126,10 +128,9 @@ describe("hiding the start and end of a route", () => {
     expect(body.details?.points[0]?.[0]).toBeGreaterThan(52.0089);
   });
 
-  test("the answer carries the hidden ends for the preview, and the stored details do not", async () => {
+  test("neither the answer nor the stored details carry the hidden ends: the product page drew them before sending", async () => {
     const { body } = await postGpx(straightRoute(), { trimStartM: "300", trimEndM: "200" });
-    expect(body.hidden?.start[0]).toEqual([52, -2]);
-    expect(body.hidden?.end.at(-1)).toEqual([52.05, -2]);
+    expect(body.hidden).toBeUndefined();
     const stored = shop.db.query<{ details: string }, [string]>("SELECT details FROM uploads WHERE token = ?").get(body.token ?? "");
     expect(stored?.details).not.toContain("hidden");
     expect(JSON.parse(stored!.details).points[0][0]).toBeGreaterThan(52.0026);
@@ -149,7 +150,6 @@ describe("hiding the start and end of a route", () => {
     const points = storedPoints(storedText(body.token ?? ""), "trkpt");
     expect(points).toHaveLength(51);
     expect(points[0]).toEqual(ROUTE_START);
-    expect(body.hidden).toEqual({ start: [], end: [] });
   });
 });
 
@@ -215,4 +215,87 @@ describe("an upload that replaces the shopper's earlier one (a new trim, another
     expect(countRows(shop.db, "uploads")).toBe(2);
     expect(filesInUploads(shop)).toHaveLength(2);
   });
+});
+
+/** A hilly loop in two track segments (a pause), with a waypoint near its start and one half way: 241 points. */
+function hillyLoop(): string {
+  const point = (i: number) => {
+    const angle = (i / 240) * 2 * Math.PI;
+    const lat = (54.37 + 0.012 * Math.sin(angle)).toFixed(6);
+    const lon = (-3.1 + 0.02 * Math.cos(angle)).toFixed(6);
+    // Climbs and drops with a metre or two of GPS jitter on top.
+    const ele = (180 + 400 * Math.sin(angle / 2) ** 2 + ((i * 7) % 5) - 2).toFixed(1);
+    return `<trkpt lat="${lat}" lon="${lon}"><ele>${ele}</ele><time>2026-11-20T07:${String(i % 60).padStart(2, "0")}:00Z</time></trkpt>`;
+  };
+  const segment = (from: number, to: number) => `<trkseg>${Array.from({ length: to - from }, (_, k) => point(from + k)).join("")}</trkseg>`;
+  return `<?xml version="1.0" encoding="UTF-8"?><gpx version="1.1" creator="Garmin Connect" xmlns="http://www.topografix.com/GPX/1/1">
+<wpt lat="54.3701" lon="-3.0801"><name>Home</name></wpt><wpt lat="54.37" lon="-3.12"/>
+<trk><name>Loop</name>${segment(0, 120)}${segment(120, 241)}</trk></gpx>`;
+}
+
+async function readInBrowserWay(text: string | Blob): Promise<ReadRoute> {
+  const read = await readRouteFile(text instanceof Blob ? text : new Blob([text]));
+  if (!("route" in read)) throw new Error(`refused: ${read.refusal}`);
+  return read.route;
+}
+
+// docs/decisions/0028-route-trim-in-the-browser.md: the product page reads, trims and measures the chosen
+// file with the shop's own code, so what the shopper is shown is what the shop stores for that file and trim.
+describe("the product page's figures are the shop's for the same file and trim", () => {
+  for (const trim of [
+    { startM: 0, endM: 0 },
+    { startM: 300, endM: 200 },
+    { startM: 1000, endM: 0 },
+    { startM: 0, endM: 1000 },
+    { startM: 700, endM: 900 },
+  ]) {
+    test(`hiding ${trim.startM} m from the start and ${trim.endM} m from the end`, async () => {
+      const text = hillyLoop();
+      const shown = trimmedRoute(await readInBrowserWay(text), trim);
+      const { status, body } = await postGpx(text, { trimStartM: String(trim.startM), trimEndM: String(trim.endM) });
+      expect(status).toBe(200);
+      expect(body.details).toEqual(shown.details);
+      const stored = shop.db.query<{ details: string }, [string]>("SELECT details FROM uploads WHERE token = ?").get(body.token ?? "");
+      expect(JSON.parse(stored!.details)).toEqual(shown.details);
+      // And the figures are real ones: the loop is about 8.2 km with a climb, less what was hidden.
+      expect(shown.details.distanceM).toBeGreaterThan(6000);
+      expect(shown.details.ascentM).toBeGreaterThan(300);
+      if (trim.startM > 0) expect(shown.hidden.start.length).toBeGreaterThan(1);
+    });
+  }
+
+  test("the page's length for a trim is the one the shop measures: a trim the page refuses, the shop refuses too", async () => {
+    const route = await readInBrowserWay(straightRoute(6));
+    // Six points 0.001° apart: about 556 m; 300 + 300 m would hide it all.
+    expect(route.lengthM).toBeCloseTo(5 * 111.19508, 1);
+    expect(() => trimmedRoute(route, { startM: 300, endM: 300 })).toThrow(
+      "The route is shorter than the parts you asked to hide. Hide less of its start or end and try again.",
+    );
+    expect((await postGpx(straightRoute(6), { trimStartM: "300", trimEndM: "300" })).status).toBe(400);
+    expect(trimmedRoute(route, { startM: 300, endM: 200 }).details.distanceM).toBeCloseTo(556 - 500, 0);
+  });
+
+  const refused: [string, string | Blob][] = [
+    ["a file with no points", '<?xml version="1.0"?><gpx version="1.1"><metadata><name>x</name></metadata></gpx>'],
+    ["a DOCTYPE", '<?xml version="1.0"?><!DOCTYPE gpx><gpx version="1.1"><wpt lat="1" lon="1"/></gpx>'],
+    ["XML that is not GPX", '<?xml version="1.0"?><kml><trkpt lat="1" lon="1"/></kml>'],
+    ["coordinates out of range", '<gpx version="1.1"><wpt lat="91" lon="1"/></gpx>'],
+    ["a PNG renamed .gpx", new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d])])],
+    [
+      "a file 1 byte over 10 MB",
+      new Blob([`<gpx version="1.1"><wpt lat="1" lon="1"/>${" ".repeat(GPX_MAX_BYTES)}</gpx>`.slice(0, GPX_MAX_BYTES + 1)]),
+    ],
+  ];
+  for (const [what, file] of refused) {
+    test(`${what} is refused by the page with the shop's own words, and the shop stores nothing of it`, async () => {
+      const read = await readRouteFile(file instanceof Blob ? file : new Blob([file]));
+      const form = new FormData();
+      form.append("productId", "map");
+      form.append("gpx", new File([file], "route.gpx"));
+      const { status, body } = await shop.json<Answer>("/api/gpx/upload", { method: "POST", body: form });
+      expect(status === 400 || status === 413).toBe(true);
+      expect(read).toEqual({ refusal: body.error ?? "" });
+      expectNothingStored();
+    });
+  }
 });

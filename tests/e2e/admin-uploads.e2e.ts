@@ -8,6 +8,7 @@ import { gpxRoute, stlCube } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
 import { expectLoaded } from "./support/images";
 import { sendCustomRequest } from "./support/quotes";
+import { chooseRoute } from "./support/route-upload";
 import { expect, test } from "./support/test";
 
 const NO_WEBGL = "3D preview needs WebGL; the figures below are computed from the file.";
@@ -135,8 +136,7 @@ test.describe("the owner sees what shoppers uploaded", () => {
     const route = gpxRoute("Buttermere round");
 
     await gotoHydrated(page, productPath(reliefMap));
-    await page.getByLabel("Your route (GPX file)").setInputFiles(route);
-    await expect(page.getByRole("status").filter({ hasText: "Uploaded buttermere-round.gpx" })).toBeVisible();
+    await chooseRoute(page, route);
     await page.getByRole("button", { name: "Add to basket" }).click();
     await expect(page.getByTestId("basket-count")).toHaveText("1");
 

@@ -6,6 +6,7 @@ import { checkOutAndPay } from "./support/checkout";
 import { gpxRoute } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
 import { expectLoaded } from "./support/images";
+import { chooseRoute } from "./support/route-upload";
 import { tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
 
@@ -45,8 +46,7 @@ test.describe("made to order, in the open", () => {
     const shortDay = formatUkDay(promised, { year: false });
     await gotoHydrated(page, productPath(reliefMap));
     await expect(page.getByText(new RegExp(`^Order (today|now), dispatched by ${shortDay}$`))).toBeVisible();
-    await page.getByLabel("Your route (GPX file)").setInputFiles(route);
-    await expect(page.getByRole("status").filter({ hasText: `Uploaded ${route.name}` })).toBeVisible();
+    await chooseRoute(page, route);
     await page.getByRole("button", { name: "Add to basket" }).click();
     await expect(page.getByTestId("basket-count")).toHaveText("1");
     await gotoHydrated(page, "/basket");

@@ -186,6 +186,21 @@ describe("three.js, for the admin's 3D model viewer", () => {
   });
 });
 
+describe("the route reader and drawing (docs/decisions/0028-route-trim-in-the-browser.md)", () => {
+  const ROUTE_CODE = ["shared/gpx-reader.ts", "shared/route-details.ts", "shared/route-trim.ts", "shared/route-drawing.ts"];
+
+  test("are not in the product page's first JavaScript: they load when a shopper chooses a GPX file", () => {
+    const first = reachableFrom("web/islands/ProductPurchase.tsx", { staticOnly: true });
+    expect(ROUTE_CODE.filter((input) => first.inputs.has(input))).toEqual([]);
+  });
+
+  test("are what the product page loads then, with the drawing and the trim", () => {
+    const chosen = reachableFrom("web/islands/parts/ChosenRoute.tsx", { staticOnly: true });
+    expect(ROUTE_CODE.filter((input) => !chosen.inputs.has(input))).toEqual([]);
+    expect([...reachableFrom("web/islands/ProductPurchase.tsx").files].filter((file) => chosen.files.has(file)).length).toBeGreaterThan(0);
+  });
+});
+
 describe("the captcha widget's own files (the CSP allows no inline style and no blob: worker)", () => {
   test("its stylesheet and its proof-of-work worker are built, hashed files of ours", () => {
     expect(manifest.captchaStylesheet).toMatch(/^\/assets\/captcha-[a-z0-9]+\.css$/);

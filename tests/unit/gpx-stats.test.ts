@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
+import { GpxRefusal } from "../../shared/gpx-limits";
+import { parseGpx } from "../../shared/gpx-reader";
+import { climb, evenlySpaced, haversineMetres, routeDetails } from "../../shared/route-details";
 import { formatDistanceKm, formatMetres, projectPoints, routePathData, routePreviewSvg } from "../../shared/route-drawing";
-import { BadRequest } from "../../src/errors";
-import { parseGpx } from "../../src/modules/uploads/gpx";
-import { climb, evenlySpaced, haversineMetres, routeDetails } from "../../src/modules/uploads/gpx-stats";
+import { routeLengthM, trimFits, trimRoute } from "../../shared/route-trim";
 
 // Worked by hand: 0.01° of latitude is 6371008.8 m × 0.01 × π/180 = 1111.9508 m.
 const ONE_HUNDREDTH_DEGREE_M = 1111.9508;
@@ -122,7 +123,7 @@ describe("parseGpx refuses what is not a plain GPX file", () => {
     try {
       parseGpx(bytes);
     } catch (error) {
-      return error instanceof BadRequest ? error.message : String(error);
+      return error instanceof GpxRefusal ? error.message : String(error);
     }
     return "accepted";
   };
@@ -185,5 +186,49 @@ describe("route drawing", () => {
     // √(2223.9² + (2223.9 × cos 51°)²) ≈ 2627 m
     expect(svg).toContain("2.6 km · 30 m ascent · 0 m descent");
     expect(svg).not.toContain("<script");
+  });
+});
+
+// shared/route-trim.ts: the trim the upload call and the product page both run (docs/decisions/0028-route-trim-in-the-browser.md).
+describe("trimming a route by metres", () => {
+  // 21 points 0.01° of latitude apart along 1° W: 20 × 1111.95 m, in two segments of 11 and 10 points.
+  const north = (from: number, to: number) =>
+    Array.from(
+      { length: to - from },
+      (_, k) => `<trkpt lat="${(51 + (from + k) / 100).toFixed(2)}" lon="-1"><ele>${from + k}</ele></trkpt>`,
+    ).join("");
+  const content = parseGpx(gpx(`<trk><trkseg>${north(0, 11)}</trkseg><trkseg>${north(11, 21)}</trkseg></trk>`));
+
+  test("the length a trim is measured along is the lines end to end, without the gap between segments", () => {
+    expect(routeLengthM(content)).toBeCloseTo(19 * ONE_HUNDREDTH_DEGREE_M, 3);
+    expect(routeDetails(content).distanceM).toBeCloseTo(routeLengthM(content), 0);
+  });
+
+  test("a trim fits while it leaves some of the route; no trim always fits", () => {
+    expect(trimFits({ startM: 0, endM: 0 }, 0)).toBe(true);
+    expect(trimFits({ startM: 500, endM: 499 }, 1000)).toBe(true);
+    expect(trimFits({ startM: 500, endM: 500 }, 1000)).toBe(false);
+    expect(trimFits({ startM: 1000, endM: 0 }, 999)).toBe(false);
+  });
+
+  test("cuts exactly 1000 m off the start and 500 m off the end, and hands back what it hid", () => {
+    const { content: kept, hidden } = trimRoute(content, { startM: 1000, endM: 500 });
+    const first = kept.lines[0]![0]!;
+    const last = kept.lines.at(-1)!.at(-1)!;
+    expect(haversineMetres({ lat: 51, lon: -1 }, first)).toBeCloseTo(1000, 3);
+    expect(haversineMetres(last, { lat: 51.2, lon: -1 })).toBeCloseTo(500, 3);
+    expect(routeLengthM(kept)).toBeCloseTo(19 * ONE_HUNDREDTH_DEGREE_M - 1500, 3);
+    // The height is cut in proportion too: 1000 m is 0.899 of the first step, from 0 m to 1 m.
+    expect(first.ele).toBeCloseTo(1000 / ONE_HUNDREDTH_DEGREE_M, 6);
+    expect(hidden.start[0]).toEqual([51, -1]);
+    expect(hidden.start.at(-1)![0]).toBeCloseTo(first.lat, 6);
+    expect(hidden.end.at(-1)).toEqual([51.2, -1]);
+  });
+
+  test("a trim that would hide the whole route is refused with what to do", () => {
+    expect(() => trimRoute(content, { startM: 1000, endM: 20_200 })).toThrow(GpxRefusal);
+    expect(() => trimRoute(content, { startM: 1000, endM: 20_200 })).toThrow(
+      "The route is shorter than the parts you asked to hide. Hide less of its start or end and try again.",
+    );
   });
 });

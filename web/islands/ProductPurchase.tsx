@@ -5,10 +5,12 @@ import { availableStock, stockText, stockTone } from "../../shared/stock";
 import type { Product } from "../../src/modules/catalog/model";
 import { BASKET_NEEDS_JAVASCRIPT, readBasket, writeBasket } from "../lib/basket-store";
 import { preselectedVariantId, priceLabel, productFacts } from "../lib/product-view";
+import type { ReadyAttachment } from "../lib/upload-request";
 import { useBasket } from "../lib/use-basket";
 import { useHydrated } from "../lib/use-hydrated";
 import type { AddedLine } from "./parts/AddedPanel";
-import { AttachmentUpload, type UploadedAttachment } from "./parts/AttachmentUpload";
+import { PhotoUpload } from "./parts/PhotoUpload";
+import { RouteUpload } from "./parts/RouteUpload";
 
 // The added-to-basket panel is needed only after an add: its own chunk keeps the product page's first
 // JavaScript within the 80 kB budget (decision 0008).
@@ -36,7 +38,9 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
   const items = useBasket();
   const hydrated = useHydrated();
   const [variantId, setVariantId] = useState<string | null>(() => preselectedVariantId(product.variants));
-  const [attachment, setAttachment] = useState<UploadedAttachment | null>(null);
+  const [attachment, setAttachment] = useState<ReadyAttachment | null>(null);
+  // A route is sent when it is added (docs/decisions/0028-route-trim-in-the-browser.md): one add at a time.
+  const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState(false);
   const [panel, setPanel] = useState<AddedLine | null>(null);
   const [refused, setRefused] = useState(false);
@@ -53,8 +57,9 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
   const limitReached = !soldOut && (room < 1 || refused);
   // Each printed map or lithophane is its own line with its own file: a file already in the basket
   // stays on show (the shopper sees what they ordered) but cannot be added twice.
+  const storedToken = attachment?.token;
   const fileInBasket =
-    attachment !== null && items.some((item) => item.meta.gpxToken === attachment.token || item.meta.imageToken === attachment.token);
+    Boolean(storedToken) && items.some((item) => item.meta.gpxToken === storedToken || item.meta.imageToken === storedToken);
 
   // A card never picks an option or a file for the shopper (not even a preselected '-base' size):
   // it shows the product's stock and links to the page where they choose.
@@ -72,12 +77,17 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
     );
   }
 
-  function add() {
-    if (needsVariant || soldOut || (needsUpload && !attachment) || fileInBasket) return;
+  async function add() {
+    if (adding || needsVariant || soldOut || (needsUpload && !attachment) || fileInBasket) return;
+    // The file is stored first (a route only now, with its trim); if that fails the upload part says why and nothing is added.
+    setAdding(true);
+    const file = attachment ? await attachment.send() : null;
+    setAdding(false);
+    if (needsUpload && !file) return;
     const meta: BasketMeta = {};
     if (variant) Object.assign(meta, { variantId: variant.id, variantName: variant.name });
-    if (attachment && product.requiresGpx) Object.assign(meta, { gpxToken: attachment.token, gpxName: attachment.fileName });
-    if (attachment && product.requiresImage) Object.assign(meta, { imageToken: attachment.token, imageName: attachment.fileName });
+    if (file && product.requiresGpx) Object.assign(meta, { gpxToken: file.token, gpxName: file.fileName });
+    if (file && product.requiresImage) Object.assign(meta, { imageToken: file.token, imageName: file.fileName });
     const outcome = addItem(
       readBasket(),
       {
@@ -98,15 +108,15 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
     if (chipTimer.current) clearTimeout(chipTimer.current);
     chipTimer.current = setTimeout(() => setAdded(false), ADDED_CHIP_MS);
     if (!compact) {
-      const file = attachment
-        ? { kind: product.requiresGpx ? ("gpx" as const) : ("image" as const), token: attachment.token, name: attachment.fileName }
+      const shown = file
+        ? { kind: product.requiresGpx ? ("gpx" as const) : ("image" as const), token: file.token, name: file.fileName }
         : undefined;
-      setPanel({ name: product.name, variantName: variant?.name, pricePence: variant?.price_cents ?? product.unitAmount, file });
+      setPanel({ name: product.name, variantName: variant?.name, pricePence: variant?.price_cents ?? product.unitAmount, file: shown });
     }
   }
 
   const label = soldOut ? "Out of stock" : limitReached ? "Limit reached" : needsVariant ? "Select variant" : "Add to basket";
-  const disabled = !hydrated || soldOut || limitReached || needsVariant || (needsUpload && !attachment) || fileInBasket;
+  const disabled = !hydrated || adding || soldOut || limitReached || needsVariant || (needsUpload && !attachment) || fileInBasket;
   const waitingForFile = !compact && needsUpload && !attachment && !soldOut && !limitReached && !added;
   const uploadHintId = `upload-first-${product.id}`;
 
@@ -152,9 +162,8 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
         {stockText(available)}
       </p>
 
-      {!compact && needsUpload && (
-        <AttachmentUpload kind={product.requiresGpx ? "gpx" : "image"} productId={product.id} onUploaded={setAttachment} />
-      )}
+      {!compact && product.requiresGpx && <RouteUpload productId={product.id} onReady={setAttachment} />}
+      {!compact && !product.requiresGpx && product.requiresImage && <PhotoUpload productId={product.id} onReady={setAttachment} />}
 
       <div className="purchase__actions">
         <button
@@ -162,7 +171,7 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
           className="button button--primary"
           disabled={disabled}
           aria-describedby={waitingForFile ? uploadHintId : undefined}
-          onClick={add}
+          onClick={() => void add()}
         >
           {label}
         </button>
@@ -179,7 +188,9 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
       )}
       {!compact && fileInBasket && !added && (
         <p className="hint purchase__upload-first">
-          This {product.requiresGpx ? "route" : "photo"} is in your basket. To order another print, replace the file with a new one.
+          {product.requiresGpx
+            ? "This route is in your basket. To order another print, choose another trim or replace the file."
+            : "This photo is in your basket. To order another print, replace the file with a new one."}
         </p>
       )}
       {panel && (

@@ -1,5 +1,4 @@
 import { BadRequest } from "../../errors";
-import type { HiddenEnds } from "./gpx-trim";
 import type { GpxWorkerAnswer, GpxWorkerRequest } from "./gpx-worker";
 import { MESSAGES, type RouteDetails, type RouteTrim } from "./model";
 
@@ -8,8 +7,8 @@ const PARSE_TIMEOUT_MS = 60_000;
 
 /**
  * Parses a GPX file in a Worker, cuts the shopper's trim off it and writes the
- * file the shop keeps (only latitude, longitude and height: gpx-trim.ts);
- * answers that file's bytes and details, and the hidden ends for the preview.
+ * file the shop keeps (only latitude, longitude and height: gpx-clean.ts);
+ * answers that file's bytes and details.
  * The sent bytes travel to the worker without a copy, so that a big
  * file (a tenth of a second or more per 10 MB) never stalls the shop's other
  * requests. How many run at once is up to the caller: uploads run it inside
@@ -18,10 +17,7 @@ const PARSE_TIMEOUT_MS = 60_000;
  * (tens of MB after a 10 MB file), memory the photos in the same slot need.
  * Starting one costs a few tens of milliseconds.
  */
-export async function analyseGpx(
-  bytes: Uint8Array,
-  trim: RouteTrim,
-): Promise<{ details: RouteDetails; bytes: Uint8Array; hidden: HiddenEnds }> {
+export async function analyseGpx(bytes: Uint8Array, trim: RouteTrim): Promise<{ details: RouteDetails; bytes: Uint8Array }> {
   const worker = startWorker();
   try {
     const answer = await ask(worker, { bytes, trim });

@@ -1,22 +1,19 @@
 import { z } from "zod";
+import { GPX_MAX_BYTES, GPX_MESSAGES, MAX_TRIM_M } from "../../../shared/gpx-limits";
 import type { RouteDetails } from "../../../shared/route-drawing";
+import type { RouteTrim } from "../../../shared/route-trim";
 
 const MB = 1024 * 1024;
-export const GPX_MAX_BYTES = 10 * MB;
+
+// The GPX limits are the product page's too: it reads the file before sending it (shared/gpx-limits.ts).
+export { GPX_MAX_BYTES };
 export const IMAGE_MAX_BYTES = 15 * MB;
-/**
- * Points a GPX file may hold. A 10 MB recording with heights and times has
- * about 100,000 (a day and more at one a second); points written with nothing
- * else fit about 350,000 into 10 MB. The cap keeps the reader's memory small
- * whatever the file is.
- */
-export const MAX_GPX_POINTS = 200_000;
 /** Photos larger than this are refused before they are decoded. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
 export type UploadKind = "gpx" | "image";
 export type ImageDetails = { width: number; height: number };
-export type { RouteDetails };
+export type { RouteDetails, RouteTrim };
 
 /** What both upload calls answer; the basket keeps `token` and `name` (spec section 3: gpxToken/gpxName, imageToken/imageName). */
 export type UploadAnswer<D> = { token: string; name: string; details: D };
@@ -29,20 +26,13 @@ export const MESSAGES = {
   imageNotTaken: "This product doesn't take a photo.",
   gpxMissing: "Choose a GPX file to upload.",
   imageMissing: "Choose a photo to upload.",
-  gpxTooLarge: "GPX files can be at most 10 MB.",
   imageTooLarge: "Photos can be at most 15 MB.",
-  gpxDoctype: "GPX files with a DOCTYPE or entities are not accepted.",
-  notGpx: "That file is not a GPX route. Export a .gpx file from your watch or app.",
-  gpxOutOfRange: "The GPX file has coordinates out of range.",
-  gpxEmpty: "The GPX file has no track, route or waypoints.",
-  gpxTooManyPoints:
-    "This GPX file has more than 200,000 points. Simplify the track in your app (or export a shorter part of it) and upload it again.",
+  ...GPX_MESSAGES,
   notPhoto: "That file is not a photo we can print from. Upload a JPEG, PNG or WebP image.",
   heicUnreadable:
     "This HEIC photo cannot be read here. Save it as a JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible) and upload it again.",
   photoTooManyPixels: "That photo is too large (over 50 megapixels). Please upload a smaller one.",
   gpxTrimInvalid: "Choose how much of each end of the route to hide as a whole number of metres from 0 to 1000.",
-  gpxTrimTooLong: "The route is shorter than the parts you asked to hide. Hide less of its start or end and try again.",
   uploadNotFound: "Upload not found.",
   tooManyUploads: "Too many uploads. Please wait a few minutes and try again.",
 } as const;
@@ -60,10 +50,6 @@ export const PREVIEWS_PER_MINUTE = 120;
 export const PREVIEW_MESSAGES = {
   tooManyPreviews: "Too many preview pictures asked for. Please wait a minute and try again.",
 } as const;
-
-/** Issue 16: how much of each end of a route the shopper hides (the product page offers 0 to 1000 m in steps of 100). */
-const MAX_TRIM_M = 1000;
-export type RouteTrim = { startM: number; endM: number };
 
 /** A trim field of the upload form: absent or blank is 0; anything else must be whole metres from 0 to MAX_TRIM_M. */
 const trimMetresSchema = z

@@ -6,7 +6,6 @@ import { BadRequest, NotFound } from "../../errors";
 import type { StoredExtension, UploadStorage } from "../../services/storage/disk";
 import { safeFileName, withExtension } from "../../services/storage/file-name";
 import { analyseGpx } from "./gpx-analysis";
-import type { HiddenEnds } from "./gpx-trim";
 import { lithophanePreview, normalisePhoto, routeThumbPng } from "./images";
 import { type ImageDetails, MESSAGES, type RouteDetails, type RouteTrim, TOKEN_PATTERN, type UploadAnswer, type UploadKind } from "./model";
 import type { UploadBudget } from "./upload-budget";
@@ -105,15 +104,18 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
   }
 
   return {
-    /** Stores only what a print needs, with the shopper's trim already cut off (gpx-trim.ts): no other copy is kept. */
+    /**
+     * Stores only what a print needs, with the shopper's trim already cut off (shared/route-trim.ts, gpx-clean.ts):
+     * no other copy is kept. The product page drew the hidden ends itself before sending (0028), so the answer has none.
+     */
     async uploadGpx(
       productId: string,
       file: File | null,
       { addressHash, replaces, trim = { startM: 0, endM: 0 } }: UploadOptions,
-    ): Promise<UploadAnswer<RouteDetails> & { hidden: HiddenEnds }> {
+    ): Promise<UploadAnswer<RouteDetails>> {
       requireProductTaking(productId, "gpx");
       if (!file) throw new BadRequest(MESSAGES.gpxMissing);
-      const { details, bytes, hidden } = await analyseGpx(new Uint8Array(await file.arrayBuffer()), trim);
+      const { details, bytes } = await analyseGpx(new Uint8Array(await file.arrayBuffer()), trim);
       const name = safeFileName(file.name, "route.gpx");
       const token = await store({
         kind: "gpx",
@@ -125,7 +127,7 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
         addressHash,
         replaces,
       });
-      return { token, name, details, hidden };
+      return { token, name, details };
     },
 
     async uploadImage(productId: string, file: File | null, { addressHash, replaces }: UploadOptions): Promise<UploadAnswer<ImageDetails>> {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import {
   type Box,
   elevationPaths,
@@ -9,7 +10,7 @@ import {
   type RouteDetails,
   routePathData,
 } from "../../../shared/route-drawing";
-import type { HiddenEnds } from "../../../src/modules/uploads/gpx-trim";
+import type { HiddenEnds } from "../../../shared/route-trim";
 
 // Drawn in a small coordinate space so the start and finish dots stay a
 // sensible size when the picture shrinks to a phone's width.
@@ -38,10 +39,11 @@ function boxWith(bbox: RouteBBox, extra: LatLon[]): RouteBBox {
  * The uploaded route as the shopper will recognise it: the line with start and
  * finish, the elevation profile, and distance, ascent and descent. Built as
  * React elements from route-drawing's path data, coloured by the theme.
- * `hidden` (issue 16) are the ends the shopper chose to leave off, drawn as a
- * faint dashed line: they are in this answer only, never stored.
+ * `hidden` are the ends the shopper chose to leave off, drawn as a faint dashed
+ * line; the shop never stores them. `children` (the trim) sit under the map, so
+ * a change to them is seen where it lands (docs/decisions/0028-route-trim-in-the-browser.md).
  */
-export function RoutePreview({ details, hidden, trimmed }: { details: RouteDetails; hidden?: HiddenEnds; trimmed?: string | null }) {
+export function RoutePreview({ details, hidden, children }: { details: RouteDetails; hidden?: HiddenEnds; children?: ReactNode }) {
   const hiddenLines = [hidden?.start ?? [], hidden?.end ?? []].filter((points) => points.length > 1);
   const bbox = boxWith(details.bbox, hiddenLines.flat());
   const line = details.points.length > 1 ? routePathData(details.points, bbox, MAP) : "";
@@ -82,7 +84,7 @@ export function RoutePreview({ details, hidden, trimmed }: { details: RouteDetai
         {finish && <span className="route-preview__key route-preview__key--finish">Finish</span>}
         {waypoints.length > 0 && <span className="route-preview__key route-preview__key--waypoint">Waypoint</span>}
       </p>
-      {trimmed && <p className="route-preview__trimmed">{trimmed}</p>}
+      {children}
 
       <figure className="route-preview__profile">
         {profile ? (

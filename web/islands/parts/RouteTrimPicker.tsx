@@ -1,31 +1,33 @@
-import type { RouteTrim as Trim } from "../../../src/modules/uploads/model";
+import { MAX_TRIM_M } from "../../../shared/gpx-limits";
+import { type RouteTrim as Trim, trimFits } from "../../../shared/route-trim";
 
-/** Issue 16: 0 to 1000 m in steps of 100 (the server takes any whole number of metres up to 1000). */
-const TRIM_STEPS = Array.from({ length: 11 }, (_, i) => i * 100);
+/** 0 to 1000 m in steps of 100 (the server takes any whole number of metres up to 1000). */
+const TRIM_STEPS = Array.from({ length: MAX_TRIM_M / 100 + 1 }, (_, i) => i * 100);
 
-export const NO_TRIM: Trim = { startM: 0, endM: 0 };
-
-/** "The first 500 m and the last 300 m are hidden and not kept." — or null when nothing is hidden. */
-export function trimSentence({ startM, endM }: Trim): string | null {
-  if (startM === 0 && endM === 0) return null;
+/** "The first 500 m and the last 300 m of your route are hidden and not kept." — or that the whole route is kept. */
+function trimSentence({ startM, endM }: Trim): string {
+  if (startM === 0 && endM === 0) return "The whole route is kept.";
   const parts = [startM > 0 ? `the first ${startM} m` : null, endM > 0 ? `the last ${endM} m` : null].filter(Boolean).join(" and ");
   return `${parts.charAt(0).toUpperCase()}${parts.slice(1)} of your route ${startM > 0 && endM > 0 ? "are" : "is"} hidden and not kept.`;
 }
 
 /**
  * The two choices of how much of each end of the route to leave off the print,
- * so it need not point at the shopper's door. Changing one after the file is in
- * sends it again with the new trim (AttachmentUpload), and the server keeps only
- * the trimmed route.
+ * so it need not point at the shopper's door. Shown under the drawn route once
+ * the file is read; a change redraws the faint ends there at once and sends
+ * nothing (docs/decisions/0028-route-trim-in-the-browser.md). A choice that,
+ * with the other end's, would hide the whole route (`lengthM`) is not offered.
  */
 export function RouteTrimPicker({
   idPrefix,
   trim,
+  lengthM,
   disabled,
   onChange,
 }: {
   idPrefix: string;
   trim: Trim;
+  lengthM: number;
   disabled: boolean;
   onChange: (trim: Trim) => void;
 }) {
@@ -39,7 +41,7 @@ export function RouteTrimPicker({
         onChange={(event) => onChange({ ...trim, [end]: Number(event.currentTarget.value) })}
       >
         {TRIM_STEPS.map((metres) => (
-          <option key={metres} value={metres}>
+          <option key={metres} value={metres} disabled={!trimFits({ ...trim, [end]: metres }, lengthM)}>
             {metres === 0 ? "Nothing" : `${metres} m`}
           </option>
         ))}
@@ -54,6 +56,9 @@ export function RouteTrimPicker({
         {choice("startM", "From the start")}
         {choice("endM", "From the end")}
       </div>
+      <p className="route-trim__summary" aria-live="polite">
+        {trimSentence(trim)}
+      </p>
     </fieldset>
   );
 }

@@ -1,6 +1,8 @@
-import { BadRequest } from "../../errors";
-import type { GpxContent, GpxPoint } from "./gpx-stats";
-import { MAX_GPX_POINTS, MESSAGES } from "./model";
+import { GpxRefusal, MAX_GPX_POINTS, GPX_MESSAGES as MESSAGES } from "./gpx-limits";
+
+export type GpxPoint = { lat: number; lon: number; ele?: number };
+/** Track segments and routes are lines; waypoints are single places. */
+export type GpxContent = { lines: GpxPoint[][]; waypoints: GpxPoint[] };
 
 // Entities are what external-entity (XXE) and billion-laughs attacks are made
 // of, and a GPX file never needs them, so any DOCTYPE or ENTITY declaration
@@ -22,19 +24,21 @@ const EQUALS = 0x3d;
  * root, tags that close in order, quoted attributes, closed comments.
  * Points are read where GPX puts them: gpx/trk/trkseg/trkpt, gpx/rte/rtept
  * and gpx/wpt, each with its lat and lon and an optional ele child;
- * namespace prefixes are ignored.
+ * namespace prefixes are ignored. The shop runs it in a worker on every
+ * upload, the product page on the chosen file before it is sent (0028): a
+ * refusal is a GpxRefusal either way.
  */
 export function parseGpx(bytes: Uint8Array): GpxContent {
   const text = decodeText(bytes);
-  if (DECLARATION.test(text)) throw new BadRequest(MESSAGES.gpxDoctype);
+  if (DECLARATION.test(text)) throw new GpxRefusal(MESSAGES.gpxDoctype);
   const reader = new GpxReader(text);
   reader.read();
   const content = { lines: [...reader.tracks, ...reader.routes].filter((line) => line.length > 0), waypoints: reader.waypoints };
-  if (content.lines.length === 0 && content.waypoints.length === 0) throw new BadRequest(MESSAGES.gpxEmpty);
+  if (content.lines.length === 0 && content.waypoints.length === 0) throw new GpxRefusal(MESSAGES.gpxEmpty);
   return content;
 }
 
-const notGpx = () => new BadRequest(MESSAGES.notGpx);
+const notGpx = () => new GpxRefusal(MESSAGES.notGpx);
 
 class GpxReader {
   readonly tracks: GpxPoint[][] = [];
@@ -168,7 +172,7 @@ class GpxReader {
       (depth === 1 && name === "wpt")
     ) {
       this.points += 1;
-      if (this.points > MAX_GPX_POINTS) throw new BadRequest(MESSAGES.gpxTooManyPoints);
+      if (this.points > MAX_GPX_POINTS) throw new GpxRefusal(MESSAGES.gpxTooManyPoints);
       this.point = { lat: coordinate(lat), lon: coordinate(lon) };
       this.pointDepth = depth;
     } else if (name === "ele" && this.point && depth === this.pointDepth + 1 && this.point.ele === undefined) this.eleText = "";
@@ -216,17 +220,17 @@ function localName(name: string): string {
  */
 function decodeText(bytes: Uint8Array): string {
   const head = bytes.subarray(0, 1024);
-  if (head.some((byte) => byte < 0x09 || (byte > 0x0d && byte < 0x20) || byte === 0x7f)) throw new BadRequest(MESSAGES.notGpx);
+  if (head.some((byte) => byte < 0x09 || (byte > 0x0d && byte < 0x20) || byte === 0x7f)) throw new GpxRefusal(MESSAGES.notGpx);
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    throw new BadRequest(MESSAGES.notGpx);
+    throw new GpxRefusal(MESSAGES.notGpx);
   }
 }
 
 function readPoint(raw: { lat: number; lon: number; ele?: string }): GpxPoint {
   const { lat, lon } = raw;
-  if (!(lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180)) throw new BadRequest(MESSAGES.gpxOutOfRange);
+  if (!(lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180)) throw new GpxRefusal(MESSAGES.gpxOutOfRange);
   const ele = coordinate(raw.ele);
   return Number.isFinite(ele) ? { lat, lon, ele } : { lat, lon };
 }

@@ -1,4 +1,8 @@
-import type { LatLon, ProfileSample, RouteBBox, RouteDetails } from "../../../shared/route-drawing";
+import type { GpxContent, GpxPoint } from "./gpx-reader";
+import type { LatLon, ProfileSample, RouteBBox, RouteDetails } from "./route-drawing";
+
+// The figures and thinned lines of a route, worked out by the shop for what it stores and by the
+// product page for the route the shopper has chosen and trimmed (docs/decisions/0028-route-trim-in-the-browser.md).
 
 /** Mean Earth radius (IUGG), in metres. */
 const EARTH_RADIUS_M = 6_371_008.8;
@@ -11,10 +15,6 @@ const ELEVATION_HYSTERESIS_M = 3;
 const MAX_DRAWN_POINTS = 500;
 const MAX_PROFILE_SAMPLES = 200;
 const MAX_WAYPOINTS = 100;
-
-export type GpxPoint = { lat: number; lon: number; ele?: number };
-/** Track segments and routes are lines; waypoints are single places. */
-export type GpxContent = { lines: GpxPoint[][]; waypoints: GpxPoint[] };
 
 /** Great-circle distance between two points (haversine), in metres. */
 export function haversineMetres(a: GpxPoint, b: GpxPoint): number {

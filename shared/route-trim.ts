@@ -1,9 +1,12 @@
-import type { LatLon } from "../../../shared/route-drawing";
-import { BadRequest } from "../../errors";
-import { evenlySpaced, type GpxContent, type GpxPoint, haversineMetres } from "./gpx-stats";
-import { MESSAGES, type RouteTrim } from "./model";
+import { GPX_MESSAGES, GpxRefusal } from "./gpx-limits";
+import type { GpxContent, GpxPoint } from "./gpx-reader";
+import { evenlySpaced, haversineMetres } from "./route-details";
+import type { LatLon } from "./route-drawing";
 
-/** The stretches a trim hid, thinned for the upload's answer only (never stored): the preview draws them faintly. */
+/** How much of each end of a route the shopper hides, in whole metres (0 to MAX_TRIM_M). */
+export type RouteTrim = { startM: number; endM: number };
+
+/** The stretches a trim hid, thinned for the preview to draw faintly; the shop never stores them. */
 export type HiddenEnds = { start: LatLon[]; end: LatLon[] };
 
 const MAX_HIDDEN_POINTS = 100;
@@ -14,13 +17,15 @@ const MAX_HIDDEN_POINTS = 100;
  * along the lines in file order, as routeDetails counts it (the gap between two
  * segments is not walked); the cut falls between two points, where a point is
  * put in by straight interpolation. Waypoints closer to the old start than
- * `startM`, or to the old finish than `endM`, go with them.
+ * `startM`, or to the old finish than `endM`, go with them. The shop cuts the
+ * file it stores with it; the product page the drawing the shopper sees, so
+ * both show the same route for the same trim (0028).
  */
 export function trimRoute(content: GpxContent, { startM, endM }: RouteTrim): { content: GpxContent; hidden: HiddenEnds } {
   const { lines, waypoints } = content;
-  const lengthM = lines.reduce((sum, line) => sum + lineLength(line), 0);
   if ((startM === 0 && endM === 0) || lines.length === 0) return { content, hidden: { start: [], end: [] } };
-  if (startM + endM >= lengthM) throw new BadRequest(MESSAGES.gpxTrimTooLong);
+  const lengthM = routeLengthM(content);
+  if (!trimFits({ startM, endM }, lengthM)) throw new GpxRefusal(GPX_MESSAGES.gpxTrimTooLong);
   const first = lines[0]![0]!;
   const last = lines.at(-1)!.at(-1)!;
   const near = (point: GpxPoint, end: GpxPoint, metres: number) => metres > 0 && haversineMetres(point, end) < metres;
@@ -31,6 +36,16 @@ export function trimRoute(content: GpxContent, { startM, endM }: RouteTrim): { c
     },
     hidden: { start: thinned(sliceLines(lines, 0, startM)), end: thinned(sliceLines(lines, lengthM - endM, lengthM)) },
   };
+}
+
+/** The metres a trim is measured along: every line end to end, in file order (the gaps between lines not walked). */
+export function routeLengthM({ lines }: GpxContent): number {
+  return lines.reduce((sum, line) => sum + lineLength(line), 0);
+}
+
+/** Whether a trim leaves some of a route of `lengthM` metres: hiding all of it (or more) is refused. */
+export function trimFits({ startM, endM }: RouteTrim, lengthM: number): boolean {
+  return startM + endM === 0 || startM + endM < lengthM;
 }
 
 function lineLength(line: GpxPoint[]): number {
@@ -71,30 +86,4 @@ function between(a: GpxPoint, b: GpxPoint, t: number): GpxPoint {
 
 function thinned(lines: GpxPoint[][]): LatLon[] {
   return evenlySpaced(lines.flat(), MAX_HIDDEN_POINTS).map(({ lat, lon }) => [Math.round(lat * 1e6) / 1e6, Math.round(lon * 1e6) / 1e6]);
-}
-
-/**
- * The file the shop keeps: only what a print is made from. Every line becomes
- * a track segment of one track, every waypoint a bare place; each point keeps
- * its latitude, longitude and height, and nothing else: no times, heart rate,
- * cadence, extensions, names, descriptions, links or the recording device.
- */
-export function cleanGpxText({ lines, waypoints }: GpxContent): string {
-  const point = (tag: string, { lat, lon, ele }: GpxPoint) =>
-    `<${tag} lat="${decimal(lat, 7)}" lon="${decimal(lon, 7)}">${ele === undefined ? "" : `<ele>${decimal(ele, 2)}</ele>`}</${tag}>`;
-  const parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="Strata" xmlns="http://www.topografix.com/GPX/1/1">'];
-  for (const waypoint of waypoints) parts.push(point("wpt", waypoint));
-  if (lines.length > 0) {
-    parts.push("<trk>");
-    for (const line of lines) parts.push(`<trkseg>${line.map((p) => point("trkpt", p)).join("")}</trkseg>`);
-    parts.push("</trk>");
-  }
-  parts.push("</gpx>\n");
-  return parts.join("\n");
-}
-
-/** A plain decimal (XML Schema's, never 1e-7) to `places`, without trailing zeros: 7 places of a degree are about a centimetre. */
-function decimal(value: number, places: number): string {
-  const text = value.toFixed(places).replace(/\.?0+$/, "");
-  return text === "-0" ? "0" : text;
 }
