@@ -126,7 +126,6 @@ export function OrderDetails({ order, sessionId, showStatus = true }: { order: C
           </address>
         </div>
       )}
-
     </section>
   );
 }

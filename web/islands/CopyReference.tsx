@@ -15,7 +15,12 @@ export function CopyReference({ reference }: CopyReferenceProps) {
   if (!ready) return null;
   return (
     <p className="copy-reference">
-      <button type="button" className="button button--ghost copy-reference__button" aria-label="Copy order reference" onClick={() => void copy()}>
+      <button
+        type="button"
+        className="button button--ghost copy-reference__button"
+        aria-label="Copy order reference"
+        onClick={() => void copy()}
+      >
         Copy
       </button>
       <span role="status" className={state === "failed" ? "copy-reference__failed" : "copy-reference__done"}>

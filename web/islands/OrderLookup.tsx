@@ -51,6 +51,8 @@ export function OrderLookup({ orderId, problem = null, postalCode: typed = "" }:
   // Without JavaScript the form posts the postcode to the page itself (never into the address bar).
   return (
     <form className="card form lookup-form" method="post" action={`/order/${encodeURIComponent(orderId)}`} onSubmit={lookUp} noValidate>
+      {/* In the form, so it goes with the form once the order shows (the page then leads with the order). */}
+      <p className="lookup-form__intro">Enter the postcode the order is being delivered to, and we'll show you its details and progress.</p>
       <PostcodeField value={postalCode} onChange={setPostalCode} invalid={state.status === "error"} />
       {state.status === "error" && (
         <p className="form-error" role="alert">

@@ -44,13 +44,8 @@ export function OrderPage() {
       >
         {/* The reference as the address has it, order found or not: a wrong postcode reads as an unknown order does. */}
         {orderId && <Island name="CopyReference" component={CopyReference} props={{ reference: orderId }} />}
-        {!order && <p>Enter the postcode the order is being delivered to, and we'll show you its details and progress.</p>}
       </PageIntro>
-      {order ? (
-        <OrderView order={order} />
-      ) : (
-        <Island name="OrderLookup" component={OrderLookup} props={{ orderId, problem, postalCode }} />
-      )}
+      {order ? <OrderView order={order} /> : <Island name="OrderLookup" component={OrderLookup} props={{ orderId, problem, postalCode }} />}
     </div>
   );
 }
