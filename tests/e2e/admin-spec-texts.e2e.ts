@@ -101,6 +101,7 @@ test.describe("the admin's messages say what happened", () => {
     const status = page.getByRole("region", { name: "Status" });
     await expect(status.getByRole("alert")).toHaveText("Unable to load configuration status");
     await expect(page.getByRole("heading", { level: 2, name: "Delivery Settings" })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("configuration-status-failed.png") });
   });
 
   test("the configuration page's status says whether order and tracking emails go out", async ({ page }) => {
@@ -124,6 +125,7 @@ test.describe("the admin's messages say what happened", () => {
     await editor.getByRole("region", { name: "Product Images" }).getByRole("button", { name: "Add Image" }).click();
     await expect(editor.getByRole("alert")).toHaveText("Please save the product first before adding images.");
     expect(pickerOpened).toBe(false);
+    await editor.getByRole("region", { name: "Product Images" }).screenshot({ path: test.info().outputPath("new-product-images.png") });
   });
 
   test("a later error anywhere on the page takes the place of the 'Deleted …' note at once", async ({ page }) => {
