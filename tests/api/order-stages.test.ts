@@ -438,8 +438,9 @@ describe("the order page shows the stages and the promised day, without JavaScri
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ postalCode }).toString(),
     });
-    const html = await response.text();
-    return { status: response.status, response, text: html.includes("<main") ? textOf(mainOf(html)) : textOf(html) };
+    const page = await response.text();
+    const html = page.includes("<main") ? mainOf(page) : page;
+    return { status: response.status, response, html, text: textOf(html) };
   }
 
   test("the page's form posts the postcode to the page itself, never into the address bar", async () => {
@@ -463,7 +464,6 @@ describe("the order page shows the stages and the promised day, without JavaScri
     expect(text).toMatch(
       /Queued \d{1,2} \w+ \d{4} at \d\d:\d\d Printing \d{1,2} \w+ \d{4} at \d\d:\d\d Finishing Not yet Packed Not yet Dispatched Not yet/,
     );
-    expect(text).toContain("Processing");
     expect(text).not.toContain("was ");
   });
 
@@ -475,14 +475,85 @@ describe("the order page shows the stages and the promised day, without JavaScri
     expect(text).toContain(`Dispatch by Thursday 3 December 2099 was Tuesday 1 December 2099 ${REASON}`);
   });
 
-  test("a dispatched order shows every stage reached and no promise any more", async () => {
+  test("a dispatched order shows every stage reached", async () => {
     const id = await buy();
     promise(id, "2099-12-01");
     await shop.call(`/api/admin/orders/${id}/tracking`, { method: "POST", body: SHIPMENT });
     const { text } = await postLookup(id, "SW1Y 4JH");
     expect(text).toMatch(/Dispatched \d{1,2} \w+ \d{4} at \d\d:\d\d/);
-    expect(text).not.toContain("Dispatch by");
     expect(text).not.toContain("Not yet");
+  });
+
+  test("a dispatched order leads with the carrier and the tracking link, before the progress and the stages", async () => {
+    const id = await buy();
+    await shop.call(`/api/admin/orders/${id}/tracking`, { method: "POST", body: SHIPMENT });
+    const { text, html } = await postLookup(id, "SW1Y 4JH");
+    expect(text).toMatch(/On its way Sent with Royal Mail on \d{1,2} \w+ \d{4} at \d\d:\d\d\. Tracking number RM123456789GB/);
+    const tracking = html.indexOf(">RM123456789GB</a>");
+    expect(tracking).toBeGreaterThan(0);
+    // Straight after the heading: nothing but the reference's Copy button stands between.
+    expect(tracking).toBeLessThan(html.indexOf("</h1>") + 1200);
+    expect(tracking).toBeLessThan(html.indexOf('aria-label="Stages"'));
+    expect(tracking).toBeLessThan(html.indexOf(">Progress</h2>"));
+    expect(tracking).toBeLessThan(html.indexOf("Bird feeder"));
+    // Said once: the tracking is not repeated under the order's lines.
+    expect(html.split(">RM123456789GB</a>")).toHaveLength(2);
+  });
+
+  test("a dispatched order keeps its promised dispatch date", async () => {
+    const id = await buy();
+    promise(id, "2099-12-01");
+    await shop.call(`/api/admin/orders/${id}/tracking`, { method: "POST", body: SHIPMENT });
+    const { text } = await postLookup(id, "SW1Y 4JH");
+    expect(text).toContain("Promised for dispatch by Tuesday 1 December 2099");
+    expect(text).not.toContain("was ");
+  });
+
+  test("a dispatched order whose date moved keeps the day, 'was …' and the owner's reason", async () => {
+    const id = await buy();
+    promise(id, "2099-12-01");
+    await moveDate(id, { dispatch_by: "2099-12-03", reason: REASON });
+    await shop.call(`/api/admin/orders/${id}/tracking`, { method: "POST", body: SHIPMENT });
+    const { text } = await postLookup(id, "SW1Y 4JH");
+    expect(text).toContain(`Promised for dispatch by Thursday 3 December 2099 was Tuesday 1 December 2099 ${REASON}`);
+  });
+
+  test("an order being made says where it is once: the stages, with no second 'Status' beside them", async () => {
+    const id = await buy();
+    await walkTo(id, ["printing"]);
+    const { text } = await postLookup(id, "SW1Y 4JH");
+    expect(text).not.toContain("Status");
+    expect(text).not.toContain("Processing");
+    expect(text).not.toContain("On its way");
+    expect(text).toContain("Placed");
+  });
+
+  test("a dispatched order says 'Dispatched' only where the stages and the tracking say it, not in a 'Status' line", async () => {
+    const id = await buy();
+    await shop.call(`/api/admin/orders/${id}/tracking`, { method: "POST", body: SHIPMENT });
+    const { text } = await postLookup(id, "SW1Y 4JH");
+    expect(text).not.toContain("Status");
+  });
+
+  test("the reference has a Copy button: an island that appears only once the browser can copy", async () => {
+    const id = await buy();
+    for (const { html } of [await postLookup(id, "SW1Y 4JH"), await postLookup(id, "ZZ1 1ZZ")]) {
+      const marker = /<div class="island" data-island="CopyReference" data-props="([^"]*)">([\s\S]*?)<\/div>/.exec(html);
+      expect(marker?.[1]).toBe(`{&quot;reference&quot;:&quot;${id}&quot;}`);
+      // Without JavaScript there is no button that could not work.
+      expect(marker?.[2]).toBe("");
+    }
+  });
+
+  test("a wrong postcode answers exactly as an unknown order of the same shape does", async () => {
+    const id = await buy();
+    const unknown = `ORD-${"0".repeat(id.length - 5)}Z`;
+    const wrongPostcode = await postLookup(id, "ZZ1 1ZZ");
+    // The same typed postcode: the form shows it again either way.
+    const unknownOrder = await postLookup(unknown, "ZZ1 1ZZ");
+    expect(wrongPostcode.status).toBe(404);
+    expect(unknownOrder.status).toBe(404);
+    expect(wrongPostcode.html.replaceAll(id, "<id>")).toBe(unknownOrder.html.replaceAll(unknown, "<id>"));
   });
 
   test("a cancelled order shows no timeline", async () => {

@@ -123,6 +123,48 @@ describe("catalogue and product pages", () => {
     });
   });
 
+  describe("/products when the catalogue cannot be read", () => {
+    // A real failing database: the products table is not where the shop reads it (a hand-made change
+    // to the file, say); the header's categories still read, so only the catalogue fails.
+    async function withUnreadableCatalogue(check: (broken: TestShop) => Promise<void>) {
+      const broken = await createTestShop();
+      try {
+        seedCatalogue(broken);
+        broken.db.exec("ALTER TABLE products RENAME TO products_elsewhere");
+        await check(broken);
+      } finally {
+        broken.close();
+      }
+    }
+
+    for (const path of ["/products", "/products?cat=basic"]) {
+      test(`${path} answers 500 with 'Failed to load products' where the products would be, in the shop's layout`, async () => {
+        await withUnreadableCatalogue(async (broken) => {
+          const { status, body, response } = await broken.html(path);
+          expect(status).toBe(500);
+          expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+          const main = mainOf(body);
+          expect(main).toMatch(/<div class="empty-state" role="alert"><h2>Failed to load products<\/h2>/);
+          expect(textOf(main)).toContain("Failed to load products Please try again in a moment.");
+          expect(textOf(main)).not.toContain("Something went wrong");
+          // The header's categories are still there to browse by.
+          expect(body).toContain("Personalised");
+        });
+      });
+    }
+
+    test("the failed answer is not kept: once the catalogue reads again, the products show", async () => {
+      await withUnreadableCatalogue(async (broken) => {
+        expect((await broken.html("/products")).status).toBe(500);
+        broken.db.exec("ALTER TABLE products_elsewhere RENAME TO products");
+        const { status, body } = await broken.html("/products");
+        expect(status).toBe(200);
+        expect(textOf(mainOf(body))).toContain("Hexagon Planter");
+        expect(textOf(mainOf(body))).not.toContain("Failed to load products");
+      });
+    });
+  });
+
   describe("/products/{id}", () => {
     test("shows the name, description and price", async () => {
       const { status, body } = await shop.html("/products/hexagon-planter");

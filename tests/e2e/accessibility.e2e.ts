@@ -169,6 +169,8 @@ test.describe
     });
 
     test("an order, the new-project form and a project's editor have no serious accessibility violations", async () => {
+      // Three screens analysed by axe, as the test above allows six its time.
+      test.setTimeout(90_000);
       await page.goto(`/admin/orders?order=${orderId}`);
       await expect(page.getByRole("heading", { level: 1, name: `Order ${orderId}` })).toBeVisible();
       await settle(page);

@@ -91,4 +91,68 @@ test.describe("the admin's messages say what happened", () => {
       await page.context().setOffline(false);
     }
   });
+  test("the configuration page whose status check fails says 'Unable to load configuration status', the settings still there", async ({
+    page,
+  }) => {
+    await signIn(page);
+    // The browser's network answering 500 for that one call, as a proxy or a restarting shop would.
+    await page.route("**/api/admin/session", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    await adminNav(page, "Configuration").click();
+    const status = page.getByRole("region", { name: "Status" });
+    await expect(status.getByRole("alert")).toHaveText("Unable to load configuration status");
+    await expect(page.getByRole("heading", { level: 2, name: "Delivery Settings" })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("configuration-status-failed.png") });
+  });
+
+  test("the configuration page's status says whether order and tracking emails go out", async ({ page }) => {
+    await signIn(page);
+    await adminNav(page, "Configuration").click();
+    // The stories' shop has no mail service.
+    await expect(page.getByRole("region", { name: "Status" })).toContainText("Email: not set up.");
+    await expect(page.getByText("Unable to load configuration status")).toHaveCount(0);
+  });
+  test("a new product's Add Image says 'Please save the product first before adding images.' and opens no file picker", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await adminNav(page, "Products").click();
+    await page.getByRole("button", { name: "Add product" }).click();
+    const editor = page.getByRole("form", { name: "New product" }).locator("..");
+    let pickerOpened = false;
+    page.on("filechooser", () => {
+      pickerOpened = true;
+    });
+    await editor.getByRole("region", { name: "Product Images" }).getByRole("button", { name: "Add Image" }).click();
+    await expect(editor.getByRole("alert")).toHaveText("Please save the product first before adding images.");
+    expect(pickerOpened).toBe(false);
+    await editor.getByRole("region", { name: "Product Images" }).screenshot({ path: test.info().outputPath("new-product-images.png") });
+  });
+
+  test("a later error anywhere on the page takes the place of the 'Deleted …' note at once", async ({ page }) => {
+    // Fake timers, paused once the note shows: only the new result can take it away, not its 3 seconds running out.
+    await page.clock.install();
+    await signIn(page);
+    await adminNav(page, "Products").click();
+    // A product of this story's own, so the stories beside it keep theirs.
+    const id = `short-lived-${test.info().parallelIndex}-${Date.now()}`;
+    await page.getByRole("button", { name: "Add product" }).click();
+    const form = page.getByRole("form", { name: "New product" });
+    await form.getByLabel("Product id").fill(id);
+    await form.getByLabel("Name").fill("Short-lived bracket");
+    await form.getByLabel("Price (£)").fill("3.50");
+    await form.getByRole("button", { name: "Save product" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Product saved." })).toBeVisible();
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.getByRole("button", { name: "Delete Short-lived bracket" }).click();
+    const deleted = page.getByRole("status").filter({ hasText: "Deleted Short-lived bracket." });
+    await expect(deleted).toBeVisible();
+
+    await page.getByRole("button", { name: "Add product" }).click();
+    await page.getByRole("region", { name: "Product Images" }).getByRole("button", { name: "Add Image" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please save the product first before adding images.");
+    // At the moment the error shows, the earlier note is already gone.
+    expect(await deleted.count()).toBe(0);
+  });
 });

@@ -70,7 +70,10 @@ test("a shopper pays through the demo checkout, sees the order confirmed, and lo
   await gotoHydrated(page, orderPath ?? "/");
   await page.getByLabel("Delivery postcode").fill("sw1y4jh");
   await page.getByRole("button", { name: "View order" }).click();
-  await expect(page.getByText("Processing", { exact: true })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Stages" }).getByRole("listitem").filter({ hasText: "Queued" })).toHaveAttribute(
+    "aria-current",
+    "step",
+  );
   await expect(page.getByText(`${withVariants.name} (${base.name})`)).toBeVisible();
 });
 

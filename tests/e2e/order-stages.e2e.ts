@@ -1,13 +1,13 @@
 import type { Page } from "@playwright/test";
 import { formatUkDay } from "../../shared/uk-day";
-import { loadCatalogue, pick, productPath } from "./catalogue";
-import { adminNav, signIn } from "./support/admin";
-import { checkOutAndPay } from "./support/checkout";
+import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
+import { adminNav, openOrderAsOwner, signIn } from "./support/admin";
+import { buyOneAndPay, checkOutAndPay } from "./support/checkout";
 import { gpxRoute } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
 import { expectLoaded } from "./support/images";
 import { chooseRoute } from "./support/route-upload";
-import { tapReachable } from "./support/tappable";
+import { expectReachable, tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
 
 // Issue 14 as one story on a phone: a shopper is promised a dispatch day on the
@@ -149,5 +149,106 @@ test.describe("made to order, in the open", () => {
     await expect(plainPage.getByRole("list", { name: "Stages" }).getByRole("listitem")).toHaveCount(5);
     await expect(plainPage).toHaveURL(new RegExp(`/order/${orderId}$`));
     await plain.close();
+  });
+});
+
+/** The shopper's order page looked up with the postcode, as a person does it. */
+async function lookUp(page: Page, orderId: string, postcode: string): Promise<void> {
+  await gotoHydrated(page, `/order/${orderId}`);
+  await page.getByLabel("Delivery postcode").fill(postcode);
+  await page.getByRole("button", { name: "View order" }).click();
+}
+
+/** Screenshots of the page in both themes at this viewport, for a person to look at. */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const theme of ["dark", "light"]) {
+    await page.evaluate((value) => {
+      const root = document.documentElement;
+      root.classList.remove("light", "dark");
+      root.classList.add(value);
+      root.style.colorScheme = value;
+    }, theme);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${theme}.png`) });
+  }
+}
+
+test.describe("the order page leads with what the shopper came for", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("@phone once sent, the carrier and the tracking link come first under the heading; the stages alone say where it is; Copy copies the reference; a wrong postcode reads as an unknown order", async ({
+    page,
+    request,
+    browser,
+  }) => {
+    // A purchase, the owner's tracking form and three shopper pages on a machine shared with other stories.
+    test.setTimeout(120_000);
+    const products = await loadCatalogue(request);
+    const product = pick(products, "simple product with unlimited stock", unlimitedSimple);
+    const postcode = "LA22 9SH";
+    const orderId = await buyOneAndPay(page, productPath(product), {
+      email: "beatrix@example.co.uk",
+      name: "Beatrix Potter",
+      line1: "Hill Top",
+      city: "Near Sawrey",
+      postcode,
+    });
+
+    const shopper = await browser.newContext({ viewport: { width: 390, height: 844 }, permissions: ["clipboard-read", "clipboard-write"] });
+    const shopperPage = await shopper.newPage();
+
+    // Being made: the stages say where it is, once; no "Processing" beside them, no parcel yet.
+    await lookUp(shopperPage, orderId, postcode);
+    const stages = shopperPage.getByRole("list", { name: "Stages" });
+    await expect(stages.getByRole("listitem").filter({ hasText: "Queued" })).toHaveAttribute("aria-current", "step");
+    await expect(shopperPage.getByText("Processing")).toHaveCount(0);
+    await expect(shopperPage.getByText("Status", { exact: true })).toHaveCount(0);
+    await expect(shopperPage.getByRole("region", { name: "On its way" })).toHaveCount(0);
+    await shoot(shopperPage, "order-being-made-390");
+
+    // The reference's Copy button puts the reference on the clipboard and says so.
+    await tapReachable(shopperPage.getByRole("button", { name: "Copy order reference" }));
+    await expect(shopperPage.getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
+    expect(await shopperPage.evaluate(() => navigator.clipboard.readText())).toBe(orderId);
+
+    // The owner sends it with Royal Mail.
+    await openOrderAsOwner(page, orderId);
+    await page.getByLabel("Carrier").fill("Royal Mail");
+    await page.getByLabel("Tracking number").fill("RM123456785GB");
+    await page.getByRole("button", { name: "Finalize shipment" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Shipment finalized: the order is fulfilled." })).toBeVisible();
+
+    // The shopper comes back: the parcel is the first thing under the heading, whole on the first screen.
+    await lookUp(shopperPage, orderId, postcode);
+    const parcel = shopperPage.getByRole("region", { name: "On its way" });
+    await expect(parcel).toContainText(/^On its waySent with Royal Mail on \d{1,2} \w+ \d{4} at \d\d:\d\d\.Tracking number/);
+    const link = parcel.getByRole("link", { name: "RM123456785GB" });
+    await expect(link).toHaveAttribute("href", "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB");
+    // The first block of the page after its heading (and the reference's Copy button) is the parcel's.
+    expect(await shopperPage.evaluate(() => document.querySelector("main section")?.getAttribute("aria-labelledby"))).toBe(
+      "order-parcel-title",
+    );
+    await shopperPage.evaluate(() => window.scrollTo(0, 0));
+    const intro = await shopperPage.locator("main .page-intro").boundingBox();
+    const box = await parcel.boundingBox();
+    expect(box && intro && box.y - (intro.y + intro.height)).toBeLessThan(40);
+    expect(box && box.y + box.height).toBeLessThanOrEqual(844);
+    // The link is in reach of a thumb (not followed: no story reaches the internet).
+    await expectReachable(link);
+    await expect(stages.getByRole("listitem").filter({ hasText: "Dispatched" })).toHaveAttribute("aria-current", "step");
+    await expect(shopperPage.getByText("Status", { exact: true })).toHaveCount(0);
+    await shopperPage.evaluate(() => window.scrollTo(0, 0));
+    await shoot(shopperPage, "order-dispatched-390");
+    await shopperPage.setViewportSize({ width: 1280, height: 900 });
+    await shoot(shopperPage, "order-dispatched-desktop");
+
+    // A wrong postcode reads exactly as an unknown order does: nothing about the real one shows.
+    const unknown = `ORD-${"0".repeat(orderId.length - 5)}Z`;
+    const refusal = async (id: string) => {
+      await lookUp(shopperPage, id, "ZZ1 1ZZ");
+      await expect(shopperPage.getByRole("alert")).toHaveText("Order not found");
+      return ((await shopperPage.locator("main").textContent()) ?? "").replaceAll(id, "<id>");
+    };
+    expect(await refusal(orderId)).toBe(await refusal(unknown));
+    await shopper.close();
   });
 });

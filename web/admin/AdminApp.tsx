@@ -3,6 +3,7 @@ import { AdminNav } from "./AdminNav";
 import { EmailSetupBanner } from "./EmailSetupBanner";
 import { LoginView } from "./LoginView";
 import { ADMIN_MOUNT_ID } from "./mount";
+import { OneResultAtATime } from "./parts";
 import { navigate, pageLabel, useAdminPath } from "./router";
 import { SessionProvider, useSession } from "./session";
 
@@ -61,7 +62,7 @@ function AdminScreens() {
       >
         {/* While the next screen's chunk loads, the last one stays up: the wrapper says whose heading is whose. */}
         <div key={`${path}:${generation}`} data-admin-page={path}>
-          {Page ? <Page /> : <UnknownPage />}
+          <OneResultAtATime>{Page ? <Page /> : <UnknownPage />}</OneResultAtATime>
         </div>
       </Suspense>
     </>

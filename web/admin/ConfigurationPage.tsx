@@ -1,4 +1,5 @@
 import { apiCall } from "./api";
+import { ConfigurationStatus } from "./ConfigurationStatus";
 import { DeliverySettings } from "./DeliverySettings";
 import { DispatchSettings } from "./DispatchSettings";
 import { FileRetentionSettings } from "./FileRetentionSettings";
@@ -16,6 +17,7 @@ export function ConfigurationPage() {
       <header className="admin-page__header">
         <h1>Configuration</h1>
       </header>
+      <ConfigurationStatus />
       <Notice tone="error">{error}</Notice>
       {loading && !data ? (
         <p className="muted">Loading configuration…</p>

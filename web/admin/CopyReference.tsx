@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
 import { orderReference } from "../../shared/order-view";
+import { useCopyText } from "../lib/copy-text";
 
 /** Copies the order reference as it is displayed (spec section 9) for pasting into a reply. */
 export function CopyReference({ id }: { id: string }) {
@@ -9,25 +9,7 @@ export function CopyReference({ id }: { id: string }) {
 
 /** A button that puts `text` on the clipboard and says, for 3 seconds, whether it did. */
 export function CopyText({ text, button, copied, failed }: { text: string; button: string; copied: string; failed: string }) {
-  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState("copied");
-    } catch {
-      setState("failed");
-    }
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => setState("idle"), 3_000);
-  }
+  const { state, copy } = useCopyText(text);
 
   return (
     <span className="admin-copy">

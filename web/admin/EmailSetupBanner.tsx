@@ -3,6 +3,9 @@ import { apiCall } from "./api";
 
 const EMAIL_NOT_SET_UP = "Email is not set up: customers are not receiving order or tracking emails.";
 
+/** What the owner does about it; said on the banner and on the Configuration page's status. */
+export const EMAIL_SET_UP_STEP = "Set RESEND_API_KEY and MAIL_FROM and restart the shop; waiting emails then go out.";
+
 /**
  * Whether the shop has a mail service (the session call's emailConfigured):
  * null until known. The setting only changes with a restart, so a screen reads it once.
@@ -30,7 +33,7 @@ export function EmailSetupBanner() {
   if (useEmailConfigured() !== false) return null;
   return (
     <p className="admin-notice admin-notice--warning admin-banner" role="status">
-      {EMAIL_NOT_SET_UP} <span>Set RESEND_API_KEY and MAIL_FROM and restart the shop; waiting emails then go out.</span>
+      {EMAIL_NOT_SET_UP} <span>{EMAIL_SET_UP_STEP}</span>
     </p>
   );
 }

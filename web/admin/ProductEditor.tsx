@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { apiCall, failureText, isSessionEnd } from "./api";
 import { ProductExtras } from "./ProductExtras";
-import { Notice } from "./parts";
+import { ResultNotice, useResult } from "./parts";
 import { EMPTY_PRODUCT_FORM, formFromProduct, type ProductForm, productBody, productFormProblem } from "./product-form";
 import type { AdminProduct, Category } from "./types";
 
@@ -14,15 +14,12 @@ export function ProductEditor({
   product,
   categories,
   onCancel,
-  onSaveStart,
   onSaved,
   onChanged,
 }: {
   product: AdminProduct | null;
   categories: Category[];
   onCancel: () => void;
-  /** A save begins: the page clears its last note, so it never stands beside this save's error. */
-  onSaveStart: () => void;
   onSaved: (id: string) => void | Promise<void>;
   /** Images or variants changed: the table's thumbnail and counts may need a reload. */
   onChanged: () => void;
@@ -33,7 +30,8 @@ export function ProductEditor({
   // The lead time the form opened with: sent only when the owner changes it.
   const [loadedLeadTime, setLoadedLeadTime] = useState(product ? formFromProduct(product).leadTimeDays : "");
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState("");
+  // Its error takes the place of the page's last note (`OneResultAtATime`, parts.tsx).
+  const result = useResult();
   const idBase = useId();
   const problem = productFormProblem(form);
   const field = (name: keyof ProductForm) => `${idBase}-${name}`;
@@ -43,8 +41,7 @@ export function ProductEditor({
     event.preventDefault();
     if (problem || saving) return;
     setSaving(true);
-    setError("");
-    onSaveStart();
+    result.clear();
     try {
       const saved = await apiCall<AdminProduct>("/api/admin/products", {
         method: "POST",
@@ -58,7 +55,7 @@ export function ProductEditor({
       }
       await onSaved(form.id.trim());
     } catch (caught) {
-      if (!isSessionEnd(caught)) setError(failureText(caught, "Save failed", "Save failed: network error"));
+      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Save failed", "Save failed: network error"));
     } finally {
       setSaving(false);
     }
@@ -183,7 +180,7 @@ export function ProductEditor({
           </div>
         </div>
         {problem && <p className="hint admin-form-hint">{problem}</p>}
-        <Notice tone="error">{error}</Notice>
+        <ResultNotice state={result} />
         <div className="admin-editor__footer">
           <button type="button" className="button button--ghost" onClick={onCancel}>
             Cancel

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { ApiError, apiCall, enc, isSessionEnd, uploadImage } from "./api";
-import { Notice } from "./parts";
+import { ResultNotice, useResult } from "./parts";
 import type { AdminProductImage } from "./types";
 
 /** Spec section 9: a new image goes after the others, at image count + 1000. */
@@ -13,9 +13,13 @@ function detail(error: unknown): string {
   return "network error";
 }
 
+/** Spec section 5: pictures belong to a stored product. */
+const SAVE_FIRST = "Please save the product first before adding images.";
+
 /**
- * A saved product's pictures: add, reorder (the first is the primary image) and remove.
+ * A product's pictures: add, reorder (the first is the primary image) and remove.
  * The editor loads them (with the variants); `onChanged` loads them again after a change.
+ * A new product (no id yet) shows Add Image too, and pressing it says to save the product first.
  */
 export function ProductImages({
   productId,
@@ -30,26 +34,19 @@ export function ProductImages({
   const [images, setImages] = useState<AdminProductImage[]>(() => [...loaded].sort(bySortOrder));
   useEffect(() => setImages([...loaded].sort(bySortOrder)), [loaded]);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
+  const result = useResult();
   const input = useRef<HTMLInputElement>(null);
 
-  if (!productId) {
-    return (
-      <section className="admin-subsection card" aria-label="Product Images">
-        <h4>Product Images</h4>
-        <p className="muted">Save the product first to add multiple images.</p>
-      </section>
-    );
+  function choose() {
+    if (!productId) return result.fail(SAVE_FIRST);
+    input.current?.click();
   }
 
   async function add(file: File | undefined) {
     if (!file) return;
-    if (!productId) {
-      setError("Please save the product first before adding images.");
-      return;
-    }
+    if (!productId) return result.fail(SAVE_FIRST);
     setBusy(true);
-    setError("");
+    result.clear();
     try {
       const url = await uploadImage(file);
       await apiCall(`/api/admin/products/${enc(productId)}/images`, {
@@ -58,7 +55,7 @@ export function ProductImages({
       });
       await onChanged();
     } catch (caught) {
-      if (!isSessionEnd(caught)) setError("Image upload failed. Please try again.");
+      if (!isSessionEnd(caught)) result.fail("Image upload failed. Please try again.");
     } finally {
       setBusy(false);
       if (input.current) input.current.value = "";
@@ -73,7 +70,7 @@ export function ProductImages({
     next.splice(index + step, 0, moved);
     const reordered = next.map((image, position) => ({ ...image, sort_order: position }));
     setImages(reordered);
-    setError("");
+    result.clear();
     try {
       await apiCall(`/api/admin/products/${enc(productId)}/images/reorder`, {
         method: "PATCH",
@@ -82,19 +79,19 @@ export function ProductImages({
       await onChanged();
     } catch (caught) {
       if (isSessionEnd(caught)) return;
-      setError("Failed to reorder images. Please try again.");
+      result.fail("Failed to reorder images. Please try again.");
       await onChanged();
     }
   }
 
   async function remove(image: AdminProductImage) {
     if (!productId) return;
-    setError("");
+    result.clear();
     try {
       await apiCall(`/api/admin/product-images/${enc(String(image.id))}`, { method: "DELETE" });
       await onChanged();
     } catch (caught) {
-      if (!isSessionEnd(caught)) setError(`Failed to delete image: ${detail(caught)}`);
+      if (!isSessionEnd(caught)) result.fail(`Failed to delete image: ${detail(caught)}`);
     }
   }
 
@@ -103,19 +100,14 @@ export function ProductImages({
       <div className="admin-subsection__header">
         <h4>Product Images</h4>
         <input ref={input} type="file" accept="image/*" hidden onChange={(event) => void add(event.target.files?.[0])} />
-        <button
-          type="button"
-          className="button button--secondary admin-button--small"
-          disabled={busy}
-          onClick={() => input.current?.click()}
-        >
+        <button type="button" className="button button--secondary admin-button--small" disabled={busy} onClick={choose}>
           {busy ? "Uploading…" : "Add Image"}
         </button>
       </div>
       <p className="hint">
         {images.length} {images.length === 1 ? "image" : "images"} · First image is used as primary
       </p>
-      <Notice tone="error">{error}</Notice>
+      <ResultNotice state={result} />
       {images.length > 0 && (
         <ol className="admin-images">
           {images.map((image, index) => (

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { formatPence } from "../../shared/money";
 import { isBaseVariant } from "../lib/product-view";
 import { ApiError, apiCall, enc, isSessionEnd } from "./api";
-import { Notice, penceToPoundsText, poundsTextToPence, wholeOrBlank } from "./parts";
+import { penceToPoundsText, poundsTextToPence, ResultNotice, useResult, wholeOrBlank } from "./parts";
 import type { AdminVariant } from "./types";
 
 type VariantFields = { name: string; price: string; stock: string };
@@ -42,7 +42,7 @@ export function ProductVariants({
   const [adding, setAdding] = useState<VariantFields>(EMPTY);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
+  const result = useResult();
 
   if (!productId) {
     return (
@@ -56,13 +56,13 @@ export function ProductVariants({
 
   async function run(action: () => Promise<unknown>, failure: (error: unknown) => string): Promise<boolean> {
     setBusy(true);
-    setError("");
+    result.clear();
     try {
       await action();
       await onChanged();
       return true;
     } catch (caught) {
-      if (!isSessionEnd(caught)) setError(failure(caught));
+      if (!isSessionEnd(caught)) result.fail(failure(caught));
       return false;
     } finally {
       setBusy(false);
@@ -72,7 +72,7 @@ export function ProductVariants({
   async function add(event: FormEvent) {
     event.preventDefault();
     const body = variantBody(adding);
-    if (typeof body === "string") return setError(`Failed to add variant: ${body}`);
+    if (typeof body === "string") return result.fail(`Failed to add variant: ${body}`);
     const done = await run(
       () => apiCall(`/api/admin/products/${enc(id)}/variants`, { method: "POST", json: body }),
       (caught) => `Failed to add variant: ${detail(caught)}`,
@@ -84,7 +84,7 @@ export function ProductVariants({
     event.preventDefault();
     if (!editing) return;
     const body = variantBody(editing.fields);
-    if (typeof body === "string") return setError(`Failed to update variant: ${body}`);
+    if (typeof body === "string") return result.fail(`Failed to update variant: ${body}`);
     // With the figure it opened with, the server keeps sales made meanwhile unless the owner changed stock.
     const json = { ...body, expected_stock: editing.loadedStock };
     const done = await run(
@@ -103,7 +103,7 @@ export function ProductVariants({
   return (
     <section className="admin-subsection card" aria-label="Product Variants">
       <h4>Product Variants</h4>
-      <Notice tone="error">{error}</Notice>
+      <ResultNotice state={result} />
       {variants.length === 0 ? (
         <p className="muted">
           No variants added yet. Add variants to offer different options like sizes, colors, or custom configurations.

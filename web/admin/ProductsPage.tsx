@@ -50,7 +50,6 @@ export function ProductsPage() {
       product={product}
       categories={categoryList}
       onCancel={() => setEditing(null)}
-      onSaveStart={result.clear}
       onSaved={async (id) => {
         result.succeed("Product saved.");
         setStock({});

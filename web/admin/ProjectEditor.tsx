@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { ApiError, apiCall, failureText, isSessionEnd, uploadImage } from "./api";
-import { Notice } from "./parts";
+import { ResultNotice, useResult } from "./parts";
 import type { Project } from "./types";
 
 type ProjectFields = {
@@ -41,23 +41,21 @@ function projectBody(fields: ProjectFields): Project {
 
 /**
  * Create and update share one call: saving always posts the full record (spec section 4).
- * `onSaveStart` lets the page clear its last note, so it never stands beside this save's error.
+ * Its error takes the place of the page's last note (`OneResultAtATime`, parts.tsx).
  */
 export function ProjectEditor({
   project,
   onCancel,
-  onSaveStart,
   onSaved,
 }: {
   project: Project | null;
   onCancel: () => void;
-  onSaveStart: () => void;
   onSaved: () => void | Promise<void>;
 }) {
   const [fields, setFields] = useState(() => fieldsOf(project));
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState("");
+  const result = useResult();
   const fileInput = useRef<HTMLInputElement>(null);
   const idBase = useId();
   const valid = fields.id.trim() !== "" && fields.title.trim() !== "";
@@ -66,15 +64,14 @@ export function ProjectEditor({
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (!valid) return setError("Provide an id and title before saving.");
+    if (!valid) return result.fail("Provide an id and title before saving.");
     setSaving(true);
-    setError("");
-    onSaveStart();
+    result.clear();
     try {
       await apiCall("/api/admin/projects", { method: "POST", json: projectBody(fields) });
       await onSaved();
     } catch (caught) {
-      if (!isSessionEnd(caught)) setError(failureText(caught, "Save failed", "Save failed: network error"));
+      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Save failed", "Save failed: network error"));
       setSaving(false);
     }
   }
@@ -82,13 +79,13 @@ export function ProjectEditor({
   async function upload(file: File | undefined) {
     if (!file) return;
     setUploading(true);
-    setError("");
+    result.clear();
     try {
       set("imageUrl", await uploadImage(file));
     } catch (caught) {
       if (!isSessionEnd(caught)) {
         const reason = caught instanceof ApiError ? caught.serverError || "Upload failed" : "Unknown error";
-        setError(`Image upload failed: ${reason}`);
+        result.fail(`Image upload failed: ${reason}`);
       }
     } finally {
       setUploading(false);
@@ -173,7 +170,7 @@ export function ProjectEditor({
         </div>
       </div>
       {!valid && <p className="hint admin-form-hint">Provide an id and title before saving.</p>}
-      <Notice tone="error">{error}</Notice>
+      <ResultNotice state={result} />
       <div className="admin-editor__footer">
         <button type="button" className="button button--ghost" onClick={onCancel}>
           Cancel

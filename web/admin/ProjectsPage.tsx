@@ -29,7 +29,6 @@ export function ProjectsPage() {
       key={project?.id ?? "new"}
       project={project}
       onCancel={() => setEditing(null)}
-      onSaveStart={result.clear}
       onSaved={async () => {
         setEditing(null);
         result.succeed("Project saved.");

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { apiCall, failureText, isSessionEnd } from "./api";
 
 /** Spec sections 4 and 9: success banners show for 3 seconds. */
@@ -16,26 +16,72 @@ export type ResultState = {
   clear: () => void;
 };
 
+/** A page's results: each holder says when it shows one, and hears when another does. */
+type ResultScope = { shown: (holder: symbol) => void; onShown: (listener: (holder: symbol) => void) => () => void };
+
+const ResultScopeContext = createContext<ResultScope | null>(null);
+
+/**
+ * Around an admin page: a result shown anywhere on it (a form's error, a list's "Deleted …") takes
+ * the place of every success note shown before it, so a note never stands beside a later attempt's
+ * error in another part of the page. An error stays with its form until that form's next result:
+ * the form still holds what was not saved (docs/decisions/0029-order-page-and-reachable-messages.md).
+ */
+export function OneResultAtATime({ children }: { children: ReactNode }) {
+  const scope = useMemo<ResultScope>(() => {
+    const listeners = new Set<(holder: symbol) => void>();
+    return {
+      shown: (holder) => {
+        for (const listener of listeners) listener(holder);
+      },
+      onShown: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+  }, []);
+  return <ResultScopeContext.Provider value={scope}>{children}</ResultScopeContext.Provider>;
+}
+
 /**
  * The one holder of a form's or page's result. Success and error share one
  * slot, so a newer result always replaces the older one: a success note can
  * never stand beside the error of a later attempt. A newer note restarts the
- * 3-second clock; an error stops it.
+ * 3-second clock; an error stops it. Inside `OneResultAtATime`, a result shown
+ * by another holder on the page ends this one's success note too.
  */
 export function useResult(): ResultState {
   const [result, setResult] = useState<Result>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const scope = useContext(ResultScopeContext);
+  const [self] = useState(() => Symbol("result"));
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current);
     },
     [],
   );
-  const show = useCallback((next: Result) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = next?.tone === "success" ? setTimeout(() => setResult(null), SUCCESS_BANNER_MS) : null;
-    setResult(next);
-  }, []);
+  useEffect(
+    () =>
+      scope?.onShown((holder) => {
+        if (holder === self) return;
+        setResult((current) => {
+          if (current?.tone !== "success") return current;
+          if (timer.current) clearTimeout(timer.current);
+          return null;
+        });
+      }),
+    [scope, self],
+  );
+  const show = useCallback(
+    (next: Result) => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = next?.tone === "success" ? setTimeout(() => setResult(null), SUCCESS_BANNER_MS) : null;
+      setResult(next);
+      if (next) scope?.shown(self);
+    },
+    [scope, self],
+  );
   return useMemo(
     () => ({
       result,

@@ -1,4 +1,3 @@
-import { trackingUrl } from "../../shared/carrier-tracking";
 import { formatPence } from "../../shared/money";
 import { formatDateTime, orderStatusLabel, shippingAddressLines } from "../../shared/order-view";
 import { type RemovedFile, removedFileText } from "../../shared/removed-file";
@@ -52,25 +51,24 @@ function downloadHref(orderId: string, attachment: Attachment, sessionId: string
 /**
  * One order as the customer sees it, on the confirmation page and the order
  * lookup. With `sessionId` (the browser that paid) the uploaded files can be
- * downloaded; the postcode lookup does not offer them.
+ * downloaded; the postcode lookup does not offer them. `showStatus` false: the
+ * page's stages already say where the order is (OrderView.tsx), so it is not said twice.
+ * The parcel's tracking is ParcelTracking's, above.
  */
-export function OrderDetails({ order, sessionId }: { order: CustomerOrder; sessionId?: string }) {
+export function OrderDetails({ order, sessionId, showStatus = true }: { order: CustomerOrder; sessionId?: string; showStatus?: boolean }) {
   const address = shippingAddressLines(order);
-  const parcelPage = trackingUrl({
-    carrier: order.tracking_carrier ?? null,
-    number: order.tracking_number ?? null,
-    url: order.tracking_url,
-  });
   // Issue 16: a file deleted after dispatch is a line saying so, wherever its link would be, with or without the session.
   const removed = new Map((order.removed_files ?? []).map((file) => [file.ref, file]));
 
   return (
     <section className="card order-details" aria-label={`Order ${order.id}`}>
       <dl className="facts">
-        <div>
-          <dt>Status</dt>
-          <dd>{orderStatusLabel(order.status)}</dd>
-        </div>
+        {showStatus && (
+          <div>
+            <dt>Status</dt>
+            <dd>{orderStatusLabel(order.status)}</dd>
+          </div>
+        )}
         <div>
           <dt>Placed</dt>
           <dd>{formatDateTime(order.created_at)}</dd>
@@ -127,20 +125,6 @@ export function OrderDetails({ order, sessionId }: { order: CustomerOrder; sessi
             ))}
           </address>
         </div>
-      )}
-
-      {order.tracking_number && (
-        <p>
-          Sent with {order.tracking_carrier}, tracking number{" "}
-          {parcelPage ? (
-            <a href={parcelPage} target="_blank" rel="noopener noreferrer">
-              {order.tracking_number}
-            </a>
-          ) : (
-            order.tracking_number
-          )}
-          .
-        </p>
       )}
     </section>
   );

@@ -5,31 +5,30 @@ import { formatUkDay } from "../../shared/uk-day";
 /** What the order page needs to show where an order is: its status and its production fields. */
 export type OrderProgressFacts = { status: string } & Partial<OrderProduction>;
 
+/** Whether the order page shows the stages: a paid order in the workshop or sent; a cancelled one has none. */
+export function showsStages(order: OrderProgressFacts): boolean {
+  return Boolean(order.stage) && order.status !== "canceled";
+}
+
+/** Whether the order has left the workshop: the stages' last, or the spec's fulfilled status for an order from before them. */
+export function isDispatched(order: OrderProgressFacts): boolean {
+  return order.stage === "dispatched" || order.status === "fulfilled";
+}
+
 /**
  * Issue 14: where the order is in the workshop, as the shopper reads it — the promised dispatch day (and the
  * day it was, with the owner's reason, when it moved) and the stages as a timeline, each reached one with its
  * time. Plain server-rendered HTML, so it reads the same without JavaScript. A cancelled order has no stage
- * and shows nothing.
+ * and shows nothing; once dispatched, the promise is kept in the parcel's block above (ParcelTracking.tsx).
  */
 export function OrderProgress({ order }: { order: OrderProgressFacts }) {
-  if (!order.stage || order.status === "canceled") return null;
+  if (!order.stage || !showsStages(order)) return null;
   const reached = new Map((order.stages ?? []).map((mark) => [mark.stage, mark.at]));
   const current = ORDER_STAGES.indexOf(order.stage);
-  const moved = order.dispatch_dates?.at(-1);
-  const promised = order.stage !== "dispatched" && order.dispatch_by;
   return (
     <section className="card order-progress" aria-labelledby="order-progress-title">
       <h2 id="order-progress-title">Progress</h2>
-      {promised && (
-        <div className="order-progress__promise">
-          <p className="order-progress__day">Dispatch by {formatUkDay(promised)}</p>
-          {moved?.previous && moved.dispatch_by === promised && (
-            <p className="order-progress__moved">
-              <span>was {formatUkDay(moved.previous)}</span> <span className="order-progress__reason">{moved.reason}</span>
-            </p>
-          )}
-        </div>
-      )}
+      {!isDispatched(order) && <DispatchPromise order={order} label="Dispatch by" />}
       <ol className="order-timeline" aria-label="Stages">
         {ORDER_STAGES.map((stage, index) => {
           const at = index <= current ? reached.get(stage) : undefined;
@@ -53,5 +52,27 @@ export function OrderProgress({ order }: { order: OrderProgressFacts }) {
         })}
       </ol>
     </section>
+  );
+}
+
+/**
+ * The promised dispatch day, and when the owner moved it the day it was with their reason (the last move's
+ * `previous`). `label` says what the day is: still to come ("Dispatch by") or kept once sent.
+ */
+export function DispatchPromise({ order, label }: { order: OrderProgressFacts; label: string }) {
+  const promised = order.dispatch_by;
+  if (!promised) return null;
+  const moved = order.dispatch_dates?.at(-1);
+  return (
+    <div className="order-progress__promise">
+      <p className="order-progress__day">
+        {label} {formatUkDay(promised)}
+      </p>
+      {moved?.previous && moved.dispatch_by === promised && (
+        <p className="order-progress__moved">
+          <span>was {formatUkDay(moved.previous)}</span> <span className="order-progress__reason">{moved.reason}</span>
+        </p>
+      )}
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { formatMinus, formatPence } from "../../shared/money";
 import { orderReference } from "../../shared/order-view";
 import type { CheckoutSessionView } from "../../src/modules/checkout/model";
 import { type CustomerOrder, OrderDetails } from "../components/OrderDetails";
+import { ParcelTracking } from "../components/ParcelTracking";
 import { clearBasket } from "../lib/basket-store";
 import { forgetPaidCheckout } from "../lib/checkout-client";
 
@@ -141,7 +142,10 @@ export function OrderConfirmation({ sessionId }: OrderConfirmationProps) {
         </p>
       )}
       {order ? (
-        <OrderDetails order={order} sessionId={sessionId} />
+        <>
+          <ParcelTracking order={order} />
+          <OrderDetails order={order} sessionId={sessionId} />
+        </>
       ) : (
         session &&
         session.line_items.length > 0 && (

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { type CustomerOrder, OrderDetails } from "../components/OrderDetails";
-import { OrderProgress, type OrderProgressFacts } from "../components/OrderProgress";
+import { OrderView, type ShownOrder } from "../components/OrderView";
 import { PostcodeField } from "../components/PostcodeField";
 
 /** The look-up's problems, the API's words: the page shows one of these after a plain form post, nothing else. */
@@ -8,8 +7,6 @@ export const LOOKUP_PROBLEMS = ["Please enter your postal code", "Order not foun
 
 /** `problem` and `postalCode`: a plain form post the server refused, shown again (web/routes/order.$orderId.tsx). */
 export type OrderLookupProps = { orderId: string | null; problem?: string | null; postalCode?: string };
-
-type ShownOrder = CustomerOrder & OrderProgressFacts;
 
 type LookupState =
   | { status: "idle" }
@@ -48,17 +45,14 @@ export function OrderLookup({ orderId, problem = null, postalCode: typed = "" }:
   }
 
   if (state.status === "found") {
-    return (
-      <>
-        <OrderProgress order={state.order} />
-        <OrderDetails order={state.order} />
-      </>
-    );
+    return <OrderView order={state.order} />;
   }
 
   // Without JavaScript the form posts the postcode to the page itself (never into the address bar).
   return (
     <form className="card form lookup-form" method="post" action={`/order/${encodeURIComponent(orderId)}`} onSubmit={lookUp} noValidate>
+      {/* In the form, so it goes with the form once the order shows (the page then leads with the order). */}
+      <p className="lookup-form__intro">Enter the postcode the order is being delivered to, and we'll show you its details and progress.</p>
       <PostcodeField value={postalCode} onChange={setPostalCode} invalid={state.status === "error"} />
       {state.status === "error" && (
         <p className="form-error" role="alert">

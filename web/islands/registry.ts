@@ -16,6 +16,7 @@ export const islandLoaders = {
   BasketView: () => import("./BasketView").then((module) => module.BasketView),
   CustomRequestForm: () => import("./CustomRequestForm").then((module) => module.CustomRequestForm),
   OrderLookup: () => import("./OrderLookup").then((module) => module.OrderLookup),
+  CopyReference: () => import("./CopyReference").then((module) => module.CopyReference),
   OrderConfirmation: () => import("./OrderConfirmation").then((module) => module.OrderConfirmation),
   QuoteActions: () => import("./QuoteActions").then((module) => module.QuoteActions),
 } satisfies Record<string, IslandLoader>;

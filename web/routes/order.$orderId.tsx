@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { Island } from "../components/Island";
-import { OrderDetails } from "../components/OrderDetails";
-import { OrderProgress } from "../components/OrderProgress";
+import { OrderView } from "../components/OrderView";
 import { PageIntro } from "../components/PageIntro";
+import { CopyReference } from "../islands/CopyReference";
 import { LOOKUP_PROBLEMS, OrderLookup } from "../islands/OrderLookup";
 import { lookedUpOrderOf, refusedFormOf } from "./context";
 import type { RouteHandle } from "./meta";
@@ -42,16 +42,10 @@ export function OrderPage() {
           )
         }
       >
-        {!order && <p>Enter the postcode the order is being delivered to, and we'll show you its details and progress.</p>}
+        {/* The reference as the address has it, order found or not: a wrong postcode reads as an unknown order does. */}
+        {orderId && <Island name="CopyReference" component={CopyReference} props={{ reference: orderId }} />}
       </PageIntro>
-      {order ? (
-        <>
-          <OrderProgress order={order} />
-          <OrderDetails order={order} />
-        </>
-      ) : (
-        <Island name="OrderLookup" component={OrderLookup} props={{ orderId, problem, postalCode }} />
-      )}
+      {order ? <OrderView order={order} /> : <Island name="OrderLookup" component={OrderLookup} props={{ orderId, problem, postalCode }} />}
     </div>
   );
 }

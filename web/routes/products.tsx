@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { errorFields, log } from "../../src/log";
 import type { Product } from "../../src/modules/catalog/model";
 import { asShownOnPages } from "../../src/modules/catalog/shown-stock";
 import type { Category } from "../../src/modules/categories/model";
@@ -39,38 +40,51 @@ function groupCatalogue(products: Product[], categories: readonly Category[]): P
   return groups.filter((group) => group.products.length > 0);
 }
 
+/** Spec section 8's words for a catalogue that could not be read. */
+const CATALOGUE_FAILED = "Failed to load products";
+
 export function productsLoader(args: LoaderFunctionArgs) {
   const { catalog, categories } = depsOf(args);
-  const allCategories = categories.listCategories();
   const cat = new URL(args.request.url).searchParams.get("cat");
+  let allCategories: readonly Category[];
+  let products: readonly Product[];
+  try {
+    allCategories = categories.listCategories();
+    products = catalog.listProducts();
+  } catch (error) {
+    // The page still answers, in the shop's layout, saying what failed where the products would be;
+    // a 500 is never kept, so the next visitor's request reads again (docs/decisions/0029-order-page-and-reachable-messages.md).
+    log("error", "catalogue read failed", errorFields(error));
+    return data({ groups: [] as ProductGroup[], cat, selected: null, failed: true }, { status: 500 });
+  }
   const selected = cat === null ? null : (allCategories.find((category) => category.id === cat) ?? null);
-  const groups = groupCatalogue(catalog.listProducts().map(asShownOnPages), allCategories).filter(
-    (group) => cat === null || group.category?.id === cat,
-  );
-  const payload = { groups, cat, selected: selected && { id: selected.id, name: selected.name } };
+  const groups = groupCatalogue(products.map(asShownOnPages), allCategories).filter((group) => cat === null || group.category?.id === cat);
+  const payload = { groups, cat, selected: selected && { id: selected.id, name: selected.name }, failed: false };
   // An unknown category is a missing page, but still shows the way back to the catalogue.
   return cat !== null && !selected ? data(payload, { status: 404 }) : payload;
 }
 
-type ProductsData = { selected: { id: string; name: string } | null; cat: string | null };
+type ProductsData = { selected: { id: string; name: string } | null; cat: string | null; failed: boolean };
 
 export const productsHandle: RouteHandle<ProductsData> = {
   policy: { audience: "public", sitemap: true },
-  meta: ({ selected, cat } = { selected: null, cat: null }, shop) => ({
-    title: selected
-      ? `${selected.name} prints · ${shop.name}`
-      : cat === null
-        ? `All products · ${shop.name}`
-        : `Category not found · ${shop.name}`,
+  meta: ({ selected, cat, failed } = { selected: null, cat: null, failed: false }, shop) => ({
+    title: failed
+      ? `${CATALOGUE_FAILED} · ${shop.name}`
+      : selected
+        ? `${selected.name} prints · ${shop.name}`
+        : cat === null
+          ? `All products · ${shop.name}`
+          : `Category not found · ${shop.name}`,
     description: selected
       ? `${selected.name} 3D-printed goods from ${shop.name}, made to order in the UK.`
       : `Every 3D-printed product ${shop.name} makes: relief maps, lithophanes, and things for home and garden.`,
-    path: selected ? `/products?cat=${encodeURIComponent(selected.id)}` : cat === null ? "/products" : null,
+    path: failed ? null : selected ? `/products?cat=${encodeURIComponent(selected.id)}` : cat === null ? "/products" : null,
   }),
 };
 
 export function ProductsPage() {
-  const { groups, cat, selected } = useLoaderData<typeof productsLoader>();
+  const { groups, cat, selected, failed } = useLoaderData<typeof productsLoader>();
   let cardIndex = 0;
   const columns = gridColumnAttributes(groups);
   return (
@@ -87,7 +101,16 @@ export function ProductsPage() {
           </p>
         )}
       </div>
-      {cat !== null && !selected && (
+      {failed && (
+        <div className="empty-state" role="alert">
+          <h2>{CATALOGUE_FAILED}</h2>
+          <p>Please try again in a moment.</p>
+          <a className="button button--primary" href={cat === null ? "/products" : `/products?cat=${encodeURIComponent(cat)}`}>
+            Try again
+          </a>
+        </div>
+      )}
+      {!failed && cat !== null && !selected && (
         <div className="empty-state">
           <h2>We couldn't find that category</h2>
           <p>It may have been renamed or removed.</p>
