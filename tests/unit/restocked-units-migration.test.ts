@@ -74,7 +74,7 @@ test("units put back before the upgrade are counted on the order's lines, line b
   order("ORD-UNTOUCHED");
   line("ORD-UNTOUCHED", "feeder", null, 4);
 
-  expect(migrate(db)).toEqual([MIGRATION]);
+  expect(migrate(db)[0]).toBe(MIGRATION);
 
   expect(restockedOf("ORD-REFUNDED")).toEqual([2, 1, 1, 0]);
   expect(restockedOf("ORD-CANCELLED")).toEqual([2]);
