@@ -1,0 +1,62 @@
+/**
+ * `bun run check`: every check, in two lanes at once where they do not compete
+ * for the same core, then the browser stories. The unit and
+ * API tests (`bun test`) keep one core busy; the other lane runs the type
+ * check, the lint and the whole-process tests (`bun run test:ops`), which
+ * spend most of their time waiting on the processes they start. The browser
+ * stories run last, alone: they use both cores. The first lane's output is
+ * shown as it comes; the second lane's is shown whole when it ends, so the two
+ * never interleave. Exits with the first failing step's code.
+ */
+
+type Step = { name: string; command: string[] };
+
+const lanes: Step[][] = [
+  [{ name: "unit and API tests", command: ["bun", "test"] }],
+  [
+    { name: "typecheck", command: ["bun", "run", "typecheck"] },
+    { name: "lint", command: ["bun", "run", "lint"] },
+    { name: "whole-process tests", command: ["bun", "run", "test:ops"] },
+  ],
+];
+const last: Step = { name: "browser stories", command: ["bun", "run", "test:e2e"] };
+
+type Outcome = { step: Step; code: number; output: string };
+
+/** Runs the steps one after another until one fails; `shown` streams the output, else it is kept. */
+async function runLane(steps: Step[], shown: boolean): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const step of steps) {
+    const started = performance.now();
+    const proc = Bun.spawn(step.command, { stdout: shown ? "inherit" : "pipe", stderr: shown ? "inherit" : "pipe" });
+    const [code, out, err] = await Promise.all([
+      proc.exited,
+      shown ? "" : new Response(proc.stdout as ReadableStream).text(),
+      shown ? "" : new Response(proc.stderr as ReadableStream).text(),
+    ]);
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    outcomes.push({
+      step,
+      code,
+      output: `${out}${err}\n[check] ${step.name}: ${code === 0 ? "passed" : `failed (exit ${code})`} in ${seconds} s\n`,
+    });
+    if (shown) console.log(`[check] ${step.name}: ${code === 0 ? "passed" : `failed (exit ${code})`} in ${seconds} s`);
+    if (code !== 0) break;
+  }
+  return outcomes;
+}
+
+async function main(): Promise<number> {
+  const [streamed, kept] = await Promise.all([runLane(lanes[0]!, true), runLane(lanes[1]!, false)]);
+  for (const outcome of kept) process.stdout.write(outcome.output);
+
+  const failed = [...streamed, ...kept].find((outcome) => outcome.code !== 0);
+  if (failed) {
+    console.error(`[check] ${failed.step.name} failed: the browser stories were not run.`);
+    return failed.code;
+  }
+  const [browser] = await runLane([last], true);
+  return browser?.code ?? 1;
+}
+
+main().then((code) => process.exit(code));
