@@ -1,9 +1,9 @@
 import type { Database } from "bun:sqlite";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
-import { migrate } from "../../src/db/migrate";
+import { MIGRATIONS_DIR, migrate } from "../../src/db/migrate";
 import { openDatabase } from "../../src/db/open";
 import { createDeps, type DepsOptions } from "../../src/deps";
 import { parseEnv } from "../../src/env";
@@ -42,8 +42,9 @@ export async function createTestShop(
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), "strata-test-"));
   const env = parseEnv({ DATA_DIR: dataDir, NODE_ENV: "test", SEED_DEMO: "false", PUBLIC_URL: TEST_ORIGIN, ...variables });
+  copyFileSync(migratedTemplate(), join(dataDir, "shop.db"));
   const db: Database = openDatabase(join(dataDir, "shop.db"));
-  migrate(db);
+  migrate(db); // nothing left to apply: proves the copy is of every migration
   const deps = createDeps(env, db, TEST_ASSETS, { now, passwordCost });
   const app = createApp(deps);
 
@@ -69,6 +70,35 @@ export async function createTestShop(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+let template: string | undefined;
+
+/**
+ * A database file with every migration applied, copied for each test shop:
+ * running the migrations costs far more than copying their result, and the
+ * shop opens the copy exactly as it opens any existing database (the migration
+ * tests run them on files of their own). The file is named by what made it
+ * (the migrations and their runner), so a changed migration makes a new one,
+ * and it is written under another name and renamed, so two test processes
+ * starting at once never read a half-written file.
+ */
+function migratedTemplate(): string {
+  if (template) return template;
+  const hash = new Bun.CryptoHasher("sha256");
+  for (const name of readdirSync(MIGRATIONS_DIR).sort()) hash.update(name).update(readFileSync(join(MIGRATIONS_DIR, name)));
+  hash.update(readFileSync(join(import.meta.dir, "..", "..", "src", "db", "migrate.ts")));
+  const file = join(tmpdir(), `strata-test-template-${hash.digest("hex").slice(0, 16)}.db`);
+  if (!existsSync(file)) {
+    const folder = mkdtempSync(join(tmpdir(), "strata-template-"));
+    const db = openDatabase(join(folder, "shop.db"));
+    migrate(db);
+    db.close(); // the last connection's close checkpoints the WAL into the one file
+    renameSync(join(folder, "shop.db"), file);
+    rmSync(folder, { recursive: true, force: true });
+  }
+  template = file;
+  return file;
 }
 
 /** Counts rows, to prove a refused request stored nothing. */
