@@ -1,4 +1,3 @@
-import type { Order } from "../src/modules/orders/model";
 import { lazy } from "./lazy";
 
 /** How order facts read to a customer (spec sections 4 and 9). */
@@ -45,13 +44,18 @@ export function countryName(country: string): string {
   }
 }
 
-type ShippingFields = Pick<
-  Order,
-  "shipping_name" | "shipping_line1" | "shipping_line2" | "shipping_city" | "shipping_postal_code" | "shipping_country"
->;
+/** Where an order goes, as every order answer carries it. */
+export type ShippingAddress = {
+  shipping_name: string | null;
+  shipping_line1: string | null;
+  shipping_line2: string | null;
+  shipping_city: string | null;
+  shipping_postal_code: string | null;
+  shipping_country: string | null;
+};
 
 /** The delivery address as lines to print, blanks left out and the country spelled out. */
-export function shippingAddressLines(order: Partial<ShippingFields>): string[] {
+export function shippingAddressLines(order: Partial<ShippingAddress>): string[] {
   return [
     order.shipping_name,
     order.shipping_line1,

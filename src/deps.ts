@@ -35,7 +35,7 @@ import { type CaptchaService, createCaptcha } from "./services/captcha";
 import { createDemoProvider, type DemoPaymentProvider } from "./services/payments/demo";
 import { createStripeProvider, type StripeWebhookEvent } from "./services/payments/stripe";
 import { createUploadStorage, type UploadStorage } from "./services/storage/disk";
-import type { AssetManifest } from "./ssr/assets";
+import type { AssetManifest } from "./ssr/asset-manifest";
 
 /** Verifies and reads a Stripe webhook; present only when Stripe is configured. */
 type StripeWebhooks = { parse(rawBody: string, signature: string | null): Promise<StripeWebhookEvent> };

@@ -3,7 +3,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import type { AssetManifest } from "./assets";
+import type { AssetManifest } from "./asset-manifest";
 
 const ROOT = join(import.meta.dir, "..", "..");
 export const CLIENT_SOURCE_DIR = join(ROOT, "web");

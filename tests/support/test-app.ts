@@ -8,7 +8,7 @@ import { openDatabase } from "../../src/db/open";
 import { createDeps, type DepsOptions } from "../../src/deps";
 import { parseEnv } from "../../src/env";
 import type { PasswordCost } from "../../src/modules/admin-auth/password";
-import type { AssetManifest } from "../../src/ssr/assets";
+import type { AssetManifest } from "../../src/ssr/asset-manifest";
 
 export const TEST_ORIGIN = "http://shop.test";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, relative, resolve } from "node:path";
-import type { AssetManifest } from "../../src/ssr/assets";
+import type { AssetManifest } from "../../src/ssr/asset-manifest";
 import { buildClientAssets, CLIENT_OUT_DIR } from "../../src/ssr/build-client";
 import { islandLoaders } from "../../web/islands/registry";
 import { createTestShop, type TestShop } from "../support/test-app";

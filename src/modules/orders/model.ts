@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { OrderProduction } from "../../../shared/order-stages";
+import type { ShippingAddress } from "../../../shared/order-view";
 import type { RemovedFile } from "../../../shared/removed-file";
 
 /** Spec: more than 10 look-ups a minute from one address is someone guessing. */
@@ -44,42 +45,37 @@ export type OrderItem = {
 export type OrderRefund = { amount_cents: number; reason: string; note: string | null; at: string };
 
 /** An order with every field of spec section 3, and where it is in the making (issue 14). Money in pence. */
-export type Order = OrderProduction & {
-  id: string;
-  status: string;
-  created_at: string;
-  amount_cents: number;
-  subtotal_cents: number;
-  delivery_cents: number;
-  /** The discount code the order was priced with (issue 15), and what it took off the subtotal. */
-  discount_code: string | null;
-  discount_cents: number;
-  currency: string;
-  email: string | null;
-  shipping_name: string | null;
-  shipping_line1: string | null;
-  shipping_line2: string | null;
-  shipping_city: string | null;
-  shipping_postal_code: string | null;
-  shipping_country: string | null;
-  billing_name: string | null;
-  billing_line1: string | null;
-  billing_line2: string | null;
-  billing_city: string | null;
-  billing_postal_code: string | null;
-  billing_country: string | null;
-  tracking_carrier: string | null;
-  tracking_number: string | null;
-  tracking_url: string | null;
-  tracking_notified_at: string | null;
-  payment_session_id: string;
-  refund_required: boolean;
-  /** Paid after its checkout gave back its use of the code, when every use was taken meanwhile (decision 0025): the owner's to settle. */
-  discount_over_limit: boolean;
-  /** The sum of `refunds`, in pence. */
-  refunded_cents: number;
-  refunds: OrderRefund[];
-  items: OrderItem[];
-  /** Issue 16: files deleted after dispatch; the order says so where their links and pictures were. */
-  removed_files: RemovedFile[];
-};
+export type Order = OrderProduction &
+  ShippingAddress & {
+    id: string;
+    status: string;
+    created_at: string;
+    amount_cents: number;
+    subtotal_cents: number;
+    delivery_cents: number;
+    /** The discount code the order was priced with (issue 15), and what it took off the subtotal. */
+    discount_code: string | null;
+    discount_cents: number;
+    currency: string;
+    email: string | null;
+    billing_name: string | null;
+    billing_line1: string | null;
+    billing_line2: string | null;
+    billing_city: string | null;
+    billing_postal_code: string | null;
+    billing_country: string | null;
+    tracking_carrier: string | null;
+    tracking_number: string | null;
+    tracking_url: string | null;
+    tracking_notified_at: string | null;
+    payment_session_id: string;
+    refund_required: boolean;
+    /** Paid after its checkout gave back its use of the code, when every use was taken meanwhile (decision 0025): the owner's to settle. */
+    discount_over_limit: boolean;
+    /** The sum of `refunds`, in pence. */
+    refunded_cents: number;
+    refunds: OrderRefund[];
+    items: OrderItem[];
+    /** Issue 16: files deleted after dispatch; the order says so where their links and pictures were. */
+    removed_files: RemovedFile[];
+  };
