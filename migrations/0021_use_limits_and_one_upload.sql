@@ -1,4 +1,4 @@
--- Issue 23: a discount code's use limit is a limit, and one upload is one order
+-- A discount code's use limit is a limit, and one upload is one order (decision 0025)
 -- (docs/decisions/0025).
 
 -- A checkout that still holds its stock and carries a code holds one use of it:

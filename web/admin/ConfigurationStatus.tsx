@@ -6,7 +6,7 @@ import { useLoad } from "./use-load";
 type SessionStatus = { signedIn: boolean; emailConfigured?: boolean };
 
 /**
- * The Configuration page's status check (spec section 8: 'Unable to load configuration status'): what the
+ * The Configuration page's status check ('Unable to load configuration status' when it fails, decision 0029): what the
  * shop runs with that is set outside this page, today whether order and tracking emails go out. It is
  * read from the session call, as the banner above every page reads it.
  */

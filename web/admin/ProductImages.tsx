@@ -13,7 +13,7 @@ function detail(error: unknown): string {
   return "network error";
 }
 
-/** Spec section 5: pictures belong to a stored product. */
+/** Pictures belong to a stored product (decision 0029): a new one asks to be saved first. */
 const SAVE_FIRST = "Please save the product first before adding images.";
 
 /**

@@ -3,7 +3,7 @@ import { formatDateTime } from "../../shared/order-view";
 import type { Order } from "../../src/modules/orders/model";
 import { DispatchPromise, isDispatched, type OrderProgressFacts } from "./OrderProgress";
 
-/** What the parcel's block reads of an order: its tracking (spec section 3) and where it is in the workshop. */
+/** What the parcel's block reads of an order: its tracking and where it is in the workshop. */
 export type ParcelFacts = OrderProgressFacts & Partial<Pick<Order, "tracking_carrier" | "tracking_number" | "tracking_url">>;
 
 /**

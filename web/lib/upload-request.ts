@@ -1,7 +1,7 @@
 import { readBasket } from "./basket-store";
 
 export type AttachmentKind = "gpx" | "image";
-/** What the basket line keeps: the token and the name the server stored (spec section 3). */
+/** What the basket line keeps: the token and the name the server stored. */
 export type UploadedAttachment = { token: string; fileName: string };
 /**
  * A file ready to go with a basket line. A photo is already stored (`token`); a route is sent once, with

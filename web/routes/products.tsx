@@ -40,7 +40,7 @@ function groupCatalogue(products: Product[], categories: readonly Category[]): P
   return groups.filter((group) => group.products.length > 0);
 }
 
-/** Spec section 8's words for a catalogue that could not be read. */
+/** The shop's words for a catalogue that could not be read (decision 0029). */
 const CATALOGUE_FAILED = "Failed to load products";
 
 export function productsLoader(args: LoaderFunctionArgs) {

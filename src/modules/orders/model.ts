@@ -53,7 +53,7 @@ export type Order = OrderProduction &
     amount_cents: number;
     subtotal_cents: number;
     delivery_cents: number;
-    /** The discount code the order was priced with (issue 15), and what it took off the subtotal. */
+    /** The discount code the order was priced with (decision 0020), and what it took off the subtotal. */
     discount_code: string | null;
     discount_cents: number;
     currency: string;
@@ -76,6 +76,6 @@ export type Order = OrderProduction &
     refunded_cents: number;
     refunds: OrderRefund[];
     items: OrderItem[];
-    /** Issue 16: files deleted after dispatch; the order says so where their links and pictures were. */
+    /** Files deleted after dispatch (decision 0023); the order says so where their links and pictures were. */
     removed_files: RemovedFile[];
   };

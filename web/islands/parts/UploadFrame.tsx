@@ -16,7 +16,7 @@ const LABELS: Record<AttachmentKind, { title: string; hint: string; accept: stri
   },
 };
 
-/** Spec section 4's upload states as the frame shows them; `percent` is null while the file is read or checked. */
+/** The upload's states as the frame shows them (decision 0028); `percent` is null while the file is read or checked. */
 export type FrameStatus =
   | { status: "idle" }
   | { status: "working"; text: string; percent: number | null }
@@ -24,7 +24,7 @@ export type FrameStatus =
   | { status: "error"; reason: string | null };
 
 /**
- * What every product upload looks like (spec sections 4 and 5): the title, a
+ * What every product upload looks like (routes and photos alike, decision 0028): the title, a
  * hint, the file picker (or a dropped file), one status line, the failure with
  * its reason, what the file will print as (`children`), and "Replace file".
  * What happens to a chosen file is the caller's: a photo is sent at once
