@@ -32,6 +32,18 @@ function loginThrough(server: ListeningShop, password: string, forwardedFor: str
   });
 }
 
+/** A shop with the owner's password behind a proxy on loopback, listening on a real socket, closed after `run`. */
+async function behindProxy(run: (server: ListeningShop) => Promise<void>): Promise<void> {
+  const proxied = await createTestShop({ ADMIN_PASSWORD, TRUST_PROXY: "true" });
+  const server = listenOnLoopback(proxied);
+  try {
+    await run(server);
+  } finally {
+    await server.stop();
+    proxied.close();
+  }
+}
+
 /** Every guarded admin route the app has, read from the app itself so none can be forgotten. */
 function guardedRoutes(): { method: string; path: string }[] {
   const routes = shop.app.routes
@@ -218,17 +230,12 @@ describe("guessing the password", () => {
   }, 30_000);
 
   test("with TRUST_PROXY=true each address forwarded by the proxy on loopback has its own count", async () => {
-    const proxied = await createTestShop({ ADMIN_PASSWORD, TRUST_PROXY: "true" });
-    const server = listenOnLoopback(proxied);
-    try {
+    await behindProxy(async (server) => {
       const attempt = (address: string) => loginThrough(server, "wrong", address);
       for (let i = 0; i < 10; i++) await attempt("198.51.100.1");
       expect((await attempt("198.51.100.1")).status).toBe(429);
       expect((await attempt("203.0.113.99")).status).toBe(401);
-    } finally {
-      await server.stop();
-      proxied.close();
-    }
+    });
   }, 30_000);
 
   test("password checks running at once are capped: the surplus is answered 429 at once", async () => {
@@ -296,9 +303,7 @@ function cheapHashOf(password: string): Promise<string> {
 
 describe("a flood of sign-ins cannot keep the owner out", () => {
   test("200 wrong passwords from one address leave the owner's correct password from another address working", async () => {
-    const proxied = await createTestShop({ ADMIN_PASSWORD_HASH: await cheapHashOf(ADMIN_PASSWORD), TRUST_PROXY: "true" });
-    const server = listenOnLoopback(proxied);
-    try {
+    await behindProxy(async (server) => {
       const flood: number[] = [];
       for (let i = 0; i < 200; i++) flood.push((await loginThrough(server, `guess ${i}`, "198.51.100.66")).status);
       expect(flood.filter((status) => status === 401).length).toBe(10);
@@ -307,16 +312,11 @@ describe("a flood of sign-ins cannot keep the owner out", () => {
       const owner = await loginThrough(server, ADMIN_PASSWORD, "203.0.113.10");
       expect(owner.status).toBe(200);
       expect(owner.headers.get("set-cookie")).toMatch(/^strata_admin=[A-Za-z0-9_-]{43}; /);
-    } finally {
-      await server.stop();
-      proxied.close();
-    }
+    });
   }, 60_000);
 
   test("wrong passwords from many addresses together still meet the shop-wide limit: once 60 in a minute have failed, a second try from any failing address is answered 429", async () => {
-    const proxied = await createTestShop({ ADMIN_PASSWORD_HASH: await cheapHashOf(ADMIN_PASSWORD), TRUST_PROXY: "true" });
-    const server = listenOnLoopback(proxied);
-    try {
+    await behindProxy(async (server) => {
       for (let i = 0; i < 60; i++) expect((await loginThrough(server, "wrong", `198.51.100.${i + 1}`)).status).toBe(401);
       const again = await loginThrough(server, "wrong again", "198.51.100.1");
       expect(again.status).toBe(429);
@@ -325,16 +325,11 @@ describe("a flood of sign-ins cannot keep the owner out", () => {
       // An address that has not been failing has its password checked once; wrong, it is failing too.
       expect((await loginThrough(server, "wrong", "203.0.113.61")).status).toBe(401);
       expect((await loginThrough(server, "wrong", "203.0.113.61")).status).toBe(429);
-    } finally {
-      await server.stop();
-      proxied.close();
-    }
+    });
   }, 60_000);
 
   test("wrong passwords from several IPv4 addresses spend the shop-wide limit, and the owner's correct password from an address that has not been failing still signs in", async () => {
-    const proxied = await createTestShop({ ADMIN_PASSWORD_HASH: await cheapHashOf(ADMIN_PASSWORD), TRUST_PROXY: "true" });
-    const server = listenOnLoopback(proxied);
-    try {
+    await behindProxy(async (server) => {
       const statuses: number[] = [];
       for (let address = 1; address <= 8; address++) {
         for (let i = 0; i < 15; i++) statuses.push((await loginThrough(server, `guess ${i}`, `198.51.100.${address}`)).status);
@@ -347,16 +342,11 @@ describe("a flood of sign-ins cannot keep the owner out", () => {
       const owner = await loginThrough(server, ADMIN_PASSWORD, "203.0.113.10");
       expect(owner.status).toBe(200);
       expect(owner.headers.get("set-cookie")).toMatch(/^strata_admin=[A-Za-z0-9_-]{43}; /);
-    } finally {
-      await server.stop();
-      proxied.close();
-    }
+    });
   }, 60_000);
 
   test("one IPv6 allocation (/48) guessing from many /64s is limited as one address, and the owner in another /48 still signs in", async () => {
-    const proxied = await createTestShop({ ADMIN_PASSWORD_HASH: await cheapHashOf(ADMIN_PASSWORD), TRUST_PROXY: "true" });
-    const server = listenOnLoopback(proxied);
-    try {
+    await behindProxy(async (server) => {
       for (let subnet = 0; subnet < 10; subnet++) {
         expect((await loginThrough(server, `guess ${subnet}`, `2001:db8:77:${subnet.toString(16)}::1`)).status).toBe(401);
       }
@@ -365,26 +355,18 @@ describe("a flood of sign-ins cannot keep the owner out", () => {
       expect(await eleventh.json()).toEqual({ error: "Too many sign-in attempts. Please wait a minute and try again." });
 
       expect((await loginThrough(server, ADMIN_PASSWORD, "2001:db8:78::1")).status).toBe(200);
-    } finally {
-      await server.stop();
-      proxied.close();
-    }
+    });
   }, 60_000);
 
   test("many /64s of one IPv6 allocation spending the shop-wide limit do not stop the owner's correct password from another address", async () => {
-    const proxied = await createTestShop({ ADMIN_PASSWORD_HASH: await cheapHashOf(ADMIN_PASSWORD), TRUST_PROXY: "true" });
-    const server = listenOnLoopback(proxied);
-    try {
+    await behindProxy(async (server) => {
       // Six allocations, each trying from 20 of its /64s.
       for (let allocation = 1; allocation <= 6; allocation++) {
         for (let subnet = 0; subnet < 20; subnet++) await loginThrough(server, "wrong", `2001:db8:${allocation}:${subnet}::1`);
       }
       expect((await loginThrough(server, "wrong", "2001:db8:1:99::1")).status).toBe(429);
       expect((await loginThrough(server, ADMIN_PASSWORD, "2001:db8:ab::1")).status).toBe(200);
-    } finally {
-      await server.stop();
-      proxied.close();
-    }
+    });
   }, 60_000);
 });
 
@@ -400,9 +382,7 @@ describe("tries refused before their password was checked count toward nothing",
   }, 30_000);
 
   test("tries an address's own limit refused do not count toward the shop-wide limit", async () => {
-    const proxied = await createTestShop({ ADMIN_PASSWORD_HASH: await cheapHashOf(ADMIN_PASSWORD), TRUST_PROXY: "true" });
-    const server = listenOnLoopback(proxied);
-    try {
+    await behindProxy(async (server) => {
       // 10 checked and 90 refused from one address: only the 10 are wrong passwords the shop counts.
       for (let i = 0; i < 100; i++) await loginThrough(server, `guess ${i}`, "198.51.100.66");
       // The shop-wide 60 therefore has 50 left, every one of them checked.
@@ -415,10 +395,7 @@ describe("tries refused before their password was checked count toward nothing",
       const refused = await loginThrough(server, "wrong", "203.0.113.9");
       expect(refused.status).toBe(429);
       expect(await refused.json()).toEqual({ error: "Too many sign-in attempts. Please wait a minute and try again." });
-    } finally {
-      await server.stop();
-      proxied.close();
-    }
+    });
   }, 60_000);
 
   test("the owner's correct password does not count toward the address's limit", async () => {
