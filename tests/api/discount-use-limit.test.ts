@@ -39,7 +39,6 @@ beforeEach(async () => {
   // TRUST_PROXY: the race plays the proxy, one address per shopper (serveShoppers).
   shop = await createOwnerShop({ ...stripeSettings(stripe), TRUST_PROXY: "true" });
   addProduct(shop.db, { ...BIRD_FEEDER, stock: 100 });
-  stripe.answerSlowly(0);
 }, SLOW_TEST_MS);
 afterEach(() => shop.close());
 
@@ -73,19 +72,30 @@ describe("checkouts opened all at once cannot get past max_uses", () => {
       `30 shoppers at once with a ${maxUses}-use code against a slow Stripe: exactly ${maxUses} payment pages, the rest 409 with the held message and nothing stored for them`,
       async () => {
         expect((await saveCode("RACE", maxUses)).status).toBe(200);
-        // Each session takes a while to open, as Stripe's do: every checkout is in flight together.
-        stripe.answerSlowly(150);
+        // Stripe answers no session until every shopper has been answered or is waiting on it: the winners'
+        // checkouts are still opening (holding their uses) while all the others ask.
+        const slowly = stripe.hold("/v1/checkout/sessions");
         const shoppers = serveShoppers(shop);
-        const answers = await Promise.all(
-          Array.from({ length: 30 }, async (_, n) => {
-            const response = await fetch(`${shoppers.origin}/api/checkout`, {
-              method: "POST",
-              headers: { "Content-Type": "application/json", "X-Forwarded-For": shopperAddress(n) },
-              body: JSON.stringify({ items: units(1, { id: BIRD_FEEDER.id }), discountCode: "race" }),
-            });
-            return { status: response.status, body: (await response.json()) as { url?: string; error?: string } };
-          }),
-        );
+        let answeredAtOnce = 0;
+        const racing = Array.from({ length: 30 }, async (_, n) => {
+          const response = await fetch(`${shoppers.origin}/api/checkout`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "X-Forwarded-For": shopperAddress(n) },
+            body: JSON.stringify({ items: units(1, { id: BIRD_FEEDER.id }), discountCode: "race" }),
+          });
+          answeredAtOnce += 1;
+          return { status: response.status, body: (await response.json()) as { url?: string; error?: string } };
+        });
+        try {
+          await waitUntil(
+            () => slowly.waiting() + answeredAtOnce === 30,
+            SLOW_TEST_MS / 2,
+            "every shopper to be answered or waiting on Stripe",
+          );
+        } finally {
+          slowly.release();
+        }
+        const answers = await Promise.all(racing);
         shoppers.stop();
         const opened = answers.filter((answer) => answer.status === 200);
         const refused = answers.filter((answer) => answer.status !== 200);

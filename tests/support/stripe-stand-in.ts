@@ -126,8 +126,6 @@ export function startStripeStandIn() {
   /** Paths whose calls wait unanswered until the test releases them: the provider answering slowly, for races. */
   const held = new Map<string, { waiting: number; released: Promise<void>; release: () => void }>();
   let createCalls = 0;
-  /** How long each API answer takes (answerSlowly): the real Stripe takes hundreds of milliseconds. */
-  let answerDelayMs = 0;
 
   const server = Bun.serve({
     port: 0,
@@ -143,7 +141,6 @@ export function startStripeStandIn() {
         hold.waiting += 1;
         await hold.released;
       }
-      if (answerDelayMs > 0) await Bun.sleep(answerDelayMs);
       const reply = answer(request, url.pathname, params, idempotencyKey);
       requests.push({ method: request.method, path: url.pathname, params, idempotencyKey, status: reply.status });
       return Response.json(reply.body, { status: reply.status, headers: { "request-id": `req_${randomId()}`, ...reply.headers } });
@@ -450,10 +447,6 @@ export function startStripeStandIn() {
           hold.release();
         },
       };
-    },
-    /** Every API answer from now on takes `ms`, as the real provider's do (races stay open that long); 0 is at once. */
-    answerSlowly(ms: number) {
-      answerDelayMs = ms;
     },
     /** Card payment succeeded: complete + paid, with the shopper's email and both addresses. */
     pay: (sessionId: string, customer?: StandInCustomer) => complete(sessionId, customer, "paid"),
