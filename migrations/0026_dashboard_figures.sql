@@ -128,7 +128,7 @@ END;
 CREATE TRIGGER sales_order_changed AFTER UPDATE OF status, created_at ON orders
 WHEN (old.status = 'canceled') IS NOT (new.status = 'canceled') OR (new.status != 'canceled' AND old.created_at IS NOT new.created_at)
 BEGIN
-  UPDATE sales_by_hour SET units = units - gone.units, amount_cents = amount_cents - gone.amount_cents
+  UPDATE sales_by_hour SET units = sales_by_hour.units - gone.units, amount_cents = sales_by_hour.amount_cents - gone.amount_cents
   FROM (SELECT product_id, json_extract(meta, '$.quoteId') IS NOT NULL AS quoted, product_name,
                SUM(quantity) AS units, SUM(quantity * unit_price_cents) AS amount_cents
         FROM order_items WHERE order_id = old.id GROUP BY 1, 2, 3) AS gone
@@ -145,7 +145,7 @@ END;
 -- Before the delete, while the order's lines are still there to say what to take out.
 CREATE TRIGGER sales_order_removed BEFORE DELETE ON orders
 BEGIN
-  UPDATE sales_by_hour SET units = units - gone.units, amount_cents = amount_cents - gone.amount_cents
+  UPDATE sales_by_hour SET units = sales_by_hour.units - gone.units, amount_cents = sales_by_hour.amount_cents - gone.amount_cents
   FROM (SELECT product_id, json_extract(meta, '$.quoteId') IS NOT NULL AS quoted, product_name,
                SUM(quantity) AS units, SUM(quantity * unit_price_cents) AS amount_cents
         FROM order_items WHERE order_id = old.id GROUP BY 1, 2, 3) AS gone
