@@ -156,13 +156,7 @@ END;
 
 -- Orders to dispatch: whenever an order or one of its lines changes what TO_DISPATCH looks at, the order's row
 -- is worked out again from the rule itself (taken out, and put back if the rule holds), so no sequence of
--- changes can leave it wrong.
-CREATE TRIGGER to_dispatch_order_added AFTER INSERT ON orders
-BEGIN
-  DELETE FROM orders_to_dispatch WHERE order_id = new.id;
-  INSERT INTO orders_to_dispatch (order_id) SELECT id FROM orders WHERE id = new.id AND status = 'paid' AND refund_required = 0
-    AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = new.id AND i.quantity > i.restocked);
-END;
+-- changes can leave it wrong. A new order has no lines yet (they need it to exist): its first line decides.
 CREATE TRIGGER to_dispatch_order_changed AFTER UPDATE OF id, status, refund_required ON orders
 BEGIN
   DELETE FROM orders_to_dispatch WHERE order_id IN (old.id, new.id);

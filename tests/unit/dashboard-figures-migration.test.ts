@@ -120,6 +120,15 @@ describe("writes the shop never makes, which the summaries follow all the same (
     ]);
   });
 
+  test("with the shell's foreign keys off, an order deleted alone takes its money and lines out, its refunds stay", () => {
+    db.exec("PRAGMA foreign_keys = OFF");
+    db.query("DELETE FROM orders WHERE id IN ('ORD-TODAY', 'ORD-WINTER')").run();
+    const figures = dashboardFigures(db, NOW, 3);
+    expect(figures).toEqual(recountFigures(db, NOW, 3));
+    expect(figures.takings.today).toBe(-1000);
+    expect(figures.to_dispatch).toBe(1);
+  });
+
   test("a cancelled order taken back, and an order moved to another time, count where they are now", () => {
     db.query("UPDATE orders SET status = 'paid' WHERE id = 'ORD-CANCEL'").run();
     db.query("UPDATE orders SET created_at = '2026-07-15T00:00:00.000Z' WHERE id = 'ORD-WINTER'").run();
@@ -133,11 +142,15 @@ describe("writes the shop never makes, which the summaries follow all the same (
     ]);
   });
 
-  test("a line renamed, re-priced, or turned into a quoted line counts as it reads now", () => {
+  test("a line renamed, re-priced, turned into a quoted line or removed counts as it reads now", () => {
     db.query("UPDATE order_items SET product_name = 'Bird feeder (blue)', unit_price_cents = 2000 WHERE order_id = 'ORD-TODAY'").run();
     db.query(`UPDATE order_items SET meta = '{"quoteId":"qt_9"}', product_id = 'qt_9' WHERE order_id = 'ORD-LASTDAY'`).run();
     db.query("DELETE FROM order_items WHERE order_id = 'ORD-QUOTED' AND product_name = 'Design time'").run();
-    expect(dashboardFigures(db, NOW, 3)).toEqual(recountFigures(db, NOW, 3));
+    db.query("DELETE FROM order_items WHERE order_id = 'ORD-WINTER'").run();
+    const figures = dashboardFigures(db, NOW, 3);
+    expect(figures).toEqual(recountFigures(db, NOW, 3));
+    expect(figures.to_dispatch).toBe(2);
+    expect(figures.best_sellers.map((row) => row.name)).toEqual(["Bird feeder (blue)", "Bracket", "Lamp"]);
   });
 });
 
