@@ -3,11 +3,11 @@ import { LEAD_TIME_RULE } from "../content/model";
 
 /**
  * What the owner's catalogue models share (products-model.ts, images-model.ts,
- * variants-model.ts, categories-model.ts): the texts of spec section 5 and
+ * variants-model.ts, categories-model.ts): the texts of docs/product.md#product-editor and
  * the field rules more than one of them uses.
  */
 
-/** Texts of spec section 5 (word for word) and the API's own refusals. */
+/** Texts of docs/product.md#product-editor (word for word) and the API's own refusals. */
 export const MESSAGES = {
   productMissing: "Please provide an id, name, and price before saving.",
   badPrice: "Price must be a valid non-negative number.",
