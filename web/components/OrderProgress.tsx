@@ -16,10 +16,11 @@ export function isDispatched(order: OrderProgressFacts): boolean {
 }
 
 /**
- * Issue 14: where the order is in the workshop, as the shopper reads it — the promised dispatch day (and the
- * day it was, with the owner's reason, when it moved) and the stages as a timeline, each reached one with its
- * time. Plain server-rendered HTML, so it reads the same without JavaScript. A cancelled order has no stage
- * and shows nothing; once dispatched, the promise is kept in the parcel's block above (ParcelTracking.tsx).
+ * Where the order is in the workshop, as the shopper reads it — the promised dispatch day (and the day it
+ * was, with the owner's reason, when it moved) and the stages as a timeline, each reached one with its time
+ * (docs/decisions/0016-production-stages.md). Plain server-rendered HTML, so it reads the same without
+ * JavaScript. A cancelled order has no stage and shows nothing; once dispatched, the promise is kept in the
+ * parcel's block above (ParcelTracking.tsx).
  */
 export function OrderProgress({ order }: { order: OrderProgressFacts }) {
   if (!order.stage || !showsStages(order)) return null;

@@ -1,6 +1,6 @@
 import type { BasketHold, BasketItem } from "../../shared/basket";
 
-/** One entry per unit, as POST /api/checkout expects (spec section 7). Prices are never sent. */
+/** One entry per unit, as POST /api/checkout expects (docs/product.md#public-calls). Prices are never sent. */
 export type CheckoutEntry = {
   id: string;
   productName: string;
