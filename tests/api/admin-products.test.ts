@@ -452,7 +452,7 @@ describe("stock +1 / −1", () => {
   });
 });
 
-describe("stock edits never undo sales (issue 11, point 1)", () => {
+describe("stock edits never undo sales", () => {
   const STOCK_MOVED = "Stock changed since you opened this product: reload to see the current figure";
   const rowOf = (id: string) => shop.db.query<Record<string, unknown>, [string]>("SELECT * FROM products WHERE id = ?").get(id);
   const variantRowOf = (id: string) =>

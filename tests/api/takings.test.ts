@@ -3,8 +3,9 @@ import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { addProduct, BIRD_FEEDER, PLANTER, setConfig } from "../support/factories";
 import { storeOrder, storeRefund } from "../support/stored-orders";
 
-// Issue 15 point 2: the dashboard's takings (orders paid minus refunds made, per UK-day period, in pence), orders to
-// dispatch, requests awaiting a reply, low-stock items and best sellers, beside the spec's counts.
+// The dashboard's takings (orders paid minus refunds made, per UK-day period, in pence), orders to dispatch,
+// requests awaiting a reply, low-stock items and best sellers, beside the spec's counts
+// (docs/decisions/0018-takings-and-export.md).
 
 type Stats = {
   orders: number;
