@@ -1,8 +1,8 @@
 /**
  * Where a paid order is in the workshop, in the order it moves
  * (docs/decisions/0016-production-stages.md). 'dispatched' is reached only by
- * the spec's tracking step; the owner moves the inner stages one step at a
- * time.
+ * the tracking step (docs/product.md#dispatch-and-tracking); the owner moves
+ * the inner stages one step at a time.
  */
 export const ORDER_STAGES = ["queued", "printing", "finishing", "packed", "dispatched"] as const;
 export type OrderStage = (typeof ORDER_STAGES)[number];

@@ -511,7 +511,7 @@ describe("stock edits never undo sales", () => {
     expect((await save(editorBody({ ...saved.body, stock: null }, { stock: 4 }))).body.stock).toBe(4);
   });
 
-  test("a client that sends only the stock figure, as the spec's API always took it, still sets it", async () => {
+  test("a client that sends only the stock figure, as the product save always took it, still sets it", async () => {
     addProduct(shop.db, { id: "plain-client", stock: 7 });
     const saved = await save(productBody({ id: "plain-client", category_id: null, stock: 3 }));
     expect(saved).toMatchObject({ status: 200, body: { stock: 3 } });

@@ -8,7 +8,7 @@ const LONG_DESCRIPTION =
   "for a week. Stacks with its siblings into a honeycomb wall for herbs and succulents.";
 
 function seedCatalogue(shop: TestShop) {
-  // Sorts deliberately disagree with the spec's group order: basic must still come first.
+  // Sorts deliberately disagree with the catalogue's group order (docs/product.md#catalogue): basic must still come first.
   addCategory(shop.db, { id: "personalised", name: "Personalised", sort: 1 });
   addCategory(shop.db, { id: "basic", name: "Basic", sort: 2 });
   addProduct(shop.db, {

@@ -159,7 +159,7 @@ describe("honest policies", () => {
     expect(text).toContain("dispatched within 1 working day;");
   });
 
-  test("keep the spec's returns, shipping and payments text word for word", async () => {
+  test("keep the returns, shipping and payments text word for word", async () => {
     const text = seen(mainOf(await page("/policies")));
     expect(text).toContain(
       "You can return unused stock items within 14 days of delivery, in their original packaging, for a full refund of the item price.",

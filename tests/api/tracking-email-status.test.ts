@@ -53,7 +53,7 @@ function post(path: string, body: unknown) {
 }
 
 const saveTracking = (id: string, body: object) => post(`/api/admin/orders/${id}/tracking`, body);
-/** The admin's "Send tracking email again": the spec's status call with forceResend, on the stored tracking. */
+/** The admin's "Send tracking email again": the status call with forceResend (docs/product.md#owner-calls), on the stored tracking. */
 const sendAgain = (id: string) => post(`/api/admin/orders/${id}/status`, { status: "fulfilled", forceResend: true });
 
 async function detail(id: string): Promise<Order> {

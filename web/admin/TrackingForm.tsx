@@ -59,7 +59,7 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
     }
   }
 
-  /** The spec's status call with forceResend: the stored tracking goes through the outbox again. */
+  /** The status call with forceResend (docs/product.md#owner-calls): the stored tracking goes through the outbox again. */
   async function sendAgain() {
     setEmailNote(null);
     result.clear();

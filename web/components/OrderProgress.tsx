@@ -10,7 +10,10 @@ export function showsStages(order: OrderProgressFacts): boolean {
   return Boolean(order.stage) && order.status !== "canceled";
 }
 
-/** Whether the order has left the workshop: the stages' last, or the spec's fulfilled status for an order from before them. */
+/**
+ * Whether the order has left the workshop: the stages' last, or the fulfilled status (docs/product.md#order-status) for
+ * an order from before them.
+ */
 export function isDispatched(order: OrderProgressFacts): boolean {
   return order.stage === "dispatched" || order.status === "fulfilled";
 }

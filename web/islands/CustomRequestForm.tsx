@@ -149,8 +149,8 @@ export function CustomRequestForm({ compact = false }: CustomRequestFormProps) {
 }
 
 /**
- * After sending: the spec's sentence, then the reference to quote, what was sent (the form itself is reset), and
- * the reply promise in the page's own words (SHOP.replyPromise, shared/shop-info.ts).
+ * After sending: the sentence of docs/product.md#request-form, then the reference to quote, what was sent (the form
+ * itself is reset), and the reply promise in the page's own words (SHOP.replyPromise, shared/shop-info.ts).
  */
 function SentConfirmation({ request }: { request: SentRequest }) {
   return (

@@ -156,7 +156,7 @@ export async function fetchOwnHolds(): Promise<BasketHold[]> {
 
 export type CheckoutOutcome = { ok: true; url: string } | { ok: false; message: string };
 
-/** Asks the server for a payment page; failures carry the text the spec's alert shows. */
+/** Asks the server for a payment page; failures carry the text the checkout alert shows (docs/product.md#checkout). */
 export async function startCheckout(items: CheckoutEntry[], discountCode: string | null = null): Promise<CheckoutOutcome> {
   try {
     const response = await fetch("/api/checkout", {

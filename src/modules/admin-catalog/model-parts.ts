@@ -63,7 +63,8 @@ export const countOrNull = (message: string) =>
 /**
  * The stock figure the editor loaded, sent beside `stock` so a save can tell
  * whether the owner changed it (see stock-edit.ts). Absent stays absent: a
- * client that sends only `stock` sets it, as the spec's API always did.
+ * client that sends only `stock` sets it, as the product save call always did
+ * (docs/product.md#owner-calls).
  */
 export const expectedStockSchema = z.preprocess(
   (value) => (value === undefined ? undefined : isBlank(value) ? null : numeric(value)),

@@ -56,7 +56,7 @@ const productSaveSchema = z.object({
 });
 export type ProductSave = z.infer<typeof productSaveSchema>;
 
-/** The spec's "required" check comes first, then each field in the order of the form. */
+/** The "required" check of docs/product.md#product-editor comes first, then each field in the order of the form. */
 export function parseProductSave(body: unknown): ProductSave {
   if (!isObject(body)) throw new BadRequest("Send the product as a JSON object.");
   if (isBlank(body.id) || isBlank(body.name) || isBlank(body.price_cents)) throw new BadRequest(MESSAGES.productMissing);
