@@ -1,4 +1,4 @@
-import type { Database } from "bun:sqlite";
+import type { Database, Statement } from "bun:sqlite";
 import type { OrderProduction, OrderStage } from "../../../shared/order-stages";
 import type { Order } from "./model";
 
@@ -132,23 +132,28 @@ const NEWEST_FIRST = "ORDER BY o.created_at DESC, o.rowid DESC";
 const AFTER = "(o.created_at, o.rowid) < (?1, ?2)";
 const MATCHED = "o.id IN (SELECT reference FROM order_search WHERE order_search MATCH ?4)";
 
-/** The list's statements, one per shape of request, so each keeps a plan that walks an index and never sorts the table. */
-function listStatements(db: Database) {
+/**
+ * The list's SQL, one statement per shape of request, so each keeps a plan that walks an index in the list's order
+ * and never sorts the table (tests/unit/order-list-migration.test.ts reads their plans). ?1, ?2: the position
+ * after which the page starts; ?3: the status; ?4: the search; ?5: how many rows.
+ */
+export function listQueries() {
   const page = (where: string[]) =>
-    db.query<SummaryRow, [string | null, number | null, string | null, string | null, number]>(
-      `SELECT ${SUMMARY_COLUMNS} FROM orders o ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""} ${NEWEST_FIRST} LIMIT ?5`,
-    );
+    `SELECT ${SUMMARY_COLUMNS} FROM orders o ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""} ${NEWEST_FIRST} LIMIT ?5`;
   const status = "o.status = ?3";
+  // A search is driven by its matches (the FTS index), so it sorts only what it matched, keeping the top page.
+  const anyStatus = "(?3 IS NULL OR o.status = ?3)";
   return {
     first: page([]),
     after: page([AFTER]),
     firstWithStatus: page([status]),
     afterWithStatus: page([status, AFTER]),
-    // A search is driven by its matches (the FTS index), so it sorts only what it matched.
-    firstMatched: page([MATCHED, "(?3 IS NULL OR o.status = ?3)"]),
-    afterMatched: page([MATCHED, "(?3 IS NULL OR o.status = ?3)", AFTER]),
+    firstMatched: page([MATCHED, anyStatus]),
+    afterMatched: page([MATCHED, anyStatus, AFTER]),
   };
 }
+
+type ListArguments = [string | null, number | null, string | null, string | null, number];
 
 export function createOrderStore(db: Database) {
   const exists = db.query<{ id: string }, [string]>("SELECT id FROM orders WHERE id = ?");
@@ -203,7 +208,10 @@ export function createOrderStore(db: Database) {
     `SELECT o.id FROM orders o JOIN order_stage_events e ON e.order_id = o.id AND e.stage = 'dispatched'
      WHERE o.stage = 'dispatched' GROUP BY o.id HAVING MAX(e.at) < ?1`,
   );
-  const list = listStatements(db);
+  const queries = listQueries();
+  const list = Object.fromEntries(
+    Object.entries(queries).map(([shape, sql]) => [shape, db.query<SummaryRow, ListArguments>(sql)]),
+  ) as Record<keyof typeof queries, Statement<SummaryRow, ListArguments>>;
   const countsByStatus = db.query<{ status: string; orders: number }, []>("SELECT status, orders FROM order_counts");
   const matchedCount = db.query<{ total: number }, [string, string | null]>(
     `SELECT COUNT(*) AS total FROM order_search s JOIN orders o ON o.id = s.reference
