@@ -37,27 +37,32 @@ END;
 
 -- The owner's search: reference, name, email and postcode, found by any part of three characters or more
 -- (the trigram tokenizer, case-insensitive). The postcode is indexed twice, as typed and as capitals without
--- spaces, so "sw1a1aa" finds "SW1A 1AA" and the other way round. Rows are found by their reference, never by
--- rowid (a VACUUM may renumber the orders' rowids).
-CREATE VIRTUAL TABLE order_search USING fts5(reference, name, email, postcode, postcode_compact, tokenize = 'trigram');
+-- spaces, so "sw1a1aa" and "SW1A 1AA" find each other. Contentless: it keeps only the index, and each entry's
+-- rowid is its order's rowid, so a search answers order rowids without reading any text back. (The shop never
+-- runs VACUUM, which may renumber the rowids of a table without an INTEGER PRIMARY KEY; one that did would
+-- rebuild this index in the same go.)
+CREATE VIRTUAL TABLE order_search USING fts5(
+  reference, name, email, postcode, postcode_compact,
+  content = '', contentless_delete = 1, tokenize = 'trigram'
+);
 
-INSERT INTO order_search (reference, name, email, postcode, postcode_compact)
-SELECT id, shipping_name, email, shipping_postal_code, replace(upper(shipping_postal_code), ' ', '') FROM orders;
+INSERT INTO order_search (rowid, reference, name, email, postcode, postcode_compact)
+SELECT rowid, id, shipping_name, email, shipping_postal_code, replace(upper(shipping_postal_code), ' ', '') FROM orders;
 
 CREATE TRIGGER order_search_added AFTER INSERT ON orders
 BEGIN
-  INSERT INTO order_search (reference, name, email, postcode, postcode_compact)
-  VALUES (NEW.id, NEW.shipping_name, NEW.email, NEW.shipping_postal_code, replace(upper(NEW.shipping_postal_code), ' ', ''));
+  INSERT INTO order_search (rowid, reference, name, email, postcode, postcode_compact)
+  VALUES (NEW.rowid, NEW.id, NEW.shipping_name, NEW.email, NEW.shipping_postal_code, replace(upper(NEW.shipping_postal_code), ' ', ''));
 END;
 
 CREATE TRIGGER order_search_changed AFTER UPDATE OF id, shipping_name, email, shipping_postal_code ON orders
 BEGIN
-  DELETE FROM order_search WHERE order_search MATCH 'reference:"' || replace(OLD.id, '"', '""') || '"' AND reference = OLD.id;
-  INSERT INTO order_search (reference, name, email, postcode, postcode_compact)
-  VALUES (NEW.id, NEW.shipping_name, NEW.email, NEW.shipping_postal_code, replace(upper(NEW.shipping_postal_code), ' ', ''));
+  DELETE FROM order_search WHERE rowid = OLD.rowid;
+  INSERT INTO order_search (rowid, reference, name, email, postcode, postcode_compact)
+  VALUES (NEW.rowid, NEW.id, NEW.shipping_name, NEW.email, NEW.shipping_postal_code, replace(upper(NEW.shipping_postal_code), ' ', ''));
 END;
 
 CREATE TRIGGER order_search_removed AFTER DELETE ON orders
 BEGIN
-  DELETE FROM order_search WHERE order_search MATCH 'reference:"' || replace(OLD.id, '"', '""') || '"' AND reference = OLD.id;
+  DELETE FROM order_search WHERE rowid = OLD.rowid;
 END;

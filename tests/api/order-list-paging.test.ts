@@ -123,6 +123,17 @@ describe("GET /api/admin/orders stays one page at any history", () => {
     expect(seen).toEqual(Array.from({ length: 40 }, (_, k) => `ORD-Q${String(117 - 3 * k).padStart(4, "0")}`));
   });
 
+  test("a search matching most orders (walked along the list's index) also visits every match once, newest first", async () => {
+    shop = await createOwnerShop();
+    const ids = storeHistory(1100);
+    storeOrder(shop.db, { id: "ORD-OTHER1", createdAt: "2025-01-01T05:00:00.000Z", name: "Ada Lovelace", email: "ada@example.test" });
+    const first = await page("?q=shopper");
+    expect(first.total).toBe("1100");
+    expect(first.rows).toHaveLength(ORDERS_PAGE_SIZE);
+    const { seen } = await walk({ q: "shopper" });
+    expect(seen).toEqual([...ids].reverse());
+  });
+
   test("the plain call's first page keeps the spec's summary fields, and nothing more", async () => {
     shop = await createOwnerShop();
     storeOrder(shop.db, {

@@ -130,7 +130,7 @@ const SUMMARY_COLUMNS = `o.id, o.status, o.created_at, o.amount_cents, o.currenc
 /** Newest first; `orders_newest` and `orders_newest_by_status` (migration 0025) give this order walked backwards. */
 const NEWEST_FIRST = "ORDER BY o.created_at DESC, o.rowid DESC";
 const AFTER = "(o.created_at, o.rowid) < (?1, ?2)";
-const MATCHED = "o.id IN (SELECT reference FROM order_search WHERE order_search MATCH ?4)";
+const MATCHED = "o.rowid IN (SELECT rowid FROM order_search WHERE order_search MATCH ?4)";
 
 /**
  * The list's SQL, one statement per shape of request, so each keeps a plan that walks an index in the list's order
@@ -138,18 +138,28 @@ const MATCHED = "o.id IN (SELECT reference FROM order_search WHERE order_search 
  * after which the page starts; ?3: the status; ?4: the search; ?5: how many rows.
  */
 export function listQueries() {
-  const page = (where: string[]) =>
-    `SELECT ${SUMMARY_COLUMNS} FROM orders o ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""} ${NEWEST_FIRST} LIMIT ?5`;
+  const where = (terms: string[]) => (terms.length > 0 ? `WHERE ${terms.join(" AND ")}` : "");
+  const page = (terms: string[]) => `SELECT ${SUMMARY_COLUMNS} FROM orders o ${where(terms)} ${NEWEST_FIRST} LIMIT ?5`;
+  // A search is driven by its matches (the FTS index): it sorts only the matched orders' keys, keeping the top
+  // page, and reads the summaries of that page alone.
+  const matched = (terms: string[]) =>
+    `SELECT ${SUMMARY_COLUMNS} FROM (SELECT o.rowid AS hit FROM orders o ${where(terms)} ${NEWEST_FIRST} LIMIT ?5) AS page
+     JOIN orders o ON o.rowid = page.hit ${NEWEST_FIRST}`;
+  // A search that matches many of the orders walks the list's index instead, keeping the orders in the set of
+  // matches (built once from the FTS index): the page fills after about a page's worth over their share.
+  const walked = (terms: string[]) =>
+    `SELECT ${SUMMARY_COLUMNS} FROM orders o INDEXED BY orders_newest ${where(terms)} ${NEWEST_FIRST} LIMIT ?5`;
   const status = "o.status = ?3";
-  // A search is driven by its matches (the FTS index), so it sorts only what it matched, keeping the top page.
   const anyStatus = "(?3 IS NULL OR o.status = ?3)";
   return {
     first: page([]),
     after: page([AFTER]),
     firstWithStatus: page([status]),
     afterWithStatus: page([status, AFTER]),
-    firstMatched: page([MATCHED, anyStatus]),
-    afterMatched: page([MATCHED, anyStatus, AFTER]),
+    firstMatched: matched([MATCHED, anyStatus]),
+    afterMatched: matched([MATCHED, anyStatus, AFTER]),
+    firstMatchedWalked: walked([MATCHED, anyStatus]),
+    afterMatchedWalked: walked([MATCHED, anyStatus, AFTER]),
   };
 }
 
@@ -213,9 +223,10 @@ export function createOrderStore(db: Database) {
     Object.entries(queries).map(([shape, sql]) => [shape, db.query<SummaryRow, ListArguments>(sql)]),
   ) as Record<keyof typeof queries, Statement<SummaryRow, ListArguments>>;
   const countsByStatus = db.query<{ status: string; orders: number }, []>("SELECT status, orders FROM order_counts");
-  const matchedCount = db.query<{ total: number }, [string, string | null]>(
-    `SELECT COUNT(*) AS total FROM order_search s JOIN orders o ON o.id = s.reference
-     WHERE order_search MATCH ?1 AND (?2 IS NULL OR o.status = ?2)`,
+  const matchedCount = db.query<{ total: number }, [string]>("SELECT COUNT(*) AS total FROM order_search WHERE order_search MATCH ?");
+  const matchedCountWithStatus = db.query<{ total: number }, [string, string]>(
+    `SELECT COUNT(*) AS total FROM orders o
+     WHERE o.rowid IN (SELECT rowid FROM order_search WHERE order_search MATCH ?1) AND o.status = ?2`,
   );
   // Late payments flagged for refund: until refunded in full, oldest first, through the partial index orders_refund_required.
   const refundsDue = db.query<SummaryRow, []>(
@@ -279,10 +290,12 @@ export function createOrderStore(db: Database) {
 
     /**
      * One page of the list, newest first, after `position` (none: the first page), at most `limit` rows.
-     * Each shape of request has its own statement; none uses OFFSET.
+     * Each shape of request has its own statement; none uses OFFSET. `walk`: a search matching many orders walks
+     * the list's index keeping matches, rather than sorting every match (decision 0030).
      */
-    page({ match, status }: ListFilter, position: ListPosition | null, limit: number): SummaryRow[] {
+    page({ match, status }: ListFilter, position: ListPosition | null, limit: number, { walk = false } = {}): SummaryRow[] {
       const at = [position?.createdAt ?? null, position?.rowid ?? null, status ?? null, match ?? null, limit] as const;
+      if (match !== undefined && walk) return (position ? list.afterMatchedWalked : list.firstMatchedWalked).all(...at);
       if (match !== undefined) return (position ? list.afterMatched : list.firstMatched).all(...at);
       if (status !== undefined) return (position ? list.afterWithStatus : list.firstWithStatus).all(...at);
       return (position ? list.after : list.first).all(...at);
@@ -293,7 +306,8 @@ export function createOrderStore(db: Database) {
       return new Map(countsByStatus.all().map((row) => [row.status, row.orders]));
     },
     /** How many orders a search matches (its work is bounded by its matches, never the history). */
-    matchedCount: (match: string, status: string | null): number => matchedCount.get(match, status)!.total,
+    matchedCount: (match: string, status: string | null): number =>
+      (status === null ? matchedCount.get(match) : matchedCountWithStatus.get(match, status))!.total,
     refundsDue: (): SummaryRow[] => refundsDue.all(),
   };
 }
