@@ -183,7 +183,11 @@ export function createDeps(
       orders,
       production,
       shelf,
-      settings: { publicUrl: env.PUBLIC_URL, mailConfigured: mailDeliveryConfigured(env), lowStockThreshold: () => content.lowStockThreshold() },
+      settings: {
+        publicUrl: env.PUBLIC_URL,
+        mailConfigured: mailDeliveryConfigured(env),
+        lowStockThreshold: () => content.lowStockThreshold(),
+      },
       now,
     }),
     adminRefunds: createRefundService({ db, provider: paymentProvider, publicUrl: env.PUBLIC_URL, store: orderStore, orders, shelf }),

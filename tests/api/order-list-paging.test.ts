@@ -78,7 +78,10 @@ describe("GET /api/admin/orders stays one page at any history", () => {
       // Each arrival is newer than every stored order, including one in the same moment as the newest.
       for (let n = 0; n < 7; n += 1) {
         arrived += 1;
-        storeOrder(shop.db, { id: `ORD-NEW${String(arrived).padStart(3, "0")}`, createdAt: `2026-01-01T00:00:${String(arrived).padStart(2, "0")}.000Z` });
+        storeOrder(shop.db, {
+          id: `ORD-NEW${String(arrived).padStart(3, "0")}`,
+          createdAt: `2026-01-01T00:00:${String(arrived).padStart(2, "0")}.000Z`,
+        });
       }
       storeOrder(shop.db, { id: `ORD-TIE${arrived}`, createdAt: new Date(Date.UTC(2025, 0, 1, 0, 39)).toISOString() });
     });

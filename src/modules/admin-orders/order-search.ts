@@ -5,7 +5,7 @@ const MAX_SEARCH = 100;
 /** The trigram index finds any part of three characters or more; a shorter one would have to read every order. */
 const MIN_SEARCH = 3;
 
-export const ORDER_LIST_MESSAGES = {
+const ORDER_LIST_MESSAGES = {
   badCursor: "This cursor is not one the orders list gave. Start again from the first page (leave out cursor).",
   pageGone: "The orders list is paged by cursor now: leave out page and pass the X-Next-Cursor of the previous answer as cursor.",
   shortSearch: `Type at least ${MIN_SEARCH} characters to search.`,

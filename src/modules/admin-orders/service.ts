@@ -50,7 +50,15 @@ export type AdminOrderServiceParts = {
 };
 
 /** The owner's view of orders: the list, one order in full, tracking, status and the dashboard. */
-export function createAdminOrderService({ db, store, orders, production, shelf, settings, now = () => new Date() }: AdminOrderServiceParts) {
+export function createAdminOrderService({
+  db,
+  store,
+  orders,
+  production,
+  shelf,
+  settings,
+  now = () => new Date(),
+}: AdminOrderServiceParts) {
   const otherCounts = db.query<Pick<DashboardStats, "products" | "projects" | "activeCustomRequests">, []>(
     `SELECT (SELECT COUNT(*) FROM products) AS products,
        (SELECT COUNT(*) FROM projects) AS projects,

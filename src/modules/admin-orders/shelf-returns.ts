@@ -27,7 +27,6 @@ const leftOf = (line: Line) => (line.refund_required === 1 ? 0 : line.quantity -
 export type ShelfReturns = ReturnType<typeof createShelfReturns>;
 
 export function createShelfReturns(db: Database, orders: OrderStore) {
-
   /** How many units of each product and variant may still go back from the order. */
   function left(orderId: string): Map<string, number> {
     const totals = new Map<string, number>();

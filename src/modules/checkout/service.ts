@@ -61,7 +61,8 @@ export function createCheckoutService({
   const store = checkoutStore(db);
   const holderHash = createAddressHasher(db);
   const sessions = paymentSessions({ db, provider, publicUrl, dispatch });
-  const fulfil = (snapshot: PaymentSnapshot): FulfilOutcome => fulfilPayment(db, { orders, production }, snapshot, onOrderCreated, dispatch);
+  const fulfil = (snapshot: PaymentSnapshot): FulfilOutcome =>
+    fulfilPayment(db, { orders, production }, snapshot, onOrderCreated, dispatch);
 
   /** Ends a hold: by an expiry event, a failed bank payment, a cancel or the sweep. */
   function release(checkout: CheckoutRow, state: "expired" | "failed"): boolean {

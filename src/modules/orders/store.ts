@@ -39,7 +39,14 @@ export type OrderRow = Omit<
   refund_required: number;
   discount_over_limit: number;
 };
-export type ItemRow = { product_id: string; product_name: string; unit_price_cents: number; quantity: number; restocked: number; meta: string };
+export type ItemRow = {
+  product_id: string;
+  product_name: string;
+  unit_price_cents: number;
+  quantity: number;
+  restocked: number;
+  meta: string;
+};
 /** A line with what the shelf rule needs (decision 0024). */
 export type ShelfLine = {
   id: number;

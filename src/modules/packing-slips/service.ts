@@ -11,7 +11,6 @@ export type PackingSlipService = ReturnType<typeof createPackingSlipService>;
  * Oldest first, the order they are packed in.
  */
 export function createPackingSlipService(store: OrderStore, orders: OrderService) {
-
   return {
     /** The orders asked for, in the order asked, each once; null when any of them does not exist. */
     chosen(ids: readonly string[]): Order[] | null {
