@@ -128,6 +128,7 @@ export function createDeps(
   const orders = createOrderService(db, orderStore, production);
   const shelf = createShelfReturns(db, orderStore);
   const paymentProvider = stripe ?? demoPayments!;
+  const discountCodes = discountCodeStore(db);
   return {
     env,
     db,
@@ -139,7 +140,7 @@ export function createDeps(
     content,
     orderStore,
     orders,
-    discountCodes: discountCodeStore(db),
+    discountCodes,
     packingSlips: createPackingSlipService(orderStore, orders),
     checkout: createCheckoutService({
       db,
@@ -150,6 +151,7 @@ export function createDeps(
       dispatch,
       orders: orderStore,
       production,
+      discountCodes,
     }),
     demoPayments,
     stripeWebhooks: stripe && webhookSecret ? { parse: (raw, signature) => stripe.parseWebhook(raw, signature, webhookSecret) } : null,

@@ -3,11 +3,11 @@ import { latestDay } from "../../../shared/dispatch-words";
 import { writeTransaction } from "../../db/transaction";
 import type { PaymentSnapshot, PostalAddress } from "../../services/payments/provider";
 import type { DispatchPromise } from "../catalog/dispatch-promise";
-import { discountCodeStore } from "../discount-codes/store";
+import type { DiscountCodeStore } from "../discount-codes/store";
 import type { ProductionRecords } from "../orders/production";
 import type { NewOrder, OrderStore } from "../orders/store";
 import { recordQuotePayment } from "../quotes/paid";
-import { type CheckoutRow, checkoutStore, unitsOf } from "./checkout-store";
+import { type CheckoutRow, type CheckoutStore, unitsOf } from "./checkout-store";
 import { lineDispatchDays } from "./dispatch-dates";
 import { stockCovers, takeStock } from "./stock-hold";
 
@@ -27,15 +27,22 @@ export type OrderCreatedHook = (db: Database, orderId: string) => void;
  * hold was released takes the stock again if it is still there, and is
  * otherwise recorded as paid and flagged for refund — stock never goes below 0.
  */
+/** What fulfilment writes through, each built once in src/deps.ts. */
+export type FulfilStores = {
+  checkouts: CheckoutStore;
+  orders: OrderStore;
+  production: ProductionRecords;
+  discountCodes: DiscountCodeStore;
+};
+
 export function fulfilPayment(
   db: Database,
-  { orders, production }: { orders: OrderStore; production: ProductionRecords },
+  { checkouts: store, orders, production, discountCodes }: FulfilStores,
   snapshot: PaymentSnapshot,
   onOrderCreated: OrderCreatedHook,
   dispatch: DispatchPromise,
 ): FulfilOutcome {
   return writeTransaction(db, () => {
-    const store = checkoutStore(db);
     const checkout = store.forSession(snapshot.id, snapshot.checkoutId);
     if (!checkout) return { kind: "unknown" };
     if (orders.exists(checkout.id)) return { kind: "order", orderId: checkout.id, created: false };
@@ -53,7 +60,8 @@ export function fulfilPayment(
     const lines = store.lines(checkout.id);
     // Read before this payment counts its use: a checkout that gave its use back (expired, replaced, cancelled)
     // and finds every use taken since is honoured, and the owner told the code went past its limit (decision 0025).
-    const discountOverLimit = checkout.hold !== "held" && checkout.discount_code !== null && discountUsesTaken(db, checkout.discount_code);
+    const discountOverLimit =
+      checkout.hold !== "held" && checkout.discount_code !== null && discountUsesTaken(discountCodes, checkout.discount_code);
     let refundRequired = false;
     if (checkout.hold === "held") {
       store.markPaid(checkout.id, snapshot.id);
@@ -85,7 +93,7 @@ export function fulfilPayment(
     }
     if (checkout.quote_id) recordQuotePayment(db, orders, checkout.quote_id, checkout.id);
     // A use counts only once paid, here, once per order (the order insert above makes a replay return early).
-    if (checkout.discount_code) discountCodeStore(db).countUse(checkout.discount_code);
+    if (checkout.discount_code) discountCodes.countUse(checkout.discount_code);
     onOrderCreated(db, checkout.id);
     return { kind: "order", orderId: checkout.id, created: true };
   });
@@ -120,8 +128,7 @@ function newOrder(
 }
 
 /** Whether a code's uses are all taken, paid or held by checkouts waiting for payment (a deleted code has none to take). */
-function discountUsesTaken(db: Database, code: string): boolean {
-  const codes = discountCodeStore(db);
+function discountUsesTaken(codes: DiscountCodeStore, code: string): boolean {
   const found = codes.byCode(code);
   return found !== null && codes.allUsesTaken(found);
 }

@@ -6,6 +6,7 @@ import { errorFields, log } from "../../log";
 import { type PaymentProvider, PaymentProviderError, type PaymentSnapshot } from "../../services/payments/provider";
 import type { DispatchPromise } from "../catalog/dispatch-promise";
 import type { ContentService } from "../content/service";
+import type { DiscountCodeStore } from "../discount-codes/store";
 import { newOrderId } from "../orders/order-id";
 import type { ProductionRecords } from "../orders/production";
 import type { OrderStore } from "../orders/store";
@@ -42,6 +43,8 @@ export type CheckoutServiceOptions = {
   /** The order store and the stage records a paid checkout's order is written through. */
   orders: OrderStore;
   production: ProductionRecords;
+  /** The discount codes' store: a paid order counts its code's use. */
+  discountCodes: DiscountCodeStore;
   now?: () => Date;
 };
 
@@ -56,13 +59,14 @@ export function createCheckoutService({
   dispatch,
   orders,
   production,
+  discountCodes,
   now = () => new Date(),
 }: CheckoutServiceOptions) {
   const store = checkoutStore(db);
   const holderHash = createAddressHasher(db);
   const sessions = paymentSessions({ db, provider, publicUrl, dispatch });
   const fulfil = (snapshot: PaymentSnapshot): FulfilOutcome =>
-    fulfilPayment(db, { orders, production }, snapshot, onOrderCreated, dispatch);
+    fulfilPayment(db, { checkouts: store, orders, production, discountCodes }, snapshot, onOrderCreated, dispatch);
 
   /** Ends a hold: by an expiry event, a failed bank payment, a cancel or the sweep. */
   function release(checkout: CheckoutRow, state: "expired" | "failed"): boolean {
