@@ -92,6 +92,7 @@ async function main() {
     startSweepCheckoutsJob(deps.checkout),
     startCleanUploadsJob({
       db,
+      orders: deps.orderStore,
       storage: deps.uploadStorage,
       retentionDays: env.UPLOAD_RETENTION_DAYS,
       daysAfterDispatch: () => deps.content.fileRetentionDays(),

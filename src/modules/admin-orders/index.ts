@@ -39,13 +39,12 @@ export function adminOrderRoutes({
         set.headers["cache-control"] = "private, no-store";
       })
       .get("/api/admin/orders", ({ query, set }) => {
-        const request = parseOrBadRequest(orderSearchSchema, query);
-        // The spec's plain call (nothing passed) answers every order, as it always has.
-        if (request.q === undefined && request.status === undefined && request.page === undefined) return orders.list();
-        const { orders: page, total } = orders.search(request);
+        // One page, newest first, whatever the history (docs/decisions/0030-order-store-paging-and-search.md).
+        const { orders: page, total, nextCursor } = orders.list(parseOrBadRequest(orderSearchSchema, query));
         // The answer stays the spec's list; the paging facts ride in headers so old readers are untouched.
         set.headers["x-total-count"] = String(total);
         set.headers["x-page-size"] = String(ORDERS_PAGE_SIZE);
+        if (nextCursor) set.headers["x-next-cursor"] = nextCursor;
         return page;
       })
       .get("/api/admin/orders/export.csv", ({ query }) => {
