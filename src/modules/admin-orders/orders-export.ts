@@ -1,8 +1,10 @@
-import type { Database } from "bun:sqlite";
-import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
 import { isReportDay, REPORT_RANGE_MESSAGES as MESSAGES } from "../../../shared/report-range";
-import { addUkDays, isUkDay, ukDayStart, ukToday } from "../../../shared/uk-day";
+import { addUkDays, isUkDay, ukDayStart } from "../../../shared/uk-day";
+import { ServiceUnavailable } from "../../errors";
+import { errorFields, log } from "../../log";
+import type { CsvPage, ExportWindow } from "./export-csv";
+import type { ExportWorkerAnswer, ExportWorkerRequest } from "./export-worker";
 
 /** A real day, then one within 2000–2100 (shared/report-range.ts), each with its own words. */
 const day = (bad: string, outOfRange: string) =>
@@ -17,113 +19,114 @@ export const exportRangeSchema = z
   .refine(({ from, to }) => from <= to, { error: MESSAGES.reversed });
 export type ExportRange = z.infer<typeof exportRangeSchema>;
 
-/** Rows read per step: the stream holds one page, never the whole range (a year of orders stays on disk). */
-const PAGE = 200;
-
-const HEADER = [
-  "Date",
-  "Reference",
-  "Customer",
-  "Email",
-  "Postcode",
-  "Items",
-  "Subtotal (£)",
-  "Delivery (£)",
-  "Discount (£)",
-  "Refunded (£)",
-  "Total (£)",
-  "Status",
-];
-
-type ExportRow = {
-  rowid: number;
-  id: string;
-  created_at: string;
-  shipping_name: string | null;
-  email: string | null;
-  shipping_postal_code: string | null;
-  items: string | null;
-  subtotal_cents: number;
-  delivery_cents: number;
-  discount_cents: number;
-  refunded_cents: number;
-  amount_cents: number;
-  status: string;
-};
-
-/**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return, which some strip first) as a
- * formula: a customer's name like "=HYPERLINK(...)" must arrive as text, so it gets a leading apostrophe (OWASP).
- */
-function neutralised(text: string | null): string {
-  const value = text ?? "";
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** Plain numbers with two decimals (the £ is in the heading), so the accountant's spreadsheet can add them up. */
-function pounds(pence: number): string {
-  return (pence / 100).toFixed(2);
-}
-
-function toCells(row: ExportRow): string[] {
-  return [
-    ukToday(new Date(row.created_at)),
-    row.id,
-    neutralised(row.shipping_name),
-    neutralised(row.email),
-    neutralised(row.shipping_postal_code),
-    neutralised(row.items),
-    pounds(row.subtotal_cents),
-    pounds(row.delivery_cents),
-    pounds(row.discount_cents),
-    pounds(row.refunded_cents),
-    pounds(row.amount_cents),
-    row.status,
-  ];
-}
-
-/**
- * The orders made on the UK days of a range, oldest first, as a CSV stream: UTF-8 with a byte-order mark (without
- * it Excel reads the £ as two other characters), one row per order, read a page at a time as the client takes it.
- */
-export function ordersCsv(db: Database, { from, to }: ExportRange): ReadableStream<Uint8Array> {
-  const page = db.query<ExportRow, [string, string, string, number]>(
-    `SELECT o.rowid, o.id, o.created_at, o.shipping_name, o.email, o.shipping_postal_code,
-       (SELECT group_concat(i.quantity || ' × ' || i.product_name
-           || COALESCE(' (' || json_extract(i.meta, '$.variantName') || ')', ''), '; ')
-        FROM order_items i WHERE i.order_id = o.id) AS items,
-       o.subtotal_cents, o.delivery_cents, o.discount_cents,
-       COALESCE((SELECT SUM(amount_cents) FROM refunds WHERE order_id = o.id), 0) AS refunded_cents,
-       o.amount_cents, o.status
-     FROM orders o
-     WHERE o.created_at >= ?1 AND o.created_at < ?2 AND (o.created_at, o.rowid) > (?3, ?4)
-     ORDER BY o.created_at, o.rowid LIMIT ${PAGE}`,
-  );
-  const start = ukDayStart(from);
-  const end = ukDayStart(addUkDays(to, 1));
-  const encoder = new TextEncoder();
-  // Keyset paging: each page starts after the last row sent, so an order written meanwhile neither repeats nor shifts one out.
-  let after: [string, number] = ["", 0];
-  let headed = false;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (!headed) {
-        headed = true;
-        controller.enqueue(encoder.encode(`\uFEFF${stringify([HEADER], { record_delimiter: "windows" })}`));
-        return;
-      }
-      const rows = page.all(start, end, after[0], after[1]);
-      if (rows.length > 0) {
-        const last = rows[rows.length - 1]!;
-        after = [last.created_at, last.rowid];
-        controller.enqueue(encoder.encode(stringify(rows.map(toCells), { record_delimiter: "windows" })));
-      }
-      if (rows.length < PAGE) controller.close();
-    },
-  });
-}
-
 /** orders-2026-04-01-to-2026-04-30.csv */
 export function exportFileName({ from, to }: ExportRange): string {
   return `orders-${from}-to-${to}.csv`;
+}
+
+/**
+ * Exports being made at once, each in its own worker. The owner is one person: two cover a second tab (this
+ * month beside last year), and a third is refused rather than queued behind a year's export.
+ */
+export const MOST_EXPORTS_AT_ONCE = 2;
+export const EXPORTS_BUSY_RETRY_AFTER_SECONDS = 30;
+export const EXPORTS_BUSY_MESSAGE =
+  "Two exports are already being prepared. Please wait for one of them to finish downloading, then try again.";
+/** How long a worker asked to stop gets before it is ended outright (shutdown only). */
+const STOP_GRACE_MS = 2_000;
+
+export type OrdersExport = ReturnType<typeof createOrdersExport>;
+
+/**
+ * The CSV export off the main thread (docs/decisions/0032-exports-off-the-main-thread.md): each export gets a
+ * fresh worker (export-worker.ts) with its own read-only connection to `databaseFile`, ended when the export
+ * ends, is cancelled or fails, so none outlives its request and no heap is kept between exports. The answer is
+ * a stream that asks the worker for the next page only when it is pulled: a slow client holds the worker
+ * back instead of filling memory.
+ */
+export function createOrdersExport(databaseFile: string) {
+  /** Each live worker and how to end it; one leaves this map only once its thread has closed. */
+  const live = new Map<Worker, () => void>();
+
+  function start(range: ExportRange): ReadableStream<Uint8Array> {
+    if (live.size >= MOST_EXPORTS_AT_ONCE) throw new ServiceUnavailable(EXPORTS_BUSY_RETRY_AFTER_SECONDS, EXPORTS_BUSY_MESSAGE);
+    const worker = new Worker(new URL("./export-worker.ts", import.meta.url).href, { smol: true } as WorkerOptions);
+    // Ended by `stop` below, never by the process waiting on it. Bun has unref(); the DOM typings do not know it.
+    (worker as Worker & { unref(): void }).unref();
+    let waiting: { resolve(page: CsvPage): void; reject(error: Error): void } | undefined;
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      worker.postMessage({ stop: true } satisfies ExportWorkerRequest);
+    };
+    live.set(worker, stop);
+    worker.addEventListener("close", () => {
+      live.delete(worker);
+      waiting?.reject(new Error("the export worker ended before it answered"));
+    });
+    worker.onerror = (event) => {
+      waiting?.reject(new Error(`the export worker failed: ${event.message}`));
+      worker.terminate();
+    };
+    worker.onmessage = ({ data }: MessageEvent<ExportWorkerAnswer>) => {
+      const asked = waiting;
+      waiting = undefined;
+      if ("failure" in data) asked?.reject(new Error(`the export worker failed: ${data.failure}`));
+      else asked?.resolve(data);
+    };
+    const nextPage = () =>
+      new Promise<CsvPage>((resolve, reject) => {
+        waiting = { resolve, reject };
+        worker.postMessage({ next: true } satisfies ExportWorkerRequest);
+      });
+    worker.postMessage({ open: { file: databaseFile, window: exportWindow(range) } } satisfies ExportWorkerRequest);
+
+    // The default high-water mark of one chunk: one page read ahead of the client, never more.
+    return new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const page = await nextPage();
+          controller.enqueue(page.bytes);
+          if (page.last) {
+            stop();
+            controller.close();
+          }
+        } catch (error) {
+          stop();
+          log("error", "orders export failed", { ...errorFields(error), from: range.from, to: range.to });
+          controller.error(error);
+        }
+      },
+      // The client went away (or the shop is closing): the worker stops reading and ends.
+      cancel: stop,
+    });
+  }
+
+  return {
+    /** The orders made on the UK days of `range`, oldest first, as a CSV stream (export-csv.ts). 503 past MOST_EXPORTS_AT_ONCE. */
+    csv: start,
+    /** Workers alive now (tests prove none outlives its export). */
+    running: () => live.size,
+    /** Ends every export's worker, each closing its connection first (shutdown, before the shop's own connection closes). */
+    async stopAll(): Promise<void> {
+      const closed = [...live.keys()].map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            worker.addEventListener("close", () => resolve());
+            if (!live.has(worker)) resolve();
+          }),
+      );
+      for (const stop of live.values()) stop();
+      const timer = setTimeout(() => {
+        for (const worker of live.keys()) worker.terminate();
+      }, STOP_GRACE_MS);
+      await Promise.all(closed);
+      clearTimeout(timer);
+    },
+  };
+}
+
+function exportWindow({ from, to }: ExportRange): ExportWindow {
+  return { start: ukDayStart(from), end: ukDayStart(addUkDays(to, 1)) };
 }

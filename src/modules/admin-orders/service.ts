@@ -18,7 +18,6 @@ import {
   type TrackingRequest,
 } from "./model";
 import { type OrderSearch, orderSearchWhere } from "./order-search";
-import { type ExportRange, ordersCsv } from "./orders-export";
 import { createProductionService } from "./production-service";
 import { createShelfReturns } from "./shelf-returns";
 import { queueTrackingEmail, type TrackingEmailSettings, toAdminEmail } from "./tracking-email";
@@ -115,8 +114,6 @@ export function createAdminOrderService(
   return {
     list,
     search,
-    /** The CSV export of a range of UK days, streamed (issue 15 point 3). */
-    exportCsv: (range: ExportRange) => ordersCsv(db, range),
     detail,
     ...createProductionService(db, { publicUrl: settings.publicUrl, now, detail }),
 
