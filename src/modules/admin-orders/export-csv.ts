@@ -6,7 +6,7 @@ import { ukToday } from "../../../shared/uk-day";
 // own read-only connection, never on the shoppers' loop (docs/decisions/0032-exports-off-the-main-thread.md).
 
 /** Rows read per step: the stream holds one page, never the whole range (a year of orders stays on disk). */
-export const EXPORT_PAGE_ROWS = 200;
+const EXPORT_PAGE_ROWS = 200;
 
 /** The instants the export covers: from the start of the first UK day (inclusive) to the start of the day after the last (exclusive). */
 export type ExportWindow = { start: string; end: string };

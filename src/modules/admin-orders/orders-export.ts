@@ -29,7 +29,7 @@ export function exportFileName({ from, to }: ExportRange): string {
  * month beside last year), and a third is refused rather than queued behind a year's export.
  */
 export const MOST_EXPORTS_AT_ONCE = 2;
-export const EXPORTS_BUSY_RETRY_AFTER_SECONDS = 30;
+const EXPORTS_BUSY_RETRY_AFTER_SECONDS = 30;
 export const EXPORTS_BUSY_MESSAGE =
   "Two exports are already being prepared. Please wait for one of them to finish downloading, then try again.";
 /** How long a worker asked to stop gets before it is ended outright (shutdown only). */
@@ -93,8 +93,9 @@ export function createOrdersExport(databaseFile: string) {
             controller.close();
           }
         } catch (error) {
+          // A worker stopped on purpose (shutdown) fails its last page: only an export that failed by itself is news.
+          if (!stopping) log("error", "orders export failed", { ...errorFields(error), from: range.from, to: range.to });
           stop();
-          log("error", "orders export failed", { ...errorFields(error), from: range.from, to: range.to });
           controller.error(error);
         }
       },

@@ -11,7 +11,7 @@ export type PackingSlipService = ReturnType<typeof createPackingSlipService>;
  * Oldest first, the order they are packed in.
  */
 export function createPackingSlipService(db: Database, orders: OrderService) {
-  const toDispatchIds = db.query<{ id: string }, []>(`SELECT id FROM orders WHERE ${TO_DISPATCH} ORDER BY created_at, rowid`);
+  const toDispatchIds = db.query<{ id: string }, [number]>(`SELECT id FROM orders WHERE ${TO_DISPATCH} ORDER BY created_at, rowid LIMIT ?`);
 
   return {
     /** The orders asked for, in the order asked, each once; null when any of them does not exist. */
@@ -19,8 +19,13 @@ export function createPackingSlipService(db: Database, orders: OrderService) {
       const found = [...new Set(ids)].map((id) => orders.getOrder(id));
       return found.every((order): order is Order => order !== null) ? found : null;
     },
-    toDispatch(): Order[] {
-      return toDispatchIds.all().map(({ id }) => orders.getOrder(id)!);
+    /**
+     * The oldest `most` orders to dispatch, and whether more are waiting: one print stays a day's packing however
+     * many orders wait (docs/decisions/0032-exports-off-the-main-thread.md).
+     */
+    toDispatch(most: number): { orders: Order[]; more: boolean } {
+      const ids = toDispatchIds.all(most + 1);
+      return { orders: ids.slice(0, most).map(({ id }) => orders.getOrder(id)!), more: ids.length > most };
     },
   };
 }
