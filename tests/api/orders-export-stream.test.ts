@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { EXPORTS_BUSY_MESSAGE, MOST_EXPORTS_AT_ONCE } from "../../src/modules/admin-orders/orders-export";
@@ -16,13 +16,21 @@ import { waitUntil } from "../support/wait-until";
 const YEAR_OF_ORDERS = 4000;
 const YEAR = "from=2025-01-01&to=2025-12-31";
 
+// One shop with a year of orders for every test; an order a test adds goes again after it.
 let shop: OwnerShop;
 let ids: string[];
-beforeEach(async () => {
+beforeAll(async () => {
   shop = await createOwnerShop();
   ids = storeYearOfOrders(shop.db, 2025, YEAR_OF_ORDERS);
+  addProduct(shop.db, { id: "hex-planter", name: "Hex planter" });
 });
-afterEach(() => shop.close());
+afterAll(() => shop.close());
+afterEach(async () => {
+  // Each export a test left (or ended) has stopped before the next test counts workers.
+  await shop.deps.ordersExport.stopAll();
+  shop.db.run("DELETE FROM order_items WHERE order_id NOT LIKE 'ORD-Y%'");
+  shop.db.run("DELETE FROM orders WHERE id NOT LIKE 'ORD-Y%'");
+});
 
 function exportCsv(query: string, headers: Record<string, string> = {}) {
   return shop.request(`/api/admin/orders/export.csv?${query}`, {
@@ -44,7 +52,6 @@ function references(bytes: Uint8Array): string[] {
 
 describe("a year's export while the shop serves shoppers", () => {
   test("a shopper's page is answered in full while the export is still streaming, and the export then ends with every order", async () => {
-    addProduct(shop.db, { id: "hex-planter", name: "Hex planter" });
     const response = await exportCsv(YEAR);
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
 import { openReadOnlyDatabase } from "../../src/db/open";
-import { EXPORT_PAGE_SQL } from "../../src/modules/admin-orders/export-csv";
+import { csvLine, EXPORT_PAGE_SQL } from "../../src/modules/admin-orders/export-csv";
 import { storeOrder } from "../support/stored-orders";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
@@ -30,6 +32,26 @@ describe("one page of the orders export", () => {
     expect(plan).toContain("SEARCH i USING INDEX order_items_by_order (order_id=?)");
     expect(plan).toContain("SEARCH refunds USING INDEX refunds_by_order (order_id=?)");
     expect(plan.filter((step) => step.startsWith("SCAN"))).toEqual([]);
+  });
+});
+
+describe("a CSV line", () => {
+  const tricky = [
+    ["Date", "Subtotal (£)", "Items"],
+    ["plain", "", "2 × Bird feeder; 1 × Relief map (Large)"],
+    ['say "hi"', "a,b", '\'=HYPERLINK("http://x","y")'],
+    ["'\t SW1", " lead and trail ", "ünïcødé £"],
+    ['"', ",", "\r\n"],
+  ];
+
+  test("is the very bytes csv-stringify wrote for the export before", () => {
+    expect(tricky.map(csvLine).join("")).toBe(stringify(tricky, { record_delimiter: "windows" }));
+  });
+
+  test("quotes a lone line feed or carriage return too (csv-stringify left them bare), so a spreadsheet keeps the row whole", () => {
+    const rows = [["line\nbreak", "carriage\rreturn", "'\r=1"]];
+    expect(csvLine(rows[0]!)).toBe('"line\nbreak","carriage\rreturn","\'\r=1"\r\n');
+    expect(parse(rows.map(csvLine).join(""))).toEqual(rows);
   });
 });
 

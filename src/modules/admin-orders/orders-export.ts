@@ -3,7 +3,7 @@ import { isReportDay, REPORT_RANGE_MESSAGES as MESSAGES } from "../../../shared/
 import { addUkDays, isUkDay, ukDayStart } from "../../../shared/uk-day";
 import { ServiceUnavailable } from "../../errors";
 import { errorFields, log } from "../../log";
-import type { CsvPage, ExportWindow } from "./export-csv";
+import type { ExportWindow } from "./export-csv";
 import type { ExportWorkerAnswer, ExportWorkerRequest } from "./export-worker";
 
 /** A real day, then one within 2000–2100 (shared/report-range.ts), each with its own words. */
@@ -32,6 +32,11 @@ export const MOST_EXPORTS_AT_ONCE = 2;
 const EXPORTS_BUSY_RETRY_AFTER_SECONDS = 30;
 export const EXPORTS_BUSY_MESSAGE =
   "Two exports are already being prepared. Please wait for one of them to finish downloading, then try again.";
+/**
+ * Pages (of 200 rows) the worker may be ahead of the client: without any, each page would wait for a message
+ * there and back, and on a busy main thread for its turn too; with a few it reads on while the client takes one.
+ */
+const PAGES_AHEAD = 4;
 /** How long a worker asked to stop gets before it is ended outright (shutdown only). */
 const STOP_GRACE_MS = 2_000;
 
@@ -41,8 +46,8 @@ export type OrdersExport = ReturnType<typeof createOrdersExport>;
  * The CSV export off the main thread (docs/decisions/0032-exports-off-the-main-thread.md): each export gets a
  * fresh worker (export-worker.ts) with its own read-only connection to `databaseFile`, ended when the export
  * ends, is cancelled or fails, so none outlives its request and no heap is kept between exports. The answer is
- * a stream that asks the worker for the next page only when it is pulled: a slow client holds the worker
- * back instead of filling memory.
+ * a stream that asks the worker for pages only while it has room for them (PAGES_AHEAD): a slow client holds
+ * the worker back instead of filling memory.
  */
 export function createOrdersExport(databaseFile: string) {
   /** Each live worker and how to end it; one leaves this map only once its thread has closed. */
@@ -51,9 +56,9 @@ export function createOrdersExport(databaseFile: string) {
   function start(range: ExportRange): ReadableStream<Uint8Array> {
     if (live.size >= MOST_EXPORTS_AT_ONCE) throw new ServiceUnavailable(EXPORTS_BUSY_RETRY_AFTER_SECONDS, EXPORTS_BUSY_MESSAGE);
     const worker = new Worker(new URL("./export-worker.ts", import.meta.url).href, { smol: true } as WorkerOptions);
-    // Ended by `stop` below, never by the process waiting on it. Bun has unref(); the DOM typings do not know it.
-    (worker as Worker & { unref(): void }).unref();
-    let waiting: { resolve(page: CsvPage): void; reject(error: Error): void } | undefined;
+    // Not unref()'d, unlike the GPX worker: an unref'd worker's answers reached this thread late (several times
+    // slower per page in a measurement), and this one trades a message per page. It lives only as long as its
+    // export: `stop` ends it, and shutdown stops every one (stopAll).
     let stopping = false;
     const stop = () => {
       if (stopping) return;
@@ -61,47 +66,76 @@ export function createOrdersExport(databaseFile: string) {
       worker.postMessage({ stop: true } satisfies ExportWorkerRequest);
     };
     live.set(worker, stop);
-    worker.addEventListener("close", () => {
-      live.delete(worker);
-      waiting?.reject(new Error("the export worker ended before it answered"));
-    });
-    worker.onerror = (event) => {
-      waiting?.reject(new Error(`the export worker failed: ${event.message}`));
-      worker.terminate();
+
+    let stream!: ReadableStreamDefaultController<Uint8Array>;
+    /** Pages asked for and not yet answered. */
+    let asked = 0;
+    /** The last page is in, or the export failed or was cancelled: nothing more goes into the stream. */
+    let finished = false;
+    /** Wakes the stream's waiting pull once a page is in. */
+    let arrived: (() => void) | undefined;
+    const wake = () => {
+      const waiting = arrived;
+      arrived = undefined;
+      waiting?.();
+    };
+    const fail = (error: Error) => {
+      if (finished) return;
+      finished = true;
+      // A worker stopped on purpose (shutdown) fails its last page: only an export that failed by itself is news.
+      if (!stopping) log("error", "orders export failed", { ...errorFields(error), from: range.from, to: range.to });
+      stop();
+      stream.error(error);
+      wake();
     };
     worker.onmessage = ({ data }: MessageEvent<ExportWorkerAnswer>) => {
-      const asked = waiting;
-      waiting = undefined;
-      if ("failure" in data) asked?.reject(new Error(`the export worker failed: ${data.failure}`));
-      else asked?.resolve(data);
+      asked -= 1;
+      if (finished) return;
+      if ("failure" in data) return fail(new Error(`the export worker failed: ${data.failure}`));
+      stream.enqueue(data.bytes);
+      if (data.last) {
+        finished = true;
+        stop();
+        stream.close();
+      }
+      wake();
     };
-    const nextPage = () =>
-      new Promise<CsvPage>((resolve, reject) => {
-        waiting = { resolve, reject };
-        worker.postMessage({ next: true } satisfies ExportWorkerRequest);
-      });
+    worker.onerror = (event) => {
+      fail(new Error(`the export worker failed: ${event.message}`));
+      worker.terminate();
+    };
+    worker.addEventListener("close", () => {
+      live.delete(worker);
+      fail(new Error("the export worker ended before its last page"));
+    });
     worker.postMessage({ open: { file: databaseFile, window: exportWindow(range) } } satisfies ExportWorkerRequest);
 
-    // The default high-water mark of one chunk: one page read ahead of the client, never more.
-    return new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          const page = await nextPage();
-          controller.enqueue(page.bytes);
-          if (page.last) {
-            stop();
-            controller.close();
+    return new ReadableStream<Uint8Array>(
+      {
+        start(controller) {
+          stream = controller;
+        },
+        // Asks for as many pages as the stream has room for, counting those on their way, then waits for one.
+        pull(controller) {
+          while (!finished && asked < (controller.desiredSize ?? 0)) {
+            worker.postMessage({ next: true } satisfies ExportWorkerRequest);
+            asked += 1;
           }
-        } catch (error) {
-          // A worker stopped on purpose (shutdown) fails its last page: only an export that failed by itself is news.
-          if (!stopping) log("error", "orders export failed", { ...errorFields(error), from: range.from, to: range.to });
+          if (finished) return;
+          return new Promise<void>((resolve) => {
+            arrived = resolve;
+          });
+        },
+        // The client went away (or the shop is closing): the worker stops reading and ends.
+        cancel() {
+          finished = true;
           stop();
-          controller.error(error);
-        }
+          wake();
+        },
       },
-      // The client went away (or the shop is closing): the worker stops reading and ends.
-      cancel: stop,
-    });
+      // Room for a few pages: the worker reads the next while the client takes one, and never more than this ahead.
+      { highWaterMark: PAGES_AHEAD },
+    );
   }
 
   return {
