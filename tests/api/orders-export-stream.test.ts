@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { EXPORTS_BUSY_MESSAGE, MOST_EXPORTS_AT_ONCE } from "../../src/modules/admin-orders/orders-export";
@@ -155,5 +156,26 @@ describe("each export's worker ends with it", () => {
     expect(again.status).toBe(200);
     expect(references(new Uint8Array(await again.arrayBuffer()))).toEqual(ids);
     for (const reader of readers.slice(1)) await reader.cancel();
+  });
+});
+
+describe("stopping every export, as shutdown does", () => {
+  test("ends each worker and closes its connection first: the shop's own close is then the last and leaves no WAL", async () => {
+    const closing = await createOwnerShop();
+    try {
+      storeYearOfOrders(closing.db, 2025, 1000);
+      const request = () =>
+        closing.request(`/api/admin/orders/export.csv?${YEAR}`, { headers: { Cookie: closing.cookie, "Sec-Fetch-Site": "same-origin" } });
+      const readers = [(await request()).body!.getReader(), (await request()).body!.getReader()];
+      for (const reader of readers) await reader.read();
+      expect(closing.deps.ordersExport.running()).toBe(2);
+
+      await closing.deps.ordersExport.stopAll();
+      expect(closing.deps.ordersExport.running()).toBe(0);
+      closing.db.close();
+      expect(existsSync(`${closing.db.filename}-wal`)).toBe(false);
+    } finally {
+      closing.close();
+    }
   });
 });
