@@ -126,14 +126,20 @@ describe("the export compressed as it streams", () => {
 });
 
 describe("each export's worker ends with it", () => {
-  test("a download the client abandons part-way ends its worker", async () => {
-    const response = await exportCsv(YEAR);
-    const reader = response.body!.getReader();
-    await reader.read();
-    expect(shop.deps.ordersExport.running()).toBe(1);
-    await reader.cancel();
-    await waitUntil(() => shop.deps.ordersExport.running() === 0, 5000, "the abandoned export's worker to end");
-  });
+  for (const [asked, acceptEncoding] of [
+    ["plain", ""],
+    ["gzipped as it streams", "gzip, br"],
+  ]) {
+    test(`a download the client abandons part-way ends its worker (${asked})`, async () => {
+      const response = await exportCsv(YEAR, { "Accept-Encoding": acceptEncoding! });
+      expect(response.headers.get("content-encoding")).toBe(acceptEncoding ? "gzip" : null);
+      const reader = response.body!.getReader();
+      await reader.read();
+      expect(shop.deps.ordersExport.running()).toBe(1);
+      await reader.cancel();
+      await waitUntil(() => shop.deps.ordersExport.running() === 0, 5000, "the abandoned export's worker to end");
+    });
+  }
 
   test(`past ${MOST_EXPORTS_AT_ONCE} exports at once: 503 with what to do, and one is accepted again once another ends`, async () => {
     const readers = await Promise.all(
