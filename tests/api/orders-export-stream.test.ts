@@ -141,7 +141,7 @@ describe("each export's worker ends with it", () => {
     });
   }
 
-  test(`past ${MOST_EXPORTS_AT_ONCE} exports at once: 503 with what to do, and one is accepted again once another ends`, async () => {
+  test(`past ${MOST_EXPORTS_AT_ONCE} export at once: 503 with what to do, and one is accepted again once the other ends`, async () => {
     const readers = await Promise.all(
       Array.from({ length: MOST_EXPORTS_AT_ONCE }, async () => {
         const reader = (await exportCsv(YEAR)).body!.getReader();
@@ -156,8 +156,8 @@ describe("each export's worker ends with it", () => {
     expect(await refused.json()).toEqual({ error: EXPORTS_BUSY_MESSAGE });
     expect(shop.deps.ordersExport.running()).toBe(MOST_EXPORTS_AT_ONCE);
 
+    // Asked for the moment the last byte is in, before the finished export's worker has closed.
     await readAll(readers[0]!);
-    await waitUntil(() => shop.deps.ordersExport.running() === MOST_EXPORTS_AT_ONCE - 1, 5000, "the finished export's worker to end");
     const again = await exportCsv(YEAR);
     expect(again.status).toBe(200);
     expect(references(new Uint8Array(await again.arrayBuffer()))).toEqual(ids);
@@ -166,15 +166,15 @@ describe("each export's worker ends with it", () => {
 });
 
 describe("stopping every export, as shutdown does", () => {
-  test("ends each worker and closes its connection first: the shop's own close is then the last and leaves no WAL", async () => {
+  test("ends the worker and closes its connection first: the shop's own close is then the last and leaves no WAL", async () => {
     const closing = await createOwnerShop();
     try {
       storeYearOfOrders(closing.db, 2025, 1000);
       const request = () =>
         closing.request(`/api/admin/orders/export.csv?${YEAR}`, { headers: { Cookie: closing.cookie, "Sec-Fetch-Site": "same-origin" } });
-      const readers = [(await request()).body!.getReader(), (await request()).body!.getReader()];
-      for (const reader of readers) await reader.read();
-      expect(closing.deps.ordersExport.running()).toBe(2);
+      const reader = (await request()).body!.getReader();
+      await reader.read();
+      expect(closing.deps.ordersExport.running()).toBe(1);
 
       await closing.deps.ordersExport.stopAll();
       expect(closing.deps.ordersExport.running()).toBe(0);

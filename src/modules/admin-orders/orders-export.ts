@@ -25,13 +25,13 @@ export function exportFileName({ from, to }: ExportRange): string {
 }
 
 /**
- * Exports being made at once, each in its own worker. The owner is one person: two cover a second tab (this
- * month beside last year), and a third is refused rather than queued behind a year's export.
+ * Exports being made at once, each in its own worker. The owner is one person, and each worker holds a heap of
+ * its own (about 12 MB in a measurement, against the shop's memory budget): a second is refused at once rather
+ * than queued behind a year's export while the browser shows nothing.
  */
-export const MOST_EXPORTS_AT_ONCE = 2;
+export const MOST_EXPORTS_AT_ONCE = 1;
 const EXPORTS_BUSY_RETRY_AFTER_SECONDS = 30;
-export const EXPORTS_BUSY_MESSAGE =
-  "Two exports are already being prepared. Please wait for one of them to finish downloading, then try again.";
+export const EXPORTS_BUSY_MESSAGE = "An export is already being prepared. Please wait for it to finish downloading, then try again.";
 /**
  * Pages (of 200 rows) the worker may be ahead of the client: without any, each page would wait for a message
  * there and back, and on a busy main thread for its turn too; with a few it reads on while the client takes one.
@@ -52,17 +52,25 @@ export type OrdersExport = ReturnType<typeof createOrdersExport>;
 export function createOrdersExport(databaseFile: string) {
   /** Each live worker and how to end it; one leaves this map only once its thread has closed. */
   const live = new Map<Worker, () => void>();
+  /**
+   * Exports not yet over (last page sent, failed or cancelled). The limit counts these, not live threads: a
+   * download started just after another finished must not meet the first worker still closing.
+   */
+  let exporting = 0;
 
   function start(range: ExportRange): ReadableStream<Uint8Array> {
-    if (live.size >= MOST_EXPORTS_AT_ONCE) throw new ServiceUnavailable(EXPORTS_BUSY_RETRY_AFTER_SECONDS, EXPORTS_BUSY_MESSAGE);
+    if (exporting >= MOST_EXPORTS_AT_ONCE) throw new ServiceUnavailable(EXPORTS_BUSY_RETRY_AFTER_SECONDS, EXPORTS_BUSY_MESSAGE);
+    exporting += 1;
     const worker = new Worker(new URL("./export-worker.ts", import.meta.url).href, { smol: true } as WorkerOptions);
     // Not unref()'d, unlike the GPX worker: an unref'd worker's answers reached this thread late (several times
     // slower per page in a measurement), and this one trades a message per page. It lives only as long as its
     // export: `stop` ends it, and shutdown stops every one (stopAll).
     let stopping = false;
+    /** Every way an export ends comes here once: the worker closes its connection and exits. */
     const stop = () => {
       if (stopping) return;
       stopping = true;
+      exporting -= 1;
       worker.postMessage({ stop: true } satisfies ExportWorkerRequest);
     };
     live.set(worker, stop);
