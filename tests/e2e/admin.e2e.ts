@@ -232,7 +232,7 @@ test.describe("the owner's admin area", () => {
     try {
       const saved = setting.getByRole("status").filter({ hasText: "Delivery fee saved successfully!" });
       await expect(saved).toBeVisible();
-      // Spec section 4: success notes go after 3 seconds.
+      // Success notes go after 3 seconds (docs/product.md#configuration).
       await expect(saved).toBeHidden({ timeout: 4_500 });
 
       await gotoHydrated(page, productPath(product));

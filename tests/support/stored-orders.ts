@@ -10,7 +10,8 @@ export type StoredOrder = {
   subtotalCents?: number;
   deliveryCents?: number;
   discountCents?: number;
-  items?: { productId: string; name: string; unitPriceCents: number; quantity: number }[];
+  /** `meta` as checkout writes it: a quoted order's lines carry `{ quoteId }`. */
+  items?: { productId: string; name: string; unitPriceCents: number; quantity: number; meta?: Record<string, unknown> }[];
 };
 
 let sessions = 0;
@@ -44,13 +45,9 @@ export function storeOrder(db: Database, order: StoredOrder): void {
     `demo_stored_${sessions}`,
   );
   for (const item of items) {
-    db.query("INSERT INTO order_items (order_id, product_id, product_name, unit_price_cents, quantity) VALUES (?, ?, ?, ?, ?)").run(
-      order.id,
-      item.productId,
-      item.name,
-      item.unitPriceCents,
-      item.quantity,
-    );
+    db.query(
+      "INSERT INTO order_items (order_id, product_id, product_name, unit_price_cents, quantity, meta) VALUES (?, ?, ?, ?, ?, ?)",
+    ).run(order.id, item.productId, item.name, item.unitPriceCents, item.quantity, JSON.stringify(item.meta ?? {}));
   }
 }
 

@@ -151,7 +151,7 @@ describe("cleanUploads", () => {
     expect(readdirSync(storage.dir)).toEqual(["README.txt"]);
   });
 
-  test("a file whose row says it was deleted after dispatch (issue 16) but is still there is removed as an orphan", async () => {
+  test("a file whose row says it was deleted after dispatch but is still there is removed as an orphan", async () => {
     addOrder("ORD-SENT");
     const file = await addUpload("sent", 200, "ORD-SENT");
     db.query("UPDATE uploads SET removed_at = ? WHERE token = 'sent'").run(daysAgo(2).toISOString());
@@ -183,7 +183,7 @@ describe("startCleanUploadsJob", () => {
     expect(fileExists(storedName)).toBe(false);
   });
 
-  test("also deletes the files of an order dispatched longer ago than the owner's days after dispatch (issue 16)", async () => {
+  test("also deletes the files of an order dispatched longer ago than the owner's days after dispatch", async () => {
     addOrder("ORD-SENT");
     db.query("UPDATE orders SET status = 'fulfilled', stage = 'dispatched' WHERE id = 'ORD-SENT'").run();
     db.query("INSERT INTO order_stage_events (order_id, stage, at) VALUES ('ORD-SENT', 'dispatched', '2001-01-01T00:00:00.000Z')").run();

@@ -6,7 +6,10 @@ import { RequestDetail } from "./RequestDetail";
 import { navigate, useQueryParam } from "./router";
 import { ToMakeQueue } from "./ToMakeQueue";
 
-/** /admin/orders: what to make next (issue 14), the order list, one order's detail (?order=…), and the custom requests, one open with its quotes (?request=…). */
+/**
+ * /admin/orders: what to make next (docs/decisions/0016-production-stages.md), the order list, one order's detail
+ * (?order=…), and the custom requests, one open with its quotes (?request=…).
+ */
 export function OrdersPage() {
   const openId = useQueryParam("order");
   const requestId = useQueryParam("request");
