@@ -13,7 +13,7 @@ export const TOO_MANY_CHOSEN = `Choose at most ${MOST_SLIPS} orders for one prin
 export const MORE_TO_DISPATCH = `These are the oldest ${MOST_SLIPS} orders waiting to be dispatched. Print them and add their tracking, then open this page again for the rest.`;
 
 /**
- * The printable packing slips (issue 15 point 4): server-rendered pages, not
+ * The printable packing slips (docs/decisions/0019-packing-slips.md): server-rendered pages, not
  * routes of the admin app, so they print with JavaScript off. Registered inside
  * the admin guard (src/modules/admin), so a live session is needed like every
  * admin call; personal, never kept, never indexed.
