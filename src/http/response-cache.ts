@@ -213,16 +213,19 @@ export function createResponseCache({
 
   /** The answer from `entry`; `kept` adds the standard Age header (whole seconds since it was made). */
   function answerFrom(entry: Entry, request: Request, kept: boolean): Response {
-    const withAge = (response: Response) => {
-      if (kept) response.headers.set("age", String(Math.max(0, Math.floor((now() - entry.madeAt) / 1000))));
-      return response;
-    };
+    const response = representation(entry, request);
+    if (kept) response.headers.set("age", String(Math.max(0, Math.floor((now() - entry.madeAt) / 1000))));
+    return response;
+  }
+
+  /** The answer for what `request` takes: 304 for the entity tag it holds, else the encoding it accepts, else plain. */
+  function representation(entry: Entry, request: Request): Response {
     if (etagMatches(request.headers.get("if-none-match"), entry.etag)) {
-      return withAge(new Response(null, { status: 304, headers: entry.notModified }));
+      return new Response(null, { status: 304, headers: entry.notModified });
     }
     const encoding = entry.body.byteLength >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers.get("accept-encoding")) : null;
     // Few clients take no encoding (scripts, some crawlers): their copy of the body is not worth keeping twice.
-    if (!encoding) return withAge(new Response(entry.body, { status: entry.status, headers: entry.headers.identity }));
+    if (!encoding) return new Response(entry.body, { status: entry.status, headers: entry.headers.identity });
     let encoded = entry.encoded[encoding];
     if (!encoded || (encoded.effort === "quick" && ++encoded.answers > QUICK_ANSWERS)) {
       const effort = encoded ? "runtime" : "quick";
@@ -237,7 +240,7 @@ export function createResponseCache({
         makeRoom(0);
       }
     }
-    return withAge(new Response(encoded.blob, { status: entry.status, headers: entry.headers[encoding] }));
+    return new Response(encoded.blob, { status: entry.status, headers: entry.headers[encoding] });
   }
 
   /** Answers from a kept entry, and marks it the most recently used (last in the map's order). */
