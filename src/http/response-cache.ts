@@ -35,9 +35,13 @@ type Entry = {
   key: string;
   status: number;
   body: Bytes;
-  /** Each encoding made so far: quickly at first, at runtime effort once asked for often (QUICK_ANSWERS). */
-  encoded: Partial<Record<Encoding, { bytes: Bytes; effort: Effort; answers: number }>>;
-  /** Headers for each representation, built once and copied per answer. */
+  /**
+   * Each encoding made so far: quickly at first, at runtime effort once asked for often (QUICK_ANSWERS).
+   * Kept as a Blob: a Response over a Blob shares its bytes, one over a Uint8Array copies them for every
+   * answer (see docs/decisions/0008-performance.md).
+   */
+  encoded: Partial<Record<Encoding, { blob: Blob; effort: Effort; answers: number }>>;
+  /** Headers for each representation, built once; each answer's Response copies them. */
   headers: Record<"identity" | Encoding, Headers>;
   notModified: Headers;
   etag: string;
@@ -209,22 +213,25 @@ export function createResponseCache({
 
   /** The answer from `entry`; `kept` adds the standard Age header (whole seconds since it was made). */
   function answerFrom(entry: Entry, request: Request, kept: boolean): Response {
-    const headersOf = (base: Headers) => {
-      const headers = new Headers(base);
-      if (kept) headers.set("age", String(Math.max(0, Math.floor((now() - entry.madeAt) / 1000))));
-      return headers;
-    };
+    const response = representation(entry, request);
+    if (kept) response.headers.set("age", String(Math.max(0, Math.floor((now() - entry.madeAt) / 1000))));
+    return response;
+  }
+
+  /** The answer for what `request` takes: 304 for the entity tag it holds, else the encoding it accepts, else plain. */
+  function representation(entry: Entry, request: Request): Response {
     if (etagMatches(request.headers.get("if-none-match"), entry.etag)) {
-      return new Response(null, { status: 304, headers: headersOf(entry.notModified) });
+      return new Response(null, { status: 304, headers: entry.notModified });
     }
     const encoding = entry.body.byteLength >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers.get("accept-encoding")) : null;
-    if (!encoding) return new Response(entry.body, { status: entry.status, headers: headersOf(entry.headers.identity) });
+    // Few clients take no encoding (scripts, some crawlers): their copy of the body is not worth keeping twice.
+    if (!encoding) return new Response(entry.body, { status: entry.status, headers: entry.headers.identity });
     let encoded = entry.encoded[encoding];
     if (!encoded || (encoded.effort === "quick" && ++encoded.answers > QUICK_ANSWERS)) {
       const effort = encoded ? "runtime" : "quick";
-      const bytes = compress(entry.body, encoding, effort);
-      const grown = bytes.byteLength - (encoded?.bytes.byteLength ?? 0);
-      encoded = { bytes, effort, answers: 1 };
+      const blob = new Blob([compress(entry.body, encoding, effort)]);
+      const grown = blob.size - (encoded?.blob.size ?? 0);
+      encoded = { blob, effort, answers: 1 };
       entry.encoded[encoding] = encoded;
       if (entries.get(entry.key) === entry) {
         // Count it first, then trim: the entry itself may be the one to go.
@@ -233,7 +240,7 @@ export function createResponseCache({
         makeRoom(0);
       }
     }
-    return new Response(encoded.bytes, { status: entry.status, headers: headersOf(entry.headers[encoding]) });
+    return new Response(encoded.blob, { status: entry.status, headers: entry.headers[encoding] });
   }
 
   /** Answers from a kept entry, and marks it the most recently used (last in the map's order). */
