@@ -3,6 +3,7 @@ import { createShownVersion } from "../db/shown-version";
 import {
   type Bytes,
   compress,
+  compressOffThread,
   type Effort,
   type Encoding,
   etagMatches,
@@ -31,12 +32,15 @@ import {
  */
 export type ResponseCache = ReturnType<typeof createResponseCache>;
 
+/** `harder`: the runtime-effort compression of a large body, under way off the main thread. */
+type Encoded = { bytes: Bytes; effort: Effort; answers: number; harder?: Promise<void> };
+
 type Entry = {
   key: string;
   status: number;
   body: Bytes;
   /** Each encoding made so far: quickly at first, at runtime effort once asked for often (QUICK_ANSWERS). */
-  encoded: Partial<Record<Encoding, { bytes: Bytes; effort: Effort; answers: number }>>;
+  encoded: Partial<Record<Encoding, Encoded>>;
   /** Headers for each representation, built once and copied per answer. */
   headers: Record<"identity" | Encoding, Headers>;
   notModified: Headers;
@@ -87,6 +91,14 @@ export type ResponseCacheOptions = {
  * for this often has earned it. See docs/decisions/0008-performance.md.
  */
 export const QUICK_ANSWERS = 16;
+
+/**
+ * Bodies from this size are compressed at runtime effort on the thread pool, the quick bytes answering
+ * until they are ready: in line, brotli 6 of the 1.9 MB catalogue JSON of a 2,000-product shop would
+ * hold up every request for tens of milliseconds. Below it (every page) it takes a few milliseconds at
+ * most, in line. See docs/decisions/0033-catalogue-pages.md.
+ */
+export const OFF_THREAD_BYTES = 256 * 1024;
 
 export function createResponseCache({
   db,
@@ -220,20 +232,32 @@ export function createResponseCache({
     const encoding = entry.body.byteLength >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers.get("accept-encoding")) : null;
     if (!encoding) return new Response(entry.body, { status: entry.status, headers: headersOf(entry.headers.identity) });
     let encoded = entry.encoded[encoding];
-    if (!encoded || (encoded.effort === "quick" && ++encoded.answers > QUICK_ANSWERS)) {
-      const effort = encoded ? "runtime" : "quick";
-      const bytes = compress(entry.body, encoding, effort);
-      const grown = bytes.byteLength - (encoded?.bytes.byteLength ?? 0);
-      encoded = { bytes, effort, answers: 1 };
-      entry.encoded[encoding] = encoded;
-      if (entries.get(entry.key) === entry) {
-        // Count it first, then trim: the entry itself may be the one to go.
-        entry.bytes += grown;
-        usedBytes += grown;
-        makeRoom(0);
+    if (!encoded) encoded = store(entry, encoding, compress(entry.body, encoding, "quick"), "quick");
+    else if (encoded.effort === "quick" && ++encoded.answers > QUICK_ANSWERS) {
+      if (entry.body.byteLength < OFF_THREAD_BYTES) encoded = store(entry, encoding, compress(entry.body, encoding, "runtime"), "runtime");
+      else if (!encoded.harder) {
+        // Meanwhile the quick bytes go on answering: nobody waits for the harder ones.
+        encoded.harder = compressOffThread(entry.body, encoding, "runtime").then(
+          (bytes) => void store(entry, encoding, bytes, "runtime"),
+          () => {},
+        );
       }
     }
     return new Response(encoded.bytes, { status: entry.status, headers: headersOf(entry.headers[encoding]) });
+  }
+
+  /** Puts `bytes` in as the entry's `encoding`, counted against the bound while the entry is kept. */
+  function store(entry: Entry, encoding: Encoding, bytes: Bytes, effort: Effort): Encoded {
+    const grown = bytes.byteLength - (entry.encoded[encoding]?.bytes.byteLength ?? 0);
+    const encoded: Encoded = { bytes, effort, answers: 1 };
+    entry.encoded[encoding] = encoded;
+    if (entries.get(entry.key) === entry) {
+      // Count it first, then trim: the entry itself may be the one to go.
+      entry.bytes += grown;
+      usedBytes += grown;
+      makeRoom(0);
+    }
+    return encoded;
   }
 
   /** Answers from a kept entry, and marks it the most recently used (last in the map's order). */

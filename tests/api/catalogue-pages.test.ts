@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { brotliDecompressSync } from "node:zlib";
+import { OFF_THREAD_BYTES, QUICK_ANSWERS } from "../../src/http/response-cache";
 import { CARD_DESCRIPTION_LIMIT } from "../../web/components/ProductCard";
 import { CATALOGUE_PAGE_SIZE } from "../../web/lib/catalogue-pages";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
@@ -6,6 +8,7 @@ import { addCategory, addProduct } from "../support/factories";
 import { mainOf, textOf, titleOf } from "../support/html";
 import { addManyProducts, catalogueOrder } from "../support/many-products";
 import { createTestShop } from "../support/test-app";
+import { waitUntil } from "../support/wait-until";
 
 // The catalogue page in pages (docs/decisions/0033-catalogue-pages.md): at 2,000 products each page
 // stays far under 200 kB, every product is reached once by following the pager's links, in the
@@ -191,6 +194,21 @@ describe("/products at 2,000 products", () => {
     expect(status).toBe(200);
     expect(body.length).toBe(PRODUCTS);
   });
+
+  test("GET /api/catalog, a large kept answer, is compressed harder off the main thread: asks meanwhile get the quick bytes at once", async () => {
+    // A query string of its own, so this entry's first answer is made here.
+    const path = "/api/catalog?harder=1";
+    const brotli = async () => new Uint8Array(await (await shop.request(path, { headers: { "accept-encoding": "br" } })).arrayBuffer());
+    const quick = await brotli();
+    expect(brotliDecompressSync(quick).byteLength).toBeGreaterThan(OFF_THREAD_BYTES);
+    for (let answer = 1; answer < QUICK_ANSWERS; answer++) expect(await brotli()).toEqual(quick);
+    // The ask that earns the harder compression starts it and is answered with the quick bytes, not held for it.
+    expect(await brotli()).toEqual(quick);
+    await waitUntil(async () => (await brotli()).byteLength < quick.byteLength, 20_000, "the harder compression of the catalogue JSON");
+    const harder = await brotli();
+    expect(brotliDecompressSync(harder).toString()).toBe(brotliDecompressSync(quick).toString());
+    expect(JSON.parse(brotliDecompressSync(harder).toString()).length).toBe(PRODUCTS);
+  }, 30_000);
 });
 
 describe("?cat= with pages", () => {
