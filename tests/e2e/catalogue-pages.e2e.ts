@@ -1,5 +1,6 @@
 import type { Browser, BrowserContextOptions, Locator, Page, TestInfo } from "@playwright/test";
 import type { Product } from "../../src/modules/catalog/model";
+import { expectNoSeriousViolations } from "./support/axe";
 import { islandsHydrated } from "./support/hydrated";
 import { addManyProducts, type OwnShop, startOwnShop } from "./support/own-shop";
 import { expectReachable, tapReachable } from "./support/tappable";
@@ -192,6 +193,8 @@ for (const theme of THEMES) {
   test(`on a 1280 × 800 desktop the pager is one row under the cards: Previous left, the numbers centred, Next right (${theme})`, async ({
     browser,
   }, testInfo) => {
+    // axe over a page of 48 cards takes a while on two busy cores.
+    test.setTimeout(90_000);
     const context = await openContext(browser, { viewport: DESKTOP });
     await context.addInitScript((chosen) => localStorage.setItem("strata.theme", chosen), theme);
     const page = await context.newPage();
@@ -199,6 +202,8 @@ for (const theme of THEMES) {
     await islandsHydrated(page);
     const layout = await pagerLayout(page);
     expect(layout.overflow).toBeLessThanOrEqual(0);
+    // The category links, the "Showing" line and the pager read and contrast as the rest of the shop.
+    await expectNoSeriousViolations(page, `/products?page=5 (${theme})`, { onlyRules: theme === "light" ? ["color-contrast"] : [] });
     const lastCard = await cards(page)
       .last()
       .evaluate((element) => element.getBoundingClientRect().bottom);
