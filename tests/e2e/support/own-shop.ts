@@ -2,7 +2,12 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** This folder and the repository's root, so the scripts run whatever folder the runner started in. */
+const HERE = fileURLToPath(new URL(".", import.meta.url));
+const ROOT = resolve(HERE, "..", "..", "..");
 
 /**
  * A shop of a story's own, beside the suite's (playwright.config.ts): the same `bun scripts/start.ts`
@@ -36,7 +41,8 @@ export async function startOwnShop(): Promise<OwnShop> {
   const dataDir = mkdtempSync(join(tmpdir(), "strata-story-"));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn("bun", ["scripts/start.ts"], {
+  const child = spawn("bun", [join(ROOT, "scripts", "start.ts")], {
+    cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),
@@ -74,5 +80,5 @@ export async function startOwnShop(): Promise<OwnShop> {
 
 /** Adds `count` products (with the demo's pictures) to a running own shop's database. */
 export function addManyProducts(shop: OwnShop, count: number): void {
-  execFileSync("bun", ["tests/e2e/support/add-many-products.ts", join(shop.dataDir, "shop.db"), String(count)], { stdio: "pipe" });
+  execFileSync("bun", [join(HERE, "add-many-products.ts"), join(shop.dataDir, "shop.db"), String(count)], { stdio: "pipe" });
 }
