@@ -118,6 +118,13 @@ describe("/products at 2,000 products", () => {
     expect(pages[1]!.body).toContain('<link rel="canonical" href="http://shop.test/products?page=2"/>');
   });
 
+  test("?page=1 is the first page, whose one address for search engines is plain /products", async () => {
+    const page = await open("/products?page=1");
+    expect(page.status).toBe(200);
+    expect(cardIds(page.main)).toEqual(cardIds(pages[0]!.main));
+    expect(page.body).toContain('<link rel="canonical" href="http://shop.test/products"/>');
+  });
+
   test("Previous is on every page but the first, Next on every page but the last", () => {
     expect(pages[0]!.main).not.toContain('rel="prev"');
     expect(pages[1]!.main).toContain('<a class="pager__step pager__step--previous" rel="prev" href="/products">');
