@@ -1,13 +1,13 @@
 import { type FormEvent, Fragment, useState } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "../api";
 import { ColumnHeadings, deleteRow, ResultNotice, RowActions, TableScroller, useResult } from "../parts";
-import type { Category } from "../types";
+import type { AdminCategory } from "../types";
 import type { Loaded } from "../use-load";
 
 type CategoryFields = { id: string; name: string; sort: string };
 
 /** Category save: the rule broken, or the body to send (docs/product.md#categories). */
-function categoryBody(fields: CategoryFields): Category | string {
+function categoryBody(fields: CategoryFields): AdminCategory | string {
   if (!fields.id.trim() || !fields.name.trim()) return "Please provide an id and name before saving.";
   const sort = fields.sort.trim() === "" ? 0 : Number(fields.sort);
   if (!Number.isFinite(sort)) return "Sort must be a number.";
@@ -15,7 +15,7 @@ function categoryBody(fields: CategoryFields): Category | string {
 }
 
 /** The categories table with its inline editor (docs/product.md#categories). */
-export function CategoriesTable({ categories }: { categories: Loaded<Category[]> }) {
+export function CategoriesTable({ categories }: { categories: Loaded<AdminCategory[]> }) {
   const [editing, setEditing] = useState<null | "new" | string>(null);
   const result = useResult();
   const list = [...(categories.data ?? [])].sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name));
@@ -34,7 +34,7 @@ export function CategoriesTable({ categories }: { categories: Loaded<Category[]>
     }
   }
 
-  const remove = (category: Category) =>
+  const remove = (category: AdminCategory) =>
     deleteRow(result, {
       question: `Delete the category "${category.name}"? Its products stay, without a category.`,
       path: `/api/admin/categories/${enc(category.id)}`,

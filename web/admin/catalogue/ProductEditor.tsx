@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { apiCall, failureText, isSessionEnd } from "../api";
 import { ResultNotice, useResult } from "../parts";
-import type { AdminProduct, Category } from "../types";
+import type { AdminCategory, AdminProduct } from "../types";
 import { ProductExtras } from "./ProductExtras";
 import { EMPTY_PRODUCT_FORM, formFromProduct, type ProductForm, productBody, productFormProblem } from "./product-form";
 
@@ -18,7 +18,7 @@ export function ProductEditor({
   onChanged,
 }: {
   product: AdminProduct | null;
-  categories: Category[];
+  categories: AdminCategory[];
   onCancel: () => void;
   onSaved: (id: string) => void | Promise<void>;
   /** Images or variants changed: the table's thumbnail and counts may need a reload. */

@@ -1,12 +1,12 @@
 import { apiCall, enc } from "../api";
 import { Notice } from "../parts";
-import type { AdminProduct, AdminProductImage, AdminVariant } from "../types";
+import type { AdminImage, AdminProduct, AdminVariant } from "../types";
 import { useLoad } from "../use-load";
 import { ProductImages } from "./ProductImages";
 import { ProductVariants } from "./ProductVariants";
 
 // Fixed empties: a new [] each render would look like a fresh load to the sections.
-const NO_IMAGES: AdminProductImage[] = [];
+const NO_IMAGES: AdminImage[] = [];
 const NO_VARIANTS: AdminVariant[] = [];
 
 /** The editor's Product Images and Product Variants sections; both need a saved product. */

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { ApiError, apiCall, enc, isSessionEnd, uploadImage } from "../api";
 import { ResultNotice, useResult } from "../parts";
-import type { AdminProductImage } from "../types";
+import type { AdminImage } from "../types";
 
 /** A new image goes after the others, at image count + 1000 (docs/product.md#images-and-variants). */
 const NEW_IMAGE_SORT_OFFSET = 1000;
 
-const bySortOrder = (a: AdminProductImage, b: AdminProductImage) => a.sort_order - b.sort_order;
+const bySortOrder = (a: AdminImage, b: AdminImage) => a.sort_order - b.sort_order;
 
 function detail(error: unknown): string {
   if (error instanceof ApiError) return error.serverError || `HTTP ${error.status}`;
@@ -27,11 +27,11 @@ export function ProductImages({
   onChanged,
 }: {
   productId: string | null;
-  images: AdminProductImage[];
+  images: AdminImage[];
   onChanged: () => void | Promise<void>;
 }) {
   // A move shows at once and stays unless the server refuses it; each load replaces it.
-  const [images, setImages] = useState<AdminProductImage[]>(() => [...loaded].sort(bySortOrder));
+  const [images, setImages] = useState<AdminImage[]>(() => [...loaded].sort(bySortOrder));
   useEffect(() => setImages([...loaded].sort(bySortOrder)), [loaded]);
   const [busy, setBusy] = useState(false);
   const result = useResult();
@@ -84,7 +84,7 @@ export function ProductImages({
     }
   }
 
-  async function remove(image: AdminProductImage) {
+  async function remove(image: AdminImage) {
     if (!productId) return;
     result.clear();
     try {

@@ -2,7 +2,7 @@ import { Fragment, useState } from "react";
 import { formatPence } from "../../../shared/money";
 import { apiCall, enc, failureText, isSessionEnd } from "../api";
 import { ColumnHeadings, deleteRow, EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "../parts";
-import type { AdminProduct, Category } from "../types";
+import type { AdminCategory, AdminProduct } from "../types";
 import { useLoad } from "../use-load";
 import { CategoriesTable } from "./CategoriesTable";
 import { ProductEditor } from "./ProductEditor";
@@ -12,7 +12,7 @@ type Editing = null | "new" | string;
 
 export function ProductsPage() {
   const products = useLoad(() => apiCall<AdminProduct[]>("/api/admin/products"), "Unable to load products");
-  const categories = useLoad(() => apiCall<Category[]>("/api/admin/categories"), "Unable to load products");
+  const categories = useLoad(() => apiCall<AdminCategory[]>("/api/admin/categories"), "Unable to load products");
   const [editing, setEditing] = useState<Editing>(null);
   const result = useResult();
   // Stock answered by +1/-1, shown until the list is next loaded.

@@ -4,7 +4,7 @@ import type { RemovedFile } from "../../../shared/removed-file";
 import { enc } from "../api";
 import { ColumnHeadings, shortDate } from "../parts";
 import { RemovedFileLine } from "../RemovedFile";
-import type { AdminOrder, OrderListItem } from "../types";
+import type { AdminOrder, AdminOrderSummary } from "../types";
 
 /** Order status as stored (paid, fulfilled, canceled), as a coloured label. */
 export function StatusBadge({ status }: { status: string }) {
@@ -17,7 +17,7 @@ export function isTruthyFlag(value: boolean | number | null | undefined): boolea
 }
 
 /** The orders table, shared by the dashboard's five latest and the orders page. */
-export function OrdersTable({ orders, label, onOpen }: { orders: OrderListItem[]; label: string; onOpen: (id: string) => void }) {
+export function OrdersTable({ orders, label, onOpen }: { orders: AdminOrderSummary[]; label: string; onOpen: (id: string) => void }) {
   return (
     <table className="admin-table admin-table--cards admin-table--orders">
       <caption className="visually-hidden">{label}</caption>

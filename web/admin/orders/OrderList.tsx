@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { apiAnswer } from "../api";
 import { Notice, TableScroller } from "../parts";
 import { navigate } from "../router";
-import type { OrderListItem } from "../types";
+import type { AdminOrderSummary } from "../types";
 import { useLoad } from "../use-load";
 import { OrdersTable } from "./OrderBits";
 
@@ -66,7 +66,7 @@ export function OrderList() {
   );
 }
 
-type Page = { orders: OrderListItem[]; next: string | null; total: number | null };
+type Page = { orders: AdminOrderSummary[]; next: string | null; total: number | null };
 
 /** One page of results; remounted for each search and page, so it loads once each. */
 function OrderPage({ search, onPage }: { search: Search; onPage: (cursors: string[]) => void }) {
@@ -76,7 +76,7 @@ function OrderPage({ search, onPage }: { search: Search; onPage: (cursors: strin
   const cursor = search.cursors.at(-1);
   if (cursor) query.set("cursor", cursor);
   const { data, error, loading } = useLoad(async (): Promise<Page> => {
-    const { data: orders, headers } = await apiAnswer<OrderListItem[]>(`/api/admin/orders?${query}`);
+    const { data: orders, headers } = await apiAnswer<AdminOrderSummary[]>(`/api/admin/orders?${query}`);
     const total = headers.get("x-total-count");
     return { orders, next: headers.get("x-next-cursor"), total: total === null ? null : Number(total) };
   }, "Unable to load orders");

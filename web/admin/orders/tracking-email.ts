@@ -1,5 +1,5 @@
 import { shortDate, type Tone } from "../parts";
-import type { OrderEmail, TrackingEmailResult } from "../types";
+import type { AdminOrderEmail, TrackingEmailResult } from "../types";
 
 /** What each tracking-email outcome tells the owner, and how loudly (docs/product.md#tracking-email-reasons). */
 const REASONS: Record<string, { tone: Tone; text: string }> = {
@@ -30,7 +30,7 @@ export function trackingEmailNotice(result: TrackingEmailResult | undefined | nu
 }
 
 /** One email's delivery in a word or two, as the order's Emails table shows it. */
-export function deliveryLabel(email: Pick<OrderEmail, "delivery">): string {
+export function deliveryLabel(email: Pick<AdminOrderEmail, "delivery">): string {
   switch (email.delivery) {
     case "sent":
       return "sent";
@@ -48,7 +48,7 @@ export function deliveryLabel(email: Pick<OrderEmail, "delivery">): string {
  * outbox row: "emailed on" only once it was really sent. `canSendAgain` offers
  * the owner another try when it never went out.
  */
-export function trackingEmailLine(email: OrderEmail | null): { tone: Tone; text: string; canSendAgain: boolean } | null {
+export function trackingEmailLine(email: AdminOrderEmail | null): { tone: Tone; text: string; canSendAgain: boolean } | null {
   if (!email) return null;
   switch (email.delivery) {
     case "sent":
