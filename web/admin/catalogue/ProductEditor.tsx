@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { apiCall, failureText, isSessionEnd } from "../api";
+import { fieldBinder, MoneyField, WholeNumberField } from "../fields";
 import { ResultNotice, useResult } from "../parts";
 import type { AdminCategory, AdminProduct } from "../types";
 import { ProductExtras } from "./ProductExtras";
@@ -35,6 +36,7 @@ export function ProductEditor({
   const idBase = useId();
   const problem = productFormProblem(form);
   const field = (name: keyof ProductForm) => `${idBase}-${name}`;
+  const bind = fieldBinder(idBase, form, setForm);
   const set = <K extends keyof ProductForm>(key: K, value: ProductForm[K]) => setForm((current) => ({ ...current, [key]: value }));
 
   async function save(event: FormEvent) {
@@ -83,18 +85,7 @@ export function ProductEditor({
             <label htmlFor={field("name")}>Name</label>
             <input id={field("name")} value={form.name} onChange={(event) => set("name", event.target.value)} />
           </div>
-          <div className="field">
-            <label htmlFor={field("price")}>Price (£)</label>
-            <input
-              id={field("price")}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              value={form.price}
-              onChange={(event) => set("price", event.target.value)}
-            />
-          </div>
+          <MoneyField label="Price (£)" {...bind("price")} />
           <div className="field">
             <label htmlFor={field("currency")}>Currency</label>
             <input
@@ -124,50 +115,15 @@ export function ProductEditor({
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor={field("maxOnlineQty")}>Max online qty</label>
-            <input
-              id={field("maxOnlineQty")}
-              type="number"
-              inputMode="numeric"
-              min="0"
-              step="1"
-              placeholder="None"
-              value={form.maxOnlineQty}
-              onChange={(event) => set("maxOnlineQty", event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={field("stock")}>Stock</label>
-            <input
-              id={field("stock")}
-              type="number"
-              inputMode="numeric"
-              min="0"
-              step="1"
-              placeholder="Unlimited"
-              value={form.stock}
-              onChange={(event) => set("stock", event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={field("leadTimeDays")}>Lead time (working days)</label>
-            <input
-              id={field("leadTimeDays")}
-              type="number"
-              inputMode="numeric"
-              min="0"
-              max="365"
-              step="1"
-              placeholder="Shop default"
-              aria-describedby={`${field("leadTimeDays")}-hint`}
-              value={form.leadTimeDays}
-              onChange={(event) => set("leadTimeDays", event.target.value)}
-            />
-            <p className="hint" id={`${field("leadTimeDays")}-hint`}>
-              Working days from order to dispatch. Blank uses the shop default (Configuration).
-            </p>
-          </div>
+          <WholeNumberField label="Max online qty" placeholder="None" {...bind("maxOnlineQty")} />
+          <WholeNumberField label="Stock" placeholder="Unlimited" {...bind("stock")} />
+          <WholeNumberField
+            label="Lead time (working days)"
+            max="365"
+            placeholder="Shop default"
+            hint="Working days from order to dispatch. Blank uses the shop default (Configuration)."
+            {...bind("leadTimeDays")}
+          />
           <div className="admin-span-2 admin-checks">
             <label className="admin-check">
               <input type="checkbox" checked={form.requiresGpx} onChange={(event) => set("requiresGpx", event.target.checked)} />

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { formatPence } from "../../../shared/money";
 import { isBaseVariant } from "../../lib/product-view";
 import { ApiError, apiCall, enc, isSessionEnd } from "../api";
+import { MoneyField, WholeNumberField } from "../fields";
 import { penceToPoundsText, poundsTextToPence, ResultNotice, useResult, wholeOrBlank } from "../parts";
 import type { AdminVariant } from "../types";
 
@@ -203,31 +204,14 @@ function VariantInputs({ fields, onChange, prefix }: { fields: VariantFields; on
         <label htmlFor={`${prefix}-name`}>Name</label>
         <input id={`${prefix}-name`} value={fields.name} onChange={(event) => onChange({ ...fields, name: event.target.value })} />
       </div>
-      <div className="field">
-        <label htmlFor={`${prefix}-price`}>Price (GBP)</label>
-        <input
-          id={`${prefix}-price`}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          value={fields.price}
-          onChange={(event) => onChange({ ...fields, price: event.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${prefix}-stock`}>Stock</label>
-        <input
-          id={`${prefix}-stock`}
-          type="number"
-          inputMode="numeric"
-          min="0"
-          step="1"
-          placeholder="Unlimited"
-          value={fields.stock}
-          onChange={(event) => onChange({ ...fields, stock: event.target.value })}
-        />
-      </div>
+      <MoneyField id={`${prefix}-price`} label="Price (GBP)" value={fields.price} onChange={(price) => onChange({ ...fields, price })} />
+      <WholeNumberField
+        id={`${prefix}-stock`}
+        label="Stock"
+        placeholder="Unlimited"
+        value={fields.stock}
+        onChange={(stock) => onChange({ ...fields, stock })}
+      />
     </>
   );
 }

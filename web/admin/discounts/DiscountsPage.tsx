@@ -3,6 +3,7 @@ import { formatPence, poundsToPence } from "../../../shared/money";
 import { formatUkDay } from "../../../shared/uk-day";
 import type { DiscountCode } from "../../../src/modules/discount-codes/model";
 import { apiCall, enc, failureText, isSessionEnd } from "../api";
+import { MoneyInput, WholeNumberInput } from "../fields";
 import { deleteRow, Notice, ResultNotice, TableScroller, useResult } from "../parts";
 import { useLoad } from "../use-load";
 
@@ -78,13 +79,20 @@ export function DiscountsPage() {
               <option value="amount">Amount off (£)</option>
             </select>
           </label>
-          <label>
-            {kind === "percent" ? "Percentage off" : "Amount off (£)"}
-            <input name="value" required inputMode="decimal" />
-          </label>
+          {kind === "percent" ? (
+            <label>
+              Percentage off
+              <WholeNumberInput name="value" required />
+            </label>
+          ) : (
+            <label>
+              Amount off (£)
+              <MoneyInput name="value" required />
+            </label>
+          )}
           <label>
             Minimum basket (£, optional)
-            <input name="min" inputMode="decimal" />
+            <MoneyInput name="min" />
           </label>
           <label>
             Starts on (optional)
@@ -96,7 +104,7 @@ export function DiscountsPage() {
           </label>
           <label>
             Use limit (optional)
-            <input name="max_uses" inputMode="numeric" />
+            <WholeNumberInput name="max_uses" />
           </label>
           <button type="submit" className="button button--primary">
             Save code

@@ -5,14 +5,13 @@ import { REFUND_REASON_LABELS, type RefundReason } from "../../../shared/refund-
 import { unitsToSend } from "../../../shared/units-to-send";
 import type { UnitsNotPutBack } from "../../../src/modules/admin-orders/shelf-returns";
 import { apiCall, enc, failureText, isSessionEnd } from "../api";
-import { Dialog, Notice } from "../parts";
+import { MoneyField, WholeNumberInput } from "../fields";
+import { Dialog, Notice, penceToPoundsText } from "../parts";
 import type { AdminOrder } from "../types";
 import { amountForUnits, notPutBackText } from "./refund-form";
 
 /** POST /api/admin/orders/{id}/refund: the order, and what of the units asked for could not go back on the shelf. */
 type RefundAnswer = AdminOrder & { not_restocked?: UnitsNotPutBack[] };
-
-const toPounds = (pence: number) => (pence / 100).toFixed(2);
 
 /** What is still refundable: paid minus the refunds made so far. */
 export function refundLeft(order: AdminOrder): number {
@@ -38,7 +37,7 @@ export function RefundDialog({
   onDone: (order: AdminOrder, message: string, warning: string) => void;
 }) {
   const left = refundLeft(order);
-  const [pounds, setPounds] = useState(toPounds(left));
+  const [pounds, setPounds] = useState(penceToPoundsText(left));
   const [reason, setReason] = useState<RefundReason>(cancel ? "requested_by_customer" : "damaged");
   const [note, setNote] = useState("");
   const [restock, setRestock] = useState<number[]>(() => order.items.map(() => 0));
@@ -52,7 +51,7 @@ export function RefundDialog({
     const most = unitsToSend(order.items[index] ?? { quantity: 0 });
     const chosen = restock.map((n, i) => (i === index ? Math.min(most, Math.max(0, Math.floor(Number(typed) || 0))) : n));
     setRestock(chosen);
-    setPounds(toPounds(amountForUnits(order.items, chosen, left)));
+    setPounds(penceToPoundsText(amountForUnits(order.items, chosen, left)));
   }
 
   async function submit() {
@@ -105,25 +104,15 @@ export function RefundDialog({
         {formatPence(left)} of {formatPence(order.amount_cents)} is left to refund. The money goes back through the payment provider and the
         customer is emailed.
       </p>
-      <div className="field">
-        <label htmlFor="refund-amount">Amount (£)</label>
-        <input
-          id="refund-amount"
-          type="number"
-          inputMode="decimal"
-          min="0.01"
-          step="0.01"
-          max={toPounds(left)}
-          value={pounds}
-          aria-describedby={order.refund_required ? undefined : "refund-amount-hint"}
-          onChange={(event) => setPounds(event.target.value)}
-        />
-        {!order.refund_required && (
-          <p className="hint" id="refund-amount-hint">
-            Choosing units to put back sets the amount to what they cost; you can still change it.
-          </p>
-        )}
-      </div>
+      <MoneyField
+        id="refund-amount"
+        label="Amount (£)"
+        min="0.01"
+        max={penceToPoundsText(left)}
+        hint={order.refund_required ? undefined : "Choosing units to put back sets the amount to what they cost; you can still change it."}
+        value={pounds}
+        onChange={setPounds}
+      />
       <div className="field">
         <label htmlFor="refund-reason">Reason</label>
         <select id="refund-reason" value={reason} onChange={(event) => setReason(event.target.value as RefundReason)}>
@@ -153,14 +142,7 @@ export function RefundDialog({
                 <span>
                   {name} <span className="hint">(up to {canGoBack})</span>
                 </span>
-                <input
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={canGoBack}
-                  value={restock[index] ?? 0}
-                  onChange={(event) => chooseUnits(index, event.target.value)}
-                />
+                <WholeNumberInput max={canGoBack} value={restock[index] ?? 0} onChange={(text) => chooseUnits(index, text)} />
               </label>
             );
           })}

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { ApiError, apiCall, failureText, isSessionEnd, uploadImage } from "../api";
+import { fieldBinder, WholeNumberField } from "../fields";
 import { ResultNotice, useResult } from "../parts";
 import type { Project } from "../types";
 
@@ -127,17 +128,7 @@ export function ProjectEditor({
             onChange={(event) => set("description", event.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor={field("sort")}>Sort Order</label>
-          <input
-            id={field("sort")}
-            type="number"
-            min="0"
-            step="1"
-            value={fields.sort}
-            onChange={(event) => set("sort", event.target.value)}
-          />
-        </div>
+        <WholeNumberField label="Sort Order" {...fieldBinder(idBase, fields, setFields)("sort")} />
         <div className="field admin-span-4">
           <label htmlFor={field("image")}>Image URL</label>
           <div className="admin-image-picker">

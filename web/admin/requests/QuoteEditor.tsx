@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { MAX_QUOTE_LINE_QUANTITY } from "../../../shared/quote-view";
 import { apiCall, enc, failureText, isSessionEnd } from "../api";
 import { CopyText } from "../CopyReference";
+import { fieldBinder, MoneyField, WholeNumberField } from "../fields";
 import { Notice } from "../parts";
 import type { CustomRequest } from "../types";
 import { QuotePreview } from "./QuotePreview";
@@ -30,6 +31,7 @@ export function QuoteEditor({
   const [sent, setSent] = useState<Sent | null>(null);
   const idBase = useId();
   const field = (name: string) => `${idBase}-${name}`;
+  const bind = fieldBinder(idBase, form, setForm);
   const set = <K extends keyof QuoteForm>(key: K, value: QuoteForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const setLine = (key: number, change: Partial<QuoteFormLine>) =>
     set(
@@ -103,32 +105,21 @@ export function QuoteEditor({
                   onChange={(event) => setLine(line.key, { description: event.target.value })}
                 />
               </div>
-              <div className="field">
-                <label htmlFor={field(`quantity-${line.key}`)}>Quantity</label>
-                <input
-                  id={field(`quantity-${line.key}`)}
-                  type="number"
-                  inputMode="numeric"
-                  step="1"
-                  min="1"
-                  max={MAX_QUOTE_LINE_QUANTITY}
-                  value={line.quantity}
-                  onChange={(event) => setLine(line.key, { quantity: event.target.value })}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={field(`amount-${line.key}`)}>Price each (£)</label>
-                <input
-                  id={field(`amount-${line.key}`)}
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  min="0"
-                  placeholder="45.00"
-                  value={line.amount}
-                  onChange={(event) => setLine(line.key, { amount: event.target.value })}
-                />
-              </div>
+              <WholeNumberField
+                id={field(`quantity-${line.key}`)}
+                label="Quantity"
+                min="1"
+                max={MAX_QUOTE_LINE_QUANTITY}
+                value={line.quantity}
+                onChange={(quantity) => setLine(line.key, { quantity })}
+              />
+              <MoneyField
+                id={field(`amount-${line.key}`)}
+                label="Price each (£)"
+                placeholder="45.00"
+                value={line.amount}
+                onChange={(amount) => setLine(line.key, { amount })}
+              />
               <button
                 type="button"
                 className="button button--ghost admin-button--small admin-button--danger admin-quote__remove"
@@ -155,35 +146,13 @@ export function QuoteEditor({
         </fieldset>
 
         <div className="admin-grid admin-quote__terms">
-          <div className="field">
-            <label htmlFor={field("delivery")}>Delivery (£)</label>
-            <input
-              id={field("delivery")}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              placeholder="Shop's rule"
-              aria-describedby={field("delivery-hint")}
-              value={form.delivery}
-              onChange={(event) => set("delivery", event.target.value)}
-            />
-            <p id={field("delivery-hint")} className="hint">
-              Leave blank to use the shop's delivery rule; 0 means free delivery.
-            </p>
-          </div>
-          <div className="field">
-            <label htmlFor={field("lead-time")}>Lead time (working days)</label>
-            <input
-              id={field("lead-time")}
-              type="number"
-              inputMode="numeric"
-              step="1"
-              min="0"
-              value={form.leadTime}
-              onChange={(event) => set("leadTime", event.target.value)}
-            />
-          </div>
+          <MoneyField
+            label="Delivery (£)"
+            placeholder="Shop's rule"
+            hint="Leave blank to use the shop's delivery rule; 0 means free delivery."
+            {...bind("delivery")}
+          />
+          <WholeNumberField label="Lead time (working days)" {...bind("leadTime")} />
           <div className="field">
             <label htmlFor={field("valid-until")}>Valid until</label>
             <input

@@ -4,10 +4,9 @@ import type { Configuration } from "../types";
 import { useLoad } from "../use-load";
 import { ConfigurationStatus } from "./ConfigurationStatus";
 import { DeliverySettings } from "./DeliverySettings";
-import { DispatchSettings } from "./DispatchSettings";
-import { FileRetentionSettings } from "./FileRetentionSettings";
 import { HeroSettings } from "./HeroSettings";
-import { LowStockSetting } from "./LowStockSetting";
+import { NumberSettingsCard } from "./NumberSetting";
+import { DISPATCH_SETTINGS, FILE_RETENTION_SETTINGS, LOW_STOCK_SETTINGS } from "./number-settings";
 import { ShopIdentitySettings } from "./ShopIdentitySettings";
 
 export function ConfigurationPage() {
@@ -25,9 +24,9 @@ export function ConfigurationPage() {
         data && (
           <div className="admin-config">
             <DeliverySettings config={data} />
-            <DispatchSettings config={data} />
-            <LowStockSetting config={data} />
-            <FileRetentionSettings config={data} />
+            <NumberSettingsCard id="dispatch-settings-title" title="Dispatch" settings={DISPATCH_SETTINGS} config={data} />
+            <NumberSettingsCard id="low-stock-title" title="Stock" settings={LOW_STOCK_SETTINGS} config={data} />
+            <NumberSettingsCard id="file-retention-title" title="Customer files" settings={FILE_RETENTION_SETTINGS} config={data} />
             <HeroSettings config={data} />
             <ShopIdentitySettings config={data} />
           </div>

@@ -1,9 +1,10 @@
-import { type FormEvent, useId, useState } from "react";
-import { formatPence } from "../../../shared/money";
-import { failureText, isSessionEnd, saveConfig } from "../api";
-import { penceToPoundsText, poundsTextToPence, ResultNotice, useResult } from "../parts";
+import { type FormEvent, useState } from "react";
+import { saveConfig } from "../api";
 import type { Configuration } from "../types";
-import { type NumberKind, NumberSetting, storedNumber } from "./NumberSetting";
+import { useSave } from "../use-save";
+import { NumberSetting, SettingForm } from "./NumberSetting";
+import { DELIVERY_FEE, FREE_DELIVERY_THRESHOLD } from "./number-settings";
+import { SettingsCard } from "./SettingsCard";
 
 /** At most 3 featured products (docs/product.md#configuration). */
 const MAX_FEATURED = 3;
@@ -29,68 +30,36 @@ function parseFeaturedInput(text: string): string[] {
 /** The Delivery Settings card: three settings, each with its own Save. */
 export function DeliverySettings({ config }: { config: Configuration }) {
   return (
-    <section className="card admin-section admin-config__card" aria-labelledby="delivery-settings-title">
-      <h2 id="delivery-settings-title">Delivery Settings</h2>
-      <NumberSetting
-        label="Flat Delivery Fee (£)"
-        configKey="delivery_fee"
-        kind={MONEY}
-        stored={storedNumber(config.delivery_fee, 500)}
-        hint="Added to every order."
-        invalid="Please enter a valid delivery fee amount"
-        saved="Delivery fee saved successfully!"
-        failed="Failed to save delivery fee"
-      />
-      <NumberSetting
-        label="Free Delivery Threshold (£)"
-        configKey="free_delivery_threshold"
-        kind={MONEY}
-        stored={storedNumber(config.free_delivery_threshold, 0)}
-        hint="Orders of at least this much ship free. 0 turns free delivery off."
-        invalid="Please enter a valid free delivery threshold amount"
-        saved="Free delivery threshold saved successfully!"
-        failed="Failed to save free delivery threshold"
-      />
+    <SettingsCard id="delivery-settings-title" title="Delivery Settings">
+      <NumberSetting setting={DELIVERY_FEE} config={config} />
+      <NumberSetting setting={FREE_DELIVERY_THRESHOLD} config={config} />
       <FeaturedSetting stored={config.featured_products} />
-    </section>
+    </SettingsCard>
   );
 }
 
-/** Money is typed in pounds and stored in pence. */
-const MONEY: NumberKind = {
-  inputMode: "decimal",
-  step: "0.01",
-  parse: poundsTextToPence,
-  toText: penceToPoundsText,
-  describe: formatPence,
-};
-
 function FeaturedSetting({ stored }: { stored: string | undefined }) {
   const [text, setText] = useState(featuredIds(stored).join(", "));
-  const [busy, setBusy] = useState(false);
-  const result = useResult();
-  const id = useId();
+  const saving = useSave();
 
   async function save(event: FormEvent) {
     event.preventDefault();
     const ids = parseFeaturedInput(text);
-    setBusy(true);
-    result.clear();
-    try {
+    await saving.save(async () => {
       await saveConfig("featured_products", JSON.stringify(ids));
       setText(ids.join(", "));
-      result.succeed("Featured products saved.");
-    } catch (caught) {
-      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Failed to save featured products"));
-    } finally {
-      setBusy(false);
-    }
+      saving.result.succeed("Featured products saved.");
+    }, "Failed to save featured products");
   }
 
   return (
-    <form className="admin-setting" onSubmit={save} aria-label="Featured products" noValidate>
-      <label htmlFor={id}>Featured products</label>
-      <div className="admin-setting__row">
+    <SettingForm
+      label="Featured products"
+      hint="Comma-separated product ids, up to 3, shown on the home page in this order."
+      saving={saving}
+      onSubmit={save}
+    >
+      {(id) => (
         <input
           id={id}
           value={text}
@@ -98,12 +67,7 @@ function FeaturedSetting({ stored }: { stored: string | undefined }) {
           spellCheck={false}
           onChange={(event) => setText(event.target.value)}
         />
-        <button type="submit" className="button button--primary" disabled={busy}>
-          Save
-        </button>
-      </div>
-      <p className="hint">Comma-separated product ids, up to 3, shown on the home page in this order.</p>
-      <ResultNotice state={result} />
-    </form>
+      )}
+    </SettingForm>
   );
 }

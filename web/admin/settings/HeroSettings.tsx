@@ -1,10 +1,17 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { renderSimpleHtml } from "../../lib/simple-html";
-import { failureText, isSessionEnd, saveConfig, uploadImage } from "../api";
-import { ResultNotice, useResult } from "../parts";
+import { saveConfig, uploadImage } from "../api";
 import type { Configuration } from "../types";
+import { useSave } from "../use-save";
+import { SettingsCard, SettingsSave } from "./SettingsCard";
 
 type HeroFields = { description: string; imageUrl: string; ctaText: string; ctaLink: string };
+
+/** The call-to-action button's two fields, side by side. */
+const CALL_TO_ACTION = [
+  { key: "ctaText", idSuffix: "cta-text", label: "Call-to-action button text", placeholder: "Shop now" },
+  { key: "ctaLink", idSuffix: "cta-link", label: "Call-to-action button link", placeholder: "/products" },
+] as const;
 
 /** What a helper button puts in: a tag pair around the selection, or a line break at the cursor. */
 function insertMarkup(text: string, start: number, end: number, tag: "strong" | "em" | "br"): { text: string; cursor: [number, number] } {
@@ -27,9 +34,9 @@ export function HeroSettings({ config }: { config: Configuration }) {
     ctaText: config.hero_cta_text ?? "",
     ctaLink: config.hero_cta_link ?? "",
   });
-  const [busy, setBusy] = useState(false);
-  const [uploading, setUploading] = useState(false);
-  const result = useResult();
+  const saving = useSave();
+  const { result } = saving;
+  const uploading = useSave(result);
   const description = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const set = (key: keyof HeroFields, value: string) => setFields((current) => ({ ...current, [key]: value }));
@@ -51,22 +58,12 @@ export function HeroSettings({ config }: { config: Configuration }) {
     // Emptied at once, so choosing the same file again (after clearing the URL, or a failed upload) is a new choice.
     picker.value = "";
     if (!file) return;
-    setUploading(true);
-    result.clear();
-    try {
-      set("imageUrl", await uploadImage(file));
-    } catch (caught) {
-      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Failed to upload hero image", "Failed to upload image"));
-    } finally {
-      setUploading(false);
-    }
+    await uploading.save(async () => set("imageUrl", await uploadImage(file)), "Failed to upload hero image", "Failed to upload image");
   }
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    result.clear();
-    try {
+    await saving.save(async () => {
       await Promise.all([
         saveConfig("hero_description", fields.description),
         saveConfig("hero_image_url", fields.imageUrl.trim()),
@@ -74,16 +71,11 @@ export function HeroSettings({ config }: { config: Configuration }) {
         saveConfig("hero_cta_link", fields.ctaLink.trim()),
       ]);
       result.succeed("Hero banner settings saved successfully!");
-    } catch (caught) {
-      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Failed to save hero banner configuration"));
-    } finally {
-      setBusy(false);
-    }
+    }, "Failed to save hero banner configuration");
   }
 
   return (
-    <section className="card admin-section admin-config__card" aria-labelledby="hero-settings-title">
-      <h2 id="hero-settings-title">Hero Banner Settings</h2>
+    <SettingsCard id="hero-settings-title" title="Hero Banner Settings">
       <form className="form" onSubmit={save} noValidate>
         <div className="field">
           <label htmlFor={`${id}-description`}>Hero description</label>
@@ -129,8 +121,8 @@ export function HeroSettings({ config }: { config: Configuration }) {
             />
           </div>
           <label className="admin-file">
-            <span>{uploading ? "Uploading…" : "Or upload an image"}</span>
-            <input type="file" accept="image/*" disabled={uploading} onChange={(event) => void upload(event.currentTarget)} />
+            <span>{uploading.busy ? "Uploading…" : "Or upload an image"}</span>
+            <input type="file" accept="image/*" disabled={uploading.busy} onChange={(event) => void upload(event.currentTarget)} />
           </label>
           {fields.imageUrl.trim() ? (
             <img className="admin-preview" src={fields.imageUrl.trim()} alt="Preview of the hero image" />
@@ -140,33 +132,21 @@ export function HeroSettings({ config }: { config: Configuration }) {
         </div>
 
         <div className="form__row">
-          <div className="field">
-            <label htmlFor={`${id}-cta-text`}>Call-to-action button text</label>
-            <input
-              id={`${id}-cta-text`}
-              value={fields.ctaText}
-              placeholder="Shop now"
-              onChange={(event) => set("ctaText", event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-cta-link`}>Call-to-action button link</label>
-            <input
-              id={`${id}-cta-link`}
-              value={fields.ctaLink}
-              placeholder="/products"
-              onChange={(event) => set("ctaLink", event.target.value)}
-            />
-          </div>
+          {CALL_TO_ACTION.map(({ key, idSuffix, label, placeholder }) => (
+            <div className="field" key={key}>
+              <label htmlFor={`${id}-${idSuffix}`}>{label}</label>
+              <input
+                id={`${id}-${idSuffix}`}
+                value={fields[key]}
+                placeholder={placeholder}
+                onChange={(event) => set(key, event.target.value)}
+              />
+            </div>
+          ))}
         </div>
 
-        <ResultNotice state={result} />
-        <div>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? "Saving…" : "Save Hero Banner Settings"}
-          </button>
-        </div>
+        <SettingsSave saving={saving} label="Save Hero Banner Settings" />
       </form>
-    </section>
+    </SettingsCard>
   );
 }

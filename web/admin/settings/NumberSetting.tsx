@@ -1,12 +1,16 @@
-import { type FormEvent, useId, useState } from "react";
-import { failureText, isSessionEnd, saveConfig } from "../api";
-import { ResultNotice, useResult, wholeOrBlank } from "../parts";
-import type { ConfigKey } from "../types";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { formatPence } from "../../../shared/money";
+import { saveConfig } from "../api";
+import { MoneyInput, WholeNumberInput } from "../fields";
+import { penceToPoundsText, poundsTextToPence, ResultNotice, wholeOrBlank } from "../parts";
+import type { Configuration } from "../types";
+import { type Saving, useSave } from "../use-save";
+import type { NumberSettingSpec } from "./number-settings";
+import { SettingsCard } from "./SettingsCard";
 
 /** How one kind of number is typed, read and shown: pounds for money, whole numbers for days and hours. */
 export type NumberKind = {
-  inputMode: "numeric" | "decimal";
-  step: string;
+  Input: typeof MoneyInput;
   max?: number;
   /** The typed text as the stored number, or null when it is not one this setting takes. */
   parse: (text: string) => number | null;
@@ -16,11 +20,10 @@ export type NumberKind = {
   describe: (value: number) => string;
 };
 
-/** Whole numbers from `min` to `max`: working days, an hour of the day, days a file is kept. */
+/** Whole numbers from `min` to `max`: working days, an hour of the day, days a file is kept, items. */
 export function wholeNumbers(max: number, min = 0): NumberKind {
   return {
-    inputMode: "numeric",
-    step: "1",
+    Input: WholeNumberInput,
     max,
     parse: (text) => {
       const value = wholeOrBlank(text);
@@ -31,72 +34,75 @@ export function wholeNumbers(max: number, min = 0): NumberKind {
   };
 }
 
+/** Money: typed in pounds, stored in pence. */
+export const MONEY: NumberKind = { Input: MoneyInput, parse: poundsTextToPence, toText: penceToPoundsText, describe: formatPence };
+
 /** A stored configuration number (text of digits), or `fallback` when there is none or it is not one. */
-export const storedNumber = (text: string | undefined, fallback: number) => (text && /^\d+$/.test(text.trim()) ? Number(text) : fallback);
+const storedNumber = (text: string | undefined, fallback: number) => (text && /^\d+$/.test(text.trim()) ? Number(text) : fallback);
 
 /**
  * One numeric configuration entry with its own Save (the Configuration page's
- * delivery and dispatch cards): a value the form refuses never reaches the
- * server, one it refuses shows the server's message, and only the entry saved
- * is written.
+ * delivery, dispatch, stock and file cards): a value the form refuses never
+ * reaches the server, one it refuses shows the server's message, and only the
+ * entry saved is written.
  */
-export function NumberSetting(props: {
-  label: string;
-  configKey: ConfigKey;
-  stored: number;
-  kind: NumberKind;
-  hint: string;
-  invalid: string;
-  saved: string;
-  failed: string;
-}) {
-  const { kind } = props;
-  const [text, setText] = useState(kind.toText(props.stored));
-  const [current, setCurrent] = useState(props.stored);
-  const [busy, setBusy] = useState(false);
-  const result = useResult();
-  const id = useId();
+export function NumberSetting({ setting, config }: { setting: NumberSettingSpec; config: Configuration }) {
+  const { kind } = setting;
+  const stored = storedNumber(config[setting.configKey], setting.fallback);
+  const [text, setText] = useState(kind.toText(stored));
+  const [current, setCurrent] = useState(stored);
+  const saving = useSave();
 
   async function save(event: FormEvent) {
     event.preventDefault();
     const value = kind.parse(text);
-    if (value === null) return result.fail(props.invalid);
-    setBusy(true);
-    result.clear();
-    try {
-      await saveConfig(props.configKey, String(value));
+    if (value === null) return saving.result.fail(setting.invalid);
+    await saving.save(async () => {
+      await saveConfig(setting.configKey, String(value));
       setCurrent(value);
       setText(kind.toText(value));
-      result.succeed(props.saved);
-    } catch (caught) {
-      if (!isSessionEnd(caught)) result.fail(failureText(caught, props.failed));
-    } finally {
-      setBusy(false);
-    }
+      saving.result.succeed(setting.saved);
+    }, setting.failed);
   }
 
   return (
-    <form className="admin-setting" onSubmit={save} aria-label={props.label} noValidate>
+    <SettingForm label={setting.label} hint={`${setting.hint} Now ${kind.describe(current)}.`} saving={saving} onSubmit={save}>
+      {(id) => <kind.Input id={id} max={kind.max} value={text} onChange={setText} />}
+    </SettingForm>
+  );
+}
+
+/** A card of numeric entries, each with its own Save. */
+export function NumberSettingsCard(props: { id: string; title: string; settings: NumberSettingSpec[]; config: Configuration }) {
+  return (
+    <SettingsCard id={props.id} title={props.title}>
+      {props.settings.map((setting) => (
+        <NumberSetting key={setting.configKey} setting={setting} config={props.config} />
+      ))}
+    </SettingsCard>
+  );
+}
+
+/** One configuration entry's form: its label, the input with Save beside it, a hint and the result. */
+export function SettingForm(props: {
+  label: string;
+  hint: string;
+  saving: Saving;
+  onSubmit: (event: FormEvent) => void;
+  children: (id: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <form className="admin-setting" onSubmit={props.onSubmit} aria-label={props.label} noValidate>
       <label htmlFor={id}>{props.label}</label>
       <div className="admin-setting__row">
-        <input
-          id={id}
-          type="number"
-          inputMode={kind.inputMode}
-          step={kind.step}
-          min="0"
-          max={kind.max}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <button type="submit" className="button button--primary" disabled={busy}>
+        {props.children(id)}
+        <button type="submit" className="button button--primary" disabled={props.saving.busy}>
           Save
         </button>
       </div>
-      <p className="hint">
-        {props.hint} Now {kind.describe(current)}.
-      </p>
-      <ResultNotice state={result} />
+      <p className="hint">{props.hint}</p>
+      <ResultNotice state={props.saving.result} />
     </form>
   );
 }

@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
-import { failureText, isSessionEnd, saveConfig } from "../api";
-import { ResultNotice, useResult } from "../parts";
+import { saveConfig } from "../api";
 import type { ConfigKey, Configuration } from "../types";
+import { useSave } from "../use-save";
+import { SettingsCard, SettingsSave } from "./SettingsCard";
 
 type IdentityKey = Extract<
   ConfigKey,
@@ -39,17 +40,15 @@ function valuesOf(config: Configuration): Values {
 export function ShopIdentitySettings({ config }: { config: Configuration }) {
   const [fields, setFields] = useState<Values>(() => valuesOf(config));
   const [saved, setSaved] = useState<Values>(() => valuesOf(config));
-  const [busy, setBusy] = useState(false);
-  const result = useResult();
+  const saving = useSave();
+  const { result } = saving;
   const id = useId();
 
   async function save(event: FormEvent) {
     event.preventDefault();
     const changed = FIELDS.filter(({ key }) => fields[key] !== saved[key]);
     if (changed.length === 0) return result.succeed("Nothing to save: no detail has changed.");
-    setBusy(true);
-    result.clear();
-    try {
+    await saving.save(async () => {
       for (const { key } of changed) {
         const answer = (await saveConfig(key, fields[key])) as { value?: string } | null;
         // The server stores the clean form (trimmed, one part a line): show what is kept.
@@ -58,16 +57,11 @@ export function ShopIdentitySettings({ config }: { config: Configuration }) {
         setFields((current) => ({ ...current, [key]: clean }));
       }
       result.succeed("Shop details saved.");
-    } catch (caught) {
-      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Failed to save shop details"));
-    } finally {
-      setBusy(false);
-    }
+    }, "Failed to save shop details");
   }
 
   return (
-    <section className="card admin-section admin-config__card" aria-labelledby="shop-identity-title">
-      <h2 id="shop-identity-title">Shop details</h2>
+    <SettingsCard id="shop-identity-title" title="Shop details">
       <p className="hint">
         Shown in the footer, on the contact and policies pages and in every email. UK law asks a shop to say who runs it, where it can be
         found and how to reach it.
@@ -97,13 +91,8 @@ export function ShopIdentitySettings({ config }: { config: Configuration }) {
             {hint && <p className="hint">{hint}</p>}
           </div>
         ))}
-        <ResultNotice state={result} />
-        <div>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? "Saving…" : "Save shop details"}
-          </button>
-        </div>
+        <SettingsSave saving={saving} label="Save shop details" />
       </form>
-    </section>
+    </SettingsCard>
   );
 }
