@@ -66,7 +66,16 @@ export function NumberSetting({ setting, config }: { setting: NumberSettingSpec;
   }
 
   return (
-    <SettingForm label={setting.label} hint={`${setting.hint} Now ${kind.describe(current)}.`} saving={saving} onSubmit={save}>
+    <SettingForm
+      label={setting.label}
+      hint={
+        <>
+          {setting.hint} Now {kind.describe(current)}.
+        </>
+      }
+      saving={saving}
+      onSubmit={save}
+    >
       {(id) => <kind.Input id={id} max={kind.max} value={text} onChange={setText} />}
     </SettingForm>
   );
@@ -86,7 +95,7 @@ export function NumberSettingsCard(props: { id: string; title: string; settings:
 /** One configuration entry's form: its label, the input with Save beside it, a hint and the result. */
 export function SettingForm(props: {
   label: string;
-  hint: string;
+  hint: ReactNode;
   saving: Saving;
   onSubmit: (event: FormEvent) => void;
   children: (id: string) => ReactNode;
