@@ -1,5 +1,5 @@
 /**
- * Where a shopper follows a parcel. The owner's tracking form (web/admin/TrackingForm.tsx) stores the
+ * Where a shopper follows a parcel. The owner's tracking form (web/admin/orders/TrackingForm.tsx) stores the
  * carrier as free text, so "Royal Mail", "royalmail" and "Parcelforce Worldwide" must all be found:
  * the name is compared in lower case with everything but letters removed, and a carrier is known when
  * that starts with one of its names. A link the owner typed in wins; an unknown carrier with no link

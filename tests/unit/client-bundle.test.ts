@@ -145,7 +145,7 @@ describe("the admin app (its own entry and chunks, never on a storefront page)",
   test("bundles web/admin/main.tsx and its screens, with no runtime code from src/", () => {
     const { inputs } = reachableFrom("web/admin/main.tsx");
     expect(inputs).toContain("web/admin/main.tsx");
-    expect(inputs).toContain("web/admin/OrdersPage.tsx");
+    expect(inputs).toContain("web/admin/orders/OrdersPage.tsx");
     expect([...inputs].filter(isServerOnly)).toEqual([]);
   });
 
@@ -169,15 +169,15 @@ describe("three.js, for the admin's 3D model viewer", () => {
   test("is not in the admin entry chunk or anything it loads up front", () => {
     const initial = reachableFrom("web/admin/main.tsx", { staticOnly: true });
     expect([...initial.inputs].filter(isThreeJs)).toEqual([]);
-    expect(initial.inputs).not.toContain("web/admin/ModelViewer.tsx");
+    expect(initial.inputs).not.toContain("web/admin/requests/ModelViewer.tsx");
   });
 
   test("loads only when a model is opened: not with the orders page, not even with the viewer's own chunk", () => {
-    for (const entry of ["web/admin/OrdersPage.tsx", "web/admin/ModelViewer.tsx"]) {
+    for (const entry of ["web/admin/orders/OrdersPage.tsx", "web/admin/requests/ModelViewer.tsx"]) {
       expect([...reachableFrom(entry, { staticOnly: true }).inputs].filter(isThreeJs), entry).toEqual([]);
     }
     // The scene module is the one door to three.js, and it is a chunk of its own.
-    const scene = reachableFrom("web/admin/model-viewer-scene.ts", { staticOnly: true });
+    const scene = reachableFrom("web/admin/requests/model-viewer-scene.ts", { staticOnly: true });
     expect([...scene.inputs].filter(isThreeJs).length).toBeGreaterThan(0);
     const holdingThree = Object.entries(metafile.outputs)
       .filter(([, output]) => Object.keys(output.inputs).some(isThreeJs))

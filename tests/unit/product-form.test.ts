@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { EMPTY_PRODUCT_FORM, formFromProduct, productBody, productFormProblem } from "../../web/admin/product-form";
+import { EMPTY_PRODUCT_FORM, formFromProduct, productBody, productFormProblem } from "../../web/admin/catalogue/product-form";
 import type { AdminProduct } from "../../web/admin/types";
 
 // The product editor sends a lead time only when the owner changed it

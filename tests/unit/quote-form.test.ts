@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { emptyQuoteForm, type QuoteForm, quoteBody, quotePreview, ukDateInDays } from "../../web/admin/quote-form";
+import { emptyQuoteForm, type QuoteForm, quoteBody, quotePreview, ukDateInDays } from "../../web/admin/requests/quote-form";
 
 /** A form as the owner leaves it: two lines typed in pounds. */
 function typed(change: Partial<QuoteForm> = {}): QuoteForm {

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { amountForUnits, notPutBackText } from "../../web/admin/refund-form";
+import { amountForUnits, notPutBackText } from "../../web/admin/orders/refund-form";
 
 // The refund dialog's own arithmetic and words (decision 0024): the amount follows the units chosen to
 // put back, and what the server could not put back is said in words.

@@ -10,11 +10,11 @@ import { SessionProvider, useSession } from "./session";
 // Each screen is its own chunk: the login form never waits for the product editor.
 const pages: Record<string, ComponentType> = {
   "/admin": lazy(() => import("./DashboardPage").then((module) => ({ default: module.DashboardPage }))),
-  "/admin/orders": lazy(() => import("./OrdersPage").then((module) => ({ default: module.OrdersPage }))),
-  "/admin/products": lazy(() => import("./ProductsPage").then((module) => ({ default: module.ProductsPage }))),
-  "/admin/projects": lazy(() => import("./ProjectsPage").then((module) => ({ default: module.ProjectsPage }))),
-  "/admin/discounts": lazy(() => import("./DiscountsPage").then((module) => ({ default: module.DiscountsPage }))),
-  "/admin/configuration": lazy(() => import("./ConfigurationPage").then((module) => ({ default: module.ConfigurationPage }))),
+  "/admin/orders": lazy(() => import("./orders/OrdersPage").then((module) => ({ default: module.OrdersPage }))),
+  "/admin/products": lazy(() => import("./catalogue/ProductsPage").then((module) => ({ default: module.ProductsPage }))),
+  "/admin/projects": lazy(() => import("./projects/ProjectsPage").then((module) => ({ default: module.ProjectsPage }))),
+  "/admin/discounts": lazy(() => import("./discounts/DiscountsPage").then((module) => ({ default: module.DiscountsPage }))),
+  "/admin/configuration": lazy(() => import("./settings/ConfigurationPage").then((module) => ({ default: module.ConfigurationPage }))),
 };
 
 export function AdminApp() {

@@ -1,6 +1,6 @@
 import { apiCall } from "./api";
 import { BusinessFigures } from "./BusinessFigures";
-import { OrdersTable } from "./OrderBits";
+import { OrdersTable } from "./orders/OrderBits";
 import { Notice, TableScroller } from "./parts";
 import { navigate } from "./router";
 import type { DashboardStats } from "./types";

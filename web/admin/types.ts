@@ -1,7 +1,7 @@
 /**
  * What the admin API answers (docs/product.md#records,
  * docs/product.md#owner-calls), as the server's own modules define it. Type-only
- * imports: nothing from src/ reaches the bundle.
+ * imports: nothing from src/ reaches the bundle. Each type keeps the name the server gives it.
  */
 import type { AdminCategory } from "../../src/modules/admin-catalog/categories-model";
 import type { AdminImage } from "../../src/modules/admin-catalog/images-model";
@@ -20,9 +20,10 @@ import type { ConfigKey, Project } from "../../src/modules/content/model";
 import type { AdminQuote, OrderCustomRequest, QuoteStatus } from "../../src/modules/quotes/model";
 
 export type {
-  AdminImage as AdminProductImage,
-  AdminOrderEmail as OrderEmail,
-  AdminOrderSummary as OrderListItem,
+  AdminCategory,
+  AdminImage,
+  AdminOrderEmail,
+  AdminOrderSummary,
   AdminProduct,
   AdminVariant,
   CustomRequest,
@@ -31,7 +32,6 @@ export type {
   ToMakeOrder,
   TrackingEmailResult,
 };
-export type Category = AdminCategory;
 
 /** GET /api/admin/configuration: every key as text. */
 export type Configuration = Partial<Record<ConfigKey, string>>;

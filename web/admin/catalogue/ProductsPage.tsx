@@ -1,0 +1,179 @@
+import { Fragment, useState } from "react";
+import { formatPence } from "../../../shared/money";
+import { apiCall, enc, failureText, isSessionEnd } from "../api";
+import { ColumnHeadings, deleteRow, EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "../parts";
+import type { AdminCategory, AdminProduct } from "../types";
+import { useLoad } from "../use-load";
+import { CategoriesTable } from "./CategoriesTable";
+import { ProductEditor } from "./ProductEditor";
+
+/** Editing nothing, a new product, or the product with this id. */
+type Editing = null | "new" | string;
+
+export function ProductsPage() {
+  const products = useLoad(() => apiCall<AdminProduct[]>("/api/admin/products"), "Unable to load products");
+  const categories = useLoad(() => apiCall<AdminCategory[]>("/api/admin/categories"), "Unable to load products");
+  const [editing, setEditing] = useState<Editing>(null);
+  const result = useResult();
+  // Stock answered by +1/-1, shown until the list is next loaded.
+  const [stock, setStock] = useState<Record<string, number | null>>({});
+  const list = products.data ?? [];
+  const categoryList = categories.data ?? [];
+
+  async function adjust(product: AdminProduct, delta: 1 | -1) {
+    result.clear();
+    try {
+      const answer = await apiCall<{ id: string; stock: number | null }>("/api/admin/stock-adjust", {
+        method: "POST",
+        json: { id: product.id, delta },
+      });
+      setStock((current) => ({ ...current, [product.id]: answer.stock }));
+    } catch (caught) {
+      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Adjust failed"));
+    }
+  }
+
+  const remove = (product: AdminProduct) =>
+    deleteRow(result, {
+      question: `Delete the product "${product.name}" (${product.id})? This cannot be undone.`,
+      path: `/api/admin/products/${enc(product.id)}`,
+      name: product.name,
+      reload: products.reload,
+      onDeleted: () => {
+        if (editing === product.id) setEditing(null);
+      },
+    });
+
+  const editor = (product: AdminProduct | null) => (
+    <ProductEditor
+      key={product?.id ?? "new"}
+      product={product}
+      categories={categoryList}
+      onCancel={() => setEditing(null)}
+      onSaved={async (id) => {
+        result.succeed("Product saved.");
+        setStock({});
+        await products.reload();
+        setEditing(id);
+      }}
+      onChanged={() => void products.reload()}
+    />
+  );
+
+  return (
+    <div className="admin-page">
+      <ListPageHeader
+        title="Products"
+        noun="product"
+        adding={editing === "new"}
+        onToggle={() => setEditing(editing === "new" ? null : "new")}
+      />
+      {/* A failed load is the newest result there is; otherwise the last action's. */}
+      {products.error ? <Notice tone="error">{products.error}</Notice> : <ResultNotice state={result} />}
+
+      <section className="admin-section card" aria-labelledby="products-title">
+        <h2 id="products-title">All products</h2>
+        {editing === "new" && <div className="admin-editor-block">{editor(null)}</div>}
+        {products.loading && !products.data ? (
+          <p className="muted">Loading products…</p>
+        ) : list.length === 0 ? (
+          !products.error && <p className="muted">No products yet.</p>
+        ) : (
+          <TableScroller label="Products">
+            <table className="admin-table admin-table--products">
+              <ColumnHeadings
+                columns={[
+                  "Product",
+                  "Category",
+                  { label: "Price", align: "num" },
+                  { label: "Stock", align: "center" },
+                  { label: "Variants", align: "num" },
+                  "Actions",
+                ]}
+              />
+              <tbody>
+                {list.map((product) => {
+                  const open = editing === product.id;
+                  // The editor opens on the figure the table shows, so a +1/−1 made here is not "changed since".
+                  const shown = product.id in stock ? { ...product, stock: stock[product.id] ?? null } : product;
+                  return (
+                    <Fragment key={product.id}>
+                      <tr className={open ? "admin-row--open" : undefined}>
+                        <td>
+                          <div className="admin-product-cell">
+                            {product.image_url ? (
+                              <img className="admin-thumb" src={product.image_url} alt="" loading="lazy" width={48} height={48} />
+                            ) : (
+                              <span className="admin-thumb admin-thumb--empty" aria-hidden="true" />
+                            )}
+                            <span>
+                              <span className="admin-cell-title">{product.name}</span>
+                              <span className="admin-cell-sub admin-mono">{product.id}</span>
+                            </span>
+                          </div>
+                        </td>
+                        <td>{categoryList.find((category) => category.id === product.category_id)?.name ?? "—"}</td>
+                        <td className="admin-num admin-nowrap">{formatPence(product.price_cents)}</td>
+                        <td className="admin-center">
+                          <StockControl name={product.name} stock={shown.stock} onAdjust={(delta) => void adjust(product, delta)} />
+                        </td>
+                        <td className="admin-num">{product.variants?.length ?? 0}</td>
+                        <td>
+                          <RowActions
+                            name={product.name}
+                            open={open}
+                            onEdit={() => setEditing(open ? null : product.id)}
+                            onDelete={() => void remove(product)}
+                          />
+                        </td>
+                      </tr>
+                      {open && <EditorRow columns={6}>{editor(shown)}</EditorRow>}
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableScroller>
+        )}
+      </section>
+
+      <CategoriesTable categories={categories} />
+    </div>
+  );
+}
+
+/** Stock ±1 from the table; unlimited (null) shows ∞ and cannot be adjusted. */
+function StockControl({ name, stock, onAdjust }: { name: string; stock: number | null; onAdjust: (delta: 1 | -1) => void }) {
+  const unlimited = stock === null;
+  return (
+    <span className="admin-stock">
+      <button
+        type="button"
+        className="admin-stock__button"
+        aria-label={`−1 ${name} in stock`}
+        disabled={unlimited || stock <= 0}
+        onClick={() => onAdjust(-1)}
+      >
+        −1
+      </button>
+      <span className="admin-stock__value" data-testid="stock-value">
+        {unlimited ? (
+          <span role="img" title="Unlimited" aria-label="Unlimited">
+            ∞
+          </span>
+        ) : (
+          stock
+        )}
+      </span>
+      <button
+        type="button"
+        className="admin-stock__button"
+        aria-label={`+1 ${name} in stock`}
+        disabled={unlimited}
+        onClick={() => onAdjust(1)}
+      >
+        +1
+      </button>
+    </span>
+  );
+}
