@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import type { DiscountCodeName } from "../discount-codes/model";
 import { MAX_CHECKOUT_UNITS } from "./model";
 import type { PricedLine } from "./price-basket";
 import { type HeldUnits, returnStock } from "./stock-hold";
@@ -18,8 +19,8 @@ export type CheckoutRow = {
   hold: "held" | "released" | "sold";
   subtotal_cents: number;
   delivery_cents: number;
-  /** The discount code this checkout was priced with (upper case), and what it took off the subtotal. */
-  discount_code: string | null;
+  /** The discount code this checkout was priced with (as normalised at the edge), and what it took off the subtotal. */
+  discount_code: DiscountCodeName | null;
   discount_cents: number;
   amount_cents: number;
   currency: string;

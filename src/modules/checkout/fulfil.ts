@@ -3,6 +3,7 @@ import { latestDay } from "../../../shared/dispatch-words";
 import { writeTransaction } from "../../db/transaction";
 import type { PaymentSnapshot, PostalAddress } from "../../services/payments/provider";
 import type { DispatchPromise } from "../catalog/dispatch-promise";
+import type { DiscountCodeName } from "../discount-codes/model";
 import type { DiscountCodeStore } from "../discount-codes/store";
 import type { ProductionRecords } from "../orders/production";
 import type { NewOrder, OrderStore } from "../orders/store";
@@ -128,7 +129,7 @@ function newOrder(
 }
 
 /** Whether a code's uses are all taken, paid or held by checkouts waiting for payment (a deleted code has none to take). */
-function discountUsesTaken(codes: DiscountCodeStore, code: string): boolean {
+function discountUsesTaken(codes: DiscountCodeStore, code: DiscountCodeName): boolean {
   const found = codes.byCode(code);
   return found !== null && codes.allUsesTaken(found);
 }

@@ -1,3 +1,4 @@
+import type { DiscountCodeName } from "../discount-codes/model";
 import type { CheckoutEntry } from "./model";
 
 /** Entries for the same product, variant and uploads become one line with a quantity. */
@@ -28,9 +29,9 @@ export function groupEntries(entries: CheckoutEntry[]): RequestedLine[] {
 }
 
 /** A stable fingerprint of what was asked for, to tell a retry from a different basket. */
-export function requestFingerprint(lines: RequestedLine[], discountCode: string | null = null): string {
+export function requestFingerprint(lines: RequestedLine[], discountCode: DiscountCodeName | null = null): string {
   const sorted = lines.map((line) => JSON.stringify(line)).sort();
   // A code changes the price: a retry with another code is a different checkout. No code keeps the old fingerprint.
-  if (discountCode) sorted.push(JSON.stringify({ discountCode: discountCode.toUpperCase() }));
+  if (discountCode) sorted.push(JSON.stringify({ discountCode }));
   return new Bun.CryptoHasher("sha256").update(sorted.join("\n")).digest("hex");
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { asDiscountCode } from "../discount-codes/model";
 
 /** Most units one checkout may hold; far above any real basket, low enough to bound the work. */
 export const MAX_CHECKOUT_UNITS = 200;
@@ -53,10 +54,12 @@ export const checkoutRequestSchema = z.object(
       .min(1, { error: "Your basket is empty." })
       .max(MAX_CHECKOUT_UNITS, { error: `A single checkout can hold at most ${MAX_CHECKOUT_UNITS} items.` }),
     /** Priced by the server (src/modules/discount-codes/price-discount.ts); blank means none. */
-    discountCode: z
-      .string({ error: "The discount code must be text." })
-      .trim()
-      .max(32, { error: "There is no discount code that long. Check the spelling, or remove it to pay the full price." })
+    discountCode: asDiscountCode(
+      z
+        .string({ error: "The discount code must be text." })
+        .trim()
+        .max(32, { error: "There is no discount code that long. Check the spelling, or remove it to pay the full price." }),
+    )
       .optional()
       .transform((code) => code || null),
   },
@@ -69,11 +72,13 @@ export const TOO_MANY_DISCOUNT_CHECKS = "Too many discount code checks from your
 
 export const discountCheckSchema = z.object(
   {
-    code: z
-      .string({ error: "Enter a discount code." })
-      .trim()
-      .min(1, { error: "Enter a discount code." })
-      .max(32, { error: "There is no discount code that long. Check the spelling, or remove it to pay the full price." }),
+    code: asDiscountCode(
+      z
+        .string({ error: "Enter a discount code." })
+        .trim()
+        .min(1, { error: "Enter a discount code." })
+        .max(32, { error: "There is no discount code that long. Check the spelling, or remove it to pay the full price." }),
+    ),
     items: checkoutRequestSchema.shape.items,
   },
   { error: "Send the code and the basket as { code, items: [...] }." },

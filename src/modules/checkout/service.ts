@@ -6,6 +6,7 @@ import { errorFields, log } from "../../log";
 import { type PaymentProvider, PaymentProviderError, type PaymentSnapshot } from "../../services/payments/provider";
 import type { DispatchPromise } from "../catalog/dispatch-promise";
 import type { ContentService } from "../content/service";
+import type { DiscountCodeName } from "../discount-codes/model";
 import type { DiscountCodeStore } from "../discount-codes/store";
 import { newOrderId } from "../orders/order-id";
 import type { ProductionRecords } from "../orders/production";
@@ -114,7 +115,7 @@ export function createCheckoutService({
      * POST /api/discount-codes/check: what a code takes off this basket now,
      * priced exactly as the checkout will. Reads only: nothing is held or counted.
      */
-    checkDiscount(entries: CheckoutEntry[], code: string, basketId: string | null = null) {
+    checkDiscount(entries: CheckoutEntry[], code: DiscountCodeName, basketId: string | null = null) {
       // The basket's own waiting checkout holds a use its next checkout gives back: it does not count against it.
       const totals = basketTotals(db, content, priceBasket(db, groupEntries(entries)), code, now(), basketId);
       return {
@@ -142,7 +143,7 @@ export function createCheckoutService({
     async start(
       entries: CheckoutEntry[],
       { clientKey, basketId, address }: CheckoutRequester,
-      discountCode: string | null = null,
+      discountCode: DiscountCodeName | null = null,
     ): Promise<{ url: string }> {
       const requested = groupEntries(entries);
       const fingerprint = requestFingerprint(requested, discountCode);
