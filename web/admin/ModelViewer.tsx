@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { MESH_MAX_BYTES, MESH_MESSAGES, MeshError, type MeshStats, measureModel } from "../../shared/mesh-reader";
 import { currentTheme } from "../../shared/theme";
-import { MESH_MAX_BYTES, MESH_MESSAGES, MeshError, type MeshStats, measureModel } from "../lib/mesh-stats";
 import { reportUnauthorized } from "./api";
 import type { ModelScene } from "./model-viewer-scene";
 import { Dialog, Notice } from "./parts";
