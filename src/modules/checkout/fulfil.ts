@@ -103,7 +103,15 @@ export function fulfilPayment(
 function newOrder(
   checkout: Pick<
     CheckoutRow,
-    "id" | "subtotal_cents" | "delivery_cents" | "discount_code" | "discount_cents" | "amount_cents" | "currency" | "provider"
+    | "id"
+    | "subtotal_cents"
+    | "delivery_cents"
+    | "discount_code"
+    | "discount_cents"
+    | "gift_message"
+    | "amount_cents"
+    | "currency"
+    | "provider"
   >,
   snapshot: PaymentSnapshot,
   flags: { refundRequired: boolean; discountOverLimit: boolean },
@@ -115,6 +123,7 @@ function newOrder(
     delivery_cents: checkout.delivery_cents,
     discount_code: checkout.discount_code,
     discount_cents: checkout.discount_cents,
+    gift_message: checkout.gift_message,
     amount_cents: checkout.amount_cents,
     currency: checkout.currency,
     email: snapshot.customerEmail,

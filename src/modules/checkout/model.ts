@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GIFT_MESSAGE_MAX } from "../../../shared/basket";
 import { asDiscountCode } from "../discount-codes/model";
 
 /** Most units one checkout may hold; far above any real basket, low enough to bound the work. */
@@ -47,6 +48,8 @@ const checkoutEntrySchema = z.object({
 });
 export type CheckoutEntry = z.infer<typeof checkoutEntrySchema>;
 
+export const GIFT_MESSAGE_TOO_LONG = `A gift message can be at most ${GIFT_MESSAGE_MAX} characters. Shorten it and try again.`;
+
 export const checkoutRequestSchema = z.object(
   {
     items: z
@@ -62,6 +65,13 @@ export const checkoutRequestSchema = z.object(
     )
       .optional()
       .transform((code) => code || null),
+    /** For the parcel: printed on the packing slip, shown on the order; blank means none. */
+    giftMessage: z
+      .string({ error: "The gift message must be text." })
+      .trim()
+      .max(GIFT_MESSAGE_MAX, { error: GIFT_MESSAGE_TOO_LONG })
+      .optional()
+      .transform((message) => message || null),
   },
   { error: "Send the basket as { items: [...] }." },
 );

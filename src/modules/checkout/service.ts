@@ -14,7 +14,7 @@ import type { OrderStore } from "../orders/store";
 import { basketTotals } from "./basket-totals";
 import { type CheckoutRow, checkoutStore, unitsOf } from "./checkout-store";
 import { type FulfilOutcome, fulfilPayment, type OrderCreatedHook } from "./fulfil";
-import { groupEntries, requestFingerprint } from "./lines";
+import { type BasketChoices, groupEntries, requestFingerprint } from "./lines";
 import { CHECKOUT_MESSAGES, type CheckoutEntry, type CheckoutSessionView, MAX_HELD_UNITS_PER_ADDRESS } from "./model";
 import { causeName, HOLD_MINUTES, paymentSessions } from "./payment-session";
 import { priceBasket } from "./price-basket";
@@ -143,10 +143,10 @@ export function createCheckoutService({
     async start(
       entries: CheckoutEntry[],
       { clientKey, basketId, address }: CheckoutRequester,
-      discountCode: DiscountCodeName | null = null,
+      { discountCode = null, giftMessage = null }: BasketChoices = {},
     ): Promise<{ url: string }> {
       const requested = groupEntries(entries);
-      const fingerprint = requestFingerprint(requested, discountCode);
+      const fingerprint = requestFingerprint(requested, { discountCode, giftMessage });
       const holder = holderHash(address);
       const begun = writeTransaction(db, () => {
         const earlier = clientKey ? store.byClientKey(clientKey) : null;
@@ -183,6 +183,7 @@ export function createCheckoutService({
             delivery_cents: delivery,
             discount_code: discount?.code ?? null,
             discount_cents: discount?.discountCents ?? 0,
+            gift_message: giftMessage,
             amount_cents: totals.amountCents,
             currency: "gbp",
             expires_at: expiresAt.toISOString(),
