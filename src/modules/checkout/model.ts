@@ -48,7 +48,7 @@ const checkoutEntrySchema = z.object({
 });
 export type CheckoutEntry = z.infer<typeof checkoutEntrySchema>;
 
-export const GIFT_MESSAGE_TOO_LONG = `A gift message can be at most ${GIFT_MESSAGE_MAX} characters. Shorten it and try again.`;
+const GIFT_MESSAGE_TOO_LONG = `A gift message can be at most ${GIFT_MESSAGE_MAX} characters. Shorten it and try again.`;
 
 export const checkoutRequestSchema = z.object(
   {
