@@ -10,6 +10,7 @@ import { type AdminImagesService, createAdminImagesService } from "./modules/adm
 import { type AdminProductsService, createAdminProductsService } from "./modules/admin-catalog/products-service";
 import { type AdminVariantsService, createAdminVariantsService } from "./modules/admin-catalog/variants-service";
 import { type AdminContentService, createAdminContentService } from "./modules/admin-content/service";
+import { createOrdersExport, type OrdersExport } from "./modules/admin-orders/orders-export";
 import { createRefundService, type RefundService } from "./modules/admin-orders/refund-service";
 import { type AdminOrderService, createAdminOrderService } from "./modules/admin-orders/service";
 import { createShelfReturns } from "./modules/admin-orders/shelf-returns";
@@ -94,6 +95,8 @@ export type Deps = {
   };
   adminContent: AdminContentService;
   adminOrders: AdminOrderService;
+  /** The orders CSV, read in a worker of its own on a read-only connection (docs/decisions/0032-exports-off-the-main-thread.md). */
+  ordersExport: OrdersExport;
   /** Refunds through the payment provider (issue 15). */
   adminRefunds: RefundService;
   adminRequests: AdminRequestService;
@@ -202,6 +205,7 @@ export function createDeps(
       shelf,
       detail: adminOrders.detail,
     }),
+    ordersExport: createOrdersExport(db.filename),
     adminRequests: createAdminRequestService(db),
     quotes: createQuoteService({
       db,

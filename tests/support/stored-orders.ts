@@ -62,3 +62,19 @@ export function storeRefund(db: Database, orderId: string, amountCents: number, 
     createdAt,
   );
 }
+
+/**
+ * `count` orders through the UTC days of `year`, one every few minutes from 1 January (so the days' order is
+ * the references' order: ORD-Y0000001 first), stored in one transaction: a shop with a long history in a blink.
+ */
+export function storeYearOfOrders(db: Database, year: number, count: number): string[] {
+  const start = Date.UTC(year, 0, 1);
+  const step = Math.floor((Date.UTC(year + 1, 0, 1) - start) / count);
+  const ids = Array.from({ length: count }, (_, n) => `ORD-Y${String(n + 1).padStart(7, "0")}`);
+  db.transaction(() => {
+    ids.forEach((id, n) => {
+      storeOrder(db, { id, createdAt: new Date(start + n * step).toISOString(), name: `Shopper ${n + 1}` });
+    });
+  })();
+  return ids;
+}

@@ -23,7 +23,7 @@ export function OrdersPage() {
         <>
           <header className="admin-page__header">
             <h1>Orders</h1>
-            {/* Every paid order not yet dispatched, one per printed page (src/modules/packing-slips). */}
+            {/* The oldest paid orders not yet dispatched, one per printed page (src/modules/packing-slips). */}
             <a className="button button--ghost" href="/admin/slips" target="_blank" rel="noopener">
               Print today's packing slips
             </a>

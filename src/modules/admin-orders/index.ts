@@ -18,10 +18,11 @@ const NOT_FOUND_WITH_REASON = { error: ORDER_NOT_FOUND, trackingEmail: { sent: f
 export function adminOrderRoutes({
   adminOrders: orders,
   adminRefunds,
+  ordersExport,
   quotes,
   storedUpload,
   uploadStorage,
-}: Pick<Deps, "adminOrders" | "adminRefunds" | "quotes" | "storedUpload" | "uploadStorage">) {
+}: Pick<Deps, "adminOrders" | "adminRefunds" | "ordersExport" | "quotes" | "storedUpload" | "uploadStorage">) {
   function downloadUpload(kind: "gpx" | "image", token: string) {
     const file = storedUpload(token, kind);
     if (!file) throw new NotFound("File not found.");
@@ -49,7 +50,8 @@ export function adminOrderRoutes({
       })
       .get("/api/admin/orders/export.csv", ({ query }) => {
         const range = parseOrBadRequest(exportRangeSchema, query);
-        return new Response(orders.exportCsv(range), {
+        // Read by a worker of its own and streamed (docs/decisions/0032-exports-off-the-main-thread.md).
+        return new Response(ordersExport.csv(range), {
           headers: {
             "Content-Type": "text/csv; charset=utf-8",
             "Content-Disposition": `attachment; filename="${exportFileName(range)}"`,

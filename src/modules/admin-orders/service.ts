@@ -20,7 +20,6 @@ import {
   type TrackingRequest,
 } from "./model";
 import { encodeCursor, listFilterOf, type OrderSearch } from "./order-search";
-import { type ExportRange, ordersCsv } from "./orders-export";
 import { createProductionService } from "./production-service";
 import type { ShelfReturns } from "./shelf-returns";
 import { queueTrackingEmail, type TrackingEmailSettings, toAdminEmail } from "./tracking-email";
@@ -136,8 +135,6 @@ export function createAdminOrderService({
 
   return {
     list,
-    /** The CSV export of a range of UK days, streamed (issue 15 point 3). */
-    exportCsv: (range: ExportRange) => ordersCsv(db, range),
     detail,
     ...createProductionService(db, { store, orders, production, publicUrl: settings.publicUrl, now, detail }),
 

@@ -221,7 +221,10 @@ export function createOrderStore(db: Database) {
     `SELECT order_id, product_id, product_name, quantity, meta FROM order_items
      WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
   );
-  const toDispatch = db.query<{ id: string }, []>(`SELECT id FROM orders WHERE ${TO_DISPATCH} ORDER BY created_at, rowid`);
+  // The orders TO_DISPATCH holds for, as the triggers of migration 0026 keep them: the work in hand, never the history.
+  const toDispatch = db.query<{ id: string }, [number]>(
+    "SELECT o.id FROM orders_to_dispatch d JOIN orders o ON o.id = d.order_id ORDER BY o.created_at, o.rowid LIMIT ?",
+  );
   const dispatchedBefore = db.query<{ id: string }, [string]>(
     `SELECT o.id FROM orders o JOIN order_stage_events e ON e.order_id = o.id AND e.stage = 'dispatched'
      WHERE o.stage = 'dispatched' GROUP BY o.id HAVING MAX(e.at) < ?1`,
@@ -293,7 +296,8 @@ export function createOrderStore(db: Database) {
     queue: (stage: OrderStage | null): QueueRow[] => queue.all(stage),
     /** The lines of many orders at once, in each order's line order. */
     itemsOfOrders: (ids: readonly string[]): QueueItemRow[] => (ids.length === 0 ? [] : queueItems.all(JSON.stringify(ids))),
-    toDispatchIds: (): string[] => toDispatch.all().map((row) => row.id),
+    /** The oldest `most` orders to dispatch, oldest first. */
+    toDispatchIds: (most: number): string[] => toDispatch.all(most).map((row) => row.id),
     /** Orders dispatched (their stage now) whose latest move to dispatched is before `cutoff`. */
     dispatchedBefore: (cutoff: string): string[] => dispatchedBefore.all(cutoff).map((row) => row.id),
 

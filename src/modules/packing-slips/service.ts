@@ -17,8 +17,13 @@ export function createPackingSlipService(store: OrderStore, orders: OrderService
       const found = [...new Set(ids)].map((id) => orders.getOrder(id));
       return found.every((order): order is Order => order !== null) ? found : null;
     },
-    toDispatch(): Order[] {
-      return store.toDispatchIds().map((id) => orders.getOrder(id)!);
+    /**
+     * The oldest `most` orders to dispatch, and whether more are waiting: one print stays a day's packing however
+     * many orders wait (docs/decisions/0032-exports-off-the-main-thread.md).
+     */
+    toDispatch(most: number): { orders: Order[]; more: boolean } {
+      const ids = store.toDispatchIds(most + 1);
+      return { orders: ids.slice(0, most).map((id) => orders.getOrder(id)!), more: ids.length > most };
     },
   };
 }
