@@ -132,6 +132,19 @@ export function createDeps(
   const shelf = createShelfReturns(db, orderStore);
   const paymentProvider = stripe ?? demoPayments!;
   const discountCodes = discountCodeStore(db);
+  const adminOrders = createAdminOrderService({
+    db,
+    store: orderStore,
+    orders,
+    production,
+    shelf,
+    settings: {
+      publicUrl: env.PUBLIC_URL,
+      mailConfigured: mailDeliveryConfigured(env),
+      lowStockThreshold: () => content.lowStockThreshold(),
+    },
+    now,
+  });
   return {
     env,
     db,
@@ -182,21 +195,17 @@ export function createDeps(
       categories: createAdminCategoriesService(db),
     },
     adminContent: createAdminContentService(db),
-    adminOrders: createAdminOrderService({
+    adminOrders,
+    adminRefunds: createRefundService({
       db,
+      provider: paymentProvider,
+      publicUrl: env.PUBLIC_URL,
       store: orderStore,
       orders,
-      production,
       shelf,
-      settings: {
-        publicUrl: env.PUBLIC_URL,
-        mailConfigured: mailDeliveryConfigured(env),
-        lowStockThreshold: () => content.lowStockThreshold(),
-      },
-      now,
+      detail: adminOrders.detail,
     }),
     ordersExport: createOrdersExport(db.filename),
-    adminRefunds: createRefundService({ db, provider: paymentProvider, publicUrl: env.PUBLIC_URL, store: orderStore, orders, shelf }),
     adminRequests: createAdminRequestService(db),
     quotes: createQuoteService({
       db,

@@ -6,6 +6,8 @@ import {
   AddressBlock,
   addressText,
   EmailLayout,
+  GiftMessageBlock,
+  giftMessageText,
   ItemsTable,
   itemsAndTotalsText,
   ManageLink,
@@ -59,6 +61,7 @@ export function renderNewOrderNotice(order: Order, publicUrl: string, shop: Shop
       </p>
       <ItemsTable items={order.items} showAttachments />
       <TotalsTable order={order} />
+      <GiftMessageBlock message={order.gift_message} />
       <AddressBlock title="Ship to" lines={address} />
       <ManageLink href={adminLink} />
     </EmailLayout>,
@@ -71,6 +74,7 @@ export function renderNewOrderNotice(order: Order, publicUrl: string, shop: Shop
     "",
     ...itemsAndTotalsText(order, { showAttachments: true }),
     "",
+    ...giftMessageText(order.gift_message),
     ...addressText("Ship to", address),
     "",
     manageText(adminLink),

@@ -5,6 +5,8 @@ import type { ShopIdentity } from "../../shared/shop-info";
 import type { Order } from "../modules/orders/model";
 import {
   EmailLayout,
+  GiftMessageBlock,
+  giftMessageText,
   ItemsTable,
   itemsAndTotalsText,
   type RenderedEmail,
@@ -36,6 +38,7 @@ export function renderOrderConfirmation(order: Order, publicUrl: string, shop: S
       )}
       <ItemsTable items={order.items} pictures={publicUrl} />
       <TotalsTable order={order} />
+      <GiftMessageBlock message={order.gift_message} />
       {madeToSpecification && <p style={styles.paragraph}>{MADE_TO_SPECIFICATION}</p>}
       <ShopperOrderFooter order={order} publicUrl={publicUrl} shop={shop} />
     </EmailLayout>,
@@ -49,6 +52,7 @@ export function renderOrderConfirmation(order: Order, publicUrl: string, shop: S
     ...(order.dispatch_by ? [`${dispatchedByText(order.dispatch_by)}.`, ""] : []),
     ...itemsAndTotalsText(order),
     "",
+    ...giftMessageText(order.gift_message),
     ...(madeToSpecification ? [MADE_TO_SPECIFICATION, ""] : []),
     ...shopperOrderFooterText(order, publicUrl, shop),
   ].join("\n");

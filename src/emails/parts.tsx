@@ -219,6 +219,24 @@ export function AddressBlock({ title, lines }: { title: string; lines: string[] 
   );
 }
 
+/** The shopper's gift message, as typed (its line breaks kept), under the order's lines; nothing when there is none. */
+export function GiftMessageBlock({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <div style={{ margin: "0 0 20px" }}>
+      <p style={{ ...styles.paragraph, margin: "0 0 4px", fontWeight: "bold" }}>{GIFT_MESSAGE_TITLE}</p>
+      <p style={{ ...styles.paragraph, whiteSpace: "pre-line" }}>{message}</p>
+    </div>
+  );
+}
+
+/** The plain-text twin of GiftMessageBlock: the title, the message and a blank line, or nothing. */
+export function giftMessageText(message: string | null): string[] {
+  return message ? [`${GIFT_MESSAGE_TITLE}:`, message, ""] : [];
+}
+
+const GIFT_MESSAGE_TITLE = "Gift message (printed on the packing slip)";
+
 /** The plain-text twin of AddressBlock. */
 export function addressText(title: string, lines: string[]): string[] {
   return [`${title}:`, ...(lines.length > 0 ? lines : [NO_ADDRESS])];

@@ -176,6 +176,45 @@ describe("admin: discount codes", () => {
   }
 });
 
+describe("one code however it is typed", () => {
+  test("\" summer10 \" means SUMMER10 in the owner's save, the basket's check and the checkout", async () => {
+    const saved = await saveCode({ code: " summer10 ", percent_off: 10, active: true });
+    expect(saved.status).toBe(200);
+    expect(saved.body.code).toBe("SUMMER10");
+    expect(shop.db.query<{ code: string }, []>("SELECT code FROM discount_codes").all()).toEqual([{ code: "SUMMER10" }]);
+
+    const checked = await shop.json<Record<string, unknown>>("/api/discount-codes/check", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ code: " summer10 ", items: [{ id: BIRD_FEEDER.id }] }),
+    });
+    expect(checked.status).toBe(200);
+    expect(checked.body).toMatchObject({ code: "SUMMER10", discount_cents: 240 });
+
+    const { orderId } = await payWithCode([{ id: BIRD_FEEDER.id }], " summer10 ");
+    expect(checkoutRow()).toMatchObject({ discount_code: "SUMMER10", discount_cents: 240 });
+    const order = shop.db.query<{ discount_code: string }, [string]>("SELECT discount_code FROM orders WHERE id = ?").get(orderId);
+    expect(order?.discount_code).toBe("SUMMER10");
+    expect(usesOf("SUMMER10")).toBe(1);
+  });
+
+  test("a retry of the same checkout with the code typed differently is the same checkout, not a conflict", async () => {
+    await saveCode({ code: "SUMMER10", percent_off: 10, active: true });
+    const send = (discountCode: string) =>
+      shop.json<{ url?: string }>("/api/checkout", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": "retry-one" },
+        body: JSON.stringify({ items: [{ id: BIRD_FEEDER.id }], discountCode }),
+      });
+    const first = await send("summer10");
+    expect(first.status).toBe(200);
+    const retry = await send(" SUMMER10 ");
+    expect(retry.status).toBe(200);
+    expect(retry.body.url).toBe(first.body.url);
+    expect(countRows(shop.db, "checkouts")).toBe(1);
+  });
+});
+
 describe("checkout with a discount code", () => {
   test("a percentage is taken off the subtotal, rounded down to a penny, delivery unchanged", async () => {
     await saveCode({ code: "SAVE15", percent_off: 15, active: true });

@@ -60,6 +60,19 @@ describe("a refund", () => {
     expect(email?.text).toContain(`In all, £10.00 of the £${(order.amount_cents / 100).toFixed(2)} you paid has been refunded.`);
   });
 
+  test("the answer is the order as its page now reads it: the refund and the refund email it queued", async () => {
+    const order = await buy();
+    const first = await shop.call<Refunded & { emails: { kind: string }[] }>(`/api/admin/orders/${order.id}/refund`, {
+      method: "POST",
+      body: { amount_cents: 700, reason: "damaged" },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.emails.map((email) => email.kind)).toContain("refund");
+    const page = await shop.call<Refunded & { emails: { kind: string }[]; custom_request: unknown }>(`/api/admin/orders/${order.id}`);
+    const { custom_request: _, ...shown } = page.body;
+    expect(first.body).toEqual({ ...shown, not_restocked: [] } as typeof first.body);
+  });
+
   test("a second refund takes the rest, and the shopper's look-up shows both without the owner's notes", async () => {
     const order = await buy();
     expect((await refund(order.id, { amount_cents: 1000, reason: "damaged", note: "private" })).status).toBe(200);

@@ -129,6 +129,27 @@ describe("renderOrderConfirmation", () => {
   });
 });
 
+describe("an order's gift message in its emails", () => {
+  const gift = order({ gift_message: "Happy birthday, Gran!\nLove from Ada" });
+
+  test("the shopper's confirmation and the owner's notice show it after the totals, its line break kept", () => {
+    for (const { html, text } of [renderOrderConfirmation(gift, PUBLIC_URL, SHOP), renderNewOrderNotice(gift, PUBLIC_URL, SHOP)]) {
+      const seen = textOf(html);
+      expect(seen).toContain("Gift message (printed on the packing slip) Happy birthday, Gran! Love from Ada");
+      expect(seen.indexOf("Gift message")).toBeGreaterThan(seen.indexOf("Total £46.45"));
+      expect(html).toContain("white-space:pre-line");
+      expect(text).toContain("Gift message (printed on the packing slip):\nHappy birthday, Gran!\nLove from Ada\n");
+    }
+  });
+
+  test("an order without one says nothing about it", () => {
+    for (const { html, text } of [renderOrderConfirmation(order(), PUBLIC_URL, SHOP), renderNewOrderNotice(order(), PUBLIC_URL, SHOP)]) {
+      expect(html).not.toContain("Gift message");
+      expect(text).not.toContain("Gift message");
+    }
+  });
+});
+
 describe("renderNewOrderNotice", () => {
   test("tells the owner the order id, customer email, items, total and where to ship", () => {
     const { subject, html, text } = renderNewOrderNotice(order(), PUBLIC_URL, SHOP);

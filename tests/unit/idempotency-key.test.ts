@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { BasketItem } from "../../shared/basket";
-import { checkoutEntries, checkoutKeyFor, KEY_MAX_AGE_MS, randomUuid } from "../../web/lib/checkout-client";
+import { checkoutBody, checkoutEntries, checkoutKeyFor, KEY_MAX_AGE_MS, randomUuid } from "../../web/lib/checkout-client";
 
 function line(id: string, quantity: number, meta: BasketItem["meta"] = {}): BasketItem {
   return { key: `${id}|${meta.variantId ?? ""}`, id, name: id, price: 12, quantity, noStack: false, meta };
@@ -32,6 +32,17 @@ describe("checkoutKeyFor: one Idempotency-Key per basket content", () => {
       newKey,
     );
     expect([second.key, retry.key]).toEqual(["key-1", "key-1"]);
+  });
+
+  test("the same lines with another gift message or discount code get a new key; a blank message is none", () => {
+    const newKey = keyMaker();
+    const lines = checkoutEntries([line("planter", 1)]);
+    const first = checkoutKeyFor(checkoutBody(lines, { giftMessage: "For Tom" }), null, NOW, newKey);
+    const otherMessage = checkoutKeyFor(checkoutBody(lines, { giftMessage: "For Sam" }), first, NOW, newKey);
+    const withCode = checkoutKeyFor(checkoutBody(lines, { giftMessage: "For Sam", discountCode: "SAVE10" }), otherMessage, NOW, newKey);
+    expect([first.key, otherMessage.key, withCode.key]).toEqual(["key-1", "key-2", "key-3"]);
+    const bare = checkoutKeyFor(checkoutBody(lines, {}), null, NOW, newKey);
+    expect(checkoutKeyFor(checkoutBody(lines, { giftMessage: "  " }), bare, NOW, newKey).key).toBe(bare.key);
   });
 
   test("a changed quantity gets a new key", () => {

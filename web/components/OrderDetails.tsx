@@ -13,6 +13,7 @@ export type CustomerOrder = Pick<Order, "id" | "status" | "created_at" | "amount
       | "delivery_cents"
       | "discount_code"
       | "discount_cents"
+      | "gift_message"
       | "shipping_name"
       | "shipping_line1"
       | "shipping_line2"
@@ -125,6 +126,12 @@ export function OrderDetails({ order, sessionId, showStatus = true }: { order: C
               <span key={`${index}-${line}`}>{line}</span>
             ))}
           </address>
+        </div>
+      )}
+      {order.gift_message && (
+        <div className="order-gift">
+          <h2>Gift message</h2>
+          <p className="order-gift__message">{order.gift_message}</p>
         </div>
       )}
     </section>

@@ -13,8 +13,9 @@ import { dispatchPromiseText, latestDay } from "../../shared/dispatch-words";
 import { formatMinus, formatPence, poundsToPence } from "../../shared/money";
 import type { Product } from "../../src/modules/catalog/model";
 import { DiscountCodeField } from "../components/DiscountCodeField";
+import { GiftMessageField } from "../components/GiftMessageField";
 import { type Catalogue, checkOutBasket, fetchCatalogue } from "../lib/basket-checkout";
-import { BASKET_NEEDS_JAVASCRIPT, clearBasket, readBasket, writeBasket } from "../lib/basket-store";
+import { BASKET_NEEDS_JAVASCRIPT, clearBasket, readBasket, readGiftMessage, writeBasket, writeGiftMessage } from "../lib/basket-store";
 import { checkDiscountCode, checkoutEntries, type DiscountQuote, forgetPaidCheckout } from "../lib/checkout-client";
 import { productFacts } from "../lib/product-view";
 import { uploadPreview } from "../lib/upload-preview";
@@ -43,6 +44,7 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
   const [discount, setDiscount] = useState<{ quote: DiscountQuote; basket: string } | null>(null);
   const [discountProblem, setDiscountProblem] = useState<string | null>(null);
   const [checkingCode, setCheckingCode] = useState(false);
+  const [giftMessage, setGiftMessage] = useState("");
   // State updates land after the click handler returns; the ref shuts out a second click at once.
   const checkoutInFlight = useRef(false);
 
@@ -51,10 +53,16 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
       clearBasket();
       forgetPaidCheckout();
     }
+    setGiftMessage(readGiftMessage());
     fetchCatalogue()
       .then(setCatalogue)
       .catch(() => setStockWarning(true));
   }, [banner]);
+
+  // An emptied basket (Clear basket, or paid in another tab) takes its gift message with it (clearBasket).
+  useEffect(() => {
+    if (mounted && items.length === 0) setGiftMessage("");
+  }, [mounted, items.length]);
 
   useEffect(() => {
     // Back from the payment page, the browser may restore this page as it was left: mid-checkout.
@@ -112,7 +120,7 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
     let leaving = false;
     try {
       // Stay disabled while the browser moves to the payment page.
-      leaving = await checkOutBasket({ onCatalogue: setCatalogue, discountCode: appliedCode });
+      leaving = await checkOutBasket({ onCatalogue: setCatalogue, discountCode: appliedCode, giftMessage });
     } finally {
       if (!leaving) {
         checkoutInFlight.current = false;
@@ -205,6 +213,14 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
               onRemove={() => {
                 setDiscount(null);
                 setDiscountProblem(null);
+              }}
+            />
+            <GiftMessageField
+              value={giftMessage}
+              disabled={busy}
+              onChange={(message) => {
+                setGiftMessage(message);
+                writeGiftMessage(message);
               }}
             />
             {quote.toFreeDelivery !== null && (

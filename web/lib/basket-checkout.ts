@@ -1,7 +1,7 @@
 import { availabilityAlert, availabilityProblems, withOwnHolds } from "../../shared/basket";
 import type { Product } from "../../src/modules/catalog/model";
 import { readBasket } from "./basket-store";
-import { checkoutEntries, fetchOwnHolds, startCheckout } from "./checkout-client";
+import { type CheckoutChoices, checkoutEntries, fetchOwnHolds, startCheckout } from "./checkout-client";
 import { productFacts } from "./product-view";
 
 /** The live catalogue by product id, as GET /api/catalog answers it. */
@@ -24,16 +24,16 @@ export async function fetchCatalogue(): Promise<Catalogue> {
  * The basket's Checkout (docs/product.md#quantity-limits), wherever it is pressed (the basket, the added-to-basket
  * panel): the live catalogue is fetched again, a line asking for more than exists stops it with the
  * availability alert, and otherwise the browser goes to the payment page, with the basket's applied
- * discount code if it has one (the server prices it). Answers true when the browser is leaving for
+ * discount code and gift message if it has them (the server prices the code). Answers true when the browser is leaving for
  * it; `onCatalogue` gets the fetched catalogue.
  */
 export async function checkOutBasket({
   onCatalogue = () => {},
   discountCode = null,
+  giftMessage = null,
 }: {
   onCatalogue?: (catalogue: Catalogue) => void;
-  discountCode?: string | null;
-} = {}): Promise<boolean> {
+} & CheckoutChoices = {}): Promise<boolean> {
   let live: Catalogue;
   try {
     live = await fetchCatalogue();
@@ -48,7 +48,7 @@ export async function checkOutBasket({
     window.alert(availabilityAlert(problems));
     return false;
   }
-  const outcome = await startCheckout(checkoutEntries(basket), discountCode);
+  const outcome = await startCheckout(checkoutEntries(basket), { discountCode, giftMessage });
   if (!outcome.ok) {
     window.alert(outcome.message);
     return false;

@@ -61,6 +61,30 @@ export function writeBasket(items: BasketItem[]): void {
 
 export function clearBasket(): void {
   writeBasket(EMPTY);
+  writeGiftMessage("");
+}
+
+/**
+ * The gift message typed in the basket, kept for this tab's visit (so it survives a return from the payment
+ * page) and gone with the basket.
+ */
+const GIFT_MESSAGE_STORAGE_KEY = "strata.gift-message.v1";
+
+export function readGiftMessage(): string {
+  try {
+    return sessionStorage.getItem(GIFT_MESSAGE_STORAGE_KEY) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+export function writeGiftMessage(message: string): void {
+  try {
+    if (message === "") sessionStorage.removeItem(GIFT_MESSAGE_STORAGE_KEY);
+    else sessionStorage.setItem(GIFT_MESSAGE_STORAGE_KEY, message);
+  } catch {
+    // Private mode or a full quota: the message still goes with this page's checkout.
+  }
 }
 
 export function subscribeToBasket(onChange: () => void): () => void {

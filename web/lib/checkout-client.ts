@@ -25,8 +25,9 @@ export function checkoutEntries(items: BasketItem[]): CheckoutEntry[] {
  * The Idempotency-Key of a checkout request, remembered with the basket it was
  * made for: a double click, a retry after no answer, or a return from a
  * cancelled payment page with the same basket reuses it (so the server opens
- * one payment session), while a changed basket, one older than KEY_MAX_AGE_MS,
- * or one the server refused gets a new key.
+ * one payment session), while a changed basket (its lines, code or gift
+ * message: everything the request sends), one older than KEY_MAX_AGE_MS, or
+ * one the server refused gets a new key.
  */
 export type CheckoutKey = { basket: string; key: string; createdAt: number };
 
@@ -35,12 +36,12 @@ export const KEY_MAX_AGE_MS = 30 * 60 * 1000;
 const KEY_STORAGE_KEY = "strata.checkout-key.v1";
 
 export function checkoutKeyFor(
-  entries: CheckoutEntry[],
+  sent: CheckoutEntry[] | CheckoutBody,
   stored: CheckoutKey | null,
   now: number,
   newKey: () => string = randomUuid,
 ): CheckoutKey {
-  const basket = JSON.stringify(entries);
+  const basket = JSON.stringify(sent);
   const fresh = stored !== null && now - stored.createdAt >= 0 && now - stored.createdAt < KEY_MAX_AGE_MS;
   if (fresh && stored.basket === basket) return stored;
   return { basket, key: newKey(), createdAt: now };
@@ -67,10 +68,10 @@ function readCheckoutKey(): CheckoutKey | null {
   }
 }
 
-/** The key to send for these entries, remembered in this browser for the next attempt. */
-function idempotencyKeyFor(entries: CheckoutEntry[]): string {
+/** The key to send for this request, remembered in this browser for the next attempt. */
+function idempotencyKeyFor(body: CheckoutBody): string {
   const stored = readCheckoutKey();
-  const current = checkoutKeyFor(entries, stored, Date.now());
+  const current = checkoutKeyFor(body, stored, Date.now());
   if (current !== stored) {
     try {
       localStorage.setItem(KEY_STORAGE_KEY, JSON.stringify(current));
@@ -156,18 +157,32 @@ export async function fetchOwnHolds(): Promise<BasketHold[]> {
 
 export type CheckoutOutcome = { ok: true; url: string } | { ok: false; message: string };
 
+/** What the basket chose besides its lines; blank or null is none. */
+export type CheckoutChoices = { discountCode?: string | null; giftMessage?: string | null };
+
+/** The body of POST /api/checkout: the lines, and each choice only when there is one. */
+type CheckoutBody = { items: CheckoutEntry[]; discountCode?: string; giftMessage?: string };
+
+export function checkoutBody(items: CheckoutEntry[], { discountCode, giftMessage }: CheckoutChoices): CheckoutBody {
+  const body: CheckoutBody = { items };
+  if (discountCode) body.discountCode = discountCode;
+  if (giftMessage?.trim()) body.giftMessage = giftMessage.trim();
+  return body;
+}
+
 /** Asks the server for a payment page; failures carry the text the checkout alert shows (docs/product.md#checkout). */
-export async function startCheckout(items: CheckoutEntry[], discountCode: string | null = null): Promise<CheckoutOutcome> {
+export async function startCheckout(items: CheckoutEntry[], choices: CheckoutChoices = {}): Promise<CheckoutOutcome> {
+  const body = checkoutBody(items, choices);
   try {
     const response = await fetch("/api/checkout", {
       method: "POST",
       headers: {
         "Content-Type": "application/json",
         Accept: "application/json",
-        "Idempotency-Key": idempotencyKeyFor(items),
+        "Idempotency-Key": idempotencyKeyFor(body),
         "Basket-Id": basketId(),
       },
-      body: JSON.stringify(discountCode ? { items, discountCode } : { items }),
+      body: JSON.stringify(body),
     });
     const answer = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
     if (response.ok && answer.url) return { ok: true, url: answer.url };

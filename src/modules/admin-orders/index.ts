@@ -92,9 +92,9 @@ export function adminOrderRoutes({
         return change;
       })
       .post("/api/admin/orders/:id/refund", async ({ params, body }) => {
-        const { notRestocked } = await adminRefunds.refund(params.id, parseOrBadRequest(refundRequestSchema, body));
+        const { order, notRestocked } = await adminRefunds.refund(params.id, parseOrBadRequest(refundRequestSchema, body));
         // What the refund asked to put back that had gone back already (docs/decisions/0024-units-back-on-the-shelf-once.md).
-        return { ...orders.detail(params.id), not_restocked: notRestocked };
+        return { ...order, not_restocked: notRestocked };
       })
       .get("/api/admin/dashboard/stats", () => orders.stats())
       .get("/api/admin/download/gpx/:token", ({ params }) => downloadUpload("gpx", params.token), download)

@@ -5,7 +5,7 @@ import { writeTransaction } from "../../db/transaction";
 import { renderDispatchDateEmail } from "../../emails/dispatch-date";
 import { BadRequest, Conflict } from "../../errors";
 import { readShopIdentity } from "../content/service";
-import type { OrderItemMeta } from "../orders/model";
+import type { Order, OrderItemMeta } from "../orders/model";
 import type { ProductionRecords } from "../orders/production";
 import type { OrderService } from "../orders/service";
 import type { OrderStore, ProductionFields } from "../orders/store";
@@ -38,7 +38,8 @@ export function createProductionService<T>(
     production: ProductionRecords;
     publicUrl: string;
     now: () => Date;
-    detail: (id: string) => T | null;
+    /** The owner's answer; given the order already read after the change, it does not read it again. */
+    detail: (id: string, order?: Order | null) => T | null;
   },
 ) {
   const current = { get: (id: string): Current | null => store.ownerFields(id) };
@@ -97,7 +98,7 @@ export function createProductionService<T>(
             ),
           });
         }
-        return { order: detail(id) as T };
+        return { order: detail(id, moved) as T };
       });
     },
 

@@ -7,10 +7,11 @@ import { Conflict, HttpError, NotFound } from "../../errors";
 import { log } from "../../log";
 import { type PaymentProvider, PaymentProviderError } from "../../services/payments/provider";
 import { readShopIdentity } from "../content/service";
+import type { Order } from "../orders/model";
 import type { OrderService } from "../orders/service";
 import type { OrderMoney, OrderStore } from "../orders/store";
 import { enqueueEmail } from "../outbox/service";
-import { ORDER_NOT_FOUND } from "./model";
+import { type AdminOrderDetail, ORDER_NOT_FOUND } from "./model";
 import type { RefundRequest } from "./refund-model";
 import type { ShelfReturns, ShelfUnits, UnitsNotPutBack } from "./shelf-returns";
 
@@ -18,8 +19,11 @@ const NOTHING_LEFT = "This order has been refunded in full; there is nothing lef
 const NO_UNITS_TAKEN =
   "This order never took any stock (its payment arrived after the stock had gone), so there is nothing to put back. Refund it without restocking.";
 
-/** A refund made, and the units it asked to put back that could not go back (already back by then). */
-export type RefundOutcome = { notRestocked: UnitsNotPutBack[] };
+/**
+ * A refund made: the order as the owner now reads it, and the units it asked to put back that could not go
+ * back (already back by then).
+ */
+export type RefundOutcome = { order: AdminOrderDetail; notRestocked: UnitsNotPutBack[] };
 
 export type RefundService = ReturnType<typeof createRefundService>;
 
@@ -39,6 +43,7 @@ export function createRefundService({
   store,
   orders,
   shelf,
+  detail,
 }: {
   db: Database;
   provider: PaymentProvider;
@@ -46,6 +51,8 @@ export function createRefundService({
   store: OrderStore;
   orders: OrderService;
   shelf: ShelfReturns;
+  /** The owner's order answer (admin-orders/service.ts), built from the order the refund read after its write. */
+  detail: (id: string, order: Order) => AdminOrderDetail | null;
 }) {
   const refundedSoFar = db.query<{ total: number; count: number }, [string]>(
     "SELECT COALESCE(SUM(amount_cents), 0) AS total, COUNT(*) AS count FROM refunds WHERE order_id = ?",
@@ -100,7 +107,10 @@ export function createRefundService({
       return writeTransaction(db, (): RefundOutcome => {
         // The same key again (a double click that reached here second): the first one recorded it.
         const taken = recordedWithKey.get(idempotencyKey);
-        if (taken) return { notRestocked: shelf.notPutBack(id, request.restock, JSON.parse(taken.restocked) as ShelfUnits[]) };
+        if (taken) {
+          const notRestocked = shelf.notPutBack(id, request.restock, JSON.parse(taken.restocked) as ShelfUnits[]);
+          return { order: detail(id, orders.getOrder(id)!)!, notRestocked };
+        }
         // The one rule, now that the provider has answered: only what is still left goes back.
         const { putBack, notPutBack } = shelf.putBack(id, request.restock);
         db.query(
@@ -126,7 +136,8 @@ export function createRefundService({
             ...renderRefundEmail(refunded, request.amount_cents, publicUrl, readShopIdentity(db)),
           });
         }
-        return { notRestocked: notPutBack };
+        // The one read of the refunded order: its email and the owner's answer are both made from it.
+        return { order: detail(id, refunded)!, notRestocked: notPutBack };
       });
     },
   };

@@ -3,6 +3,7 @@ import type { OrderStage } from "../../../shared/order-stages";
 import { ORDERS_PAGE_SIZE } from "../../../shared/orders-page";
 import { writeTransaction } from "../../db/transaction";
 import { Conflict } from "../../errors";
+import type { Order } from "../orders/model";
 import type { ProductionRecords } from "../orders/production";
 import type { OrderService } from "../orders/service";
 import type { OrderStore, SummaryRow } from "../orders/store";
@@ -98,8 +99,11 @@ export function createAdminOrderService({
     return { orders: toSummaries(page), total, nextCursor };
   }
 
-  function detail(id: string): AdminOrderDetail | null {
-    const order = orders.getOrder(id);
+  /**
+   * One order as the owner reads it. A write that has already read the order after its change (to queue an
+   * email from it) passes it on, so it is read once; the emails are listed here, after anything queued.
+   */
+  function detail(id: string, order: Order | null = orders.getOrder(id)): AdminOrderDetail | null {
     const extra = store.ownerFields(id);
     if (!order || !extra) return null;
     // Newest first, so the first tracking row is the one the shipment's status line reports.
@@ -114,9 +118,14 @@ export function createAdminOrderService({
     };
   }
 
-  /** The email rule, on the order as it stands after this transaction's update. */
-  function trackingEmailFor(id: string, forceResend: boolean): TrackingEmailResult {
-    return queueTrackingEmail(db, orders.getOrder(id)!, { forceResend }, settings);
+  /**
+   * The email rule, on the order as it stands after this transaction's update; the owner's answer is built
+   * from the same read of the order.
+   */
+  function changedWithTrackingEmail(id: string, forceResend: boolean): NonNullable<OrderChange> {
+    const order = orders.getOrder(id)!;
+    const trackingEmail = queueTrackingEmail(db, order, { forceResend }, settings);
+    return { order: detail(id, order)!, trackingEmail };
   }
 
   /** Made fulfilled by any call: the order has left the workshop (issue 14), once. */
@@ -137,8 +146,7 @@ export function createAdminOrderService({
         if (current.status === "canceled") throw new Conflict(ORDER_CANCELLED);
         store.saveTracking(id, carrier, number, url);
         markDispatched(id, current.stage);
-        const trackingEmail = trackingEmailFor(id, forceResend);
-        return { order: detail(id)!, trackingEmail };
+        return changedWithTrackingEmail(id, forceResend);
       });
     },
 
@@ -162,9 +170,8 @@ export function createAdminOrderService({
         // The stage follows the status: fulfilled has left the workshop; taken back to paid, it waits packed again.
         if (status === "fulfilled") markDispatched(id, current.stage);
         else if (current.status === "fulfilled") production.enter(id, "packed");
-        const trackingEmail: TrackingEmailResult =
-          status === "fulfilled" ? trackingEmailFor(id, forceResend) : { sent: false, reason: "not-fulfilled" };
-        return { order: detail(id)!, trackingEmail };
+        if (status === "fulfilled") return changedWithTrackingEmail(id, forceResend);
+        return { order: detail(id)!, trackingEmail: { sent: false, reason: "not-fulfilled" } };
       });
     },
 

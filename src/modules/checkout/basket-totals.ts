@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { ContentService } from "../content/service";
+import type { DiscountCodeName } from "../discount-codes/model";
 import { type PricedDiscount, priceDiscount } from "../discount-codes/price-discount";
 import type { PricedLine } from "./price-basket";
 
@@ -21,7 +22,7 @@ export function basketTotals(
   db: Database,
   content: ContentService,
   lines: PricedLine[],
-  discountCode: string | null,
+  discountCode: DiscountCodeName | null,
   at: Date,
   ownBasketId: string | null = null,
 ): BasketTotals {

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import type { DiscountCodeName } from "../discount-codes/model";
 import { MAX_CHECKOUT_UNITS } from "./model";
 import type { PricedLine } from "./price-basket";
 import { type HeldUnits, returnStock } from "./stock-hold";
@@ -18,9 +19,11 @@ export type CheckoutRow = {
   hold: "held" | "released" | "sold";
   subtotal_cents: number;
   delivery_cents: number;
-  /** The discount code this checkout was priced with (upper case), and what it took off the subtotal. */
-  discount_code: string | null;
+  /** The discount code this checkout was priced with (as normalised at the edge), and what it took off the subtotal. */
+  discount_code: DiscountCodeName | null;
   discount_cents: number;
+  /** The shopper's gift message for the parcel, or null (migrations/0028_gift_message.sql). */
+  gift_message: string | null;
   amount_cents: number;
   currency: string;
   expires_at: string;
@@ -41,7 +44,7 @@ type LineRow = {
 };
 
 const COLUMNS = `id, client_key, basket_id, holder, request_hash, provider, provider_session_id, payment_url, state, hold,
-  subtotal_cents, delivery_cents, discount_code, discount_cents, amount_cents, currency, expires_at, quote_id, created_at`;
+  subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, amount_cents, currency, expires_at, quote_id, created_at`;
 
 /** SQL for the checkouts and checkout_lines tables, in one place. */
 export type CheckoutStore = ReturnType<typeof checkoutStore>;
@@ -110,8 +113,8 @@ export function checkoutStore(db: Database) {
     insert(row: Omit<CheckoutRow, "provider_session_id" | "payment_url" | "state" | "hold" | "created_at">, lines: PricedLine[]): void {
       db.query(
         `INSERT INTO checkouts (id, client_key, basket_id, holder, request_hash, provider, subtotal_cents, delivery_cents,
-           discount_code, discount_cents, amount_cents, currency, expires_at, quote_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           discount_code, discount_cents, gift_message, amount_cents, currency, expires_at, quote_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         row.id,
         row.client_key,
@@ -123,6 +126,7 @@ export function checkoutStore(db: Database) {
         row.delivery_cents,
         row.discount_code,
         row.discount_cents,
+        row.gift_message,
         row.amount_cents,
         row.currency,
         row.expires_at,

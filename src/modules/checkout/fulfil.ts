@@ -3,6 +3,7 @@ import { latestDay } from "../../../shared/dispatch-words";
 import { writeTransaction } from "../../db/transaction";
 import type { PaymentSnapshot, PostalAddress } from "../../services/payments/provider";
 import type { DispatchPromise } from "../catalog/dispatch-promise";
+import type { DiscountCodeName } from "../discount-codes/model";
 import type { DiscountCodeStore } from "../discount-codes/store";
 import type { ProductionRecords } from "../orders/production";
 import type { NewOrder, OrderStore } from "../orders/store";
@@ -102,7 +103,15 @@ export function fulfilPayment(
 function newOrder(
   checkout: Pick<
     CheckoutRow,
-    "id" | "subtotal_cents" | "delivery_cents" | "discount_code" | "discount_cents" | "amount_cents" | "currency" | "provider"
+    | "id"
+    | "subtotal_cents"
+    | "delivery_cents"
+    | "discount_code"
+    | "discount_cents"
+    | "gift_message"
+    | "amount_cents"
+    | "currency"
+    | "provider"
   >,
   snapshot: PaymentSnapshot,
   flags: { refundRequired: boolean; discountOverLimit: boolean },
@@ -114,6 +123,7 @@ function newOrder(
     delivery_cents: checkout.delivery_cents,
     discount_code: checkout.discount_code,
     discount_cents: checkout.discount_cents,
+    gift_message: checkout.gift_message,
     amount_cents: checkout.amount_cents,
     currency: checkout.currency,
     email: snapshot.customerEmail,
@@ -128,7 +138,7 @@ function newOrder(
 }
 
 /** Whether a code's uses are all taken, paid or held by checkouts waiting for payment (a deleted code has none to take). */
-function discountUsesTaken(codes: DiscountCodeStore, code: string): boolean {
+function discountUsesTaken(codes: DiscountCodeStore, code: DiscountCodeName): boolean {
   const found = codes.byCode(code);
   return found !== null && codes.allUsesTaken(found);
 }

@@ -1,3 +1,4 @@
+import type { DiscountCodeName } from "../discount-codes/model";
 import type { CheckoutEntry } from "./model";
 
 /** Entries for the same product, variant and uploads become one line with a quantity. */
@@ -27,10 +28,14 @@ export function groupEntries(entries: CheckoutEntry[]): RequestedLine[] {
   return [...lines.values()];
 }
 
+/** What the shopper chose for the whole basket, besides its lines; each optional. */
+export type BasketChoices = { discountCode?: DiscountCodeName | null; giftMessage?: string | null };
+
 /** A stable fingerprint of what was asked for, to tell a retry from a different basket. */
-export function requestFingerprint(lines: RequestedLine[], discountCode: string | null = null): string {
+export function requestFingerprint(lines: RequestedLine[], { discountCode = null, giftMessage = null }: BasketChoices = {}): string {
   const sorted = lines.map((line) => JSON.stringify(line)).sort();
-  // A code changes the price: a retry with another code is a different checkout. No code keeps the old fingerprint.
-  if (discountCode) sorted.push(JSON.stringify({ discountCode: discountCode.toUpperCase() }));
+  // A code changes the price, a message what is printed: a retry with another is a different checkout. None keeps the old fingerprint.
+  if (discountCode) sorted.push(JSON.stringify({ discountCode }));
+  if (giftMessage) sorted.push(JSON.stringify({ giftMessage }));
   return new Bun.CryptoHasher("sha256").update(sorted.join("\n")).digest("hex");
 }

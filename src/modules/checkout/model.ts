@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { GIFT_MESSAGE_MAX } from "../../../shared/basket";
+import { asDiscountCode } from "../discount-codes/model";
 
 /** Most units one checkout may hold; far above any real basket, low enough to bound the work. */
 export const MAX_CHECKOUT_UNITS = 200;
@@ -46,6 +48,8 @@ const checkoutEntrySchema = z.object({
 });
 export type CheckoutEntry = z.infer<typeof checkoutEntrySchema>;
 
+const GIFT_MESSAGE_TOO_LONG = `A gift message can be at most ${GIFT_MESSAGE_MAX} characters. Shorten it and try again.`;
+
 export const checkoutRequestSchema = z.object(
   {
     items: z
@@ -53,12 +57,21 @@ export const checkoutRequestSchema = z.object(
       .min(1, { error: "Your basket is empty." })
       .max(MAX_CHECKOUT_UNITS, { error: `A single checkout can hold at most ${MAX_CHECKOUT_UNITS} items.` }),
     /** Priced by the server (src/modules/discount-codes/price-discount.ts); blank means none. */
-    discountCode: z
-      .string({ error: "The discount code must be text." })
-      .trim()
-      .max(32, { error: "There is no discount code that long. Check the spelling, or remove it to pay the full price." })
+    discountCode: asDiscountCode(
+      z
+        .string({ error: "The discount code must be text." })
+        .trim()
+        .max(32, { error: "There is no discount code that long. Check the spelling, or remove it to pay the full price." }),
+    )
       .optional()
       .transform((code) => code || null),
+    /** For the parcel: printed on the packing slip, shown on the order; blank means none. */
+    giftMessage: z
+      .string({ error: "The gift message must be text." })
+      .trim()
+      .max(GIFT_MESSAGE_MAX, { error: GIFT_MESSAGE_TOO_LONG })
+      .optional()
+      .transform((message) => message || null),
   },
   { error: "Send the basket as { items: [...] }." },
 );
@@ -69,11 +82,13 @@ export const TOO_MANY_DISCOUNT_CHECKS = "Too many discount code checks from your
 
 export const discountCheckSchema = z.object(
   {
-    code: z
-      .string({ error: "Enter a discount code." })
-      .trim()
-      .min(1, { error: "Enter a discount code." })
-      .max(32, { error: "There is no discount code that long. Check the spelling, or remove it to pay the full price." }),
+    code: asDiscountCode(
+      z
+        .string({ error: "Enter a discount code." })
+        .trim()
+        .min(1, { error: "Enter a discount code." })
+        .max(32, { error: "There is no discount code that long. Check the spelling, or remove it to pay the full price." }),
+    ),
     items: checkoutRequestSchema.shape.items,
   },
   { error: "Send the code and the basket as { code, items: [...] }." },

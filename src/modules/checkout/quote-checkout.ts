@@ -101,6 +101,7 @@ export function createQuoteCheckout({
             delivery_cents: quote.deliveryCents,
             discount_code: null,
             discount_cents: 0,
+            gift_message: null,
             amount_cents: subtotal + quote.deliveryCents,
             currency: "gbp",
             expires_at: expiresAt.toISOString(),

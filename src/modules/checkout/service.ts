@@ -6,6 +6,7 @@ import { errorFields, log } from "../../log";
 import { type PaymentProvider, PaymentProviderError, type PaymentSnapshot } from "../../services/payments/provider";
 import type { DispatchPromise } from "../catalog/dispatch-promise";
 import type { ContentService } from "../content/service";
+import type { DiscountCodeName } from "../discount-codes/model";
 import type { DiscountCodeStore } from "../discount-codes/store";
 import { newOrderId } from "../orders/order-id";
 import type { ProductionRecords } from "../orders/production";
@@ -13,7 +14,7 @@ import type { OrderStore } from "../orders/store";
 import { basketTotals } from "./basket-totals";
 import { type CheckoutRow, checkoutStore, unitsOf } from "./checkout-store";
 import { type FulfilOutcome, fulfilPayment, type OrderCreatedHook } from "./fulfil";
-import { groupEntries, requestFingerprint } from "./lines";
+import { type BasketChoices, groupEntries, requestFingerprint } from "./lines";
 import { CHECKOUT_MESSAGES, type CheckoutEntry, type CheckoutSessionView, MAX_HELD_UNITS_PER_ADDRESS } from "./model";
 import { causeName, HOLD_MINUTES, paymentSessions } from "./payment-session";
 import { priceBasket } from "./price-basket";
@@ -114,7 +115,7 @@ export function createCheckoutService({
      * POST /api/discount-codes/check: what a code takes off this basket now,
      * priced exactly as the checkout will. Reads only: nothing is held or counted.
      */
-    checkDiscount(entries: CheckoutEntry[], code: string, basketId: string | null = null) {
+    checkDiscount(entries: CheckoutEntry[], code: DiscountCodeName, basketId: string | null = null) {
       // The basket's own waiting checkout holds a use its next checkout gives back: it does not count against it.
       const totals = basketTotals(db, content, priceBasket(db, groupEntries(entries)), code, now(), basketId);
       return {
@@ -142,10 +143,10 @@ export function createCheckoutService({
     async start(
       entries: CheckoutEntry[],
       { clientKey, basketId, address }: CheckoutRequester,
-      discountCode: string | null = null,
+      { discountCode = null, giftMessage = null }: BasketChoices = {},
     ): Promise<{ url: string }> {
       const requested = groupEntries(entries);
-      const fingerprint = requestFingerprint(requested, discountCode);
+      const fingerprint = requestFingerprint(requested, { discountCode, giftMessage });
       const holder = holderHash(address);
       const begun = writeTransaction(db, () => {
         const earlier = clientKey ? store.byClientKey(clientKey) : null;
@@ -182,6 +183,7 @@ export function createCheckoutService({
             delivery_cents: delivery,
             discount_code: discount?.code ?? null,
             discount_cents: discount?.discountCents ?? 0,
+            gift_message: giftMessage,
             amount_cents: totals.amountCents,
             currency: "gbp",
             expires_at: expiresAt.toISOString(),

@@ -5,12 +5,26 @@ export const DISCOUNT_CODE_NOT_FOUND = "There is no discount code with that name
 
 const CODE_RULE = "A discount code must be 3 to 32 letters, digits, hyphens or underscores.";
 
-/** Codes are case-insensitive: stored and compared upper case. */
-export const discountCodeText = z
-  .string({ error: CODE_RULE })
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{3,32}$/, { error: CODE_RULE })
-  .transform((code) => code.toUpperCase());
+/**
+ * A discount code as the shop knows it: trimmed and upper case, because codes
+ * are case-insensitive (" summer10 " is SUMMER10). Only the schemas at the HTTP
+ * edge make one, through `asDiscountCode` (the checkout's `discountCode`, the
+ * basket check's `code`, the owner's save and delete), so every service below
+ * compares, prices and stores it as it is and never normalises it again. The
+ * column is `discount_code` on checkouts and orders, `code` on discount_codes.
+ */
+export type DiscountCodeName = string & z.$brand<"DiscountCodeName">;
+
+/** The one normalisation of a typed code: the given text rule (trimmed, its own messages), then upper case. */
+export const asDiscountCode = (text: z.ZodString) => text.toUpperCase().brand<"DiscountCodeName">();
+
+/** The owner's code: stored upper case, and strict about what a code may be. */
+export const discountCodeText = asDiscountCode(
+  z
+    .string({ error: CODE_RULE })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{3,32}$/, { error: CODE_RULE }),
+);
 
 const optionalDay = (what: string) =>
   z
@@ -57,7 +71,7 @@ export type DiscountCodeInput = z.infer<typeof discountCodeInputSchema>;
 
 /** A code as the admin API answers it. */
 export type DiscountCode = {
-  code: string;
+  code: DiscountCodeName;
   percent_off: number | null;
   amount_off_cents: number | null;
   min_subtotal_cents: number | null;

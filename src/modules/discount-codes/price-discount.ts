@@ -2,13 +2,14 @@ import type { Database } from "bun:sqlite";
 import { formatPence } from "../../../shared/money";
 import { formatUkDay, ukToday } from "../../../shared/uk-day";
 import { BadRequest, Conflict } from "../../errors";
+import type { DiscountCodeName } from "./model";
 import { discountCodeStore } from "./store";
 
 /** Every use left is held by a checkout still waiting for payment: one may come back if it is not paid. */
 const DISCOUNT_USES_HELD = (code: string) =>
   `Every remaining use of the discount code ${code} is held by a checkout waiting for payment. Try again in half an hour in case one is not paid, or remove the code to pay the full price.`;
 
-export type PricedDiscount = { code: string; discountCents: number };
+export type PricedDiscount = { code: DiscountCodeName; discountCents: number };
 
 /**
  * What a code takes off this subtotal today, or a refusal saying why not.
@@ -21,12 +22,11 @@ export type PricedDiscount = { code: string; discountCents: number };
  */
 export function priceDiscount(
   db: Database,
-  rawCode: string,
+  code: DiscountCodeName,
   subtotalCents: number,
   at: Date,
   ownBasketId: string | null = null,
 ): PricedDiscount {
-  const code = rawCode.trim().toUpperCase();
   const store = discountCodeStore(db);
   const found = store.byCode(code);
   if (!found) throw new BadRequest(`The discount code ${code} does not exist. Check the spelling, or remove it to pay the full price.`);

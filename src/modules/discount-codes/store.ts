@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { DiscountCode, DiscountCodeInput } from "./model";
+import type { DiscountCode, DiscountCodeInput, DiscountCodeName } from "./model";
 
 type Row = Omit<DiscountCode, "active"> & { active: number };
 
@@ -14,7 +14,7 @@ export type DiscountCodeStore = ReturnType<typeof discountCodeStore>;
 export function discountCodeStore(db: Database) {
   return {
     all: (): DiscountCode[] => db.query<Row, []>(`SELECT ${COLUMNS} FROM discount_codes ORDER BY code`).all().map(toCode),
-    byCode(code: string): DiscountCode | null {
+    byCode(code: DiscountCodeName): DiscountCode | null {
       const row = db.query<Row, [string]>(`SELECT ${COLUMNS} FROM discount_codes WHERE code = ?`).get(code);
       return row ? toCode(row) : null;
     },
@@ -37,14 +37,14 @@ export function discountCodeStore(db: Database) {
         input.active ? 1 : 0,
       );
     },
-    remove: (code: string): boolean => db.query("DELETE FROM discount_codes WHERE code = ?").run(code).changes === 1,
+    remove: (code: DiscountCodeName): boolean => db.query("DELETE FROM discount_codes WHERE code = ?").run(code).changes === 1,
     /**
      * Uses held by checkouts still waiting for payment (decision 0025): each
      * holds one from when it opens until it is paid (then it is in `uses`) or
      * gives its stock back (expired, replaced, cancelled). A basket's own
      * checkouts can be left out: its next checkout replaces them.
      */
-    heldUses(code: string, exceptBasketId: string | null = null): number {
+    heldUses(code: DiscountCodeName, exceptBasketId: string | null = null): number {
       return (
         db
           .query<{ held: number }, [string, string | null]>(
@@ -60,7 +60,7 @@ export function discountCodeStore(db: Database) {
       return found.max_uses !== null && found.uses + this.heldUses(found.code, exceptBasketId) >= found.max_uses;
     },
     /** One paid order used the code. Deliberately no cap: a payment after the last use still counts and becomes its order. */
-    countUse: (code: string): void => {
+    countUse: (code: DiscountCodeName): void => {
       db.query("UPDATE discount_codes SET uses = uses + 1 WHERE code = ?").run(code);
     },
   };

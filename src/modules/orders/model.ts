@@ -51,6 +51,8 @@ export type Order = OrderProduction &
     /** The discount code the order was priced with (decision 0020), and what it took off the subtotal. */
     discount_code: string | null;
     discount_cents: number;
+    /** The shopper's gift message, printed on the packing slip for the parcel; null when none was given. */
+    gift_message: string | null;
     currency: string;
     email: string | null;
     billing_name: string | null;

@@ -26,7 +26,7 @@ export const TO_DISPATCH = `status = 'paid' AND refund_required = 0
 const trackingNotifiedAt = (table: string) => `(SELECT MAX(e.sent_at) FROM email_outbox e
     WHERE e.order_id = ${table}.id AND e.kind = 'tracking' AND e.status = 'sent') AS tracking_notified_at`;
 
-const ORDER_COLUMNS = `id, status, created_at, amount_cents, subtotal_cents, delivery_cents, discount_code, discount_cents, currency, email,
+const ORDER_COLUMNS = `id, status, created_at, amount_cents, subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, currency, email,
   shipping_name, shipping_line1, shipping_line2, shipping_city, shipping_postal_code, shipping_country,
   billing_name, billing_line1, billing_line2, billing_city, billing_postal_code, billing_country,
   tracking_carrier, tracking_number, tracking_url, ${trackingNotifiedAt("orders")}, payment_session_id, refund_required, discount_over_limit`;
@@ -108,6 +108,7 @@ export type NewOrder = {
   delivery_cents: number;
   discount_code: string | null;
   discount_cents: number;
+  gift_message: string | null;
   amount_cents: number;
   currency: string;
   email: string | null;
@@ -186,11 +187,11 @@ export function createOrderStore(db: Database) {
     "SELECT amount_cents, payment_provider, payment_session_id, refund_required, email FROM orders WHERE id = ?",
   );
   const insertOrder = db.query<{ created_at: string }, (string | number | null)[]>(
-    `INSERT INTO orders (id, status, subtotal_cents, delivery_cents, discount_code, discount_cents, amount_cents, currency, email,
+    `INSERT INTO orders (id, status, subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, amount_cents, currency, email,
        shipping_name, shipping_line1, shipping_line2, shipping_city, shipping_postal_code, shipping_country,
        billing_name, billing_line1, billing_line2, billing_city, billing_postal_code, billing_country,
        payment_provider, payment_session_id, refund_required, discount_over_limit, dispatch_by)
-     VALUES (?, 'paid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING created_at`,
+     VALUES (?, 'paid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING created_at`,
   );
   const insertItem = db.query<unknown, [string, string, string | null, string, number, number, string]>(
     `INSERT INTO order_items (order_id, product_id, variant_id, product_name, unit_price_cents, quantity, meta)
@@ -261,6 +262,7 @@ export function createOrderStore(db: Database) {
         order.delivery_cents,
         order.discount_code,
         order.discount_cents,
+        order.gift_message,
         order.amount_cents,
         order.currency,
         order.email,

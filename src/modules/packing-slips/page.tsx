@@ -99,6 +99,12 @@ function PackingSlip({ order, shop }: { order: Order; shop: ShopIdentity }) {
           </tbody>
         </table>
       )}
+      {order.gift_message && (
+        <div className="slip__gift">
+          <p className="slip__label">Gift message</p>
+          <p className="slip__message">{order.gift_message}</p>
+        </div>
+      )}
     </section>
   );
 }

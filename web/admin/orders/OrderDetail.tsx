@@ -76,6 +76,12 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
           <div className={order.custom_request ? "admin-order admin-order--quoted" : "admin-order"}>
             <ProductionPanel order={order} onChanged={setUpdated} />
             <OrderItems order={order} />
+            {order.gift_message && (
+              <section className="card admin-section" aria-labelledby="gift-title">
+                <h2 id="gift-title">Gift message</h2>
+                <p className="admin-order__gift-message">{order.gift_message}</p>
+              </section>
+            )}
             <OrderRefunds order={order} onRefund={() => setRefunding("refund")} />
             {order.custom_request && <OrderCustomRequestBlock request={order.custom_request} />}
             <section className="card admin-section admin-order__shipment" aria-labelledby="shipment-title">

@@ -1,4 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   MESH_MAX_BYTES,
   MESH_MESSAGES,
@@ -9,7 +12,7 @@ import {
   parseObj,
   parseStl,
   type Vec3,
-} from "../../web/lib/mesh-stats";
+} from "../../shared/mesh-reader";
 import { asciiStlText, binaryStl, cubeTriangles, type Triangle } from "../support/stl";
 
 // The figures the owner reads in the admin 3D viewer, from files built here.
@@ -83,6 +86,30 @@ describe("a 20 mm cube", () => {
   test("the shopper fixture used by the browser stories measures the same", async () => {
     const { stlCube } = await import("../e2e/support/files");
     expectCube(meshStats(parseStl(new Uint8Array(stlCube().buffer))));
+  });
+});
+
+describe("on the server, as a server-side reader of uploaded models will run it", () => {
+  test("reads a binary and an ASCII STL from files on disk: a 30 mm cube is 27.0 cm³ either way", () => {
+    const folder = mkdtempSync(join(tmpdir(), "mesh-reader-"));
+    try {
+      writeFileSync(join(folder, "binary.stl"), binaryStl(cubeTriangles(30)));
+      writeFileSync(join(folder, "ascii.stl"), asciiStlText(cubeTriangles(30)));
+      for (const name of ["binary.stl", "ascii.stl"]) {
+        const { stats } = measureModel(new Uint8Array(readFileSync(join(folder, name))), name);
+        expect(stats.volumeCm3.toFixed(1)).toBe("27.0");
+        expect(stats.size).toEqual({ width: 30, depth: 30, height: 30 });
+        expect(stats.watertight).toBe(true);
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  test("the reader imports nothing: no DOM, no three.js, no runtime API, so browser and server run the same code", () => {
+    const source = readFileSync(join(import.meta.dir, "..", "..", "shared", "mesh-reader.ts"), "utf8");
+    expect(new Bun.Transpiler({ loader: "ts" }).scanImports(source)).toEqual([]);
+    expect(source).not.toMatch(/\b(document|window|navigator|self)\./);
   });
 });
 
