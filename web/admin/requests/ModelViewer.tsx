@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { currentTheme } from "../../../shared/theme";
 import { MESH_MAX_BYTES, MESH_MESSAGES, MeshError, type MeshStats, measureModel } from "../../../shared/mesh-reader";
+import { currentTheme } from "../../../shared/theme";
 import { reportUnauthorized } from "../api";
 import { Dialog, Notice } from "../parts";
 import { SESSION_EXPIRED } from "../session";
