@@ -81,7 +81,11 @@ export async function largeShop(size: LargeShopSize, log: (text: string) => void
     const cached = JSON.parse(readFileSync(facts, "utf8")) as LargeShop;
     if (Date.now() - Date.parse(cached.builtAt) < CACHE_DAYS * 86_400_000) return { ...cached, dir, built: false };
   }
-  rmSync(dir, { recursive: true, force: true });
+  // One shop per size is kept: those of older code go (each is ~140 MB at the full size).
+  const folder = cacheFolder();
+  const sameSize = `shop-${size.products}p-${size.orders}o-`;
+  if (existsSync(folder))
+    for (const old of readdirSync(folder)) if (old.startsWith(sameSize)) rmSync(join(folder, old), { recursive: true, force: true });
   const building = `${dir}.building-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
   mkdirSync(building, { recursive: true });

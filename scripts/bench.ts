@@ -635,7 +635,7 @@ function targets(results: Record<string, unknown>): Target[] {
     measured:
       call.samples === 0
         ? `not measured: ${call.note ?? "no answer"}`
-        : `${call.p99} ms (p50 ${call.p50} ms, ${call.samples} calls, ${kB(call.bytes)} each${call.failures ? `, ${call.failures} not 200` : ""})`,
+        : `${call.p99} ms (p50 ${call.p50} ms, ${call.samples} ${call.samples === 1 ? "call" : "calls"}, ${kB(call.bytes)} each${call.failures ? `, ${call.failures} not 200` : ""})`,
     met: call.samples > 0 && call.failures === 0 && call.p99 <= TARGETS.adminP99Ms,
   });
   return [
@@ -711,7 +711,7 @@ function targets(results: Record<string, unknown>): Target[] {
     {
       name: "single pages: p99 at 50 connections",
       goal: `≤ ${TARGETS.pageP99Ms} ms`,
-      measured: `${htmlPages.map((row) => `${row.p99} ms`).join(" / ")} (ceiling ${htmlPages.map((row) => `${row.ceilingP99}`).join(" / ")} ms)`,
+      measured: `${htmlPages.map((row) => (row.requestsPerSecond === 0 ? "no answer" : `${row.p99} ms`)).join(" / ")} (ceiling ${htmlPages.map((row) => `${row.ceilingP99}`).join(" / ")} ms)`,
       // A page that answered nothing in the run has no p99 to meet the target with.
       met: htmlPages.every((row) => row.requestsPerSecond > 0 && row.p99 <= TARGETS.pageP99Ms && row.failures === 0),
     },
@@ -761,9 +761,10 @@ function markdown(results: Record<string, unknown>): string {
     "",
     "| admin call | calls | p50 | p99 | max | decoded bytes each | not 200 | note |",
     "|---|---|---|---|---|---|---|---|",
-    ...owner.adminCalls.map(
-      (call) =>
-        `| ${call.call} | ${call.samples} | ${call.p50} ms | ${call.p99} ms | ${call.max} ms | ${n(call.bytes)} | ${call.failures} | ${call.note ?? ""} |`,
+    ...owner.adminCalls.map((call) =>
+      call.samples === 0
+        ? `| ${call.call} | 0 | – | – | – | – | – | ${call.note ?? ""} |`
+        : `| ${call.call} | ${call.samples} | ${call.p50} ms | ${call.p99} ms | ${call.max} ms | ${n(call.bytes)} | ${call.failures} | ${call.note ?? ""} |`,
     ),
     "",
     "| a year's export | rows | first byte | whole | rows/s | decoded bytes | encoding |",
@@ -790,9 +791,10 @@ function markdown(results: Record<string, unknown>): string {
     "",
     "| page | bytes sent | req/s | Bun ceiling req/s | share | p50 | p99 | ceiling p99 | failures |",
     "|---|---|---|---|---|---|---|---|---|",
-    ...pages.map(
-      (row) =>
-        `| \`${row.path}\` | ${row.bytes} | ${row.requestsPerSecond} | ${row.ceilingRequestsPerSecond} | ${Math.round(row.shareOfCeiling * 100)} % | ${row.p50} ms | ${row.p99} ms | ${row.ceilingP99} ms | ${row.failures} |`,
+    ...pages.map((row) =>
+      row.requestsPerSecond === 0
+        ? `| \`${row.path}\` | ${row.bytes} | 0 (no answer within a run) | ${row.ceilingRequestsPerSecond} | 0 % | – | – | ${row.ceilingP99} ms | ${row.failures} |`
+        : `| \`${row.path}\` | ${row.bytes} | ${row.requestsPerSecond} | ${row.ceilingRequestsPerSecond} | ${Math.round(row.shareOfCeiling * 100)} % | ${row.p50} ms | ${row.p99} ms | ${row.ceilingP99} ms | ${row.failures} |`,
     ),
     "",
     "| page (first visit, gzip) | HTML | JS | CSS |",
