@@ -334,7 +334,7 @@ async function readStallWindow(server: Bun.Subprocess, file: string): Promise<St
   }
 }
 
-/** The HTML a page is, decoded: what the 200 kB bound is about (the wire carries it compressed). */
+/** The HTML a page is, decoded: what the 200 kB target is about (the wire carries it compressed). */
 async function htmlBytes(url: string): Promise<number> {
   const response = await fetch(url, { headers: BROWSER_HEADERS });
   return (await response.arrayBuffer()).byteLength;
