@@ -1,4 +1,4 @@
-/** Spec section 5: up to 5 attachments, 5 MB each (the size is stated as a hint). */
+/** Up to 5 attachments, 5 MB each, the size stated as a hint (docs/product.md#request-form). */
 export const MAX_ATTACHMENTS = 5;
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
 

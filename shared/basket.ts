@@ -2,9 +2,9 @@ import { poundsToPence } from "./money";
 import { availableStock, purchaseLimit, type StockFacts } from "./stock";
 
 /**
- * The basket rules of spec section 5, as pure functions over plain data so
- * the islands, the checkout (src/modules/checkout) and the tests all share one
- * implementation (docs/decisions/0004).
+ * The basket rules of docs/product.md#quantity-limits, as pure functions over
+ * plain data so the islands, the checkout (src/modules/checkout) and the tests
+ * all share one implementation (docs/decisions/0004).
  */
 export type BasketMeta = {
   variantId?: string;
@@ -15,7 +15,7 @@ export type BasketMeta = {
   imageName?: string;
 };
 
-/** Spec section 3. `price` is in pounds; everything derived from it is in pence. */
+/** docs/product.md#basket-item. `price` is in pounds; everything derived from it is in pence. */
 export type BasketItem = {
   key: string;
   id: string;
@@ -157,11 +157,11 @@ export type AvailabilityProblem = { name: string; requested: number; available: 
 export type RequestedUnits = Pick<BasketItem, "id" | "name" | "quantity"> & { meta: Pick<BasketMeta, "variantId"> };
 
 /**
- * Spec section 5's limits over a whole basket, against fresh stock facts:
- * for each product (in the order the lines first name it), its units across
- * all lines against purchaseLimit (stock, maxOnlineQty); then each of its
- * variants' units against that variant's own stock. A product gone from the
- * catalogue has 0. The basket runs it before checking out, the checkout
+ * The limits of docs/product.md#quantity-limits over a whole basket, against
+ * fresh stock facts: for each product (in the order the lines first name it), its
+ * units across all lines against purchaseLimit (stock, maxOnlineQty); then each
+ * of its variants' units against that variant's own stock. A product gone from
+ * the catalogue has 0. The basket runs it before checking out, the checkout
  * inside its transaction (price-basket.ts): one rule, so they cannot disagree.
  */
 export function availabilityProblems(items: RequestedUnits[], catalogue: ProductFacts[]): AvailabilityProblem[] {

@@ -22,7 +22,7 @@ export const KNOWN_CARRIERS = Object.keys(CARRIERS);
 
 const isHttpLink = (url: string) => /^https?:\/\/[^\s]+$/i.test(url);
 
-/** What an order or email holds about its parcel (the fields of spec section 3). */
+/** What an order or email holds about its parcel (the fields of docs/product.md#order). */
 export type ParcelTracking = { carrier: string | null; number: string | null; url?: string | null };
 
 /** The page to follow the parcel on: the owner's own link, else the known carrier's page, else null. */

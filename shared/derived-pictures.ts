@@ -21,10 +21,11 @@ export function derivedName(originalName: string, width: number): string {
 }
 
 /**
- * Issue 16: the social sharing copy of a /media picture (og:image): 1200 × 630
- * JPEG, cropped to fill, since link previews want that size and not every one
- * reads WebP. `<name>.webp` → `<name>.share.jpg`; the seed writes it for the
- * demo pictures and src/http/media.ts makes any other on its first request.
+ * The social sharing copy of a /media picture (og:image): 1200 × 630 JPEG,
+ * cropped to fill, since link previews want that size and not every one reads
+ * WebP (docs/product.md#link-previews-and-search). `<name>.webp` →
+ * `<name>.share.jpg`; the seed writes it for the demo pictures and
+ * src/http/media.ts makes any other on its first request.
  */
 export const SHARING_PICTURE = { width: 1200, height: 630 } as const;
 

@@ -1,7 +1,7 @@
 import { formatUkDay } from "./uk-day";
 
 /**
- * The words of the dispatch promise (issue 14, decision 0015). Before the cut-off on a
+ * The words of the dispatch promise (decision 0015). Before the cut-off on a
  * working day an order counts from today, so the page says "Order today"; after it, at a
  * weekend or on a bank holiday it says "Order now", and the date is the later one.
  */

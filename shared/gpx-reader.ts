@@ -17,14 +17,14 @@ const EQUALS = 0x3d;
 /**
  * Reads the points of a GPX file, or says in words why it is not one.
  *
- * A lean, single pass over the text instead of an XML library's document
- * tree: a 10 MB file made fast-xml-parser hold a few hundred MB of objects
- * (issue 11), where this keeps only the points, at most MAX_GPX_POINTS of
- * them. It still checks what makes XML well-formed enough to trust: one
- * root, tags that close in order, quoted attributes, closed comments.
- * Points are read where GPX puts them: gpx/trk/trkseg/trkpt, gpx/rte/rtept
- * and gpx/wpt, each with its lat and lon and an optional ele child;
- * namespace prefixes are ignored. The shop runs it in a worker on every
+ * A lean, single pass over the text instead of an XML library's document tree:
+ * a 10 MB file made fast-xml-parser hold a few hundred MB of objects
+ * (docs/decisions/0010-hardening.md), where this keeps only the points, at most
+ * MAX_GPX_POINTS of them. It still checks what makes XML well-formed enough to
+ * trust: one root, tags that close in order, quoted attributes, closed
+ * comments. Points are read where GPX puts them: gpx/trk/trkseg/trkpt,
+ * gpx/rte/rtept and gpx/wpt, each with its lat and lon and an optional ele
+ * child; namespace prefixes are ignored. The shop runs it in a worker on every
  * upload, the product page on the chosen file before it is sent (0028): a
  * refusal is a GpxRefusal either way.
  */

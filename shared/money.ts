@@ -23,7 +23,7 @@ export function formatDelivery(pence: number): string {
   return pence === 0 ? "Free" : formatPence(pence);
 }
 
-/** Basket items carry pounds (spec section 3); arithmetic happens in whole pence. */
+/** Basket items carry pounds (docs/product.md#pence-and-pounds); arithmetic happens in whole pence. */
 export function poundsToPence(pounds: number): number {
   return Math.round(pounds * 100);
 }

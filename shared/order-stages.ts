@@ -1,6 +1,7 @@
 /**
- * Issue 14: where a paid order is in the workshop, in the order it moves.
- * 'dispatched' is reached only by the spec's tracking step; the owner moves
+ * Where a paid order is in the workshop, in the order it moves
+ * (docs/decisions/0016-production-stages.md). 'dispatched' is reached only by
+ * the tracking step (docs/product.md#dispatch-and-tracking); the owner moves
  * the inner stages one step at a time.
  */
 export const ORDER_STAGES = ["queued", "printing", "finishing", "packed", "dispatched"] as const;

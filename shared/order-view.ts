@@ -1,6 +1,6 @@
 import { lazy } from "./lazy";
 
-/** How order facts read to a customer (spec sections 4 and 9). */
+/** How order facts read to a customer (docs/product.md#order-status, docs/product.md#order-reference). */
 export function orderStatusLabel(status: string): string {
   switch (status) {
     case "paid":
@@ -22,8 +22,9 @@ export function formatDateTime(iso: string): string {
 }
 
 /**
- * Spec section 9: an ORD- id is shown as it is; a payment session id loses its
- * cs_test_/cs_live_ prefix and shows its first and last 4 characters, upper case.
+ * An ORD- id is shown as it is; a payment session id loses its cs_test_/cs_live_
+ * prefix and shows its first and last 4 characters, upper case
+ * (docs/product.md#order-reference).
  */
 export function orderReference(id: string): string {
   if (id.startsWith("ORD-")) return id;

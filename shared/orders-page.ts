@@ -1,2 +1,2 @@
-/** Orders per page of the owner's searched orders list: the server pages by it, the list offers "Next" on a full page. */
+/** Orders per page of the owner's orders list: the server answers at most this many, and X-Next-Cursor when more follow. */
 export const ORDERS_PAGE_SIZE = 50;

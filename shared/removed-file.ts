@@ -1,9 +1,11 @@
 import { formatDateTime } from "./order-view";
 
 /**
- * Issue 16: a customer's file that was deleted after its order was dispatched
- * (src/jobs/remove-dispatched-files.ts). `ref` is the upload's token (the one in
- * the order line's meta) or the custom request attachment's id.
+ * A customer's file that was deleted after its order was dispatched
+ * (src/jobs/remove-dispatched-files.ts,
+ * docs/decisions/0023-customer-files-kept-no-longer-than-needed.md). `ref` is
+ * the upload's token (the one in the order line's meta) or the custom request
+ * attachment's id.
  */
 export type RemovedFile = { kind: "gpx" | "image" | "attachment"; ref: string; name: string; removed_at: string };
 

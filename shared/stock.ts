@@ -11,7 +11,7 @@ export type StockFacts = {
 
 const LOW_STOCK_THRESHOLD = 3;
 
-/** Spec section 9: 'Only N left' for 1 to 3, 'Out of stock' at 0 or below. */
+/** 'Only N left' for 1 to 3, 'Out of stock' at 0 or below (docs/product.md#stock-texts). */
 export function stockText(available: number | null): string {
   if (available === null) return "Made to order";
   if (available <= 0) return "Out of stock";

@@ -1,5 +1,5 @@
 /**
- * Theme preference (spec section 3): light or dark, dark by default, kept in
+ * Theme preference (docs/product.md#layout): light or dark, dark by default, kept in
  * localStorage. THEME_BOOT_SCRIPT runs inline in <head> before the first
  * paint so a light-mode shopper never sees a flash of dark. Its exact text is
  * hashed for the Content-Security-Policy, so change it only deliberately.

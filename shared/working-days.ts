@@ -2,7 +2,7 @@ import type HolidaysType from "date-holidays";
 import { ukDayAndHour } from "./uk-day";
 
 /**
- * Working days and the dispatch date promised before purchase (issue 14, decision 0015).
+ * Working days and the dispatch date promised before purchase (decision 0015).
  * A working day is Monday to Friday outside the bank holidays of England and Wales, as
  * npm date-holidays knows them (GB, region ENG: Wales has the same days), substitute days
  * included, observances (Mother's Day, Easter Sunday) not. Every day is a UK calendar day

@@ -10,8 +10,10 @@ import { type AdminImagesService, createAdminImagesService } from "./modules/adm
 import { type AdminProductsService, createAdminProductsService } from "./modules/admin-catalog/products-service";
 import { type AdminVariantsService, createAdminVariantsService } from "./modules/admin-catalog/variants-service";
 import { type AdminContentService, createAdminContentService } from "./modules/admin-content/service";
+import { createOrdersExport, type OrdersExport } from "./modules/admin-orders/orders-export";
 import { createRefundService, type RefundService } from "./modules/admin-orders/refund-service";
 import { type AdminOrderService, createAdminOrderService } from "./modules/admin-orders/service";
+import { createShelfReturns } from "./modules/admin-orders/shelf-returns";
 import { type AdminRequestService, createAdminRequestService } from "./modules/admin-requests/service";
 import { createDispatchPromise, type DispatchPromise } from "./modules/catalog/dispatch-promise";
 import { type CatalogService, createCatalogService } from "./modules/catalog/service";
@@ -23,7 +25,9 @@ import { type CustomRequestService, createCustomRequestService } from "./modules
 import { type DiscountCodeStore, discountCodeStore } from "./modules/discount-codes/store";
 import { createHealthChecks, type HealthChecks } from "./modules/health/readiness";
 import { queueOrderEmails } from "./modules/orders/order-emails";
+import { orderProduction } from "./modules/orders/production";
 import { createOrderService, type OrderService } from "./modules/orders/service";
+import { createOrderStore, type OrderStore } from "./modules/orders/store";
 import { createPackingSlipService, type PackingSlipService } from "./modules/packing-slips/service";
 import { quoteEmails } from "./modules/quotes/quote-emails";
 import { createQuoteService, type QuoteService } from "./modules/quotes/service";
@@ -56,6 +60,8 @@ export type Deps = {
   catalog: CatalogService;
   categories: CategoryService;
   content: ContentService;
+  /** The one store of the orders table and its items: every statement on them (decision 0030). */
+  orderStore: OrderStore;
   orders: OrderService;
   /** The owner's discount codes (issue 15 point 5); checkout prices them through `discount-codes/price-discount.ts`. */
   discountCodes: DiscountCodeStore;
@@ -89,6 +95,8 @@ export type Deps = {
   };
   adminContent: AdminContentService;
   adminOrders: AdminOrderService;
+  /** The orders CSV, read in a worker of its own on a read-only connection (docs/decisions/0032-exports-off-the-main-thread.md). */
+  ordersExport: OrdersExport;
   /** Refunds through the payment provider (issue 15). */
   adminRefunds: RefundService;
   adminRequests: AdminRequestService;
@@ -117,7 +125,13 @@ export function createDeps(
   const adminPassword = createPasswordCheck(env, db, passwordCost);
   const uploadBudget = createUploadBudget({ db, dataDir: env.DATA_DIR });
   const uploadStorage = createUploadStorage(env.DATA_DIR);
-  const orders = createOrderService(db);
+  // The orders table's one store and what is built on it, once, shared by every service that needs orders.
+  const orderStore = createOrderStore(db);
+  const production = orderProduction(db, orderStore);
+  const orders = createOrderService(db, orderStore, production);
+  const shelf = createShelfReturns(db, orderStore);
+  const paymentProvider = stripe ?? demoPayments!;
+  const discountCodes = discountCodeStore(db);
   return {
     env,
     db,
@@ -127,16 +141,20 @@ export function createDeps(
     catalog: createCatalogService(db, dispatch, shown),
     categories: createCategoryService(db, shown),
     content,
+    orderStore,
     orders,
-    discountCodes: discountCodeStore(db),
-    packingSlips: createPackingSlipService(db, orders),
+    discountCodes,
+    packingSlips: createPackingSlipService(orderStore, orders),
     checkout: createCheckoutService({
       db,
-      provider: stripe ?? demoPayments!,
+      provider: paymentProvider,
       content,
       publicUrl: env.PUBLIC_URL,
-      onOrderCreated: queueOrderEmails({ publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL }),
+      onOrderCreated: queueOrderEmails({ publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL, orders }),
       dispatch,
+      orders: orderStore,
+      production,
+      discountCodes,
     }),
     demoPayments,
     stripeWebhooks: stripe && webhookSecret ? { parse: (raw, signature) => stripe.parseWebhook(raw, signature, webhookSecret) } : null,
@@ -164,12 +182,21 @@ export function createDeps(
       categories: createAdminCategoriesService(db),
     },
     adminContent: createAdminContentService(db),
-    adminOrders: createAdminOrderService(
+    adminOrders: createAdminOrderService({
       db,
-      { publicUrl: env.PUBLIC_URL, mailConfigured: mailDeliveryConfigured(env), lowStockThreshold: () => content.lowStockThreshold() },
+      store: orderStore,
+      orders,
+      production,
+      shelf,
+      settings: {
+        publicUrl: env.PUBLIC_URL,
+        mailConfigured: mailDeliveryConfigured(env),
+        lowStockThreshold: () => content.lowStockThreshold(),
+      },
       now,
-    ),
-    adminRefunds: createRefundService(db, stripe ?? demoPayments!, { publicUrl: env.PUBLIC_URL }),
+    }),
+    ordersExport: createOrdersExport(db.filename),
+    adminRefunds: createRefundService({ db, provider: paymentProvider, publicUrl: env.PUBLIC_URL, store: orderStore, orders, shelf }),
     adminRequests: createAdminRequestService(db),
     quotes: createQuoteService({
       db,
@@ -177,6 +204,6 @@ export function createDeps(
       emails: quoteEmails({ publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL }),
       publicUrl: env.PUBLIC_URL,
     }),
-    quoteCheckout: createQuoteCheckout({ db, provider: stripe ?? demoPayments!, publicUrl: env.PUBLIC_URL, dispatch }),
+    quoteCheckout: createQuoteCheckout({ db, provider: paymentProvider, publicUrl: env.PUBLIC_URL, dispatch }),
   };
 }

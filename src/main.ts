@@ -92,6 +92,7 @@ async function main() {
     startSweepCheckoutsJob(deps.checkout),
     startCleanUploadsJob({
       db,
+      orders: deps.orderStore,
       storage: deps.uploadStorage,
       retentionDays: env.UPLOAD_RETENTION_DAYS,
       daysAfterDispatch: () => deps.content.fileRetentionDays(),
@@ -115,6 +116,9 @@ async function main() {
         await server.stop(true);
       }
       await Promise.race([Promise.all(jobs.map((job) => job.stop())), sleep(JOB_STOP_MS, { unref: true })]);
+      // An export cut off above still has a worker with its own connection: it closes first, so the shop's
+      // connection is the last and its close leaves the file complete (closeDatabase).
+      await deps.ordersExport.stopAll();
       closeDatabase(db);
       const uptime = performance.now() - startedAt;
       if (env.LITESTREAM_REPLICA_URL && uptime < MIN_REPLICATED_UPTIME_MS) await sleep(MIN_REPLICATED_UPTIME_MS - uptime);

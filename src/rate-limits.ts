@@ -40,7 +40,7 @@ export function createRateLimits() {
     discountChecks: createRateLimit({ limit: DISCOUNT_CHECKS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_DISCOUNT_CHECKS }),
     /** An order's look-ups and its file downloads together. */
     orderLookups: createRateLimit({ limit: LOOKUPS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_LOOKUPS }),
-    /** A quote's look-ups through its link: the same numbers as an order's, counted apart (issue 13). */
+    /** A quote's look-ups through its link: the same numbers as an order's, counted apart (docs/decisions/0014-quotes.md). */
     quoteLookups: createRateLimit({ limit: LOOKUPS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_LOOKUPS }),
     /** GPX and photo uploads together. */
     uploads: createRateLimit({ limit: UPLOADS_PER_WINDOW, windowMs: UPLOAD_WINDOW_MS, message: UPLOAD_MESSAGES.tooManyUploads }),

@@ -17,3 +17,16 @@ export function openDatabase(file: string): Database {
   db.exec("PRAGMA foreign_keys = ON");
   return db;
 }
+
+/**
+ * A second, read-only connection to the same file, for reads that run off the
+ * main thread (the orders export's worker, docs/decisions/0032-exports-off-the-main-thread.md).
+ * WAL lets it read a committed snapshot while the shop writes; opened read-only,
+ * SQLite itself refuses any write through it. It never sets the journal mode: the
+ * shop's own connection made the file WAL, and a reader may not change that.
+ */
+export function openReadOnlyDatabase(file: string): Database {
+  const db = new Database(file, { readonly: true, strict: true });
+  db.exec("PRAGMA busy_timeout = 5000");
+  return db;
+}

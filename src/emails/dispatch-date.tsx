@@ -15,7 +15,7 @@ import {
 /** One move of the promised day: the new day, the one it replaces (null when none had been promised) and the owner's reason. */
 export type DispatchDateMove = { dispatchBy: string; previous: string | null; reason: string };
 
-/** Tells the shopper their order's dispatch date has moved, to which day and why (issue 14). */
+/** Tells the shopper their order's dispatch date has moved, to which day and why (docs/decisions/0016-production-stages.md). */
 export function renderDispatchDateEmail(order: Order, move: DispatchDateMove, publicUrl: string, shop: ShopIdentity): RenderedEmail {
   const subject = `Your ${shop.name} order ${order.id} has a new dispatch date`;
   const greeting = order.shipping_name ? `Hello ${order.shipping_name},` : "Hello,";

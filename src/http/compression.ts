@@ -7,24 +7,24 @@ export type Bytes = Uint8Array<ArrayBuffer>;
 /** Answers below this size gain nothing from compression. */
 export const MIN_COMPRESS_BYTES = 512;
 
+/** What a kept or whole answer may be compressed with, best first. */
+const WHOLE_ENCODINGS: readonly Encoding[] = ["br", "gzip"];
+
 /**
- * The encoding to answer with for an Accept-Encoding header: brotli when the
- * client takes it, else gzip, else none. `q=0` refuses an encoding.
+ * The encoding to answer with for an Accept-Encoding header: the first of
+ * `offered` (brotli, then gzip) the client takes, else none. `q=0` refuses an
+ * encoding; `*` stands for gzip.
  */
-export function pickEncoding(acceptEncoding: string | null): Encoding | null {
+export function pickEncoding(acceptEncoding: string | null, offered: readonly Encoding[] = WHOLE_ENCODINGS): Encoding | null {
   if (!acceptEncoding) return null;
-  if (!acceptEncoding.includes("q=")) {
-    if (acceptEncoding.includes("br")) return "br";
-    return acceptEncoding.includes("gzip") ? "gzip" : null;
-  }
+  if (!acceptEncoding.includes("q=")) return offered.find((name) => acceptEncoding.includes(name)) ?? null;
   const accepted = new Set<string>();
   for (const part of acceptEncoding.split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
     const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
     if (name && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name);
   }
-  if (accepted.has("br")) return "br";
-  return accepted.has("gzip") || accepted.has("*") ? "gzip" : null;
+  return offered.find((name) => accepted.has(name) || (name === "gzip" && accepted.has("*"))) ?? null;
 }
 
 /**
@@ -79,29 +79,98 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
   return ifNoneMatch.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === bare);
 }
 
-/** Bodies past this size are sent as they are rather than held in memory to compress. */
-const MAX_RUNTIME_COMPRESS_BYTES = 4 * 1024 * 1024;
+/**
+ * Up to this many bytes an answer is read whole and compressed in one call, brotli first: for the usual
+ * small answer that costs less than the bytes it saves. A longer one, or a stream still going past it (the
+ * orders export), is never held whole nor compressed in one call: see gzipStream.
+ */
+const MOST_BYTES_COMPRESSED_WHOLE = 64 * 1024;
 
 /**
  * Compresses an answer that was made for one request (a personal page, an API
  * answer that is not kept): text types only, never one already encoded, and
- * only when the client takes an encoding. The body is read whole first, which
- * for these small answers costs less than the bytes it saves.
+ * only when the client takes an encoding. Its first bytes are read to learn
+ * whether it is short: a short answer is compressed whole, a long one as it
+ * streams.
  */
 export async function compressAnswer(response: Response, request: Request): Promise<Response> {
   if (!response.body || response.status === 204 || response.status === 304 || request.method === "HEAD") return response;
   const headers = response.headers;
   if (headers.has("content-encoding") || !isCompressible(headers.get("content-type"))) return response;
   const length = Number(headers.get("content-length") ?? 0);
-  if (length > MAX_RUNTIME_COMPRESS_BYTES || (length > 0 && length < MIN_COMPRESS_BYTES)) return response;
-  const encoding = pickEncoding(request.headers.get("accept-encoding"));
+  if (length > 0 && length < MIN_COMPRESS_BYTES) return response;
+  const acceptEncoding = request.headers.get("accept-encoding");
+  const encoding = pickEncoding(acceptEncoding);
   if (!encoding) return response;
-  const body = new Uint8Array(await response.arrayBuffer());
   const fresh = new Headers(headers);
   fresh.append("vary", "Accept-Encoding");
-  if (body.byteLength < MIN_COMPRESS_BYTES)
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: fresh });
+  const answer = (body: BodyInit) => new Response(body, { status: response.status, statusText: response.statusText, headers: fresh });
+  const start = await readStart(response.body, MOST_BYTES_COMPRESSED_WHOLE);
+  if (start.whole) {
+    if (start.whole.byteLength < MIN_COMPRESS_BYTES) return answer(start.whole);
+    fresh.delete("content-length");
+    fresh.set("content-encoding", encoding);
+    return answer(compress(start.whole, encoding));
+  }
   fresh.delete("content-length");
-  fresh.set("content-encoding", encoding);
-  return new Response(compress(body, encoding), { status: response.status, statusText: response.statusText, headers: fresh });
+  if (!pickEncoding(acceptEncoding, ["gzip"])) return answer(start.stream);
+  fresh.set("content-encoding", "gzip");
+  return answer(gzipStream(start.stream));
+}
+
+/**
+ * A long answer is compressed as it streams with gzip only. Bun's CompressionStream compresses off
+ * the main thread, but its brotli runs at quality 11 (a few hundred kB a second: slower than a year's
+ * export is made) with no way to set it, and node:zlib's streaming brotli runs each chunk on the main thread.
+ * Compressed chunk by chunk as the client reads it: the compressor asks the source for more only when it has
+ * room, so a slow client holds back the source (the export's worker) and nothing is held whole.
+ * docs/decisions/0032-exports-off-the-main-thread.md
+ */
+function gzipStream(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  return body.pipeThrough(new CompressionStream("gzip") as ReadableWritablePair<Uint8Array, Uint8Array>);
+}
+
+/**
+ * The body's first chunks, up to `limit` bytes: `whole` when the body ended within them, else `stream`, the
+ * whole body again (the chunks read, then the rest as it is pulled).
+ */
+async function readStart(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+): Promise<{ whole: Bytes; stream?: never } | { whole?: never; stream: ReadableStream<Uint8Array> }> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size <= limit) {
+    const { done, value } = await reader.read();
+    if (done) return { whole: joined(chunks, size) };
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const chunk = chunks.shift();
+        if (chunk) return controller.enqueue(chunk);
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    // Reads from the source only when asked: the compressor's own room is the only read-ahead.
+    { highWaterMark: 0 },
+  );
+  return { stream };
+}
+
+function joined(chunks: Uint8Array[], size: number): Bytes {
+  if (chunks.length === 1 && chunks[0]!.byteLength === chunks[0]!.buffer.byteLength) return chunks[0] as Bytes;
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return whole;
 }

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../db/transaction";
+import type { OrderStore } from "../modules/orders/store";
 import type { UploadStorage } from "../services/storage/disk";
 import { type PeriodicJob, startPeriodicJob } from "./periodic";
 import { removeDispatchedFiles } from "./remove-dispatched-files";
@@ -83,12 +84,15 @@ export async function cleanUploads(db: Database, storage: UploadStorage, retenti
  */
 export function startCleanUploadsJob({
   db,
+  orders,
   storage,
   retentionDays,
   daysAfterDispatch,
   intervalMs = CLEAN_UPLOADS_INTERVAL_MS,
 }: {
   db: Database;
+  /** The order store, which says which orders were dispatched long enough ago. */
+  orders: OrderStore;
   storage: UploadStorage;
   retentionDays: number;
   daysAfterDispatch: () => number;
@@ -96,7 +100,7 @@ export function startCleanUploadsJob({
 }): PeriodicJob {
   return startPeriodicJob("clean-uploads", intervalMs, async () => {
     const now = new Date();
-    const dispatched = await removeDispatchedFiles(db, storage, daysAfterDispatch(), now);
+    const dispatched = await removeDispatchedFiles(db, orders, storage, daysAfterDispatch(), now);
     return { ...dispatched, ...(await cleanUploads(db, storage, retentionDays, now)) };
   });
 }

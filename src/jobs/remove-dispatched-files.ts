@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../db/transaction";
+import type { OrderStore } from "../modules/orders/store";
 import type { UploadStorage } from "../services/storage/disk";
 import { removeQuietly } from "./remove-quietly";
 
@@ -18,29 +19,33 @@ const DAY_MS = 24 * 60 * 60_000;
  */
 export async function removeDispatchedFiles(
   db: Database,
+  orders: OrderStore,
   storage: UploadStorage,
   retentionDays: number,
   now: Date,
 ): Promise<{ removedFiles: number }> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
   const removedAt = now.toISOString();
-  const dispatched = `SELECT o.id FROM orders o JOIN order_stage_events e ON e.order_id = o.id AND e.stage = 'dispatched'
-     WHERE o.stage = 'dispatched' GROUP BY o.id HAVING MAX(e.at) < ?1`;
-  const names = writeTransaction(db, () => [
-    ...db
-      .query<{ stored_name: string }, [string, string]>(
-        `UPDATE uploads SET removed_at = ?2, details = '{}'
-         WHERE removed_at IS NULL AND order_id IN (${dispatched}) RETURNING stored_name`,
-      )
-      .all(cutoff, removedAt),
-    ...db
-      .query<{ stored_name: string }, [string, string]>(
-        `UPDATE custom_request_attachments SET removed_at = ?2
-         WHERE removed_at IS NULL AND request_id IN (SELECT q.custom_request_id FROM quotes q WHERE q.order_id IN (${dispatched}))
-         RETURNING stored_name`,
-      )
-      .all(cutoff, removedAt),
-  ]);
+  // The orders, as a JSON array of ids, read through the order store inside the same transaction.
+  const dispatched = "SELECT value FROM json_each(?1)";
+  const names = writeTransaction(db, () => {
+    const ids = JSON.stringify(orders.dispatchedBefore(cutoff));
+    return [
+      ...db
+        .query<{ stored_name: string }, [string, string]>(
+          `UPDATE uploads SET removed_at = ?2, details = '{}'
+           WHERE removed_at IS NULL AND order_id IN (${dispatched}) RETURNING stored_name`,
+        )
+        .all(ids, removedAt),
+      ...db
+        .query<{ stored_name: string }, [string, string]>(
+          `UPDATE custom_request_attachments SET removed_at = ?2
+           WHERE removed_at IS NULL AND request_id IN (SELECT q.custom_request_id FROM quotes q WHERE q.order_id IN (${dispatched}))
+           RETURNING stored_name`,
+        )
+        .all(ids, removedAt),
+    ];
+  });
   let removedFiles = 0;
   for (const { stored_name } of names) if (await removeQuietly(storage, stored_name)) removedFiles += 1;
   return { removedFiles };

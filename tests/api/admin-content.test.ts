@@ -95,7 +95,7 @@ describe("projects", () => {
     });
   }
 
-  test("'R&D' and '<b>x</b>' saved in the admin show on the home page as R&D and a bold x: escaped once (issue 11 point 8)", async () => {
+  test("'R&D' and '<b>x</b>' saved in the admin show on the home page as R&D and a bold x: escaped once", async () => {
     const { status } = await post("/api/admin/configuration", { key: "hero_description", value: "R&D in <b>x</b>, <i>y</i> & 5 < 6" });
     expect(status).toBe(200);
     const hero = firstMatch(mainOf((await shop.html("/")).body), /<p class="hero__description">([\s\S]*?)<\/p>/);

@@ -89,7 +89,7 @@ describe("product pictures", () => {
     expect(saved.body.image_url).toBe("/media/kept.webp");
   });
 
-  test("adding a picture to a product that is not saved yet answers 404 with the spec's message", async () => {
+  test("adding a picture to a product that is not saved yet answers 404 asking to save the product first", async () => {
     const before = countRows(shop.db, "product_images");
     expect(await addImage("not-saved-yet", { image_url: "/media/x.webp" })).toMatchObject({
       status: 404,

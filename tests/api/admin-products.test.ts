@@ -452,7 +452,7 @@ describe("stock +1 / −1", () => {
   });
 });
 
-describe("stock edits never undo sales (issue 11, point 1)", () => {
+describe("stock edits never undo sales", () => {
   const STOCK_MOVED = "Stock changed since you opened this product: reload to see the current figure";
   const rowOf = (id: string) => shop.db.query<Record<string, unknown>, [string]>("SELECT * FROM products WHERE id = ?").get(id);
   const variantRowOf = (id: string) =>
@@ -511,7 +511,7 @@ describe("stock edits never undo sales (issue 11, point 1)", () => {
     expect((await save(editorBody({ ...saved.body, stock: null }, { stock: 4 }))).body.stock).toBe(4);
   });
 
-  test("a client that sends only the stock figure, as the spec's API always took it, still sets it", async () => {
+  test("a client that sends only the stock figure, as the product save always took it, still sets it", async () => {
     addProduct(shop.db, { id: "plain-client", stock: 7 });
     const saved = await save(productBody({ id: "plain-client", category_id: null, stock: 3 }));
     expect(saved).toMatchObject({ status: 200, body: { stock: 3 } });

@@ -4,10 +4,11 @@ import { join } from "node:path";
 import { CLIENT_OUT_DIR } from "../../src/ssr/build-client";
 import { createTestShop } from "../support/test-app";
 
-// Issue 11 point 8: source maps carry the full sources, the admin's included.
-// The production build writes none (tests/unit/client-bundle.test.ts); this is
-// the serve rule for a map that a development build (`bun run dev`) left in
-// dist/client and a production start then found there.
+// Source maps carry the full sources, the admin's included
+// (docs/product.md#logs-and-headers). The production build writes none
+// (tests/unit/client-bundle.test.ts); this is the serve rule for a map that a
+// development build (`bun run dev`) left in dist/client and a production start
+// then found there.
 
 /** What production needs besides NODE_ENV (src/env.ts): an owner password and a way to take payments. */
 const PRODUCTION = { NODE_ENV: "production", ADMIN_PASSWORD: "a long owner password for tests", DEMO_CHECKOUT: "true" };

@@ -276,7 +276,7 @@ describe("the reconciling sweep", () => {
   });
 });
 
-describe("checkout limits with Stripe (issue 11)", () => {
+describe("checkout limits with Stripe", () => {
   test("a newer checkout from the same basket expires the older Stripe session at once and gives its units back", async () => {
     const first = await postCheckout(shop, units(2, { id: "feeder" }), {
       "Idempotency-Key": "key-one-1234",

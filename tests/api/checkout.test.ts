@@ -19,7 +19,7 @@ import { addProduct, BIRD_FEEDER, PLANTER, RELIEF_MAP, setConfig } from "../supp
 import { expectRetryAfter } from "../support/retry-after";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
-/** Issue 14: each payment line says its dispatch date (exact dates: tests/api/dispatch-promise.test.ts). */
+/** Each payment line says its dispatch date (docs/decisions/0015-working-days.md; exact dates: tests/api/dispatch-promise.test.ts). */
 const DISPATCHED_BY = expect.stringMatching(/^Dispatched by \w+day \d{1,2} \w+ \d{4}$/);
 
 // POST /api/checkout with the built-in demo checkout (no Stripe key): pricing,
@@ -456,7 +456,7 @@ describe("paying through the demo checkout", () => {
   });
 });
 
-describe("the demo checkout page takes nothing from its URL and no orders from other sites (issue 11)", () => {
+describe("the demo checkout page takes nothing from its URL and no orders from other sites", () => {
   test("text in ?error= and shopper details in the query string never appear on the page", async () => {
     const { body } = await postCheckout(shop, units(1, { id: "feeder" }));
     const sessionId = sessionIdOf(body.url ?? "");
@@ -528,7 +528,7 @@ describe("the demo checkout page takes nothing from its URL and no orders from o
   });
 });
 
-describe("no denial of inventory: limits per address (issue 11)", () => {
+describe("no denial of inventory: limits per address", () => {
   const demoStatus = (sessionId: string) =>
     shop.db.query<{ status: string }, [string]>("SELECT status FROM demo_payment_sessions WHERE id = ?").get(sessionId)?.status;
 

@@ -11,7 +11,7 @@ beforeEach(async () => {
 afterEach(() => shop.close());
 
 describe("GET /api/projects", () => {
-  test("lists projects ordered by sort, each in the Project shape of spec section 3", async () => {
+  test("lists projects ordered by sort, each in the public Project shape", async () => {
     addProject(shop.db, { id: "bench", title: "Garden bench feet", sort: 2 });
     addProject(shop.db, { id: "fells", title: "Lakeland fells map", sort: 0, link_url: "https://example.com/fells" });
     addProject(shop.db, { id: "lamp", title: "Lithophane lamp", sort: 1 });

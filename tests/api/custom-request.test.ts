@@ -9,9 +9,10 @@ import { expectRetryAfter } from "../support/retry-after";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 import { filesInUploads, uploadsDir } from "../support/uploads-folder";
 
-// POST /api/custom-request (spec sections 3, 5, 7) with the self-hosted ALTCHA
-// captcha: every token here is a real challenge from the shop, really solved.
-// Each refused request is checked to have left no row, no email and no file.
+// POST /api/custom-request (docs/product.md#request-form,
+// docs/product.md#public-calls) with the self-hosted ALTCHA captcha: every token
+// here is a real challenge from the shop, really solved. Each refused request is
+// checked to have left no row, no email and no file.
 
 const OWNER = "owner@strata.test";
 const CAPTCHA_MISSING = { error: "Please complete the captcha." };
@@ -220,7 +221,7 @@ describe("a good custom request", () => {
   });
 });
 
-describe("the sender's acknowledgement (issue 11 point 8: the form takes any address)", () => {
+describe("the sender's acknowledgement (the form takes any address)", () => {
   const SPAM = {
     name: "You won £500! Claim at https://prize.example/claim",
     email: "victim@example.com",
@@ -235,7 +236,7 @@ describe("the sender's acknowledgement (issue 11 point 8: the form takes any add
     shop.db.query<Email, [string]>("SELECT kind, recipient, subject, text, html FROM email_outbox WHERE kind = ?").get(kind)!;
 
   test("is a fixed text with only the request id: none of the sender's name, details, material, colour, file names or links", async () => {
-    // The shop's own identity (issue 16) is the one thing besides the id it names.
+    // The shop's own identity (docs/decisions/0021-shop-identity-in-configuration.md) is the one thing besides the id it names.
     const setting = shop.db.query("INSERT INTO configuration (key, value) VALUES (?, ?)");
     setting.run("contact_email", "orders@fellside.example");
     setting.run("trader_name", "Fellside Prints Ltd");

@@ -7,8 +7,9 @@ import { textOf } from "../support/html";
 import { expectRetryAfter } from "../support/retry-after";
 import { countRows } from "../support/test-app";
 
-// Issue 15 point 5: discount codes. The owner's calls, every refusal at
-// checkout, the server's pricing, and a use counted once, only when paid.
+// Discount codes (docs/decisions/0020-discount-codes.md). The owner's calls,
+// every refusal at checkout, the server's pricing, and a use counted once, only
+// when paid.
 
 let shop: OwnerShop;
 

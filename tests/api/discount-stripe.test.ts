@@ -4,8 +4,8 @@ import { confirmCheckout, sessionIdOf, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER } from "../support/factories";
 import { type StripeStandIn, startStripeStandIn, stripeSettings } from "../support/stripe-stand-in";
 
-// Issue 15 point 5 through the real Stripe SDK and the local stand-in: the
-// discount the server priced reaches the payment page as a one-off coupon.
+// Discount codes (docs/decisions/0020-discount-codes.md) through the real Stripe SDK and the local
+// stand-in: the discount the server priced reaches the payment page as a one-off coupon.
 
 let stripe: StripeStandIn;
 let shop: OwnerShop;

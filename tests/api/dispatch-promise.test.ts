@@ -8,9 +8,9 @@ import { goodQuote, seedCustomRequest, sentQuote } from "../support/quotes";
 import { startStripeStandIn, stripeSettings } from "../support/stripe-stand-in";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
-// Issue 14 points 1–3: the dispatch date promised before purchase (product answers,
-// product page, payment page), the two configuration entries and each product's lead
-// time, and the date kept on the paid order (decision 0015-working-days.md).
+// The dispatch date promised before purchase (product answers, product page, payment
+// page), the two configuration entries and each product's lead time, and the date
+// kept on the paid order (decision 0015-working-days.md).
 
 /** Tuesday 24 November 2026, GMT: the UK hour is the UTC hour. */
 const TUESDAY_MORNING = "2026-11-24T10:00:00.000Z";

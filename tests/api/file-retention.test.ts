@@ -65,7 +65,7 @@ const uploadFiles = () =>
     )
     .all();
 const onDisk = (storedName: string) => existsSync(join(uploadsDir(shop), storedName));
-const runJob = (days: number, at: Date) => removeDispatchedFiles(shop.db, shop.deps.uploadStorage, days, at);
+const runJob = (days: number, at: Date) => removeDispatchedFiles(shop.db, shop.deps.orderStore, shop.deps.uploadStorage, days, at);
 const daysFromNow = (days: number) => new Date(Date.now() + days * DAY);
 
 describe("the files of a dispatched order", () => {

@@ -5,9 +5,10 @@ import { mainOf, textOf } from "../support/html";
 import { expectRetryAfter } from "../support/retry-after";
 import { createTestShop, type TestShop } from "../support/test-app";
 
-// Issue 16 point 3: "Track your order" (/order) takes an order reference and the delivery postcode
-// and leads to /order/{id}, without JavaScript and without the postcode ever in a URL. The look-up
-// itself, its proof and its rate limit stay the order page's own (POST /order/{id}).
+// "Track your order" (/order) takes an order reference and the delivery postcode and leads to
+// /order/{id}, without JavaScript and without the postcode ever in a URL
+// (docs/decisions/0022-phone-shopping-and-finding-an-order.md). The look-up itself, its proof and
+// its rate limit stay the order page's own (POST /order/{id}).
 
 const REFERENCE_NEEDED = "Please enter your order reference";
 const POSTCODE_NEEDED = "Please enter your postal code";

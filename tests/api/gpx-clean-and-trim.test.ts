@@ -8,8 +8,9 @@ import { addProduct, RELIEF_MAP } from "../support/factories";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 import { filesInUploads } from "../support/uploads-folder";
 
-// Issue 16 point 6: a GPX file is stored with only what a print needs, and the
-// shopper can hide the first and last few hundred metres of the route.
+// A GPX file is stored with only what a print needs, and the shopper can hide
+// the first and last few hundred metres of the route
+// (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md).
 
 type Answer = {
   token?: string;
@@ -239,8 +240,8 @@ async function readInBrowserWay(text: string | Blob): Promise<ReadRoute> {
   return read.route;
 }
 
-// docs/decisions/0028-route-trim-in-the-browser.md: the product page reads, trims and measures the chosen
-// file with the shop's own code, so what the shopper is shown is what the shop stores for that file and trim.
+// The product page reads, trims and measures the chosen file with the shop's own code, so what the shopper is
+// shown is what the shop stores for that file and trim (docs/decisions/0028-route-trim-in-the-browser.md).
 describe("the product page's figures are the shop's for the same file and trim", () => {
   for (const trim of [
     { startM: 0, endM: 0 },

@@ -7,12 +7,13 @@ import { addProduct, BIRD_FEEDER } from "../support/factories";
 import { mainOf, textOf } from "../support/html";
 import { countRows } from "../support/test-app";
 
-// Issue 14 points 4–6: the stages an order is moved through (queued, printing,
-// finishing, packed; dispatched only by tracking), the promised dispatch date
-// moved with a reason and the shopper's email, and the owner's "To make" queue.
-// Every order is a real one: checkout, demo payment, confirm. Where an order
-// needs a promised day, the test writes orders.dispatch_by itself (points 1–3
-// set it at payment).
+// The stages an order is moved through (queued, printing, finishing, packed;
+// dispatched only by tracking), the promised dispatch date moved with a reason
+// and the shopper's email, and the owner's "To make" queue
+// (docs/decisions/0016-production-stages.md). Every order is a real one:
+// checkout, demo payment, confirm. Where an order needs a promised day, the
+// test writes orders.dispatch_by itself (the dispatch promise sets it at payment:
+// docs/decisions/0015-working-days.md).
 
 const NOT_FOUND = { error: "Order not found." };
 const CANCELLED = { error: "This order is cancelled and cannot be updated." };
@@ -52,7 +53,7 @@ function ukDay(days: number): string {
   return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** What points 1–3 record at payment, written straight into the order. */
+/** What the dispatch promise records at payment, written straight into the order. */
 function promise(orderId: string, day: string | null): void {
   shop.db.query("UPDATE orders SET dispatch_by = ? WHERE id = ?").run(day, orderId);
 }

@@ -3,8 +3,8 @@ import { parse } from "csv-parse/sync";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { storeOrder, storeRefund } from "../support/stored-orders";
 
-// Issue 15 point 3: the accountant's CSV of a range of UK days, one row per order, UTF-8 with a BOM, formula-like
-// cells neutralised, streamed, as a personal attachment.
+// The accountant's CSV of a range of UK days, one row per order, UTF-8 with a BOM, formula-like cells
+// neutralised, streamed, as a personal attachment (docs/decisions/0018-takings-and-export.md).
 
 let shop: OwnerShop;
 beforeEach(async () => {

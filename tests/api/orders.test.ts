@@ -99,11 +99,11 @@ describe("looking up an order with its postcode", () => {
       refunded_cents: 0,
       refunds: [],
       items: [{ product_id: "feeder", product_name: "Bird feeder", unit_price_cents: 2400, quantity: 2, restocked: 0, meta: {} }],
-      // Issue 14: queued from the moment it was placed, with the day promised at payment.
+      // Queued from the moment it was placed, with the day promised at payment (docs/decisions/0016-production-stages.md).
       stage: "queued",
       stages: [{ stage: "queued", at: (body as { created_at: string }).created_at }],
       dispatch_dates: [],
-      // Issue 16: no file of this order has been deleted after dispatch.
+      // No file of this order has been deleted after dispatch (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md).
       removed_files: [],
     });
   });

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { formatDateTime, orderReference } from "../../shared/order-view";
-import { MOST_SLIPS, NO_ORDERS_CHOSEN, TOO_MANY_CHOSEN } from "../../src/modules/packing-slips";
+import { MORE_TO_DISPATCH, MOST_SLIPS, NO_ORDERS_CHOSEN, TOO_MANY_CHOSEN } from "../../src/modules/packing-slips";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { buyThroughDemoCheckout, type Entry, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER, PLANTER, setConfig } from "../support/factories";
 import { textOf } from "../support/html";
+import { storeYearOfOrders } from "../support/stored-orders";
 import { countRows } from "../support/test-app";
 
 // The printable packing slips (issue 15 point 4): server-rendered HTML behind
@@ -157,6 +158,21 @@ describe("several orders' slips", () => {
     const { status, body } = await open("/admin/slips");
     expect(status).toBe(200);
     expect(slipOrderIds(body)).toEqual([waiting, later]);
+  });
+
+  test(`more than ${MOST_SLIPS} to dispatch: the oldest ${MOST_SLIPS}, and a note on screen to print them and open the page again`, async () => {
+    const ids = storeYearOfOrders(shop.db, 2025, MOST_SLIPS + 5);
+    const { status, body } = await open("/admin/slips");
+    expect(status).toBe(200);
+    expect(slipOrderIds(body)).toEqual(ids.slice(0, MOST_SLIPS));
+    expect(body).toContain(`<p class="slips__notice" role="status">${MORE_TO_DISPATCH}</p>`);
+  });
+
+  test(`exactly ${MOST_SLIPS} to dispatch: every one, and no note`, async () => {
+    const ids = storeYearOfOrders(shop.db, 2025, MOST_SLIPS);
+    const { body } = await open("/admin/slips");
+    expect(slipOrderIds(body)).toEqual(ids);
+    expect(body).not.toContain("slips__notice");
   });
 
   test("nothing to dispatch: a page that says so", async () => {

@@ -8,7 +8,7 @@ const LONG_DESCRIPTION =
   "for a week. Stacks with its siblings into a honeycomb wall for herbs and succulents.";
 
 function seedCatalogue(shop: TestShop) {
-  // Sorts deliberately disagree with the spec's group order: basic must still come first.
+  // Sorts deliberately disagree with the catalogue's group order (docs/product.md#catalogue): basic must still come first.
   addCategory(shop.db, { id: "personalised", name: "Personalised", sort: 1 });
   addCategory(shop.db, { id: "basic", name: "Basic", sort: 2 });
   addProduct(shop.db, {
@@ -208,7 +208,8 @@ describe("catalogue and product pages", () => {
 
     test("JSON-LD image URLs are absolute, whether stored as a /media path or as a full URL", async () => {
       const { body } = await shop.html("/products/lamp");
-      // Issue 16: og:image is the picture's 1200 × 630 JPEG sharing copy (tests/api/sharing-images.test.ts).
+      // og:image is the picture's 1200 × 630 JPEG sharing copy (docs/product.md#link-previews-and-search;
+      // tests/api/sharing-images.test.ts).
       expect(body).toContain('<meta property="og:image" content="http://shop.test/media/lamp-front.share.jpg"/>');
       expect(jsonLdOf(body).image).toEqual(["http://shop.test/media/lamp-front.webp", "https://cdn.example.com/lamp-side.jpg"]);
     });
@@ -327,7 +328,7 @@ describe("home page", () => {
     expect(textOf((await shop.html("/")).body)).not.toContain("Free delivery on orders over");
   });
 
-  test("a hero description stored escaped by an earlier version ('R&amp;D', '&lt;script>') shows as typed, not as '&amp;' (issue 11 point 8)", async () => {
+  test("a hero description stored escaped by an earlier version ('R&amp;D', '&lt;script>') shows as typed, not as '&amp;'", async () => {
     setConfig(shop.db, "hero_description", "R&amp;D &amp;copy; &lt;script>x&lt;/script> <strong>bold</strong> Fish & chips");
     const hero = firstMatch(mainOf((await shop.html("/")).body), /<p class="hero__description">([\s\S]*?)<\/p>/);
     expect(hero).toBe("R&amp;D &amp;copy; &lt;script&gt;x&lt;/script&gt; <strong>bold</strong> Fish &amp; chips");

@@ -6,10 +6,11 @@ import { firstMatch, mainOf } from "../support/html";
 import { acceptAndPay, goodQuote, seedCustomRequest, sentQuote, ukDay } from "../support/quotes";
 import { countRows, TEST_ORIGIN } from "../support/test-app";
 
-// Issue 13, the shopper's answers and the payment: accept opens the demo
-// checkout for the quote's lines, paying makes one ordinary order that keeps
-// the request's files; decline and "ask for changes" record the shopper's
-// message and tell the owner; a quote that is no longer live says why.
+// The shopper's answers and the payment: accept opens the demo checkout for the
+// quote's lines, paying makes one ordinary order that keeps the request's
+// files; decline and "ask for changes" record the shopper's message and tell
+// the owner; a quote that is no longer live says why
+// (docs/decisions/0014-quotes.md).
 
 const QUOTE_NOT_FOUND = { error: "Quote not found. Please use the link from your email." };
 const OWNER = "owner@strata.test";

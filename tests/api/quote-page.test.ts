@@ -8,9 +8,9 @@ import { firstMatch, mainOf, textOf, titleOf } from "../support/html";
 import { seedCustomRequest, sentQuote as sentQuoteIds, goodQuote as supportQuote, ukDay } from "../support/quotes";
 import { TEST_ORIGIN } from "../support/test-app";
 
-// Issue 13 point 6: the shopper's quote page, /quote/{id}?t=…, server-rendered
-// from quotes.read, personal (never kept, no-store), noindex, and usable
-// without JavaScript: the three answers are plain form posts.
+// The shopper's quote page, /quote/{id}?t=…, server-rendered from quotes.read,
+// personal (never kept, no-store), noindex, and usable without JavaScript: the
+// three answers are plain form posts (docs/decisions/0014-quotes.md).
 
 const MADE_TO_SPECIFICATION =
   "Made to your specification: because this item is made to your own specification, the 14-day right to cancel does not apply (Consumer Contracts Regulations 2013, regulation 28(1)(b)). If it arrives faulty or not as described, you are fully covered: contact us and we will repair, replace or refund it.";

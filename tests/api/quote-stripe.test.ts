@@ -13,13 +13,13 @@ import {
 } from "../support/stripe-stand-in";
 import { countRows, TEST_ORIGIN } from "../support/test-app";
 
-/** Issue 14: each line says its dispatch date (exact dates: tests/api/dispatch-promise.test.ts). */
+/** Each line says its dispatch date (docs/decisions/0015-working-days.md; exact dates: tests/api/dispatch-promise.test.ts). */
 const DISPATCHED_BY = expect.stringMatching(/^Dispatched by \w+day \d{1,2} \w+ \d{4}$/);
 
-// Issue 13 point 4 with the real Stripe SDK against the local stand-in: an
-// accepted quote opens a Checkout Session of price_data lines made when the
-// shopper clicks, and the signed webhook and the success page racing for it
-// make exactly one order, which marks the quote paid.
+// Paying a quote (docs/decisions/0014-quotes.md) with the real Stripe SDK against
+// the local stand-in: an accepted quote opens a Checkout Session of price_data
+// lines made when the shopper clicks, and the signed webhook and the success page
+// racing for it make exactly one order, which marks the quote paid.
 
 let stripe: StripeStandIn;
 let shop: OwnerShop;

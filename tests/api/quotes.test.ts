@@ -6,10 +6,11 @@ import { goodQuote, seedCustomRequest, sendQuote, sentQuote, ukDay } from "../su
 import { expectRetryAfter } from "../support/retry-after";
 import { countRows, TEST_ORIGIN } from "../support/test-app";
 
-// Issue 13, first slice: the owner sends a priced quote for a custom request
-// (POST /api/admin/custom-requests/{id}/quotes) and the shopper reads it
-// through the secret link (GET /api/quotes/{id}?t=…). Every refusal stores
-// nothing; a wrong token and an unknown id look the same; look-ups are limited.
+// Quotes (docs/decisions/0014-quotes.md), first slice: the owner sends a priced
+// quote for a custom request (POST /api/admin/custom-requests/{id}/quotes) and
+// the shopper reads it through the secret link (GET /api/quotes/{id}?t=…). Every
+// refusal stores nothing; a wrong token and an unknown id look the same;
+// look-ups are limited.
 
 const QUOTE_NOT_FOUND = { error: "Quote not found. Please use the link from your email." };
 const REQUEST_NOT_FOUND = { error: "Custom request not found." };

@@ -139,7 +139,8 @@ describe("units go back to the shelf once", () => {
     // The money was given back three times at Stripe, so all three refunds are recorded.
     expect([...stripe.refunds.values()].filter((made) => made.payment_intent === order.paymentIntent)).toHaveLength(3);
     expect(countRows(shop.db, "refunds")).toBe(3);
-    expect(answers.at(-1)?.body.refunded_cents).toBe(600);
+    // Stripe answers the three in any order: the refund recorded last sees all three.
+    expect(Math.max(...answers.map((answer) => answer.body.refunded_cents ?? 0))).toBe(600);
     // The units went back once: one refund put both back, the other two say they could not.
     expect(stockOf(shop.db, "feeder")).toBe(5);
     expect(await restockedOf(order.id)).toEqual([2]);

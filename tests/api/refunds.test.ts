@@ -6,10 +6,11 @@ import { addProduct, BIRD_FEEDER, PLANTER } from "../support/factories";
 import { textOf } from "../support/html";
 import { countRows } from "../support/test-app";
 
-// POST /api/admin/orders/{id}/refund through the demo provider (issue 15 point 1):
-// money back never beyond what was paid, a double click refunds once, restocking
-// only units the order had, the shopper's email through the outbox, and every
-// refusal stores nothing — here, at the provider, on the shelf or in the outbox.
+// POST /api/admin/orders/{id}/refund through the demo provider
+// (docs/decisions/0017-refunds.md): money back never beyond what was paid, a double
+// click refunds once, restocking only units the order had, the shopper's email
+// through the outbox, and every refusal stores nothing — here, at the provider, on
+// the shelf or in the outbox.
 
 type Refunded = {
   id: string;

@@ -7,9 +7,10 @@ import { buyThroughDemoCheckout, postCheckout, units } from "../support/checkout
 import { addCategory, addProduct, addProject, setConfig } from "../support/factories";
 import { countRows, TEST_ORIGIN } from "../support/test-app";
 
-// Issue 12 point 3: kept pages are forgotten only when something they show
-// changes (migrations/0010_page_version.sql), not on every database write.
-// A kept answer says so with a standard Age header; a freshly made one has none.
+// Kept pages are forgotten only when something they show changes
+// (migrations/0010_page_version.sql), not on every database write
+// (docs/decisions/0008-performance.md). A kept answer says so with a standard
+// Age header; a freshly made one has none.
 
 let shop: OwnerShop;
 let cache: ResponseCache;

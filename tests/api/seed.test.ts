@@ -52,7 +52,7 @@ describe("the demo catalogue on an empty database", () => {
     some("no category", (p) => p.categoryId === null);
   });
 
-  test("the hero and every product's first picture have their 1200 × 630 JPEG sharing copy written ahead (issue 16)", async () => {
+  test("the hero and every product's first picture have their 1200 × 630 JPEG sharing copy written ahead", async () => {
     const { body: products } = await shop.json<Product[]>("/api/catalog");
     const { body: hero } = await shop.json<{ hero_image_url: string }>("/api/configuration/hero-banner");
     const originals = [hero.hero_image_url, ...products.map((p) => p.images[0]?.url ?? "")].map((url) => url.slice("/media/".length));
@@ -79,7 +79,7 @@ describe("the demo catalogue on an empty database", () => {
     }
   });
 
-  test("has a believable shop identity that the admin's own rules accept as it is (issue 16)", () => {
+  test("has a believable shop identity that the admin's own rules accept as it is", () => {
     const config = shop.deps.content.readConfig();
     for (const key of SHOP_IDENTITY_KEYS)
       expect({ key, clean: normaliseShopIdentity(key, config[key]) }).toEqual({ key, clean: config[key] });

@@ -5,9 +5,10 @@ import sharp from "sharp";
 import { addCategory, addProduct, setConfig } from "../support/factories";
 import { createTestShop, TEST_ORIGIN, type TestShop } from "../support/test-app";
 
-// Issue 16 point 7: a shared link shows a picture. Home, catalogue and category
-// pages share the shop's own picture (its hero), product pages their first
-// picture, each as a 1200 × 630 JPEG copy at an absolute address.
+// A shared link shows a picture (docs/product.md#link-previews-and-search).
+// Home, catalogue and category pages share the shop's own picture (its hero),
+// product pages their first picture, each as a 1200 × 630 JPEG copy at an
+// absolute address.
 
 let shop: TestShop;
 const HERO = "hero-0a1b2c3d4e.webp";

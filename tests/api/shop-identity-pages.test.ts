@@ -4,9 +4,10 @@ import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { addProduct, setConfig } from "../support/factories";
 import { firstMatch, mainOf, textOf, titleOf } from "../support/html";
 
-// Issue 16 points 4 and 5: the pages name the shop as the owner configured it — footer,
-// header, contact, policies, titles, JSON-LD — at once (kept pages are dropped by the
-// write), and the policies quote the real figures from configuration.
+// The pages name the shop as the owner configured it — footer, header, contact,
+// policies, titles, JSON-LD — at once (kept pages are dropped by the write), and the
+// policies quote the real figures from configuration
+// (docs/decisions/0021-shop-identity-in-configuration.md).
 
 let shop: OwnerShop;
 
@@ -140,7 +141,7 @@ describe("the announcement bar", () => {
   });
 });
 
-describe("honest policies (issue 16 point 5)", () => {
+describe("honest policies", () => {
   test("quote the delivery fee, free-delivery threshold, default lead time and cut-off from configuration", async () => {
     await configure({ delivery_fee: "650", free_delivery_threshold: "5000", default_lead_time_days: "5", dispatch_cut_off_hour: "11" });
     const text = seen(mainOf(await page("/policies")));
@@ -158,7 +159,7 @@ describe("honest policies (issue 16 point 5)", () => {
     expect(text).toContain("dispatched within 1 working day;");
   });
 
-  test("keep the spec's returns, shipping and payments text word for word", async () => {
+  test("keep the returns, shipping and payments text word for word", async () => {
     const text = seen(mainOf(await page("/policies")));
     expect(text).toContain(
       "You can return unused stock items within 14 days of delivery, in their original packaging, for a full refund of the item price.",

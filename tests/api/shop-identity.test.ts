@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 
-// Issue 16 point 4: who the shop is lives in configuration (the spec's key/value call),
-// each entry checked and stored in its clean form; a refused one stores nothing.
+// Who the shop is lives in configuration (the { key, value } call of docs/product.md#owner-calls),
+// each entry checked and stored in its clean form; a refused one stores nothing
+// (docs/decisions/0021-shop-identity-in-configuration.md).
 
 let shop: OwnerShop;
 

@@ -3,10 +3,10 @@ import { postCheckout, stockOf, units } from "../support/checkout";
 import { addCategory, addProduct } from "../support/factories";
 import { createTestShop, type TestShop } from "../support/test-app";
 
-// Issue 12 point 4: storefront pages show stock capped at 20, the most one
-// checkout holds (src/modules/catalog/shown-stock.ts), so a sale that leaves
-// more than 20 keeps them, while the catalogue JSON shows every figure at
-// once (migrations/0011_shown_stock.sql, src/http/response-cache.ts).
+// Storefront pages show stock capped at 20 (docs/decisions/0008-performance.md),
+// the most one checkout holds (src/modules/catalog/shown-stock.ts), so a sale
+// that leaves more than 20 keeps them, while the catalogue JSON shows every
+// figure at once (migrations/0011_shown_stock.sql, src/http/response-cache.ts).
 
 let shop: TestShop;
 

@@ -3,8 +3,9 @@ import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { addProduct, BIRD_FEEDER, PLANTER, setConfig } from "../support/factories";
 import { storeOrder, storeRefund } from "../support/stored-orders";
 
-// Issue 15 point 2: the dashboard's takings (orders paid minus refunds made, per UK-day period, in pence), orders to
-// dispatch, requests awaiting a reply, low-stock items and best sellers, beside the spec's counts.
+// The dashboard's takings (orders paid minus refunds made, per UK-day period, in pence), orders to dispatch, requests
+// awaiting a reply, low-stock items and best sellers, beside the counts of orders, products, projects and requests
+// (docs/decisions/0018-takings-and-export.md).
 
 type Stats = {
   orders: number;
@@ -88,7 +89,7 @@ describe("takings", () => {
     expect((await stats()).takings.today).toBe(0);
   });
 
-  test("the spec's counts are still there beside the new figures", async () => {
+  test("the dashboard's counts are still there beside the new figures", async () => {
     await shopAt("2026-07-15T12:00:00.000Z");
     order("ORD-COUNT1", "2026-07-15T09:00:00.000Z", 3000);
     const answer = await stats();

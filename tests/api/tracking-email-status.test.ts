@@ -6,12 +6,13 @@ import { buyThroughDemoCheckout, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER } from "../support/factories";
 import { type ResendStandIn, startResendStandIn } from "../support/resend-stand-in";
 
-// Issue 11 point 10: the admin tells the truth about the tracking email. What
-// the owner sees (the order's tracking_email and tracking_notified_at, each
-// call's trackingEmail) comes from the outbox row: emailed only once the row
-// was sent, queued while it waits for a configured mailer, not sent
-// (smtp-not-configured) while no mailer is set up, failed with Resend's words.
-// Sending again goes through the same outbox and never doubles a waiting email.
+// The admin tells the truth about the tracking email
+// (docs/decisions/0010-hardening.md). What the owner sees (the order's
+// tracking_email and tracking_notified_at, each call's trackingEmail) comes
+// from the outbox row: emailed only once the row was sent, queued while it
+// waits for a configured mailer, not sent (smtp-not-configured) while no mailer
+// is set up, failed with Resend's words. Sending again goes through the same
+// outbox and never doubles a waiting email.
 
 const SHIPMENT = { carrier: "Royal Mail", number: "RM123456789GB", url: "https://track.royalmail.com/RM123456789GB" };
 const CORRECTED = { carrier: "DPD", number: "15501234" };
@@ -52,7 +53,7 @@ function post(path: string, body: unknown) {
 }
 
 const saveTracking = (id: string, body: object) => post(`/api/admin/orders/${id}/tracking`, body);
-/** The admin's "Send tracking email again": the spec's status call with forceResend, on the stored tracking. */
+/** The admin's "Send tracking email again": the status call with forceResend (docs/product.md#owner-calls), on the stored tracking. */
 const sendAgain = (id: string) => post(`/api/admin/orders/${id}/status`, { status: "fulfilled", forceResend: true });
 
 async function detail(id: string): Promise<Order> {

@@ -5,9 +5,10 @@ import { buyThroughDemoCheckout, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER } from "../support/factories";
 import { mainOf } from "../support/html";
 
-// Issue 16 point 3: a tracking number links to the carrier's tracking page where the carrier is
-// known, on the order page and in the tracking email; an unknown carrier's number stays plain text.
-// The carrier is what the owner typed into the admin's tracking form (free text).
+// A tracking number links to the carrier's tracking page where the carrier is known, on the order
+// page and in the tracking email; an unknown carrier's number stays plain text
+// (docs/decisions/0022-phone-shopping-and-finding-an-order.md). The carrier is what the owner typed
+// into the admin's tracking form (free text).
 
 const ROYAL_MAIL_PAGE = "https://www.royalmail.com/track-your-item#/tracking-results/RM123456789GB";
 

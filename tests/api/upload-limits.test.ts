@@ -19,9 +19,10 @@ import { countRows, createTestShop, TEST_ORIGIN, type TestShop } from "../suppor
 import { filesInUploads } from "../support/uploads-folder";
 import { waitUntil } from "../support/wait-until";
 
-// Issue 11, points 4 and 5: uploads wait for the one heavy-work slot before
-// their bodies are read, a full queue is refused with 503, and what shoppers'
-// files may take of the disk is capped per address, shop-wide and by free space.
+// Uploads wait for the one heavy-work slot before their bodies are read, a full
+// queue is refused with 503, and what shoppers' files may take of the disk is
+// capped per address, shop-wide and by free space
+// (docs/decisions/0010-hardening.md).
 
 const MB = 1024 * 1024;
 /** Requests through app.handle have no socket: their address is "unknown". */

@@ -11,11 +11,12 @@ import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { addProduct, RELIEF_MAP } from "../support/factories";
 import { filesInUploads, putInUploads, uploadsDir } from "../support/uploads-folder";
 
-// Issue 12 point 1: every shopper's file takes one path. One reader, one file
-// name rule, one durable writer, one storage under $DATA_DIR/uploads (which the
-// clean-up job and the upload budget see whole), one download response. These
-// tests follow a GPX route, a photo and a custom request attachment through
-// the real app and check that they are treated alike.
+// Every shopper's file takes one path (docs/decisions/0013-one-place-each.md).
+// One reader, one file name rule, one durable writer, one storage under
+// $DATA_DIR/uploads (which the clean-up job and the upload budget see whole),
+// one download response. These tests follow a GPX route, a photo and a custom
+// request attachment through the real app and check that they are treated
+// alike.
 
 const DAY_MS = 24 * 60 * 60_000;
 const RETENTION_DAYS = 14;

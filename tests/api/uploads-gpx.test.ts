@@ -100,7 +100,8 @@ describe("a GPX route that can be printed", () => {
     expect(body.details?.profile).toHaveLength(3);
   });
 
-  // Issue 16: what is kept is the route alone (the track's name goes); tests/api/gpx-clean-and-trim.test.ts has the rest.
+  // What is kept is the route alone (the track's name goes); tests/api/gpx-clean-and-trim.test.ts has the rest
+  // (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md).
   test("keeps the route's points under a random name, with one row", async () => {
     const { body } = await postGpx(MERIDIAN_RIDE);
     const row = rowOf(body.token ?? "");

@@ -1,9 +1,10 @@
 import { adminNav, signIn } from "./support/admin";
 import { expect, test } from "./support/test";
 
-// Issue 11 point 10: the story shop runs with no mail service (no RESEND_API_KEY,
-// no MAIL_FROM), so no order or tracking email reaches a customer. Every admin
-// page says so, in one place above the page, until email delivery is set up.
+// The story shop runs with no mail service (no RESEND_API_KEY, no MAIL_FROM), so
+// no order or tracking email reaches a customer
+// (docs/decisions/0010-hardening.md). Every admin page says so, in one place
+// above the page, until email delivery is set up.
 
 const BANNER = "Email is not set up: customers are not receiving order or tracking emails.";
 

@@ -6,10 +6,11 @@ import { expectReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
 
 /**
- * Issue 13, the owner's side: a custom request answered with a priced quote
- * from /admin. The story sends one custom request through the shop's form
- * (tests/e2e/support/quotes.ts counts them). The way from an accepted quote to
- * the paid order on the owner's screen is tests/e2e/quote.e2e.ts's story.
+ * The owner's side: a custom request answered with a priced quote from /admin
+ * (docs/decisions/0014-quotes.md). The story sends one custom request through
+ * the shop's form (tests/e2e/support/quotes.ts counts them). The way from an
+ * accepted quote to the paid order on the owner's screen is
+ * tests/e2e/quote.e2e.ts's story.
  */
 
 /** The admin has no theme switch of its own: set the html class as the storefront's switch does. */

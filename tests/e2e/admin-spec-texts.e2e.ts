@@ -3,7 +3,7 @@ import { adminNav, signIn } from "./support/admin";
 import { jpegPhoto } from "./support/files";
 import { expect, test } from "./support/test";
 
-// Spec texts that could never appear, or appeared where they were not true (issue 11, point 11).
+// Spec texts that could never appear, or appeared where they were not true (docs/product.md#messages).
 test.describe("the admin's messages say what happened", () => {
   test("Enter in the blank password field says 'Admin password required'", async ({ page }) => {
     await page.goto("/admin");

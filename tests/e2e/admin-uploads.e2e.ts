@@ -166,7 +166,7 @@ test.describe("the owner sees what shoppers uploaded", () => {
     expect(href).toMatch(/^\/api\/admin\/download\/gpx\/[\w-]+$/);
     const answer = await page.request.get(href);
     expect(answer.status()).toBe(200);
-    // What the shop kept (issue 16): the route's points, not the file's names.
+    // What the shop kept (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md): the route's points, not the file's names.
     const kept = Buffer.from(await answer.body());
     expect(kept.toString()).toContain('<trkpt lat="54.37" lon="-3.083"><ele>180</ele></trkpt>');
     expect(kept.toString()).not.toContain("Buttermere round");

@@ -207,6 +207,14 @@ test.describe("the owner's admin area", () => {
     await expect(row).toContainText("fulfilled");
     await expect(row).toContainText("Royal Mail RM987654321GB");
 
+    // The search finds it by its postcode typed without the space, and the pager says how many orders match.
+    const search = page.getByRole("form", { name: "Search orders" });
+    await search.getByLabel("Search").fill("yo213pu");
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("navigation", { name: "Order pages" })).toContainText(/Page 1 · \d+ orders?/);
+    await expect(row).toBeVisible();
+    await expect(page.getByRole("button", { name: "Older" })).toBeDisabled();
+
     // The session ends on the server's side: the next call answers 401, the orders on screen go and the login returns.
     await page.context().clearCookies();
     await page.getByRole("button", { name: "Refresh" }).click();
@@ -232,7 +240,7 @@ test.describe("the owner's admin area", () => {
     try {
       const saved = setting.getByRole("status").filter({ hasText: "Delivery fee saved successfully!" });
       await expect(saved).toBeVisible();
-      // Spec section 4: success notes go after 3 seconds.
+      // Success notes go after 3 seconds (docs/product.md#configuration).
       await expect(saved).toBeHidden({ timeout: 4_500 });
 
       await gotoHydrated(page, productPath(product));

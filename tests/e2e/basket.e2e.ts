@@ -24,7 +24,7 @@ test.describe("filling the basket", () => {
     await page.getByRole("button", { name: "Add to basket" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Added to basket" })).toBeVisible();
     await expect(badge(page)).toHaveText("1");
-    // Spec section 9: the chip stays for 2 seconds.
+    // The chip stays for 2 seconds (docs/product.md#product-page).
     await expect(page.getByText("Added to basket")).toBeHidden({ timeout: 4_000 });
   });
 
@@ -104,7 +104,7 @@ test.describe("filling the basket", () => {
       await expect(page.getByText(`Add ${formatPounds(threshold - unit * 2)} more for free delivery.`)).toBeVisible();
     }
 
-    // Clear asks first (issue 16): the basket empties once the shopper says so.
+    // Clear asks first (docs/decisions/0022-phone-shopping-and-finding-an-order.md): the basket empties once the shopper says so.
     await page.getByRole("button", { name: "Clear" }).click();
     await page.getByRole("button", { name: "Empty basket" }).click();
     await expect(page.getByRole("heading", { name: "Your basket is empty" })).toBeVisible();

@@ -14,10 +14,7 @@ const PHONE = {
   hasTouch: true,
 };
 
-test("a shopper on a phone applies a discount code in the basket and pays the discounted total (issue 15 point 5)", async ({
-  browser,
-  request,
-}) => {
+test("a shopper on a phone applies a discount code in the basket and pays the discounted total", async ({ browser, request }) => {
   // The owner's screen, a phone's basket and payment, then the owner's screen again.
   test.setTimeout(90_000);
   const code = `E2E${Date.now().toString(36).toUpperCase()}`;

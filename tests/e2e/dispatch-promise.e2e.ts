@@ -4,10 +4,10 @@ import { checkOutAs, payButton } from "./support/checkout";
 import { gotoHydrated } from "./support/hydrated";
 import { expect, test } from "./support/test";
 
-// Issue 14 points 2 and 3: the shopper sees the dispatch date before buying (product page,
-// basket, payment page) and finds the same date on the confirmation. The server's clock is
-// not pinned, so the date asserted is the one the shop's own rule gave for now: the catalogue
-// answer's dispatchBy (shared/working-days.ts, the same function every page uses).
+// The shopper sees the dispatch date before buying (product page, basket, payment page) and
+// finds the same date on the confirmation (docs/decisions/0015-working-days.md). The server's
+// clock is not pinned, so the date asserted is the one the shop's own rule gave for now: the
+// catalogue answer's dispatchBy (shared/working-days.ts, the same function every page uses).
 
 test("a shopper sees the dispatch date on the product page and basket, pays, and finds it on the confirmation", async ({
   page,

@@ -3,9 +3,10 @@ import { adminNav, signIn } from "./support/admin";
 import { expectReachable, tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
 
-// Issue 16 point 6: the owner sets how long customers' files are kept after
-// dispatch on the Configuration page (the deletion itself and the line orders
-// show are in tests/api/file-retention.test.ts: the job runs on its own clock).
+// The owner sets how long customers' files are kept after dispatch
+// (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md) on the
+// Configuration page (the deletion itself and the line orders show are in
+// tests/api/file-retention.test.ts: the job runs on its own clock).
 
 const setting = (page: Page) => page.getByRole("form", { name: "Keep files after dispatch (days)" });
 

@@ -10,11 +10,13 @@ import { chooseRoute } from "./support/route-upload";
 import { expectReachable, tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
 
-// Issue 14 as one story on a phone: a shopper is promised a dispatch day on the
-// product page and basket, buys a relief map with their route and is told the day
-// on the confirmation; the owner works it through the "To make" queue with one tap per
-// stage, slips the dispatch date with a reason, and the shopper's order page
-// (with JavaScript and without) follows, while the email waits in the outbox.
+// Dispatch dates and making stages (docs/decisions/0015-working-days.md,
+// docs/decisions/0016-production-stages.md) as one story on a phone: a shopper is
+// promised a dispatch day on the product page and basket, buys a relief map with their
+// route and is told the day on the confirmation; the owner works it through the "To
+// make" queue with one tap per stage, slips the dispatch date with a reason, and the
+// shopper's order page (with JavaScript and without) follows, while the email waits in
+// the outbox.
 
 const POSTCODE = "CA12 5DJ";
 

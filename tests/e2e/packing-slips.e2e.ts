@@ -6,9 +6,10 @@ import { expectLoaded } from "./support/images";
 import { chooseRoute } from "./support/route-upload";
 import { expect, test } from "./support/test";
 
-// Issue 15 point 4 as one story: two shoppers pay (one with their route), the
-// owner opens a packing slip from the order screen and all of today's from the
-// orders page, and the slips print one order to a page, with JavaScript or without.
+// Packing slips (docs/decisions/0019-packing-slips.md) as one story: two shoppers pay
+// (one with their route), the owner opens a packing slip from the order screen and
+// all of today's from the orders page, and the slips print one order to a page, with
+// JavaScript or without.
 
 const WALKER = { email: "walker@example.co.uk", name: "Dorothy Wordsworth", line1: "Dove Cottage", city: "Grasmere", postcode: "LA22 9SH" };
 const GARDENER = {

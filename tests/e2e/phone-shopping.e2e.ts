@@ -11,8 +11,10 @@ import { expectLoaded } from "./support/images";
 import { expectReachable, tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
 
-// Issue 16 points 1–3 as a shopper on a 390 × 844 phone and on a 1280 × 800 desktop sees them:
-// where things are on the screen (boxes inside the viewport, in the order read), and taps that land.
+// Phone shopping, the added-to-basket panel and finding an order
+// (docs/decisions/0022-phone-shopping-and-finding-an-order.md) as a shopper on a 390 × 844 phone and on
+// a 1280 × 800 desktop sees them: where things are on the screen (boxes inside the viewport, in the
+// order read), and taps that land.
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -65,7 +67,7 @@ async function buyOne(page: Page, product: Product): Promise<string> {
   return checkOutAndPay(page, SHOPPER);
 }
 
-test.describe("point 1: the phone layout", () => {
+test.describe("the phone layout", () => {
   test.use({ viewport: PHONE });
 
   test("@phone a simple product's name, price, stock text and Add to basket are all on the first screen", async ({ page, request }) => {
@@ -141,7 +143,7 @@ test.describe("point 1: the phone layout", () => {
   });
 });
 
-test.describe("point 1 on a desktop", () => {
+test.describe("the catalogue on a desktop", () => {
   test.use({ viewport: DESKTOP });
 
   test("no catalogue group ends in one lone card, and every card shows its stock text", async ({ page }) => {
@@ -189,7 +191,7 @@ async function basketWithOne(page: Page, product: Product): Promise<void> {
 }
 
 for (const theme of THEMES) {
-  test.describe(`point 1: Clear asks first (${theme})`, () => {
+  test.describe(`Clear asks first (${theme})`, () => {
     test.use({ viewport: PHONE });
 
     test(`@phone Clear asks in the page; 'Keep my basket' keeps it, 'Empty basket' empties it (${theme})`, async ({ page, request }) => {
@@ -226,7 +228,7 @@ for (const theme of THEMES) {
   });
 }
 
-test.describe("point 1: Clear on a desktop", () => {
+test.describe("Clear on a desktop", () => {
   test.use({ viewport: DESKTOP });
 
   test("Escape answers the question with 'keep', and focus goes back to Clear", async ({ page, request }) => {
@@ -241,7 +243,7 @@ test.describe("point 1: Clear on a desktop", () => {
 });
 
 for (const theme of THEMES) {
-  test.describe(`point 2: the added-to-basket panel on a phone (${theme})`, () => {
+  test.describe(`the added-to-basket panel on a phone (${theme})`, () => {
     test.use({ viewport: PHONE });
 
     test(`@phone after adding, the chip shows for its 2 seconds and the panel with the line and View basket stays on screen (${theme})`, async ({
@@ -259,7 +261,7 @@ for (const theme of THEMES) {
       await expect(panel.getByText(product.name, { exact: true })).toBeVisible();
       await expectReachable(panel.getByRole("button", { name: "Checkout" }));
       await expectNoSeriousViolations(page, `added-to-basket panel (${theme})`, { onlyRules: theme === "light" ? ["color-contrast"] : [] });
-      // Spec section 9: the chip goes after 2 seconds; the panel stays for the shopper to choose.
+      // The chip goes after 2 seconds; the panel stays for the shopper to choose (docs/product.md#product-page).
       await expect(chip).toHaveCount(0, { timeout: 4_000 });
       await expectReachable(panel);
       await tapReachable(panel.getByRole("link", { name: "View basket" }));
@@ -269,7 +271,7 @@ for (const theme of THEMES) {
   });
 }
 
-test.describe("point 2 on a phone, with a photo", () => {
+test.describe("the added-to-basket panel on a phone, with a photo", () => {
   test.use({ viewport: PHONE });
 
   test("@phone after adding a photo lithophane the preview stays, the panel shows the photo, and the same photo cannot be added twice", async ({
@@ -299,7 +301,7 @@ test.describe("point 2 on a phone, with a photo", () => {
   });
 });
 
-test.describe("point 2 on a desktop", () => {
+test.describe("the added-to-basket panel on a desktop", () => {
   test.use({ viewport: DESKTOP });
 
   test("the panel's Checkout starts the basket's own checkout and reaches the payment page", async ({ page, request }) => {
@@ -334,7 +336,7 @@ async function expectReferenceOnOneLine(page: Page, orderId: string): Promise<vo
   expect(box.left >= 0 && box.right <= (page.viewportSize()?.width ?? 0)).toBe(true);
 }
 
-test.describe("point 3: finding an order on a phone", () => {
+test.describe("finding an order on a phone", () => {
   test.use({ viewport: PHONE });
 
   test("@phone 'Track your order' in the footer leads to the two fields, and reference and postcode show the order (postcode never in the URL)", async ({
@@ -382,7 +384,7 @@ test.describe("point 3: finding an order on a phone", () => {
   });
 });
 
-test.describe("point 3 without JavaScript", () => {
+test.describe("finding an order without JavaScript", () => {
   test.use({ viewport: PHONE });
 
   test("@phone the Track your order form works with JavaScript off", async ({ browser, page, request }) => {
@@ -406,7 +408,7 @@ test.describe("point 3 without JavaScript", () => {
   });
 });
 
-test.describe("point 3 on a desktop: tracking links", () => {
+test.describe("finding an order on a desktop: tracking links", () => {
   test.use({ viewport: DESKTOP });
 
   test("the owner saves Royal Mail tracking with no link; the shopper's order page links the number to Royal Mail's tracking page", async ({

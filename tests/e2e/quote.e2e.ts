@@ -8,14 +8,14 @@ import { editorOf, historyOf, openRequestAsOwner, sendCustomRequest } from "./su
 import { expectReachable, tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
 
-// Issue 13: a custom request becomes a quote the shopper answers on the quote
-// page. The request goes through the real form, once for all three stories:
-// the shop takes five sends per ten minutes from an address and the whole suite
-// shares one (tests/e2e/support/quotes.ts). The owner writes the quote in /admin's editor.
-// On a desktop the stories run in order on the one quote: ask for changes (no
-// JavaScript), then open the payment page with a double click. The phone story
-// (@phone, the phone project) has a quote of its own from the same beforeAll: a
-// line of 2, read, answered, cancelled back to and paid (decision 0027).
+// A custom request becomes a quote the shopper answers on the quote page
+// (docs/decisions/0014-quotes.md). The request goes through the real form, once for all
+// three stories: the shop takes five sends per ten minutes from an address and the whole
+// suite shares one (tests/e2e/support/quotes.ts). The owner writes the quote in /admin's
+// editor. On a desktop the stories run in order on the one quote: ask for changes (no
+// JavaScript), then open the payment page with a double click. The phone story (@phone,
+// the phone project) has a quote of its own from the same beforeAll: a line of 2, read,
+// answered, cancelled back to and paid (decision 0027).
 
 const MADE_TO_SPECIFICATION =
   "Made to your specification: because this item is made to your own specification, the 14-day right to cancel does not apply (Consumer Contracts Regulations 2013, regulation 28(1)(b)). If it arrives faulty or not as described, you are fully covered: contact us and we will repair, replace or refund it.";
@@ -81,7 +81,10 @@ async function fitsTheScreen(page: Page, region: Locator): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
-/** The phone of issue 13's story, 390 × 844, touch; set per story so the group shares one request and one project. */
+/**
+ * The phone of the quote story (docs/decisions/0014-quotes.md), 390 × 844, touch; set per story so the group shares
+ * one request and one project.
+ */
 const PHONE = {
   viewport: { width: 390, height: 844 },
   userAgent: devices["Pixel 7"].userAgent,

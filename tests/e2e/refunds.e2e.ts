@@ -7,10 +7,10 @@ import { buyOneAndPay, paidOrderThroughCalls } from "./support/checkout";
 import { expectReachable, tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
 
-// Issue 15 point 1 as one story: a shopper buys two of something; the owner
-// refunds part of the order from its screen through the Refund dialog, sees the
-// refund listed with the amount left, and the shopper's refund email waits in
-// the outbox (no mail service here).
+// Refunds (docs/decisions/0017-refunds.md) as one story: a shopper buys two of
+// something; the owner refunds part of the order from its screen through the Refund
+// dialog, sees the refund listed with the amount left, and the shopper's refund email
+// waits in the outbox (no mail service here).
 
 test("the owner refunds part of an order, sees the remainder, and the refund email is in the outbox", async ({ page, request }) => {
   test.setTimeout(90_000);

@@ -3,8 +3,9 @@ import { jpegPhoto, stlCube } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
 import { expect, test } from "./support/test";
 
-// After sending, the custom request form says what happened: the spec's sentence, the request's reference, what
-// was sent (with the files' names as the shop kept them) and the reply promise in the page's own words.
+// After sending, the custom request form says what happened: the sentence of docs/product.md#request-form, the
+// request's reference, what was sent (with the files' names as the shop kept them) and the reply promise in the
+// page's own words.
 
 const SENT = "Sent — we will get back to you shortly.";
 const REPLY_PROMISE = "We reply within 1 business day.";
@@ -35,7 +36,7 @@ async function expectConfirmation(page: Page, files: { stl: string; photo: strin
   await expect(sent).toContainText("Grace Hopper");
   await expect(sent).toContainText("grace@example.co.uk");
   await expect(sent).toContainText("Two shelf brackets, 15 cm deep.");
-  // The spec's reset: the form is empty for another request, the confirmation stays.
+  // The reset of docs/product.md#request-form: the form is empty for another request, the confirmation stays.
   await expect(page.getByLabel("Name")).toHaveValue("");
   await expect(page.getByLabel("What would you like printed?")).toHaveValue("");
 

@@ -2,9 +2,9 @@ import { devices } from "@playwright/test";
 import { loadCatalogue, pick, productPath } from "./catalogue";
 import { expect, test } from "./support/test";
 
-// Issue 16 point 7 as a person sharing a link meets it: the home page, the catalogue, a category and a product
-// page, opened on a 390 × 844 phone and on a desktop, each name a picture a link preview can show — a JPEG of
-// 1200 × 630 at an absolute address of this shop — and a description.
+// Link previews (docs/product.md#link-previews-and-search) as a person sharing a link meets them: the home page, the
+// catalogue, a category and a product page, opened on a 390 × 844 phone and on a desktop, each name a picture a link
+// preview can show — a JPEG of 1200 × 630 at an absolute address of this shop — and a description.
 
 const SIZES = [
   ["phone", { viewport: { width: 390, height: 844 }, userAgent: devices["Pixel 7"].userAgent, isMobile: true, hasTouch: true }],

@@ -7,10 +7,11 @@ import { expectReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
 
 /**
- * Issue 16 points 4, 5 and 8: the owner says who the shop is in /admin, and a shopper on a
- * phone or a desktop reads it in the footer, on the contact page and in the policies, with
- * the real delivery figures; after paying, the confirmation says where its email went.
- * One story writes the identity (the stories share one shop), then looks at both sizes.
+ * The owner says who the shop is in /admin, and a shopper on a phone or a desktop reads it
+ * in the footer, on the contact page and in the policies, with the real delivery figures;
+ * after paying, the confirmation says where its email went
+ * (docs/decisions/0021-shop-identity-in-configuration.md). One story writes the identity
+ * (the stories share one shop), then looks at both sizes.
  */
 
 const SIZES = [

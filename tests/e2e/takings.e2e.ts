@@ -7,10 +7,10 @@ import { buyOneAndPay } from "./support/checkout";
 import { expectReachable, tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
 
-// Issue 15 points 2, 3 and 6 as the owner meets them: after a sale the dashboard shows the day's takings and the
-// 12-month figure against the VAT threshold; the orders page finds the order by postcode and downloads the day's
-// orders as a CSV a spreadsheet opens with the £ intact. Other stories sell at the same time, so figures are compared
-// with the server's own answer, read again until both agree.
+// Takings, orders search and the CSV export (docs/decisions/0018-takings-and-export.md) as the owner meets them: after
+// a sale the dashboard shows the day's takings and the 12-month figure against the VAT threshold; the orders page finds
+// the order by postcode and downloads the day's orders as a CSV a spreadsheet opens with the £ intact. Other stories
+// sell at the same time, so figures are compared with the server's own answer, read again until both agree.
 
 type Stats = { takings: { today: number; last_12_months: number } };
 

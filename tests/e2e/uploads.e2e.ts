@@ -85,7 +85,7 @@ test.describe("uploading a route or a photo", () => {
     await expect(download).toBeVisible();
     const file = await page.request.get((await download.getAttribute("href")) ?? "");
     expect(file.status()).toBe(200);
-    // Issue 16: the shop keeps the route's points alone, not the file's names.
+    // The shop keeps the route's points alone, not the file's names (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md).
     const kept = await file.text();
     expect(kept).toContain('<trkpt lat="54.37" lon="-3.083"><ele>180</ele></trkpt>');
     expect(kept).not.toContain("Coniston loop");
@@ -148,7 +148,7 @@ test("a shopper sends a custom request with an STL file once the captcha has che
 
   await page.getByLabel("Name").fill("Grace Hopper");
   await page.getByLabel("Email").fill("grace@example.co.uk");
-  await expect(captcha).toHaveCount(0); // Spec section 4: only once name, email and details are filled in.
+  await expect(captcha).toHaveCount(0); // Only once name, email and details are filled in (docs/product.md#captcha).
   await page.getByLabel("What would you like printed?").fill("A 20 mm calibration cube in black PETG, two of them please.");
 
   await expect(captcha).toBeVisible();

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { createScratch } from "./support/scratch";
 import { prepareShopDatabase } from "./support/shop-process";
 
-// Issue 12 point 4: Bun's collector sizes the heap by the machine's memory, so
-// on a large host the shop's resident memory under load grew far past 120 MB.
+// Bun's collector sizes the heap by the machine's memory, so on a large host
+// the shop's resident memory under load grew far past 120 MB.
 // scripts/entrypoint.sh, how production starts, tells it the shop has 128 MB
 // (docs/decisions/0008-performance.md).
 

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/open";
+import { storeYearOfOrders } from "../support/stored-orders";
 import { waitUntil } from "../support/wait-until";
 import { createScratch } from "./support/scratch";
 import { hasReadConnections, prepareShopDatabase } from "./support/shop-process";
@@ -90,5 +91,43 @@ describe("SIGTERM during 50 slow in-flight requests", () => {
     } finally {
       db.close();
     }
+  }, 60_000);
+});
+
+describe("SIGTERM while a year's orders export is streaming", () => {
+  test("the export runs to its last row while the shop drains, then the shop exits 0 with no WAL left", async () => {
+    const dataDir = scratch.tempDir();
+    const file = prepareShopDatabase(dataDir);
+    const seeded = openDatabase(file);
+    const ids = storeYearOfOrders(seeded, 2025, 3000);
+    seeded.close();
+    const password = "Owner-Passw0rd-for-shutdown";
+    const shop = await scratch.startShop({ dataDir, env: { ADMIN_PASSWORD: password } });
+
+    const login = await fetch(`${shop.origin}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" },
+      body: JSON.stringify({ password }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get("set-cookie")?.split(";")[0] ?? "";
+    const response = await fetch(`${shop.origin}/api/admin/orders/export.csv?from=2025-01-01&to=2025-12-31`, {
+      headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin" },
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    const first = await reader.read();
+    chunks.push(first.value!);
+
+    shop.proc.kill("SIGTERM");
+    for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+    const rows = new TextDecoder().decode(Buffer.concat(chunks)).trimEnd().split("\r\n").slice(1);
+    expect(rows.map((row) => row.split(",")[1])).toEqual(ids);
+
+    expect(await shop.exited).toBe(0);
+    expect(shop.output()).toContain('"msg":"closed cleanly"');
+    // Closing the last connection removes the WAL: the export worker's connection had closed before the shop's.
+    expect(existsSync(join(dataDir, "shop.db-wal"))).toBe(false);
   }, 60_000);
 });

@@ -6,8 +6,9 @@ import { prepareShopDatabase } from "./support/shop-process";
 const scratch = createScratch();
 afterAll(() => scratch.cleanUp());
 
-// Issue 11 point 8: Elysia listens with SO_REUSEPORT, so a second shop on the
-// same port used to start silently and take part of the traffic.
+// Elysia listens with SO_REUSEPORT, so a second shop on the same port used to
+// start silently and take part of the traffic
+// (docs/product.md#health-and-readiness).
 
 describe("a second shop on a port that is already taken", () => {
   test("exits non-zero with a message naming the port, and the first shop keeps serving", async () => {

@@ -19,8 +19,13 @@ function tempDir(prefix: string): string {
 }
 
 describe("bun start runs the pre-compiled server bundle", () => {
-  test("the shop answers its pages from dist/server and reads a GPX route in the bundled worker", async () => {
-    const shop: ShopProcess = await startShop({ dataDir: tempDir("strata-bundle-"), bundle: true, env: { SEED_DEMO: "true" } });
+  test("the shop answers its pages from dist/server, reads a GPX route in the bundled worker and exports orders in its own", async () => {
+    const password = "Owner-Passw0rd-for-the-bundle";
+    const shop: ShopProcess = await startShop({
+      dataDir: tempDir("strata-bundle-"),
+      bundle: true,
+      env: { SEED_DEMO: "true", ADMIN_PASSWORD: password },
+    });
     cleanups.push(() => shop.killAll());
 
     expect(shop.output()).toContain('"runs":"server bundle"');
@@ -39,6 +44,20 @@ describe("bun start runs the pre-compiled server bundle", () => {
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     // A loop of 60 steps: 61 points, back where it started.
     expect(body.details?.pointCount).toBe(61);
+
+    // The orders export's worker (docs/decisions/0032-exports-off-the-main-thread.md) is found from the bundle too.
+    const owner = { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" };
+    const login = await fetch(`${shop.origin}/api/admin/login`, { method: "POST", headers: owner, body: JSON.stringify({ password }) });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get("set-cookie")?.split(";")[0] ?? "";
+    const csv = await fetch(`${shop.origin}/api/admin/orders/export.csv?from=2026-01-01&to=2026-12-31`, {
+      headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin" },
+    });
+    expect(csv.status).toBe(200);
+    // The byte-order mark, then the heading (text() would drop the mark: read the bytes).
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes.slice(3))).toStartWith("Date,Reference,Customer,");
   }, 90_000);
 });
 

@@ -9,11 +9,12 @@ import { addProduct } from "../support/factories";
 import { createScratch } from "./support/scratch";
 import { prepareShopDatabase } from "./support/shop-process";
 
-// Issue 11, point 4: four concurrent 9.8 MB GPX uploads took the real shop
-// from 150 MB to 1.43 GB. Here the real shop process takes a crowd of big
-// uploads at once (GPX files, photos and custom requests with attachments)
-// and its peak resident memory must stay under 300 MB, every answer being a
-// success or a refusal the sender can act on (503/429 with Retry-After).
+// Four concurrent 9.8 MB GPX uploads took the real shop from 150 MB to 1.43 GB
+// (docs/decisions/0010-hardening.md). Here the real shop process takes a crowd
+// of big uploads at once (GPX files, photos and custom requests with
+// attachments) and its peak resident memory must stay under 300 MB, every
+// answer being a success or a refusal the sender can act on (503/429 with
+// Retry-After).
 
 const MB = 1024 * 1024;
 const PEAK_LIMIT_KB = 300 * 1024;

@@ -10,7 +10,8 @@ export type StoredOrder = {
   subtotalCents?: number;
   deliveryCents?: number;
   discountCents?: number;
-  items?: { productId: string; name: string; unitPriceCents: number; quantity: number }[];
+  /** `meta` as checkout writes it: a quoted order's lines carry `{ quoteId }`. */
+  items?: { productId: string; name: string; unitPriceCents: number; quantity: number; meta?: Record<string, unknown> }[];
 };
 
 let sessions = 0;
@@ -44,13 +45,9 @@ export function storeOrder(db: Database, order: StoredOrder): void {
     `demo_stored_${sessions}`,
   );
   for (const item of items) {
-    db.query("INSERT INTO order_items (order_id, product_id, product_name, unit_price_cents, quantity) VALUES (?, ?, ?, ?, ?)").run(
-      order.id,
-      item.productId,
-      item.name,
-      item.unitPriceCents,
-      item.quantity,
-    );
+    db.query(
+      "INSERT INTO order_items (order_id, product_id, product_name, unit_price_cents, quantity, meta) VALUES (?, ?, ?, ?, ?, ?)",
+    ).run(order.id, item.productId, item.name, item.unitPriceCents, item.quantity, JSON.stringify(item.meta ?? {}));
   }
 }
 
@@ -64,4 +61,20 @@ export function storeRefund(db: Database, orderId: string, amountCents: number, 
     `stored_${sessions}`,
     createdAt,
   );
+}
+
+/**
+ * `count` orders through the UTC days of `year`, one every few minutes from 1 January (so the days' order is
+ * the references' order: ORD-Y0000001 first), stored in one transaction: a shop with a long history in a blink.
+ */
+export function storeYearOfOrders(db: Database, year: number, count: number): string[] {
+  const start = Date.UTC(year, 0, 1);
+  const step = Math.floor((Date.UTC(year + 1, 0, 1) - start) / count);
+  const ids = Array.from({ length: count }, (_, n) => `ORD-Y${String(n + 1).padStart(7, "0")}`);
+  db.transaction(() => {
+    ids.forEach((id, n) => {
+      storeOrder(db, { id, createdAt: new Date(start + n * step).toISOString(), name: `Shopper ${n + 1}` });
+    });
+  })();
+  return ids;
 }

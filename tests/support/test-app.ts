@@ -66,6 +66,8 @@ export async function createTestShop(
       return { status: response.status, body: await response.text(), response };
     },
     close() {
+      // An export a test left unread has a worker with a connection to this folder's file: it ends on its own.
+      void deps.ordersExport.stopAll();
       db.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

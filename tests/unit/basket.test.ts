@@ -39,7 +39,7 @@ function line(id: string, name: string, quantity: number, meta: BasketMeta = {})
   return { key: `${id}|${meta.variantId ?? ""}|${quantity}`, id, name, price: 10, quantity, noStack: false, meta };
 }
 
-describe("stockText (spec section 9)", () => {
+describe("stockText: what a shopper is told about stock", () => {
   test("1 to 3 in stock reads 'Only N left'", () => {
     expect([1, 2, 3].map(stockText)).toEqual(["Only 1 left", "Only 2 left", "Only 3 left"]);
   });
@@ -58,7 +58,7 @@ describe("stockText (spec section 9)", () => {
   });
 });
 
-describe("addItem (spec section 5, basket quantity)", () => {
+describe("addItem: basket quantity limits", () => {
   test("adding the same product twice makes one line of quantity 2", () => {
     const items = addAll(facts(), [{}, {}]);
     expect(items.map((item) => item.quantity)).toEqual([2]);
@@ -176,7 +176,7 @@ describe("setQuantity", () => {
   });
 });
 
-describe("quoteDelivery (spec section 9)", () => {
+describe("quoteDelivery: the flat fee and the free-delivery threshold", () => {
   test("a non-empty basket pays the flat fee when free delivery is off (threshold 0)", () => {
     expect(quoteDelivery(100_000, 500, 0)).toEqual({ subtotal: 100_000, delivery: 500, total: 100_500, toFreeDelivery: null });
   });

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { KNOWN_CARRIERS, trackingUrl } from "../../shared/carrier-tracking";
 
-// Issue 16 point 3: a tracking number links to its carrier's tracking page where the carrier is known.
-// The admin's form stores the carrier as the owner typed it, so each is tried as an owner would type it.
+// A tracking number links to its carrier's tracking page where the carrier is known
+// (docs/decisions/0022-phone-shopping-and-finding-an-order.md). The admin's form stores the carrier as
+// the owner typed it, so each is tried as an owner would type it.
 
 describe("a known carrier's tracking number links to that carrier's tracking page", () => {
   const cases: [carrier: string, number: string, url: string][] = [

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { columnsFor, gridColumns } from "../../web/lib/catalogue-columns";
 
-// Issue 16 point 1: on a desktop no catalogue group's last row is one lone card, and every group
-// uses the same column count so cards are the same size on the page.
+// On a desktop no catalogue group's last row is one lone card, and every group uses the same
+// column count so cards are the same size on the page
+// (docs/decisions/0022-phone-shopping-and-finding-an-order.md).
 
 /** The cards in the last row of `cards` laid out in `columns`. */
 const lastRow = (cards: number, columns: number) => cards % columns || Math.min(cards, columns);

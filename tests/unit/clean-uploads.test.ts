@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { migrate } from "../../src/db/migrate";
 import { openDatabase } from "../../src/db/open";
 import { cleanUploads, startCleanUploadsJob } from "../../src/jobs/clean-uploads";
+import { createOrderStore } from "../../src/modules/orders/store";
 import { createUploadStorage, type UploadStorage } from "../../src/services/storage/disk";
 import { waitUntil } from "../support/wait-until";
 
@@ -151,7 +152,7 @@ describe("cleanUploads", () => {
     expect(readdirSync(storage.dir)).toEqual(["README.txt"]);
   });
 
-  test("a file whose row says it was deleted after dispatch (issue 16) but is still there is removed as an orphan", async () => {
+  test("a file whose row says it was deleted after dispatch but is still there is removed as an orphan", async () => {
     addOrder("ORD-SENT");
     const file = await addUpload("sent", 200, "ORD-SENT");
     db.query("UPDATE uploads SET removed_at = ? WHERE token = 'sent'").run(daysAgo(2).toISOString());
@@ -173,7 +174,14 @@ describe("startCleanUploadsJob", () => {
       `INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes, created_at)
        VALUES ('ancient', 'gpx', 'map', 'a.gpx', ?, 'application/gpx+xml', 1, '2000-01-01T00:00:00.000Z')`,
     ).run(storedName);
-    const job = startCleanUploadsJob({ db, storage, retentionDays: RETENTION_DAYS, daysAfterDispatch: () => 90, intervalMs: 5 });
+    const job = startCleanUploadsJob({
+      db,
+      orders: createOrderStore(db),
+      storage,
+      retentionDays: RETENTION_DAYS,
+      daysAfterDispatch: () => 90,
+      intervalMs: 5,
+    });
     try {
       await waitUntil(() => tokens().length === 0, 5_000, "the job to clean up the ancient upload");
     } finally {
@@ -183,12 +191,19 @@ describe("startCleanUploadsJob", () => {
     expect(fileExists(storedName)).toBe(false);
   });
 
-  test("also deletes the files of an order dispatched longer ago than the owner's days after dispatch (issue 16)", async () => {
+  test("also deletes the files of an order dispatched longer ago than the owner's days after dispatch", async () => {
     addOrder("ORD-SENT");
     db.query("UPDATE orders SET status = 'fulfilled', stage = 'dispatched' WHERE id = 'ORD-SENT'").run();
     db.query("INSERT INTO order_stage_events (order_id, stage, at) VALUES ('ORD-SENT', 'dispatched', '2001-01-01T00:00:00.000Z')").run();
     const storedName = await addUpload("sent", 9000, "ORD-SENT");
-    const job = startCleanUploadsJob({ db, storage, retentionDays: RETENTION_DAYS, daysAfterDispatch: () => 90, intervalMs: 5 });
+    const job = startCleanUploadsJob({
+      db,
+      orders: createOrderStore(db),
+      storage,
+      retentionDays: RETENTION_DAYS,
+      daysAfterDispatch: () => 90,
+      intervalMs: 5,
+    });
     try {
       await waitUntil(() => !fileExists(storedName), 5_000, "the job to delete the dispatched order's file");
     } finally {

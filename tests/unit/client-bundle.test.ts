@@ -93,7 +93,7 @@ describe("the browser bundle (Architecture habit 2: server code never reaches th
     expect(Object.keys(metafile.inputs).filter(isServerOnly)).toEqual([]);
   });
 
-  test("has neither the holiday library nor the working-day rule (issue 14: dispatch dates are worked out on the server)", () => {
+  test("has neither the holiday library nor the working-day rule (dispatch dates are worked out on the server)", () => {
     const inputs = Object.keys(metafile.inputs);
     expect(inputs.filter((input) => input.includes("date-holidays") || input.endsWith("shared/working-days.ts"))).toEqual([]);
   });
@@ -121,7 +121,7 @@ describe("the browser bundle (Architecture habit 2: server code never reaches th
   });
 });
 
-describe("source maps (issue 11 point 8: they carry the full sources, the admin's included)", () => {
+describe("source maps (they carry the full sources, the admin's included)", () => {
   test("the build that production serves (`bun run build`, the Docker image, `bun start`) writes no source map and links none", () => {
     const files = readdirSync(BUILD_DIR);
     expect(files.filter((name) => name.endsWith(".map"))).toEqual([]);

@@ -73,7 +73,7 @@ describe("migrate", () => {
     expect(recordedMigrations()).toEqual(shippedMigrations);
   });
 
-  test("creates a table for every entity of spec section 3", () => {
+  test("creates a table for every record the shop keeps", () => {
     migrate(db);
     const entities = [
       "products",

@@ -26,7 +26,7 @@ describe("renderOrderConfirmation", () => {
     expect(text).toContain("Subtotal: £42.50\nDelivery: £3.95\nTotal: £46.45");
   });
 
-  test("shows a discount code's line between subtotal and delivery (issue 15 point 5)", () => {
+  test("shows a discount code's line between subtotal and delivery", () => {
     const discounted = order({ discount_code: "SPRING10", discount_cents: 425, amount_cents: 4220 });
     const { html, text } = renderOrderConfirmation(discounted, PUBLIC_URL, SHOP);
     expect(textOf(html)).toContain("Subtotal £42.50 Discount (SPRING10) −£4.25 Delivery £3.95 Total £42.20");
@@ -61,7 +61,7 @@ describe("renderOrderConfirmation", () => {
     expect(text).toContain("Questions? Email us at hello@strata-prints.co.uk. We reply within 1 business day.");
   });
 
-  test("states the made-to-specification wording when an item was paid from a quote (issue 13 point 5)", () => {
+  test("states the made-to-specification wording when an item was paid from a quote", () => {
     const quoted = order({
       items: [
         {
@@ -87,7 +87,7 @@ describe("renderOrderConfirmation", () => {
     expect(text).not.toContain("Made to your specification");
   });
 
-  test("states the dispatch date promised at payment, in words (issue 14 point 3)", () => {
+  test("states the dispatch date promised at payment, in words", () => {
     const { html, text } = renderOrderConfirmation(order({ dispatch_by: "2026-12-03" }), PUBLIC_URL, SHOP);
     expect(text).toContain("Dispatched by Thursday 3 December 2026.");
     expect(textOf(html)).toContain("Dispatched by Thursday 3 December 2026.");
@@ -160,7 +160,7 @@ describe("renderNewOrderNotice", () => {
   });
 });
 
-describe("renderCustomRequestAcknowledgement (issue 11 point 8: the form takes any address)", () => {
+describe("renderCustomRequestAcknowledgement (the form takes any address)", () => {
   test("is one fixed en-GB text for every request: only the shop's own request id changes", () => {
     const first = renderCustomRequestAcknowledgement("REQ-0000000000000000", SHOP);
     const second = renderCustomRequestAcknowledgement("REQ-ZZZZZZZZZZZZZZZZ", SHOP);

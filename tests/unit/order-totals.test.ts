@@ -6,7 +6,7 @@ import { textOf } from "../support/html";
 
 const items = [{ unit_price_cents: 2400, quantity: 3 }];
 
-test("an order priced with a code shows Discount (CODE) between subtotal and delivery (issue 15 point 5)", () => {
+test("an order priced with a code shows Discount (CODE) between subtotal and delivery", () => {
   const html = renderToString(
     createElement(OrderTotals, {
       order: { amount_cents: 6620, subtotal_cents: 7200, discount_code: "SPRING15", discount_cents: 1080, delivery_cents: 500, items },

@@ -10,10 +10,10 @@ import { MAX_HELD_UNITS_PER_ADDRESS } from "../../src/modules/checkout/model";
 import { takeStock } from "../../src/modules/checkout/stock-hold";
 import { addCategory, addProduct, addProject, setConfig } from "../support/factories";
 
-// migrations/0010_page_version.sql: kept pages are tied to page_versions, which
-// gains a row for exactly the changes they show (issue 12 point 3), naming the
-// product when one is all that changed. Each write below is one the shop makes;
-// the tests say whether a page could look different afterwards.
+// migrations/0010_page_version.sql: kept pages are tied to page_versions, which gains
+// a row for exactly the changes they show (docs/decisions/0008-performance.md),
+// naming the product when one is all that changed. Each write below is one the shop
+// makes; the tests say whether a page could look different afterwards.
 
 let dir: string;
 let db: Database;

@@ -2,9 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { EMPTY_PRODUCT_FORM, formFromProduct, productBody, productFormProblem } from "../../web/admin/product-form";
 import type { AdminProduct } from "../../web/admin/types";
 
-// Issue 14 point 1: the product editor sends a lead time only when the owner changed it,
-// so a save never writes back a figure the form merely showed (the server keeps what is
-// stored when lead_time_days is absent: tests/api/dispatch-promise.test.ts).
+// The product editor sends a lead time only when the owner changed it
+// (docs/decisions/0015-working-days.md), so a save never writes back a figure the form
+// merely showed (the server keeps what is stored when lead_time_days is absent:
+// tests/api/dispatch-promise.test.ts).
 
 const stored: AdminProduct = {
   id: "lamp",

@@ -7,7 +7,10 @@ import { type QuoteResponseData, renderQuoteResponseNotice } from "../../src/ema
 import { textOf } from "../support/html";
 
 const PUBLIC_URL = "https://shop.example";
-/** The shop as configured in /admin (issue 16): the name, contact address and trader these emails sign with. */
+/**
+ * The shop as configured in /admin (docs/decisions/0021-shop-identity-in-configuration.md): the name, contact address
+ * and trader these emails sign with.
+ */
 const SHOP = { ...DEFAULT_SHOP_IDENTITY, traderName: "Strata Prints Ltd", traderAddress: ["Unit 7, Shap Road", "Kendal", "LA9 6NZ"] };
 const TOKEN = "q7Hk2mZ9xY4wB8vN1cR5tL0pS3dF6gJ-aE_uI2oK9mQ";
 const QUOTE_URL = `${PUBLIC_URL}/quote/qt_4f2a?t=${TOKEN}`;
@@ -50,7 +53,7 @@ function occurrences(haystack: string, needle: string): number {
   return haystack.split(needle).length - 1;
 }
 
-describe("renderQuoteEmail (issue 13 point 5)", () => {
+describe("renderQuoteEmail", () => {
   test("gives the shopper every fact of the quote in HTML and text: lines, delivery, total, lead time, date, note, link, wording", () => {
     const { subject, html, text } = renderQuoteEmail(quote(), PUBLIC_URL, SHOP);
     expect(subject).toBe("Your quote from Strata for request REQ-8K3M");
@@ -180,7 +183,7 @@ describe("formatUkDay", () => {
   });
 });
 
-describe("renderQuoteResponseNotice (issue 13 point 5)", () => {
+describe("renderQuoteResponseNotice", () => {
   test("tells the owner an accepted quote is only on the payment page, not paid", () => {
     const { subject, html, text } = renderQuoteResponseNotice(response(), PUBLIC_URL, SHOP);
     expect(subject).toBe("Ada Lovelace accepted quote 2 for request REQ-8K3M");

@@ -16,7 +16,7 @@ function typed(change: Partial<QuoteForm> = {}): QuoteForm {
   };
 }
 
-describe("the admin's quote editor (issue 13)", () => {
+describe("the admin's quote editor", () => {
   test("valid until starts 14 days after today's UK date, not the computer's date", () => {
     // 23:30 UTC on 30 June is already 1 July in London (BST): 14 days on is 15 July.
     expect(emptyQuoteForm(new Date("2026-06-30T23:30:00Z")).validUntil).toBe("2026-07-15");

@@ -87,7 +87,7 @@ describe("sanitiseHeroDescription keeps what the editor's buttons make", () => {
     expect(renderSimpleHtml(clean)).toBe("Fish &amp; chips, 5 &lt; 6 &gt; 3");
   });
 
-  test("the storefront shows 'R&D' as R&D and '<b>x</b>' as a bold x: the stored text is escaped once (issue 11 point 8)", () => {
+  test("the storefront shows 'R&D' as R&D and '<b>x</b>' as a bold x: the stored text is escaped once", () => {
     expect(renderSimpleHtml(sanitiseHeroDescription("R&D"))).toBe("R&amp;D");
     expect(renderSimpleHtml(sanitiseHeroDescription("<b>x</b>"))).toBe("<strong>x</strong>");
     expect(renderSimpleHtml(sanitiseHeroDescription("AT&T &amp;copy; &lt;strong&gt;not bold&lt;/strong&gt;"))).toBe(

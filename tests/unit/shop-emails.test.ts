@@ -9,9 +9,9 @@ import { renderTrackingEmail } from "../../src/emails/tracking";
 import { order } from "../support/email-order";
 import { textOf } from "../support/html";
 
-// Issue 16 point 8: every email looks like the shop the owner configured — its name and
-// colour, a "View your order" button, the pictures of lines made from the shopper's files —
-// and has a plain-text part saying the same.
+// Every email looks like the shop the owner configured — its name and colour, a "View your
+// order" button, the pictures of lines made from the shopper's files — and has a plain-text
+// part saying the same (docs/decisions/0021-shop-identity-in-configuration.md).
 
 const PUBLIC_URL = "https://shop.example";
 
@@ -120,7 +120,7 @@ describe("line pictures", () => {
   });
 });
 
-describe("made to the shopper's specification (issue 16 point 5)", () => {
+describe("made to the shopper's specification", () => {
   test("a confirmation with a line made from a GPX file or a photo states the wording in HTML and text", () => {
     for (const meta of [
       { gpxToken: "gpx_tok1", gpxName: "a.gpx" },

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { resolve } from "node:path";
 
-// Issue 12 point 4: a cold start on a seeded database loads only what serving
-// needs. The seed's pictures (their drawings and sharp), the payment and email
-// SDKs and the HTML sanitiser load when first used (docs/decisions/0008-performance.md).
+// A cold start on a seeded database loads only what serving needs. The seed's pictures
+// (their drawings and sharp), the payment and email SDKs and the HTML sanitiser load when
+// first used (docs/decisions/0008-performance.md).
 
 const ROOT = resolve(import.meta.dir, "..", "..");
 

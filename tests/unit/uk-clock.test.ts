@@ -20,11 +20,17 @@ function icuDayAndHour(at: Date): { day: string; hour: number } {
 }
 
 const HOUR = 3_600_000;
+/**
+ * Five hours apart: 5 and 24 share no factor, so across 2020–2040 every hour of the day is checked on every weekday
+ * and season, at a fifth of the ICU calls of every hour (ICU is the slow side, and this test must not need an idle
+ * machine). The changes of the clocks themselves are checked to the minute below.
+ */
+const STEP = 5 * HOUR;
 
 describe("the UK's day and hour at an instant", () => {
-  test("agree with ICU's Europe/London at every hour of 2020 to 2040", () => {
+  test("agree with ICU's Europe/London at every hour of the day, every five hours from 2020 to 2040", () => {
     const mismatches: string[] = [];
-    for (let time = Date.UTC(2020, 0, 1); time < Date.UTC(2041, 0, 1); time += HOUR) {
+    for (let time = Date.UTC(2020, 0, 1); time < Date.UTC(2041, 0, 1); time += STEP) {
       const at = new Date(time);
       const ours = ukDayAndHour(at);
       const theirs = icuDayAndHour(at);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { waitUntil } from "../support/wait-until";
 
-// The one wait the bun tests use (issue 12 point 8): it must be able to fail, or a test built on it cannot.
+// The one wait the bun tests use (docs/decisions/0011-tests-wait-on-conditions.md): it must be able to fail, or a test built on it cannot.
 describe("waitUntil", () => {
   test("fails with what it waited for once the deadline passes and the condition never came true", async () => {
     let asked = 0;

@@ -2,9 +2,9 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { bankHolidayLookups, countingDay, dispatchBy, isWorkingDay } from "../../shared/working-days";
 
-// Issue 14 point 1: working days are Monday to Friday outside the bank holidays of
-// England and Wales (npm date-holidays), and an order placed at or after the cut-off
-// hour, UK time, counts from the next working day (docs/decisions/0015-working-days.md).
+// Working days are Monday to Friday outside the bank holidays of England and Wales (npm
+// date-holidays), and an order placed at or after the cut-off hour, UK time, counts from
+// the next working day (docs/decisions/0015-working-days.md).
 
 const CUT_OFF = 14;
 /** An instant written in UTC, so each case says exactly which UK hour it is. */

@@ -1,7 +1,10 @@
 import { ADMIN_PAGES, navigate } from "./router";
 import { useSession } from "./session";
 
-/** Spec section 2: Dashboard, Orders, Products, Projects, Configuration, Refresh, Sign out; the current page disabled. */
+/**
+ * Dashboard, Orders, Products, Projects, Configuration, Refresh, Sign out; the current page disabled
+ * (docs/product.md#admin-navigation).
+ */
 export function AdminNav({ path, onRefresh }: { path: string; onRefresh: () => void }) {
   const { signOut } = useSession();
   return (

@@ -13,7 +13,10 @@ function vatSentence(pence: number): string {
   return `Takings over the last 12 months are ${share}% of the £90,000 VAT registration threshold (${formatPence(VAT_THRESHOLD_PENCE - Math.max(pence, 0), { dropZeroPence: true })} to go).`;
 }
 
-/** Issue 15: how business is going (takings in £) and what needs doing (to dispatch, replies, low stock), with best sellers. */
+/**
+ * How business is going (takings in £) and what needs doing (to dispatch, replies, low stock), with best sellers
+ * (docs/decisions/0018-takings-and-export.md).
+ */
 export function BusinessFigures({ stats }: { stats: DashboardStats }) {
   const { takings } = stats;
   const periods = [

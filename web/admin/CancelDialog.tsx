@@ -5,7 +5,7 @@ import { Dialog, Notice } from "./parts";
 import { refundLeft } from "./RefundDialog";
 import type { AdminOrder } from "./types";
 
-/** Spec section 4: cancelling asks first; the customer is not told automatically. */
+/** Cancelling asks first; the customer is not told automatically (docs/product.md#cancelling-an-order). */
 export function CancelDialog({
   order,
   onClose,
@@ -14,7 +14,7 @@ export function CancelDialog({
 }: {
   order: AdminOrder;
   onClose: () => void;
-  /** Issue 15: a paid order with money left offers the cancel and the refund in one dialog. */
+  /** A paid order with money left offers the cancel and the refund in one dialog (docs/decisions/0017-refunds.md). */
   onRefundInstead: () => void;
   onCanceled: (order: AdminOrder, restocked: boolean) => void;
 }) {

@@ -6,7 +6,7 @@ import type { Loaded } from "./use-load";
 
 type CategoryFields = { id: string; name: string; sort: string };
 
-/** Spec section 5, category save: the rule broken, or the body to send. */
+/** Category save: the rule broken, or the body to send (docs/product.md#categories). */
 function categoryBody(fields: CategoryFields): Category | string {
   if (!fields.id.trim() || !fields.name.trim()) return "Please provide an id and name before saving.";
   const sort = fields.sort.trim() === "" ? 0 : Number(fields.sort);
@@ -14,7 +14,7 @@ function categoryBody(fields: CategoryFields): Category | string {
   return { id: fields.id.trim(), name: fields.name.trim(), sort };
 }
 
-/** The categories table with its inline editor (spec section 2). */
+/** The categories table with its inline editor (docs/product.md#categories). */
 export function CategoriesTable({ categories }: { categories: Loaded<Category[]> }) {
   const [editing, setEditing] = useState<null | "new" | string>(null);
   const result = useResult();

@@ -1,7 +1,7 @@
 import { orderReference } from "../../shared/order-view";
 import { useCopyText } from "../lib/copy-text";
 
-/** Copies the order reference as it is displayed (spec section 9) for pasting into a reply. */
+/** Copies the order reference as it is displayed (docs/product.md#order-reference) for pasting into a reply. */
 export function CopyReference({ id }: { id: string }) {
   const reference = orderReference(id);
   return <CopyText text={reference} button="Copy reference" copied={`Copied ${reference}`} failed="Unable to copy order reference" />;

@@ -26,7 +26,10 @@ export const REQUEST_STATUS_LABELS: Record<string, string> = {
   cancelled: "Cancelled",
 };
 
-/** Spec section 4: any status at any time; attachments download as files, and models open in 3D. Open leads to the request's quotes (issue 13). */
+/**
+ * Any status at any time; attachments download as files, and models open in 3D (docs/product.md#request-status). Open
+ * leads to the request's quotes (docs/decisions/0014-quotes.md).
+ */
 export function CustomRequestsSection() {
   const { data, error, loading } = useLoad(() => apiCall<CustomRequest[]>("/api/admin/custom-requests"), "Auth failed or server error");
   const [statuses, setStatuses] = useState<Record<string, string>>({});

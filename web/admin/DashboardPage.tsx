@@ -6,7 +6,7 @@ import { navigate } from "./router";
 import type { DashboardStats } from "./types";
 import { useLoad } from "./use-load";
 
-/** Spec section 9: the dashboard lists the 5 latest orders. */
+/** The dashboard lists the 5 latest orders (docs/product.md#dashboard). */
 const RECENT_ORDERS = 5;
 
 export function DashboardPage() {

@@ -5,7 +5,7 @@ import { type NumberKind, NumberSetting, storedNumber } from "./NumberSetting";
 import { penceToPoundsText, poundsTextToPence, ResultNotice, useResult } from "./parts";
 import type { Configuration } from "./types";
 
-/** Spec section 9: at most 3 featured products. */
+/** At most 3 featured products (docs/product.md#configuration). */
 const MAX_FEATURED = 3;
 
 function featuredIds(stored: string | undefined): string[] {
@@ -17,7 +17,7 @@ function featuredIds(stored: string | undefined): string[] {
   }
 }
 
-/** Spec section 5: split on commas, trimmed, blanks dropped, the first 3 kept. */
+/** Split on commas, trimmed, blanks dropped, the first 3 kept (docs/product.md#configuration). */
 function parseFeaturedInput(text: string): string[] {
   return text
     .split(",")

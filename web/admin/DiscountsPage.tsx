@@ -18,7 +18,7 @@ function termsOf(code: DiscountCode): string {
   return parts.join(", ");
 }
 
-/** Issue 15 point 5, /admin/discounts: create, switch off and delete codes; one column on a phone. */
+/** /admin/discounts: create, switch off and delete codes; one column on a phone (docs/decisions/0020-discount-codes.md). */
 export function DiscountsPage() {
   const codes = useLoad(() => apiCall<DiscountCode[]>("/api/admin/discount-codes"), "Unable to load discount codes");
   const result = useResult();

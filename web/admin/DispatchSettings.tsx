@@ -1,7 +1,7 @@
 import { NumberSetting, storedNumber, wholeNumbers } from "./NumberSetting";
 import type { Configuration } from "./types";
 
-/** Issue 14: what the dispatch date promised before purchase is worked out from. */
+/** What the dispatch date promised before purchase is worked out from (docs/decisions/0015-working-days.md). */
 export function DispatchSettings({ config }: { config: Configuration }) {
   return (
     <section className="card admin-section admin-config__card" aria-labelledby="dispatch-settings-title">

@@ -1,7 +1,10 @@
 import { NumberSetting, storedNumber, wholeNumbers } from "./NumberSetting";
 import type { Configuration } from "./types";
 
-/** Issue 16: how long a dispatched order's files (routes, photos, a quoted order's request files) are kept. */
+/**
+ * How long a dispatched order's files (routes, photos, a quoted order's request files) are kept
+ * (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md).
+ */
 export function FileRetentionSettings({ config }: { config: Configuration }) {
   return (
     <section className="card admin-section admin-config__card" aria-labelledby="file-retention-title">

@@ -1,10 +1,10 @@
 import { type FormEvent, type KeyboardEvent, useState } from "react";
 import { useSession } from "./session";
 
-/** Spec section 5: the password must be non-empty. */
+/** The password must be non-empty (docs/product.md#signing-in). */
 const PASSWORD_REQUIRED = "Admin password required";
 
-/** Spec section 2: 'Admin login', a password, Enter submits, Sign in disabled while blank. */
+/** 'Admin login', a password, Enter submits, Sign in disabled while blank (docs/product.md#signing-in). */
 export function LoginView() {
   const { message, signIn } = useSession();
   const [password, setPassword] = useState("");

@@ -1,7 +1,7 @@
 import { NumberSetting, storedNumber, wholeNumbers } from "./NumberSetting";
 import type { Configuration } from "./types";
 
-/** Issue 15: the dashboard lists products and variants with this many or fewer left. */
+/** The dashboard lists products and variants with this many or fewer left (docs/decisions/0018-takings-and-export.md). */
 export function LowStockSetting({ config }: { config: Configuration }) {
   return (
     <section className="card admin-section admin-config__card" aria-labelledby="low-stock-title">

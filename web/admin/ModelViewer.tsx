@@ -75,7 +75,7 @@ export function ModelViewer({ file, onClose }: { file: ModelFile; onClose: () =>
 
 async function loadModel(file: ModelFile): Promise<Loaded> {
   let response = await fetch(file.url, { credentials: "same-origin" });
-  // Spec section 7: the download may answer with a link to the file instead of the file.
+  // The download may answer with a link to the file instead of the file (docs/product.md#owner-calls).
   if (response.ok && response.headers.get("content-type")?.includes("application/json")) {
     const { url } = (await response.json()) as { url?: string };
     if (!url) throw new Error("No file in the answer");

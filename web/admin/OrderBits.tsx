@@ -80,7 +80,8 @@ export function ItemUploads({ item, removed = [] }: { item: Pick<OrderItem, "pro
   if (!gpxToken && !imageToken) return null;
   const routeName = gpxName || "route.gpx";
   const photoName = imageName || "photo.jpg";
-  // Issue 16: deleted after dispatch, so neither preview nor download exists any more.
+  // Deleted after dispatch, so neither preview nor download exists any more
+  // (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md).
   const gone = (token: string | undefined) => removed.find((file) => file.ref === token);
   const routeGone = gone(gpxToken);
   const photoGone = gone(imageToken);

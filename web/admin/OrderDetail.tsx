@@ -31,7 +31,7 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
   const [cancelNote, setCancelNote] = useState("");
   // What a refund asked to put back that had gone back already (decision 0024).
   const [restockWarning, setRestockWarning] = useState("");
-  // Issue 15: the Refund dialog, on its own or as the cancel's "cancel and refund".
+  // The Refund dialog, on its own or as the cancel's "cancel and refund" (docs/decisions/0017-refunds.md).
   const [refunding, setRefunding] = useState<"refund" | "cancel" | null>(null);
   const order = updated ?? loaded;
 
@@ -165,7 +165,7 @@ function OrderItems({ order }: { order: AdminOrder }) {
   );
 }
 
-/** Issue 13: an order paid from a quote keeps its request's files, downloadable here. */
+/** An order paid from a quote keeps its request's files, downloadable here (docs/decisions/0014-quotes.md). */
 function OrderCustomRequestBlock({ request }: { request: OrderCustomRequest }) {
   return (
     <section className="card admin-section admin-order__request" aria-labelledby="request-title">

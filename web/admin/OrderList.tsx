@@ -1,13 +1,16 @@
 import { type FormEvent, useState } from "react";
-import { ORDERS_PAGE_SIZE } from "../../shared/orders-page";
-import { apiCall } from "./api";
+import { apiAnswer } from "./api";
 import { OrdersTable } from "./OrderBits";
 import { Notice, TableScroller } from "./parts";
 import { navigate } from "./router";
 import type { OrderListItem } from "./types";
 import { useLoad } from "./use-load";
 
-type Search = { q: string; status: string; page: number };
+/**
+ * A search and where its page starts: `cursors` holds the X-Next-Cursor that led to each page after the first,
+ * so Newer goes back by dropping the last and Older goes on with the page's own X-Next-Cursor.
+ */
+type Search = { q: string; status: string; cursors: string[] };
 
 const STATUSES = [
   { value: "", label: "All statuses" },
@@ -16,15 +19,18 @@ const STATUSES = [
   { value: "canceled", label: "Cancelled" },
 ];
 
-/** Issue 15 point 6: every order, newest first, a page at a time, searched by name, email, postcode or reference. */
+/**
+ * Every order, newest first, a page at a time by cursor, searched by name, email, postcode or reference
+ * (docs/decisions/0030-order-store-paging-and-search.md).
+ */
 export function OrderList() {
-  const [search, setSearch] = useState<Search>({ q: "", status: "", page: 1 });
+  const [search, setSearch] = useState<Search>({ q: "", status: "", cursors: [] });
   const [typed, setTyped] = useState("");
   const [status, setStatus] = useState("");
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setSearch({ q: typed.trim(), status, page: 1 });
+    setSearch({ q: typed.trim(), status, cursors: [] });
   }
 
   return (
@@ -55,42 +61,59 @@ export function OrderList() {
           Search
         </button>
       </form>
-      <OrderPage key={JSON.stringify(search)} search={search} onPage={(page) => setSearch({ ...search, page })} />
+      <OrderPage key={JSON.stringify(search)} search={search} onPage={(cursors) => setSearch({ ...search, cursors })} />
     </section>
   );
 }
 
-/** One page of results; remounted for each search, so it loads once per search. */
-function OrderPage({ search, onPage }: { search: Search; onPage: (page: number) => void }) {
-  const query = new URLSearchParams({ page: String(search.page) });
+type Page = { orders: OrderListItem[]; next: string | null; total: number | null };
+
+/** One page of results; remounted for each search and page, so it loads once each. */
+function OrderPage({ search, onPage }: { search: Search; onPage: (cursors: string[]) => void }) {
+  const query = new URLSearchParams();
   if (search.q) query.set("q", search.q);
   if (search.status) query.set("status", search.status);
-  const { data, error, loading } = useLoad(() => apiCall<OrderListItem[]>(`/api/admin/orders?${query}`), "Unable to load orders");
+  const cursor = search.cursors.at(-1);
+  if (cursor) query.set("cursor", cursor);
+  const { data, error, loading } = useLoad(async (): Promise<Page> => {
+    const { data: orders, headers } = await apiAnswer<OrderListItem[]>(`/api/admin/orders?${query}`);
+    const total = headers.get("x-total-count");
+    return { orders, next: headers.get("x-next-cursor"), total: total === null ? null : Number(total) };
+  }, "Unable to load orders");
   const searching = search.q !== "" || search.status !== "";
+  const pageNumber = search.cursors.length + 1;
   return (
     <>
       <Notice tone="error">{error}</Notice>
       {loading && !data ? (
         <p className="muted">Loading orders…</p>
-      ) : !data || data.length === 0 ? (
+      ) : !data || data.orders.length === 0 ? (
         !error && (
-          <p className="muted">{search.page > 1 ? "No more orders." : searching ? "No orders match this search." : "No orders yet."}</p>
+          <p className="muted">{pageNumber > 1 ? "No more orders." : searching ? "No orders match this search." : "No orders yet."}</p>
         )
       ) : (
         <TableScroller label="Orders">
-          <OrdersTable orders={data} label="Orders, newest first" onOpen={(id) => navigate("/admin/orders", { order: id })} />
+          <OrdersTable orders={data.orders} label="Orders, newest first" onOpen={(id) => navigate("/admin/orders", { order: id })} />
         </TableScroller>
       )}
       <nav className="admin-pager" aria-label="Order pages">
-        <button type="button" className="button button--ghost" disabled={search.page === 1} onClick={() => onPage(search.page - 1)}>
-          Newer
-        </button>
-        <span>Page {search.page}</span>
         <button
           type="button"
           className="button button--ghost"
-          disabled={!data || data.length < ORDERS_PAGE_SIZE}
-          onClick={() => onPage(search.page + 1)}
+          disabled={pageNumber === 1}
+          onClick={() => onPage(search.cursors.slice(0, -1))}
+        >
+          Newer
+        </button>
+        <span>
+          Page {pageNumber}
+          {data?.total != null && ` · ${data.total} ${data.total === 1 ? "order" : "orders"}`}
+        </span>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={!data?.next}
+          onClick={() => data?.next && onPage([...search.cursors, data.next])}
         >
           Older
         </button>

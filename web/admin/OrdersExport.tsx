@@ -10,7 +10,10 @@ function rangeProblem(from: string, to: string): string {
   return from > to ? MESSAGES.reversed : "";
 }
 
-/** Issue 15 point 3: the orders of a range of UK days as a spreadsheet for the accountant; this month so far to start with. */
+/**
+ * The orders of a range of UK days as a spreadsheet for the accountant; this month so far to start with
+ * (docs/decisions/0018-takings-and-export.md).
+ */
 export function OrdersExport() {
   const today = ukToday(new Date());
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);

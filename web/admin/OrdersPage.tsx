@@ -6,7 +6,10 @@ import { RequestDetail } from "./RequestDetail";
 import { navigate, useQueryParam } from "./router";
 import { ToMakeQueue } from "./ToMakeQueue";
 
-/** /admin/orders: what to make next (issue 14), the order list, one order's detail (?order=…), and the custom requests, one open with its quotes (?request=…). */
+/**
+ * /admin/orders: what to make next (docs/decisions/0016-production-stages.md), the order list, one order's detail
+ * (?order=…), and the custom requests, one open with its quotes (?request=…).
+ */
 export function OrdersPage() {
   const openId = useQueryParam("order");
   const requestId = useQueryParam("request");
@@ -20,7 +23,7 @@ export function OrdersPage() {
         <>
           <header className="admin-page__header">
             <h1>Orders</h1>
-            {/* Every paid order not yet dispatched, one per printed page (src/modules/packing-slips). */}
+            {/* The oldest paid orders not yet dispatched, one per printed page (src/modules/packing-slips). */}
             <a className="button button--ghost" href="/admin/slips" target="_blank" rel="noopener">
               Print today's packing slips
             </a>

@@ -6,9 +6,9 @@ import { EMPTY_PRODUCT_FORM, formFromProduct, type ProductForm, productBody, pro
 import type { AdminProduct, Category } from "./types";
 
 /**
- * Spec section 2: the inline product editor (6 columns). The id is locked once
- * saved; images and variants need a saved product. Save product stays
- * disabled while saving or while a rule of section 5 is broken.
+ * The inline product editor, 6 columns (docs/product.md#product-editor). The
+ * id is locked once saved; images and variants need a saved product. Save
+ * product stays disabled while saving or while one of its rules is broken.
  */
 export function ProductEditor({
   product,

@@ -3,7 +3,7 @@ import { ApiError, apiCall, enc, isSessionEnd, uploadImage } from "./api";
 import { ResultNotice, useResult } from "./parts";
 import type { AdminProductImage } from "./types";
 
-/** Spec section 9: a new image goes after the others, at image count + 1000. */
+/** A new image goes after the others, at image count + 1000 (docs/product.md#images-and-variants). */
 const NEW_IMAGE_SORT_OFFSET = 1000;
 
 const bySortOrder = (a: AdminProductImage, b: AdminProductImage) => a.sort_order - b.sort_order;

@@ -26,8 +26,9 @@ function variantBody(fields: VariantFields): { name: string; price_cents: number
 type Editing = { id: string; fields: VariantFields; loadedStock: number | null };
 
 /**
- * Spec section 2: a saved product's variants; '-base' variants cannot be removed.
- * The editor loads them (with the images); `onChanged` loads them again after a change.
+ * A saved product's variants; '-base' variants cannot be removed
+ * (docs/product.md#images-and-variants). The editor loads them (with the images);
+ * `onChanged` loads them again after a change.
  */
 export function ProductVariants({
   productId,

@@ -7,8 +7,9 @@ import { moveDispatchDate, moveStage } from "./production";
 import type { AdminOrder } from "./types";
 
 /**
- * Issue 14 on the order screen: the stage with Back and Next (dispatching stays the tracking form's job),
- * the promised dispatch day and "Move dispatch date" with the owner's reason. Refusals show the server's words.
+ * Making stages (docs/decisions/0016-production-stages.md) on the order screen: the stage with Back and Next
+ * (dispatching stays the tracking form's job), the promised dispatch day and "Move dispatch date" with the owner's
+ * reason. Refusals show the server's words.
  */
 export function ProductionPanel({ order, onChanged }: { order: AdminOrder; onChanged: (order: AdminOrder) => void }) {
   return (

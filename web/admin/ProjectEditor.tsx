@@ -25,7 +25,7 @@ function fieldsOf(project: Project | null): ProjectFields {
   };
 }
 
-/** Spec section 5, project save: blank link fields are null; sort is an integer, 0 when not one. */
+/** Project save: blank link fields are null; sort is an integer, 0 when not one (docs/product.md#projects). */
 function projectBody(fields: ProjectFields): Project {
   const sort = Number.parseInt(fields.sort, 10);
   return {
@@ -40,7 +40,7 @@ function projectBody(fields: ProjectFields): Project {
 }
 
 /**
- * Create and update share one call: saving always posts the full record (spec section 4).
+ * Create and update share one call: saving always posts the full record (docs/product.md#projects).
  * Its error takes the place of the page's last note (`OneResultAtATime`, parts.tsx).
  */
 export function ProjectEditor({

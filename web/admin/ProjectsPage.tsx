@@ -5,10 +5,10 @@ import { ColumnHeadings, deleteRow, EditorRow, ListPageHeader, Notice, ResultNot
 import type { Project } from "./types";
 import { useLoad } from "./use-load";
 
-/** Spec section 2, /admin/projects: the home carousel's projects. */
+/** /admin/projects: the home carousel's projects (docs/product.md#projects). */
 export function ProjectsPage() {
   const projects = useLoad(() => apiCall<Project[]>("/api/admin/projects"), "Unable to load projects");
-  // Spec section 4: the editor is closed, creating ('new') or editing one project.
+  // The editor is closed, creating ('new') or editing one project (docs/product.md#projects).
   const [editing, setEditing] = useState<null | "new" | string>(null);
   const result = useResult();
   const list = projects.data ?? [];

@@ -10,9 +10,10 @@ import type { CustomRequest } from "./types";
 type Sent = { id: string; url: string };
 
 /**
- * Issue 13: the owner writes a quote for a request and sends it. The server
- * judges the figures; a refusal shows its words beside the form, which keeps
- * everything typed. Once sent, the shopper's link is shown this one time.
+ * The owner writes a quote for a request and sends it
+ * (docs/decisions/0014-quotes.md). The server judges the figures; a refusal
+ * shows its words beside the form, which keeps everything typed. Once sent, the
+ * shopper's link is shown this one time.
  */
 export function QuoteEditor({
   request,

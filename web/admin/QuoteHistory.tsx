@@ -9,7 +9,7 @@ import { workingDays } from "./quote-form";
 import { navigate } from "./router";
 import type { AdminQuote, QuoteStatus } from "./types";
 
-/** Issue 13's states as the owner reads them. */
+/** The quote states of docs/decisions/0014-quotes.md as the owner reads them. */
 const STATE_WORDS: Record<QuoteStatus, string> = {
   sent: "Sent",
   changes_requested: "Changes requested",

@@ -20,10 +20,10 @@ export function refundLeft(order: AdminOrder): number {
 }
 
 /**
- * Issue 15: money back through the payment provider, all or part, with a
- * reason and, per line, how many units go back on the shelf. With `cancel`
- * the same dialog first cancels the order (without restocking: the refund's
- * own choices put units back), then refunds.
+ * Money back through the payment provider, all or part, with a reason and, per
+ * line, how many units go back on the shelf (docs/decisions/0017-refunds.md).
+ * With `cancel` the same dialog first cancels the order (without restocking:
+ * the refund's own choices put units back), then refunds.
  */
 export function RefundDialog({
   order,

@@ -4,7 +4,7 @@ import { shortDate } from "./parts";
 import { refundLeft } from "./RefundDialog";
 import type { AdminOrder } from "./types";
 
-/** Issue 15: each refund made on the order, the amount left, and the Refund button while money is left. */
+/** Each refund made on the order, the amount left, and the Refund button while money is left (docs/decisions/0017-refunds.md). */
 export function OrderRefunds({ order, onRefund }: { order: AdminOrder; onRefund: () => void }) {
   const left = refundLeft(order);
   return (

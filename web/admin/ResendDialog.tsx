@@ -1,6 +1,6 @@
 import { Dialog } from "./parts";
 
-/** Spec section 4: tracking was emailed already; updating asks whether to send it again (forceResend). */
+/** Tracking was emailed already; updating asks whether to send it again, with forceResend (docs/product.md#dispatch-and-tracking). */
 export function ResendDialog({ onResend, onSaveOnly, onClose }: { onResend: () => void; onSaveOnly: () => void; onClose: () => void }) {
   return (
     <Dialog

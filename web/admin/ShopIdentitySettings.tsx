@@ -31,9 +31,10 @@ function valuesOf(config: Configuration): Values {
 }
 
 /**
- * Issue 16: who the shop is, as UK law asks a shop selling at a distance to say it.
- * One Save writes only the entries that changed, one call each (spec section 7);
- * a refused entry shows the server's message and stops the rest.
+ * Who the shop is, as UK law asks a shop selling at a distance to say it
+ * (docs/decisions/0021-shop-identity-in-configuration.md). One Save writes only the
+ * entries that changed, one call each (docs/product.md#owner-calls); a refused
+ * entry shows the server's message and stops the rest.
  */
 export function ShopIdentitySettings({ config }: { config: Configuration }) {
   const [fields, setFields] = useState<Values>(() => valuesOf(config));

@@ -13,9 +13,9 @@ import { useLoad } from "./use-load";
 type Filter = OrderStage | "all";
 
 /**
- * Issue 14: the owner's work queue — paid orders not yet dispatched, the soonest promise first, overdue ones
- * marked — filtered by stage, each moved on with one tap. A card per order (not a table), so the promise,
- * the uploads and "Next" are in reach on a phone.
+ * The owner's work queue — paid orders not yet dispatched, the soonest promise first, overdue ones marked —
+ * filtered by stage, each moved on with one tap (docs/decisions/0016-production-stages.md). A card per order
+ * (not a table), so the promise, the uploads and "Next" are in reach on a phone.
  */
 export function ToMakeQueue() {
   const [filter, setFilter] = useState<Filter>("all");

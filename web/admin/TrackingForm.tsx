@@ -9,11 +9,11 @@ import type { AdminOrder, TrackingEmailResult } from "./types";
 const TRACKING_REQUIRED = "Add a carrier and tracking number before finalizing shipment.";
 
 /**
- * Spec section 4: saving a carrier and number (URL optional) marks a paid order
- * fulfilled and tries the tracking email; once one was really sent (the
- * outbox row, not the moment it was queued), updating asks whether to send it
- * again. One that never went out can be sent again. A cancelled order's
- * shipment cannot change.
+ * Saving a carrier and number (URL optional) marks a paid order fulfilled and
+ * tries the tracking email; once one was really sent (the outbox row, not the
+ * moment it was queued), updating asks whether to send it again
+ * (docs/product.md#dispatch-and-tracking). One that never went out can be sent
+ * again. A cancelled order's shipment cannot change.
  */
 export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (order: AdminOrder) => void }) {
   const [carrier, setCarrier] = useState(order.tracking_carrier ?? "");
@@ -59,7 +59,7 @@ export function TrackingForm({ order, onSaved }: { order: AdminOrder; onSaved: (
     }
   }
 
-  /** The spec's status call with forceResend: the stored tracking goes through the outbox again. */
+  /** The status call with forceResend (docs/product.md#owner-calls): the stored tracking goes through the outbox again. */
   async function sendAgain() {
     setEmailNote(null);
     result.clear();

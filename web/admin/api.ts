@@ -39,6 +39,11 @@ type CallOptions = {
 };
 
 export async function apiCall<T = unknown>(path: string, options: CallOptions = {}): Promise<T> {
+  return (await apiAnswer<T>(path, options)).data;
+}
+
+/** A call whose answer headers matter too (a list page's X-Next-Cursor and X-Total-Count). */
+export async function apiAnswer<T = unknown>(path: string, options: CallOptions = {}): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: "application/json" };
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
@@ -67,7 +72,7 @@ export async function apiCall<T = unknown>(path: string, options: CallOptions = 
     if (response.status === 401 && !options.handleUnauthorized) onUnauthorized?.();
     throw new ApiError(response.status, serverError);
   }
-  return data as T;
+  return { data: data as T, headers: response.headers };
 }
 
 /** A failure as the owner reads it: the server's own words when it sent some, else the spec's fallback. */

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { apiCall, failureText, isSessionEnd } from "./api";
 
-/** Spec sections 4 and 9: success banners show for 3 seconds. */
+/** Success banners show for 3 seconds (docs/product.md#constants). */
 const SUCCESS_BANNER_MS = 3_000;
 
 /** What an action came to: a success note or an error, or nothing yet. */

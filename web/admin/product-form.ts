@@ -1,7 +1,7 @@
 import { penceToPoundsText, poundsTextToPence, wholeOrBlank } from "./parts";
 import type { AdminProduct } from "./types";
 
-/** The product editor's fields as typed (spec section 3: price in pounds, booleans for the two flags). */
+/** The product editor's fields as typed (docs/product.md#product-editor: price in pounds, booleans for the two flags). */
 export type ProductForm = {
   id: string;
   name: string;
@@ -13,7 +13,7 @@ export type ProductForm = {
   stock: string;
   requiresGpx: boolean;
   requiresImage: boolean;
-  /** Working days to dispatch; blank = the shop default (issue 14). */
+  /** Working days to dispatch; blank = the shop default (docs/decisions/0015-working-days.md). */
   leadTimeDays: string;
 };
 
@@ -47,7 +47,7 @@ export function formFromProduct(product: AdminProduct): ProductForm {
   };
 }
 
-/** Spec section 5, admin product save: the first rule broken, or null when the form can be saved. */
+/** Admin product save: the first rule broken, or null when the form can be saved (docs/product.md#product-editor). */
 export function productFormProblem(form: ProductForm): string | null {
   if (!form.id.trim() || !form.name.trim() || form.price.trim() === "") return "Please provide an id, name, and price before saving.";
   if (poundsTextToPence(form.price) === null) return "Price must be a valid non-negative number.";

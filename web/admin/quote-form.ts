@@ -17,7 +17,7 @@ export type QuoteForm = {
   message: string;
 };
 
-/** Issue 13: a quote is valid for 14 days unless the owner says otherwise. */
+/** A quote is valid for 14 days unless the owner says otherwise (docs/product.md#writing-a-quote). */
 const DEFAULT_VALID_DAYS = 14;
 
 const ukDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });

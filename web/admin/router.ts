@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** The admin pages of spec section 2, in the navigation's order. */
+/** The admin pages of docs/product.md#admin-navigation, in the navigation's order. */
 export const ADMIN_PAGES = [
   { path: "/admin", label: "Dashboard" },
   { path: "/admin/orders", label: "Orders" },

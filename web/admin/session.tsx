@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { ApiError, apiCall, NetworkError, setUnauthorizedHandler } from "./api";
 
 /**
- * The admin session of spec section 4: unknown (checking) until the projects
+ * The admin session of docs/product.md#signing-in: unknown (checking) until the projects
  * call answers; signed in after it succeeds or after a good login; signed out
  * on any 401, a bad login or Sign out. Each page keeps its own data in its own
  * state, so leaving the signed-in state unmounts them all and clears it.

@@ -1,7 +1,7 @@
 import { shortDate, type Tone } from "./parts";
 import type { OrderEmail, TrackingEmailResult } from "./types";
 
-/** Spec section 8: what each tracking-email outcome tells the owner, and how loudly. */
+/** What each tracking-email outcome tells the owner, and how loudly (docs/product.md#tracking-email-reasons). */
 const REASONS: Record<string, { tone: Tone; text: string }> = {
   "not-fulfilled": { tone: "info", text: "Tracking email not sent: mark as fulfilled to notify." },
   "missing-tracking": { tone: "info", text: "Tracking email not sent: tracking missing." },

@@ -1,6 +1,7 @@
 /**
- * What the admin API answers (spec sections 3 and 7), as the server's own
- * modules define it. Type-only imports: nothing from src/ reaches the bundle.
+ * What the admin API answers (docs/product.md#records,
+ * docs/product.md#owner-calls), as the server's own modules define it. Type-only
+ * imports: nothing from src/ reaches the bundle.
  */
 import type { AdminCategory } from "../../src/modules/admin-catalog/categories-model";
 import type { AdminImage } from "../../src/modules/admin-catalog/images-model";
@@ -36,7 +37,7 @@ export type Category = AdminCategory;
 export type Configuration = Partial<Record<ConfigKey, string>>;
 export type { ConfigKey };
 
-/** Spec section 4: the owner can set any of these at any time (mirrors admin-requests/model). */
+/** The owner can set any of these at any time (docs/product.md#request-status); mirrors admin-requests/model. */
 export const CUSTOM_REQUEST_STATUSES = ["open", "in_progress", "completed", "cancelled"] as const;
 
 export type { AdminQuote, OrderCustomRequest, QuoteStatus };

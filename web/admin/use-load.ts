@@ -5,7 +5,8 @@ export type Loaded<T> = { data: T | null; error: string; loading: boolean; reloa
 
 /**
  * Loads a page's data on mount; `reload` runs the same call again (after a
- * save, say). A failure keeps the spec's load message, or the server's words.
+ * save, say). A failure keeps the page's load message
+ * (docs/product.md#messages), or the server's words.
  */
 export function useLoad<T>(load: () => Promise<T>, failure: string): Loaded<T> {
   const [data, setData] = useState<T | null>(null);

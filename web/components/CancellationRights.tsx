@@ -1,7 +1,8 @@
 /**
- * Issue 16: the right to cancel as the Consumer Contracts Regulations 2013 give it — 14 days for
- * stock items, none for goods made to the shopper's specification (regulation 28(1)(b)) — said
- * before paying. Faulty goods are covered either way (Consumer Rights Act 2015).
+ * The right to cancel as the Consumer Contracts Regulations 2013 give it — 14 days for stock
+ * items, none for goods made to the shopper's specification (regulation 28(1)(b)) — said before
+ * paying (docs/product.md#cancellation-rights). Faulty goods are covered either way (Consumer
+ * Rights Act 2015).
  */
 export function CancellationRights({ email }: { email: string }) {
   return (

@@ -1,6 +1,7 @@
 /**
- * The list items linking the shop's information pages (and finding an order, issue 16). The footer and the mobile menu both end
- * with them, so a new information page is added once and shows in both.
+ * The list items linking the shop's information pages (and finding an order,
+ * docs/decisions/0022-phone-shopping-and-finding-an-order.md). The footer and the mobile menu both end with
+ * them, so a new information page is added once and shows in both.
  */
 export function InfoPageLinks() {
   return (

@@ -4,7 +4,7 @@ import { type RemovedFile, removedFileText } from "../../shared/removed-file";
 import type { Order, OrderItem } from "../../src/modules/orders/model";
 import { OrderTotals } from "./OrderTotals";
 
-/** The fields of an order (spec section 3) a customer is shown. */
+/** The fields of an order (docs/product.md#order) a customer is shown. */
 export type CustomerOrder = Pick<Order, "id" | "status" | "created_at" | "amount_cents" | "items"> &
   Partial<
     Pick<
@@ -57,7 +57,8 @@ function downloadHref(orderId: string, attachment: Attachment, sessionId: string
  */
 export function OrderDetails({ order, sessionId, showStatus = true }: { order: CustomerOrder; sessionId?: string; showStatus?: boolean }) {
   const address = shippingAddressLines(order);
-  // Issue 16: a file deleted after dispatch is a line saying so, wherever its link would be, with or without the session.
+  // A file deleted after dispatch is a line saying so, wherever its link would be, with or without the session
+  // (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md).
   const removed = new Map((order.removed_files ?? []).map((file) => [file.ref, file]));
 
   return (
@@ -130,7 +131,10 @@ export function OrderDetails({ order, sessionId, showStatus = true }: { order: C
   );
 }
 
-/** Issue 16: a quoted order's request files, once deleted after dispatch (they are never links here). */
+/**
+ * A quoted order's request files, once deleted after dispatch
+ * (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md); they are never links here.
+ */
 function RemovedRequestFiles({ files }: { files: RemovedFile[] }) {
   if (files.length === 0) return null;
   return (

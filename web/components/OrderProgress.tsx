@@ -10,16 +10,20 @@ export function showsStages(order: OrderProgressFacts): boolean {
   return Boolean(order.stage) && order.status !== "canceled";
 }
 
-/** Whether the order has left the workshop: the stages' last, or the spec's fulfilled status for an order from before them. */
+/**
+ * Whether the order has left the workshop: the stages' last, or the fulfilled status (docs/product.md#order-status) for
+ * an order from before them.
+ */
 export function isDispatched(order: OrderProgressFacts): boolean {
   return order.stage === "dispatched" || order.status === "fulfilled";
 }
 
 /**
- * Issue 14: where the order is in the workshop, as the shopper reads it — the promised dispatch day (and the
- * day it was, with the owner's reason, when it moved) and the stages as a timeline, each reached one with its
- * time. Plain server-rendered HTML, so it reads the same without JavaScript. A cancelled order has no stage
- * and shows nothing; once dispatched, the promise is kept in the parcel's block above (ParcelTracking.tsx).
+ * Where the order is in the workshop, as the shopper reads it — the promised dispatch day (and the day it
+ * was, with the owner's reason, when it moved) and the stages as a timeline, each reached one with its time
+ * (docs/decisions/0016-production-stages.md). Plain server-rendered HTML, so it reads the same without
+ * JavaScript. A cancelled order has no stage and shows nothing; once dispatched, the promise is kept in the
+ * parcel's block above (ParcelTracking.tsx).
  */
 export function OrderProgress({ order }: { order: OrderProgressFacts }) {
   if (!order.stage || !showsStages(order)) return null;

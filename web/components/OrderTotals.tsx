@@ -4,7 +4,7 @@ type Totals = {
   amount_cents: number;
   subtotal_cents?: number | null;
   delivery_cents?: number | null;
-  /** Issue 15: the code the order was priced with and what it took off; absent or 0 shows no line. */
+  /** The code the order was priced with and what it took off; absent or 0 shows no line (docs/decisions/0020-discount-codes.md). */
   discount_code?: string | null;
   discount_cents?: number | null;
   items: readonly { unit_price_cents: number; quantity: number }[];

@@ -3,10 +3,10 @@ import type { ShopIdentity } from "../../shared/shop-info";
 type PrivacyNoticeProps = { shop: ShopIdentity; keptAfterDispatchDays: number; unpaidUploadDays: number };
 
 /**
- * Issue 16: what the shop collects, why, who handles it for us and how long each is kept
- * (UK GDPR articles 13 and 14). The periods are the shop's real ones: files go after the
- * configured days (upload_retention_days, the unpaid-upload clean-up's UPLOAD_RETENTION_DAYS),
- * and Litestream's replica keeps 7 days of history (litestream.yml).
+ * What the shop collects, why, who handles it for us and how long each is kept (UK GDPR
+ * articles 13 and 14; docs/product.md#privacy-notice). The periods are the shop's real ones:
+ * files go after the configured days (upload_retention_days, the unpaid-upload clean-up's
+ * UPLOAD_RETENTION_DAYS), and Litestream's replica keeps 7 days of history (litestream.yml).
  */
 export function PrivacyNotice({ shop, keptAfterDispatchDays, unpaidUploadDays }: PrivacyNoticeProps) {
   return (

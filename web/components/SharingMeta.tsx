@@ -1,9 +1,10 @@
 import { SHARING_PICTURE } from "../../shared/derived-pictures";
 
 /**
- * The link preview's picture (issue 16): og:image as an absolute address, and
- * for one of our 1200 × 630 sharing copies (`.share.jpg`, shared/derived-pictures.ts)
- * its type and size, so a preview can be laid out before the picture loads.
+ * The link preview's picture (docs/product.md#link-previews-and-search): og:image as an
+ * absolute address, and for one of our 1200 × 630 sharing copies (`.share.jpg`,
+ * shared/derived-pictures.ts) its type and size, so a preview can be laid out before the
+ * picture loads.
  */
 export function SharingMeta({ image }: { image: string | null }) {
   const sharingCopy = image !== null && /\.share\.jpg$/.test(image);

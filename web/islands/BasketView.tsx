@@ -22,7 +22,7 @@ import { useBasket } from "../lib/use-basket";
 import { useHydrated } from "../lib/use-hydrated";
 import { ClearBasket } from "./parts/ClearBasket";
 
-/** Spec section 9: success banners are shown for 3 seconds. */
+/** Success banners are shown for 3 seconds (docs/product.md#basket). */
 const BANNER_MS = 3000;
 const STOCK_WARNING = "Unable to verify live stock; limits may not be enforced in UI";
 

@@ -20,9 +20,10 @@ const FAILED = "Failed to send. Please try again later.";
 const UNREACHABLE = "Unable to reach the server. Please check your connection and try again.";
 
 /**
- * The custom print request form of spec sections 2, 4, 5 and 8. Files that are
- * not STL, OBJ, PDF or images are dropped as they are picked; submit needs the
- * fields, at most five files and a captcha token.
+ * The custom print request form (docs/product.md#request-form,
+ * docs/product.md#captcha). Files that are not STL, OBJ, PDF or images are dropped
+ * as they are picked; submit needs the fields, at most five files and a captcha
+ * token.
  */
 export function CustomRequestForm({ compact = false }: CustomRequestFormProps) {
   // Not useId: an island hydrates as its own root, so ids must come from props.
@@ -148,8 +149,8 @@ export function CustomRequestForm({ compact = false }: CustomRequestFormProps) {
 }
 
 /**
- * After sending: the spec's sentence, then the reference to quote, what was sent (the form itself is reset), and
- * the reply promise in the page's own words (SHOP.replyPromise, shared/shop-info.ts).
+ * After sending: the sentence of docs/product.md#request-form, then the reference to quote, what was sent (the form
+ * itself is reset), and the reply promise in the page's own words (SHOP.replyPromise, shared/shop-info.ts).
  */
 function SentConfirmation({ request }: { request: SentRequest }) {
   return (

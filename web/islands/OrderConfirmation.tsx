@@ -10,10 +10,10 @@ import { forgetPaidCheckout } from "../lib/checkout-client";
 
 export type OrderConfirmationProps = { sessionId: string };
 
-/** GET /api/checkout/session (spec section 3, "Checkout session (read)"). */
+/** GET /api/checkout/session (docs/product.md#other-records, "Checkout session (read)"). */
 type CheckoutSession = CheckoutSessionView;
 
-/** Spec section 8. */
+/** The confirmation page's two failure texts (docs/product.md#confirmation-page). */
 const UNABLE = "Unable to load order";
 const FAILED = "Failed to load order";
 
@@ -45,9 +45,10 @@ function paymentDone(session: CheckoutSession): boolean {
 }
 
 /**
- * The confirmation page (spec section 2): shows the session's summary at once,
- * waits for the order to be confirmed ('Processing Order...'), then shows it.
- * Any 4xx answer reads 'Unable to load order'; no answer at all, 'Failed to load order'.
+ * The confirmation page (docs/product.md#confirmation-page): shows the session's
+ * summary at once, waits for the order to be confirmed ('Processing Order...'),
+ * then shows it. Any 4xx answer reads 'Unable to load order'; no answer at all,
+ * 'Failed to load order'.
  */
 export function OrderConfirmation({ sessionId }: OrderConfirmationProps) {
   const [view, setView] = useState<View>(START);
@@ -195,7 +196,7 @@ export function OrderConfirmation({ sessionId }: OrderConfirmationProps) {
   );
 }
 
-/** Spec section 4: the basket is cleared once the session is complete or paid; the header badge follows. */
+/** The basket is cleared once the session is complete or paid; the header badge follows (docs/product.md#confirmation-page). */
 function forgetPaidBasket(): void {
   clearBasket();
   forgetPaidCheckout();

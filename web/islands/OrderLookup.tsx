@@ -14,7 +14,7 @@ type LookupState =
   | { status: "error"; message: string }
   | { status: "found"; order: ShownOrder };
 
-/** Spec section 2: the customer enters the delivery postal code to see an order. */
+/** The customer enters the delivery postal code to see an order (docs/product.md#order-page). */
 export function OrderLookup({ orderId, problem = null, postalCode: typed = "" }: OrderLookupProps) {
   const [postalCode, setPostalCode] = useState(typed);
   const [state, setState] = useState<LookupState>(problem ? { status: "error", message: problem } : { status: "idle" });

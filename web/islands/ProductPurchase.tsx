@@ -16,7 +16,7 @@ import { RouteUpload } from "./parts/RouteUpload";
 // JavaScript within the 80 kB budget (decision 0008).
 const AddedPanel = lazy(() => import("./parts/AddedPanel").then((module) => ({ default: module.AddedPanel })));
 
-/** Spec section 9: the 'Added to basket' chip stays for 2 seconds. */
+/** The 'Added to basket' chip stays for 2 seconds (docs/product.md#product-page). */
 const ADDED_CHIP_MS = 2000;
 
 type PurchasableProduct = Pick<
@@ -32,7 +32,7 @@ export type ProductPurchaseProps = {
 
 /**
  * Variant choice, stock text, the upload a product needs, and the
- * add-to-basket button with every limit of spec section 5.
+ * add-to-basket button with every limit of docs/product.md#quantity-limits.
  */
 export function ProductPurchase({ product, compact = false }: ProductPurchaseProps) {
   const items = useBasket();

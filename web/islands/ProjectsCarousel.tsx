@@ -3,7 +3,7 @@ import type { Project } from "../../src/modules/content/model";
 import { ChevronIcon } from "../components/Icons";
 import { imageSources, SIZES } from "../components/responsive-image";
 
-/** Spec section 9: advance every 7 s with a 450 ms fade. */
+/** Advance every 7 s with a 450 ms fade (docs/product.md#home). */
 const CAROUSEL_INTERVAL_MS = 7000;
 const CAROUSEL_FADE_MS = 450;
 

@@ -5,7 +5,7 @@ import { BasketIcon, ChevronIcon, CloseIcon, LogoMark, MenuIcon, MoonIcon, SunIc
 import { InfoPageLinks } from "../components/InfoPageLinks";
 import { useBasket } from "../lib/use-basket";
 
-/** Spec section 9: the category dropdown closes 180 ms after the pointer leaves. */
+/** The category dropdown closes 180 ms after the pointer leaves (docs/product.md#layout). */
 const DROPDOWN_CLOSE_DELAY_MS = 180;
 
 export type SiteHeaderProps = {

@@ -21,7 +21,7 @@ export async function fetchCatalogue(): Promise<Catalogue> {
 }
 
 /**
- * The basket's Checkout (spec section 5), wherever it is pressed (the basket, the added-to-basket
+ * The basket's Checkout (docs/product.md#quantity-limits), wherever it is pressed (the basket, the added-to-basket
  * panel): the live catalogue is fetched again, a line asking for more than exists stops it with the
  * availability alert, and otherwise the browser goes to the payment page, with the basket's applied
  * discount code if it has one (the server prices it). Answers true when the browser is leaving for

@@ -1,7 +1,7 @@
 import type { BasketItem } from "../../shared/basket";
 
 /**
- * The basket lives in the browser (spec section 3) under a versioned key, so a
+ * The basket lives in the browser (docs/product.md#basket) under a versioned key, so a
  * future change of shape can migrate or drop old baskets instead of crashing.
  * Every island reads it through useBasket(), which re-renders on changes made
  * by another island on the page or by the same shop in another tab.

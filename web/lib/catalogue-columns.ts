@@ -1,10 +1,11 @@
 /**
  * How many columns the catalogue's grids use at each width, chosen so no group's last row is one lone
- * card beside empty places (issue 16). One count for the whole page, so cards are the same size in
- * every group. The rule: the widest count up to the width's most for which every group of two or more
- * cards either fits one row or ends in a row of at least two; when no count manages that for every
- * group, the most. A group of one card is one card whatever the count. Phones always use two columns
- * (CSS): a card is about 170 px wide there, and one column of them would be a very long page.
+ * card beside empty places (docs/decisions/0022-phone-shopping-and-finding-an-order.md). One count for
+ * the whole page, so cards are the same size in every group. The rule: the widest count up to the
+ * width's most for which every group of two or more cards either fits one row or ends in a row of at
+ * least two; when no count manages that for every group, the most. A group of one card is one card
+ * whatever the count. Phones always use two columns (CSS): a card is about 170 px wide there, and one
+ * column of them would be a very long page.
  *
  * The demo's groups (5, 2 and 1 cards) take 3 columns on tablets and desktops: 3 + 2, 2, 1
  * (4 columns would leave 4 + 1).

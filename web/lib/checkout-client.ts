@@ -1,6 +1,6 @@
 import type { BasketHold, BasketItem } from "../../shared/basket";
 
-/** One entry per unit, as POST /api/checkout expects (spec section 7). Prices are never sent. */
+/** One entry per unit, as POST /api/checkout expects (docs/product.md#public-calls). Prices are never sent. */
 export type CheckoutEntry = {
   id: string;
   productName: string;
@@ -156,7 +156,7 @@ export async function fetchOwnHolds(): Promise<BasketHold[]> {
 
 export type CheckoutOutcome = { ok: true; url: string } | { ok: false; message: string };
 
-/** Asks the server for a payment page; failures carry the text the spec's alert shows. */
+/** Asks the server for a payment page; failures carry the text the checkout alert shows (docs/product.md#checkout). */
 export async function startCheckout(items: CheckoutEntry[], discountCode: string | null = null): Promise<CheckoutOutcome> {
   try {
     const response = await fetch("/api/checkout", {

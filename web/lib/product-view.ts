@@ -14,7 +14,7 @@ export function priceLabel(product: Pick<Product, "unitAmount" | "variants">): s
   return formatPence(product.variants[0]?.price_cents ?? product.unitAmount);
 }
 
-/** Variant ids ending in '-base' are the base option (spec section 3). */
+/** Variant ids ending in '-base' are the base option (docs/product.md#product-and-variant). */
 export function isBaseVariant(variantId: string): boolean {
   return variantId.endsWith("-base");
 }

@@ -1,5 +1,5 @@
 /**
- * The hero description may hold bold, italic and line breaks (spec section 2).
+ * The hero description may hold bold, italic and line breaks (docs/product.md#home).
  * What is stored is HTML: the admin save path (src/modules/admin-content/sanitise.ts)
  * leaves only bare <strong>, <em> and <br>, and text in which "&amp;", "&lt;" and
  * the like stand for their characters. Rendering is the last line of defence

@@ -1,6 +1,7 @@
 /**
- * Spec section 9: text longer than `limit` is cut to its first `limit` characters and
- * gets an ellipsis (a space left at the cut is dropped so it never reads "word …").
+ * Text longer than `limit` is cut to its first `limit` characters and gets an
+ * ellipsis (docs/product.md#home); a space left at the cut is dropped so it
+ * never reads "word …".
  */
 export function truncate(text: string, limit: number): string {
   if (text.length <= limit) return text;

@@ -11,7 +11,7 @@ export const adminHandle: RouteHandle = {
 /**
  * The owner's area (/admin and everything under it) is one client-side app,
  * web/admin/main.tsx. The server sends the shell in its first state, the
- * session check (spec section 4), and the app takes over the mount element.
+ * session check (docs/product.md#signing-in), and the app takes over the mount element.
  */
 export function AdminPage() {
   return (

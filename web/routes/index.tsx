@@ -17,7 +17,7 @@ import { storeJsonLd } from "./store-json-ld";
 /** The hero picture's width: the seed's, and the size the layout reserves. */
 const HERO_WIDTH = 1600;
 
-/** Spec section 9: featured card descriptions are cut at 150 characters. */
+/** Featured card descriptions are cut at 150 characters (docs/product.md#home). */
 const FEATURED_DESCRIPTION_LIMIT = 150;
 
 export function homeLoader(args: LoaderFunctionArgs) {

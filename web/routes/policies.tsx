@@ -10,7 +10,10 @@ import { useShop } from "../lib/use-shop";
 import { depsOf } from "./context";
 import type { RouteHandle } from "./meta";
 
-/** Issue 16: the figures the policies quote come from configuration, so they always match checkout. */
+/**
+ * The figures the policies quote come from configuration, so they always match checkout
+ * (docs/decisions/0021-shop-identity-in-configuration.md).
+ */
 export function policiesLoader(args: LoaderFunctionArgs) {
   const { content, env } = depsOf(args);
   return {
@@ -30,7 +33,11 @@ export const policiesHandle: RouteHandle = {
   }),
 };
 
-/** Spec section 9: the returns, shipping and payments text; issue 16 adds the figures, the right to cancel and privacy. */
+/**
+ * The returns, shipping and payments text (docs/product.md#contact-and-policies), with the figures, the right to cancel
+ * (docs/decisions/0021-shop-identity-in-configuration.md) and privacy
+ * (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md).
+ */
 export function PoliciesPage() {
   const { delivery, dispatch, keptAfterDispatchDays, unpaidUploadDays } = useLoaderData<typeof policiesLoader>();
   const shop = useShop();

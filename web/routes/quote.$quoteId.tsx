@@ -16,9 +16,9 @@ import type { RouteHandle } from "./meta";
 import type { ErrorData } from "./root";
 
 /**
- * The shopper's quote (issue 13): read through the quote service with the
- * link's token. An unknown id, a wrong token and none all show the same 404,
- * with the API's words, so neither can be probed from the page either.
+ * The shopper's quote (docs/decisions/0014-quotes.md): read through the quote
+ * service with the link's token. An unknown id, a wrong token and none all show the
+ * same 404, with the API's words, so neither can be probed from the page either.
  */
 export function quoteLoader(args: LoaderFunctionArgs) {
   const query = new URL(args.request.url).searchParams;

@@ -31,7 +31,7 @@ export function rootLoader(args: LoaderFunctionArgs) {
     assets,
     publicUrl: env.PUBLIC_URL,
     shop: content.shopIdentity(),
-    // Issue 16: the picture a shared link to a page without its own (home, catalogue, a category) shows.
+    // The picture a shared link to a page without its own (home, catalogue, a category) shows (docs/product.md#link-previews-and-search).
     sharingImage: sharingPictureUrl(content.heroBanner().hero_image_url),
   };
 }

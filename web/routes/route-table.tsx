@@ -15,7 +15,7 @@ import { QuotePage, quoteHandle, quoteLoader } from "./quote.$quoteId";
 import { PageErrorBoundary, RootErrorBoundary, RootLayout, rootLoader } from "./root";
 import { SuccessPage, successHandle, successLoader } from "./success";
 
-/** Every public page of spec section 2, matched on the server by React Router. */
+/** Every public page of docs/product.md#storefront, matched on the server by React Router. */
 export const routes: RouteObject[] = [
   {
     id: "root",

@@ -14,7 +14,7 @@ export const successHandle: RouteHandle = {
 };
 
 /**
- * The confirmation page (spec section 2). The island renders its first state
+ * The confirmation page (docs/product.md#confirmation-page). The island renders its first state
  * ('Processing Order...') on the server, then confirms the order in the browser.
  */
 export function SuccessPage() {

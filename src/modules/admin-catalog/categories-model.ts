@@ -10,7 +10,7 @@ export const categoryIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63
 const categorySaveSchema = z.object({
   id: z.preprocess(idText, categoryIdSchema),
   name: z.string({ error: "Category name must be text." }).trim().max(100, { error: "Category name can be at most 100 characters." }),
-  // Blank means 0 (spec section 5); the column is a whole number.
+  // Blank means 0 (docs/product.md#categories); the column is a whole number.
   sort: z.preprocess(
     (value) => (isBlank(value) ? 0 : numeric(value)),
     z

@@ -4,7 +4,7 @@ import { BadRequest, NotFound } from "../../errors";
 import type { AdminImage } from "./images-model";
 import { MESSAGES } from "./model-parts";
 
-/** Spec section 9: a new picture goes after the ones already there. */
+/** A new picture goes after the ones already there (docs/product.md#images-and-variants). */
 const NEW_IMAGE_SORT_BASE = 1000;
 
 export type PictureSize = { width: number; height: number } | null;

@@ -3,11 +3,11 @@ import { LEAD_TIME_RULE } from "../content/model";
 
 /**
  * What the owner's catalogue models share (products-model.ts, images-model.ts,
- * variants-model.ts, categories-model.ts): the texts of spec section 5 and
+ * variants-model.ts, categories-model.ts): the texts of docs/product.md#product-editor and
  * the field rules more than one of them uses.
  */
 
-/** Texts of spec section 5 (word for word) and the API's own refusals. */
+/** Texts of docs/product.md#product-editor (word for word) and the API's own refusals. */
 export const MESSAGES = {
   productMissing: "Please provide an id, name, and price before saving.",
   badPrice: "Price must be a valid non-negative number.",
@@ -63,7 +63,8 @@ export const countOrNull = (message: string) =>
 /**
  * The stock figure the editor loaded, sent beside `stock` so a save can tell
  * whether the owner changed it (see stock-edit.ts). Absent stays absent: a
- * client that sends only `stock` sets it, as the spec's API always did.
+ * client that sends only `stock` sets it, as the product save call always did
+ * (docs/product.md#owner-calls).
  */
 export const expectedStockSchema = z.preprocess(
   (value) => (value === undefined ? undefined : isBlank(value) ? null : numeric(value)),

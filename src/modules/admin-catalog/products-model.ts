@@ -41,7 +41,8 @@ const productSaveSchema = z.object({
     (value) => (isBlank(value) ? null : value),
     z.string({ error: MESSAGES.unknownCategory }).max(64, { error: MESSAGES.unknownCategory }).nullable(),
   ),
-  // Issue 14, working days to dispatch. Absent keeps what is stored (the editor sends it only when changed); blank is the shop default.
+  // Working days to dispatch (docs/decisions/0015-working-days.md). Absent keeps what is stored (the editor sends it
+  // only when changed); blank is the shop default.
   lead_time_days: z.preprocess(
     (value) => (value === undefined ? undefined : isBlank(value) ? null : numeric(value)),
     z
@@ -55,7 +56,7 @@ const productSaveSchema = z.object({
 });
 export type ProductSave = z.infer<typeof productSaveSchema>;
 
-/** The spec's "required" check comes first, then each field in the order of the form. */
+/** The "required" check of docs/product.md#product-editor comes first, then each field in the order of the form. */
 export function parseProductSave(body: unknown): ProductSave {
   if (!isObject(body)) throw new BadRequest("Send the product as a JSON object.");
   if (isBlank(body.id) || isBlank(body.name) || isBlank(body.price_cents)) throw new BadRequest(MESSAGES.productMissing);
@@ -74,7 +75,7 @@ export const stockAdjustSchema = z.object(
   { error: "Send the product id and the change as { id, delta }." },
 );
 
-/** The admin product of spec section 3: the row as stored plus its gallery and variants. */
+/** The admin product of docs/product.md#product-and-variant: the row as stored plus its gallery and variants. */
 export const adminProductSchema = z.object({
   id: z.string(),
   name: z.string(),

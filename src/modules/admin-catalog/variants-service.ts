@@ -57,7 +57,7 @@ export function createAdminVariantsService(db: Database) {
       });
     },
 
-    /** The '-base' variant is what a product page preselects, so it stays (spec section 9). */
+    /** The '-base' variant is what a product page preselects, so it stays (docs/product.md#images-and-variants). */
     remove(id: string): void {
       writeTransaction(db, () => {
         if (!variantExists.get(id)) throw new NotFound(MESSAGES.variantNotFound);

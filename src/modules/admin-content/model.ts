@@ -31,9 +31,9 @@ const optionalLink = (message: string) =>
     .transform((text) => text || null);
 
 /**
- * Spec section 5, project save: the full record every time. Sort is parsed as
- * an integer and falls back to 0, as the editor does; below 0 (the input's
- * minimum) it is 0, and it is capped so it always fits the column.
+ * Project save: the full record every time (docs/product.md#projects). Sort is
+ * parsed as an integer and falls back to 0, as the editor does; below 0 (the
+ * input's minimum) it is 0, and it is capped so it always fits the column.
  */
 export const projectInputSchema = z.object(
   {
@@ -74,7 +74,10 @@ function parseSort(value: unknown): number {
   return Math.min(Math.max(parsed, 0), MAX_SORT);
 }
 
-/** Issue 14: the dispatch promise's two settings; issue 16: how long customers' files are kept after dispatch. */
+/**
+ * The dispatch promise's two settings (docs/decisions/0015-working-days.md), and how long customers' files are kept
+ * after dispatch (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md).
+ */
 export const CONFIG_MESSAGES = {
   badLeadTime: "Enter the default lead time as a whole number of working days from 0 to 365.",
   badCutOffHour: "Enter the cut-off as a whole hour from 0 to 23 (UK time), such as 14 for 2pm.",
@@ -84,7 +87,7 @@ export const CONFIG_MESSAGES = {
 
 const SETTING_SHAPE = "Send one setting as { key, value }, with the value as text.";
 
-/** POST /api/admin/configuration: one key per call (spec section 7). Numbers are taken as their text. */
+/** POST /api/admin/configuration: one key per call (docs/product.md#owner-calls). Numbers are taken as their text. */
 export const configInputSchema = z.object(
   {
     key: z.enum(CONFIG_KEYS, { error: UNKNOWN_KEY }),

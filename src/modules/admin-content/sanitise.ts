@@ -15,9 +15,10 @@ function sanitizer(): typeof sanitizeHtmlModule {
 }
 
 /**
- * Spec section 2: the hero description may hold bold, italic and line breaks —
- * the three buttons of the admin editor — and nothing else. Bare tags only: no
- * attribute survives, so no event handler, style or URL can ride along.
+ * The hero description may hold bold, italic and line breaks — the three
+ * buttons of the admin editor — and nothing else (docs/product.md#home). Bare
+ * tags only: no attribute survives, so no event handler, style or URL can ride
+ * along.
  */
 const OPTIONS: sanitizeHtmlModule.IOptions = {
   allowedTags: ["strong", "em", "br"],

@@ -35,7 +35,7 @@ export function createAdminContentService(db: Database) {
   );
   const productExists = db.query<{ id: string }, [string]>("SELECT id FROM products WHERE id = ?");
 
-  /** Each key's rule (spec sections 3 and 5): what is stored is always the clean form. */
+  /** Each key's rule (docs/product.md#configuration-keys, docs/product.md#configuration): what is stored is always the clean form. */
   function normalise(key: ConfigKey, raw: string): string {
     if (isShopIdentityKey(key)) return normaliseShopIdentity(key, raw);
     switch (key) {

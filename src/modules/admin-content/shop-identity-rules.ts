@@ -24,9 +24,10 @@ export function isShopIdentityKey(key: string): key is ShopIdentityKey {
 }
 
 /**
- * Issue 16: the shop's identity as the law asks a distance seller to give it
- * (Consumer Contracts Regulations 2013, schedule 2): who trades, a geographic
- * address, an email. What is stored is always the clean form.
+ * The shop's identity as the law asks a distance seller to give it (Consumer
+ * Contracts Regulations 2013, schedule 2): who trades, a geographic address, an
+ * email (docs/decisions/0021-shop-identity-in-configuration.md). What is stored
+ * is always the clean form.
  */
 export function normaliseShopIdentity(key: ShopIdentityKey, raw: string): string {
   switch (key) {

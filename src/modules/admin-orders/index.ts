@@ -18,10 +18,11 @@ const NOT_FOUND_WITH_REASON = { error: ORDER_NOT_FOUND, trackingEmail: { sent: f
 export function adminOrderRoutes({
   adminOrders: orders,
   adminRefunds,
+  ordersExport,
   quotes,
   storedUpload,
   uploadStorage,
-}: Pick<Deps, "adminOrders" | "adminRefunds" | "quotes" | "storedUpload" | "uploadStorage">) {
+}: Pick<Deps, "adminOrders" | "adminRefunds" | "ordersExport" | "quotes" | "storedUpload" | "uploadStorage">) {
   function downloadUpload(kind: "gpx" | "image", token: string) {
     const file = storedUpload(token, kind);
     if (!file) throw new NotFound("File not found.");
@@ -39,18 +40,18 @@ export function adminOrderRoutes({
         set.headers["cache-control"] = "private, no-store";
       })
       .get("/api/admin/orders", ({ query, set }) => {
-        const request = parseOrBadRequest(orderSearchSchema, query);
-        // The spec's plain call (nothing passed) answers every order, as it always has.
-        if (request.q === undefined && request.status === undefined && request.page === undefined) return orders.list();
-        const { orders: page, total } = orders.search(request);
+        // One page, newest first, whatever the history (docs/decisions/0030-order-store-paging-and-search.md).
+        const { orders: page, total, nextCursor } = orders.list(parseOrBadRequest(orderSearchSchema, query));
         // The answer stays the spec's list; the paging facts ride in headers so old readers are untouched.
         set.headers["x-total-count"] = String(total);
         set.headers["x-page-size"] = String(ORDERS_PAGE_SIZE);
+        if (nextCursor) set.headers["x-next-cursor"] = nextCursor;
         return page;
       })
       .get("/api/admin/orders/export.csv", ({ query }) => {
         const range = parseOrBadRequest(exportRangeSchema, query);
-        return new Response(orders.exportCsv(range), {
+        // Read by a worker of its own and streamed (docs/decisions/0032-exports-off-the-main-thread.md).
+        return new Response(ordersExport.csv(range), {
           headers: {
             "Content-Type": "text/csv; charset=utf-8",
             "Content-Disposition": `attachment; filename="${exportFileName(range)}"`,

@@ -1,48 +1,76 @@
 import { z } from "zod";
+import type { ListFilter, ListPosition } from "../orders/store";
 
 const MAX_SEARCH = 100;
+/** The trigram index finds any part of three characters or more; a shorter one would have to read every order. */
+const MIN_SEARCH = 3;
+
+const ORDER_LIST_MESSAGES = {
+  badCursor: "This cursor is not one the orders list gave. Start again from the first page (leave out cursor).",
+  pageGone: "The orders list is paged by cursor now: leave out page and pass the X-Next-Cursor of the previous answer as cursor.",
+  shortSearch: `Type at least ${MIN_SEARCH} characters to search.`,
+} as const;
+
+/** Where the next page starts, as the X-Next-Cursor header carries it: opaque to callers, readable here only. */
+export function encodeCursor({ createdAt, rowid }: ListPosition): string {
+  return Buffer.from(JSON.stringify([createdAt, rowid])).toString("base64url");
+}
+
+function decodeCursor(cursor: string): ListPosition | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [createdAt, rowid] = value as unknown[];
+    if (typeof createdAt !== "string" || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(createdAt)) return null;
+    if (typeof rowid !== "number" || !Number.isSafeInteger(rowid) || rowid < 1) return null;
+    return { createdAt, rowid };
+  } catch {
+    return null;
+  }
+}
 
 /**
- * GET /api/admin/orders?q=&status=&page=. Every field is optional: a caller that passes nothing gets the spec's
- * plain list (every order, newest first), so only a search, a status or a page narrows it to one page.
+ * GET /api/admin/orders?q=&status=&cursor=. Every field is optional: nothing passed is the first page of every
+ * order, newest first. `page` is from before paging by cursor (docs/decisions/0030-order-store-paging-and-search.md):
+ * page 1 is still the first page, so a screen opened before the upgrade still shows it; a later page is refused
+ * with the way to ask for it now.
  */
 export const orderSearchSchema = z.object({
   q: z
     .string()
     .trim()
     .max(MAX_SEARCH, { error: `The search must be at most ${MAX_SEARCH} characters.` })
+    .refine((q) => q === "" || q.length >= MIN_SEARCH, { error: ORDER_LIST_MESSAGES.shortSearch })
     .optional(),
   status: z.enum(["paid", "fulfilled", "canceled"], { error: "Status must be paid, fulfilled or canceled." }).optional(),
-  page: z
+  cursor: z
     .string()
-    .regex(/^[1-9]\d{0,5}$/, { error: "The page must be a whole number from 1." })
-    .transform(Number)
+    .max(200, { error: ORDER_LIST_MESSAGES.badCursor })
+    .transform((cursor, context) => {
+      const position = decodeCursor(cursor);
+      if (!position) context.addIssue({ code: "custom", message: ORDER_LIST_MESSAGES.badCursor });
+      return position ?? z.NEVER;
+    })
     .optional(),
+  page: z.literal("1", { error: ORDER_LIST_MESSAGES.pageGone }).optional(),
 });
 export type OrderSearch = z.infer<typeof orderSearchSchema>;
 
-/** LIKE treats % and _ as wildcards: a search for "50%" means the characters themselves. */
-function likeText(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
+/** A double quote inside an FTS5 string is written twice. */
+const ftsString = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /**
- * The WHERE clause and its values for a search: name, email, reference or postcode (a postcode matches with or
- * without its space, in any case, as people type it), and the status.
+ * The FTS5 query for what the owner typed: the text as one phrase anywhere in reference, name, email or postcode
+ * (the trigram index finds it inside a word, in any case; LIKE's % and _ mean nothing here), or, without its
+ * spaces, in the postcode written as capitals without spaces, so "sw1a1aa" and "SW1A 1AA" find each other.
  */
-export function orderSearchWhere({ q, status }: OrderSearch): { where: string; values: string[] } {
-  const clauses: string[] = [];
-  const values: string[] = [];
-  if (q) {
-    clauses.push(
-      `(o.shipping_name LIKE ?1 ESCAPE '\\' OR o.email LIKE ?1 ESCAPE '\\' OR o.id LIKE ?1 ESCAPE '\\'
-        OR replace(upper(o.shipping_postal_code), ' ', '') LIKE replace(upper(?1), ' ', '') ESCAPE '\\')`,
-    );
-    values.push(likeText(q));
-  }
-  if (status) {
-    clauses.push(`o.status = ?${values.length + 1}`);
-    values.push(status);
-  }
-  return { where: clauses.length > 0 ? `WHERE ${clauses.join(" AND ")}` : "", values };
+function matchOf(q: string): string {
+  const compact = q.replace(/\s+/g, "").toUpperCase();
+  const phrase = ftsString(q);
+  return compact.length >= MIN_SEARCH ? `${phrase} OR postcode_compact : ${ftsString(compact)}` : phrase;
+}
+
+/** The store's filter for a request: a blank search is no search. */
+export function listFilterOf({ q, status }: OrderSearch): ListFilter {
+  return { ...(q ? { match: matchOf(q) } : {}), ...(status ? { status } : {}) };
 }

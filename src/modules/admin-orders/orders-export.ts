@@ -1,8 +1,10 @@
-import type { Database } from "bun:sqlite";
-import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
 import { isReportDay, REPORT_RANGE_MESSAGES as MESSAGES } from "../../../shared/report-range";
-import { addUkDays, isUkDay, ukDayStart, ukToday } from "../../../shared/uk-day";
+import { addUkDays, isUkDay, ukDayStart } from "../../../shared/uk-day";
+import { ServiceUnavailable } from "../../errors";
+import { errorFields, log } from "../../log";
+import type { ExportWindow } from "./export-csv";
+import type { ExportWorkerAnswer, ExportWorkerRequest } from "./export-worker";
 
 /** A real day, then one within 2000–2100 (shared/report-range.ts), each with its own words. */
 const day = (bad: string, outOfRange: string) =>
@@ -17,113 +19,157 @@ export const exportRangeSchema = z
   .refine(({ from, to }) => from <= to, { error: MESSAGES.reversed });
 export type ExportRange = z.infer<typeof exportRangeSchema>;
 
-/** Rows read per step: the stream holds one page, never the whole range (a year of orders stays on disk). */
-const PAGE = 200;
-
-const HEADER = [
-  "Date",
-  "Reference",
-  "Customer",
-  "Email",
-  "Postcode",
-  "Items",
-  "Subtotal (£)",
-  "Delivery (£)",
-  "Discount (£)",
-  "Refunded (£)",
-  "Total (£)",
-  "Status",
-];
-
-type ExportRow = {
-  rowid: number;
-  id: string;
-  created_at: string;
-  shipping_name: string | null;
-  email: string | null;
-  shipping_postal_code: string | null;
-  items: string | null;
-  subtotal_cents: number;
-  delivery_cents: number;
-  discount_cents: number;
-  refunded_cents: number;
-  amount_cents: number;
-  status: string;
-};
-
-/**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return, which some strip first) as a
- * formula: a customer's name like "=HYPERLINK(...)" must arrive as text, so it gets a leading apostrophe (OWASP).
- */
-function neutralised(text: string | null): string {
-  const value = text ?? "";
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** Plain numbers with two decimals (the £ is in the heading), so the accountant's spreadsheet can add them up. */
-function pounds(pence: number): string {
-  return (pence / 100).toFixed(2);
-}
-
-function toCells(row: ExportRow): string[] {
-  return [
-    ukToday(new Date(row.created_at)),
-    row.id,
-    neutralised(row.shipping_name),
-    neutralised(row.email),
-    neutralised(row.shipping_postal_code),
-    neutralised(row.items),
-    pounds(row.subtotal_cents),
-    pounds(row.delivery_cents),
-    pounds(row.discount_cents),
-    pounds(row.refunded_cents),
-    pounds(row.amount_cents),
-    row.status,
-  ];
-}
-
-/**
- * The orders made on the UK days of a range, oldest first, as a CSV stream: UTF-8 with a byte-order mark (without
- * it Excel reads the £ as two other characters), one row per order, read a page at a time as the client takes it.
- */
-export function ordersCsv(db: Database, { from, to }: ExportRange): ReadableStream<Uint8Array> {
-  const page = db.query<ExportRow, [string, string, string, number]>(
-    `SELECT o.rowid, o.id, o.created_at, o.shipping_name, o.email, o.shipping_postal_code,
-       (SELECT group_concat(i.quantity || ' × ' || i.product_name
-           || COALESCE(' (' || json_extract(i.meta, '$.variantName') || ')', ''), '; ')
-        FROM order_items i WHERE i.order_id = o.id) AS items,
-       o.subtotal_cents, o.delivery_cents, o.discount_cents,
-       COALESCE((SELECT SUM(amount_cents) FROM refunds WHERE order_id = o.id), 0) AS refunded_cents,
-       o.amount_cents, o.status
-     FROM orders o
-     WHERE o.created_at >= ?1 AND o.created_at < ?2 AND (o.created_at, o.rowid) > (?3, ?4)
-     ORDER BY o.created_at, o.rowid LIMIT ${PAGE}`,
-  );
-  const start = ukDayStart(from);
-  const end = ukDayStart(addUkDays(to, 1));
-  const encoder = new TextEncoder();
-  // Keyset paging: each page starts after the last row sent, so an order written meanwhile neither repeats nor shifts one out.
-  let after: [string, number] = ["", 0];
-  let headed = false;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (!headed) {
-        headed = true;
-        controller.enqueue(encoder.encode(`\uFEFF${stringify([HEADER], { record_delimiter: "windows" })}`));
-        return;
-      }
-      const rows = page.all(start, end, after[0], after[1]);
-      if (rows.length > 0) {
-        const last = rows[rows.length - 1]!;
-        after = [last.created_at, last.rowid];
-        controller.enqueue(encoder.encode(stringify(rows.map(toCells), { record_delimiter: "windows" })));
-      }
-      if (rows.length < PAGE) controller.close();
-    },
-  });
-}
-
 /** orders-2026-04-01-to-2026-04-30.csv */
 export function exportFileName({ from, to }: ExportRange): string {
   return `orders-${from}-to-${to}.csv`;
+}
+
+/**
+ * Exports being made at once, each in its own worker. The owner is one person, and each worker holds a heap of
+ * its own (about 12 MB in a measurement, against the shop's memory budget): a second is refused at once rather
+ * than queued behind a year's export while the browser shows nothing.
+ */
+export const MOST_EXPORTS_AT_ONCE = 1;
+const EXPORTS_BUSY_RETRY_AFTER_SECONDS = 30;
+export const EXPORTS_BUSY_MESSAGE = "An export is already being prepared. Please wait for it to finish downloading, then try again.";
+/**
+ * Pages (of 200 rows) the worker may be ahead of the client: without any, each page would wait for a message
+ * there and back, and on a busy main thread for its turn too; with a few it reads on while the client takes one.
+ */
+const PAGES_AHEAD = 4;
+/** How long a worker asked to stop gets before it is ended outright (shutdown only). */
+const STOP_GRACE_MS = 2_000;
+
+export type OrdersExport = ReturnType<typeof createOrdersExport>;
+
+/**
+ * The CSV export off the main thread (docs/decisions/0032-exports-off-the-main-thread.md): each export gets a
+ * fresh worker (export-worker.ts) with its own read-only connection to `databaseFile`, ended when the export
+ * ends, is cancelled or fails, so none outlives its request and no heap is kept between exports. The answer is
+ * a stream that asks the worker for pages only while it has room for them (PAGES_AHEAD): a slow client holds
+ * the worker back instead of filling memory.
+ */
+export function createOrdersExport(databaseFile: string) {
+  /** Each live worker and how to end it; one leaves this map only once its thread has closed. */
+  const live = new Map<Worker, () => void>();
+  /**
+   * Exports not yet over (last page sent, failed or cancelled). The limit counts these, not live threads: a
+   * download started just after another finished must not meet the first worker still closing.
+   */
+  let exporting = 0;
+
+  function start(range: ExportRange): ReadableStream<Uint8Array> {
+    if (exporting >= MOST_EXPORTS_AT_ONCE) throw new ServiceUnavailable(EXPORTS_BUSY_RETRY_AFTER_SECONDS, EXPORTS_BUSY_MESSAGE);
+    exporting += 1;
+    const worker = new Worker(new URL("./export-worker.ts", import.meta.url).href, { smol: true } as WorkerOptions);
+    // Not unref()'d, unlike the GPX worker: an unref'd worker's answers reached this thread late (several times
+    // slower per page in a measurement), and this one trades a message per page. It lives only as long as its
+    // export: `stop` ends it, and shutdown stops every one (stopAll).
+    let stopping = false;
+    /** Every way an export ends comes here once: the worker closes its connection and exits. */
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      exporting -= 1;
+      worker.postMessage({ stop: true } satisfies ExportWorkerRequest);
+    };
+    live.set(worker, stop);
+
+    let stream!: ReadableStreamDefaultController<Uint8Array>;
+    /** Pages asked for and not yet answered. */
+    let asked = 0;
+    /** The last page is in, or the export failed or was cancelled: nothing more goes into the stream. */
+    let finished = false;
+    /** Wakes the stream's waiting pull once a page is in. */
+    let arrived: (() => void) | undefined;
+    const wake = () => {
+      const waiting = arrived;
+      arrived = undefined;
+      waiting?.();
+    };
+    const fail = (error: Error) => {
+      if (finished) return;
+      finished = true;
+      // A worker stopped on purpose (shutdown) fails its last page: only an export that failed by itself is news.
+      if (!stopping) log("error", "orders export failed", { ...errorFields(error), from: range.from, to: range.to });
+      stop();
+      stream.error(error);
+      wake();
+    };
+    worker.onmessage = ({ data }: MessageEvent<ExportWorkerAnswer>) => {
+      asked -= 1;
+      if (finished) return;
+      if ("failure" in data) return fail(new Error(`the export worker failed: ${data.failure}`));
+      stream.enqueue(data.bytes);
+      if (data.last) {
+        finished = true;
+        stop();
+        stream.close();
+      }
+      wake();
+    };
+    worker.onerror = (event) => {
+      fail(new Error(`the export worker failed: ${event.message}`));
+      worker.terminate();
+    };
+    worker.addEventListener("close", () => {
+      live.delete(worker);
+      fail(new Error("the export worker ended before its last page"));
+    });
+    worker.postMessage({ open: { file: databaseFile, window: exportWindow(range) } } satisfies ExportWorkerRequest);
+
+    return new ReadableStream<Uint8Array>(
+      {
+        start(controller) {
+          stream = controller;
+        },
+        // Asks for as many pages as the stream has room for, counting those on their way, then waits for one.
+        pull(controller) {
+          while (!finished && asked < (controller.desiredSize ?? 0)) {
+            worker.postMessage({ next: true } satisfies ExportWorkerRequest);
+            asked += 1;
+          }
+          if (finished) return;
+          return new Promise<void>((resolve) => {
+            arrived = resolve;
+          });
+        },
+        // The client went away (or the shop is closing): the worker stops reading and ends.
+        cancel() {
+          finished = true;
+          stop();
+          wake();
+        },
+      },
+      // Room for a few pages: the worker reads the next while the client takes one, and never more than this ahead.
+      { highWaterMark: PAGES_AHEAD },
+    );
+  }
+
+  return {
+    /** The orders made on the UK days of `range`, oldest first, as a CSV stream (export-csv.ts). 503 past MOST_EXPORTS_AT_ONCE. */
+    csv: start,
+    /** Workers alive now (tests prove none outlives its export). */
+    running: () => live.size,
+    /** Ends every export's worker, each closing its connection first (shutdown, before the shop's own connection closes). */
+    async stopAll(): Promise<void> {
+      const closed = [...live.keys()].map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            worker.addEventListener("close", () => resolve());
+            if (!live.has(worker)) resolve();
+          }),
+      );
+      for (const stop of live.values()) stop();
+      const timer = setTimeout(() => {
+        for (const worker of live.keys()) worker.terminate();
+      }, STOP_GRACE_MS);
+      await Promise.all(closed);
+      clearTimeout(timer);
+    },
+  };
+}
+
+function exportWindow({ from, to }: ExportRange): ExportWindow {
+  return { start: ukDayStart(from), end: ukDayStart(addUkDays(to, 1)) };
 }

@@ -6,15 +6,14 @@ import { renderDispatchDateEmail } from "../../emails/dispatch-date";
 import { BadRequest, Conflict } from "../../errors";
 import { readShopIdentity } from "../content/service";
 import type { OrderItemMeta } from "../orders/model";
-import { orderProduction } from "../orders/production";
-import { createOrderService } from "../orders/service";
+import type { ProductionRecords } from "../orders/production";
+import type { OrderService } from "../orders/service";
+import type { OrderStore, ProductionFields } from "../orders/store";
 import { enqueueEmail } from "../outbox/service";
 import { ORDER_CANCELLED } from "./model";
 import { type DispatchDateRequest, PRODUCTION_MESSAGES as MESSAGES, type ToMakeOrder } from "./production-model";
 
-type Current = { status: string; stage: OrderStage | null; dispatch_by: string | null };
-type QueueRow = Pick<ToMakeOrder, "id" | "created_at" | "shipping_name" | "email" | "dispatch_by">;
-type ItemRow = { product_id: string; product_name: string; quantity: number; meta: string };
+type Current = ProductionFields & { status: string };
 
 /** A moved date or stage answers the order as the owner now sees it, or null when there is no such order. */
 type Answer<T> = { order: T } | null;
@@ -26,19 +25,23 @@ type Answer<T> = { order: T } | null;
  */
 export function createProductionService<T>(
   db: Database,
-  { publicUrl, now, detail }: { publicUrl: string; now: () => Date; detail: (id: string) => T | null },
+  {
+    store,
+    orders,
+    production,
+    publicUrl,
+    now,
+    detail,
+  }: {
+    store: OrderStore;
+    orders: OrderService;
+    production: ProductionRecords;
+    publicUrl: string;
+    now: () => Date;
+    detail: (id: string) => T | null;
+  },
 ) {
-  const production = orderProduction(db);
-  const orders = createOrderService(db);
-  const current = db.query<Current, [string]>("SELECT status, stage, dispatch_by FROM orders WHERE id = ?");
-  const queue = db.query<QueueRow, [string | null]>(
-    `SELECT id, created_at, shipping_name, email, dispatch_by FROM orders
-     WHERE status = 'paid' AND stage IS NOT NULL AND stage <> 'dispatched' AND (?1 IS NULL OR stage = ?1)
-     ORDER BY dispatch_by IS NULL, dispatch_by, created_at, rowid`,
-  );
-  const itemsOf = db.query<ItemRow, [string]>(
-    "SELECT product_id, product_name, quantity, meta FROM order_items WHERE order_id = ? ORDER BY id",
-  );
+  const current = { get: (id: string): Current | null => store.ownerFields(id) };
 
   /** The state checks both writes share: a cancelled or dispatched order is past changing. */
   function refuseFinished(order: Current, dispatchedMessage: string): void {
@@ -101,11 +104,18 @@ export function createProductionService<T>(
     /** Paid orders not yet dispatched, soonest promise first (no promise last), optionally in one stage. */
     toMake(stage: OrderStage | null = null): ToMakeOrder[] {
       const today = ukToday(now());
-      return queue.all(stage).map((row) => ({
+      const rows = store.queue(stage);
+      // The whole queue's lines and stage facts in three queries, not three per order.
+      const facts = production.ofMany(rows);
+      const lines = new Map<string, ToMakeOrder["items"]>(rows.map((row) => [row.id, []]));
+      for (const { order_id, ...item } of store.itemsOfOrders(rows.map((row) => row.id))) {
+        lines.get(order_id)?.push({ ...item, meta: JSON.parse(item.meta) as OrderItemMeta });
+      }
+      return rows.map((row) => ({
         ...row,
-        ...production.of(row.id),
+        ...facts.get(row.id)!,
         overdue: row.dispatch_by !== null && row.dispatch_by < today,
-        items: itemsOf.all(row.id).map((item) => ({ ...item, meta: JSON.parse(item.meta) as OrderItemMeta })),
+        items: lines.get(row.id) ?? [],
       }));
     },
   };

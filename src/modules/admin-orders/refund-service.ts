@@ -7,19 +7,12 @@ import { Conflict, HttpError, NotFound } from "../../errors";
 import { log } from "../../log";
 import { type PaymentProvider, PaymentProviderError } from "../../services/payments/provider";
 import { readShopIdentity } from "../content/service";
-import { createOrderService } from "../orders/service";
+import type { OrderService } from "../orders/service";
+import type { OrderMoney, OrderStore } from "../orders/store";
 import { enqueueEmail } from "../outbox/service";
 import { ORDER_NOT_FOUND } from "./model";
 import type { RefundRequest } from "./refund-model";
-import { createShelfReturns, type ShelfUnits, type UnitsNotPutBack } from "./shelf-returns";
-
-type OrderMoney = {
-  amount_cents: number;
-  payment_provider: string;
-  payment_session_id: string;
-  refund_required: number;
-  email: string | null;
-};
+import type { ShelfReturns, ShelfUnits, UnitsNotPutBack } from "./shelf-returns";
 
 const NOTHING_LEFT = "This order has been refunded in full; there is nothing left to refund.";
 const NO_UNITS_TAKEN =
@@ -39,12 +32,21 @@ export type RefundService = ReturnType<typeof createRefundService>;
  * the provider answers its first refund again, and the second insert finds the
  * key taken and records nothing more.
  */
-export function createRefundService(db: Database, provider: PaymentProvider, { publicUrl }: { publicUrl: string }) {
-  const orders = createOrderService(db);
-  const shelf = createShelfReturns(db);
-  const moneyOf = db.query<OrderMoney, [string]>(
-    "SELECT amount_cents, payment_provider, payment_session_id, refund_required, email FROM orders WHERE id = ?",
-  );
+export function createRefundService({
+  db,
+  provider,
+  publicUrl,
+  store,
+  orders,
+  shelf,
+}: {
+  db: Database;
+  provider: PaymentProvider;
+  publicUrl: string;
+  store: OrderStore;
+  orders: OrderService;
+  shelf: ShelfReturns;
+}) {
   const refundedSoFar = db.query<{ total: number; count: number }, [string]>(
     "SELECT COALESCE(SUM(amount_cents), 0) AS total, COUNT(*) AS count FROM refunds WHERE order_id = ?",
   );
@@ -52,7 +54,7 @@ export function createRefundService(db: Database, provider: PaymentProvider, { p
 
   /** Refuses what cannot be done, before the provider is asked. */
   function check(id: string, request: RefundRequest): { order: OrderMoney; count: number } {
-    const order = moneyOf.get(id);
+    const order = store.money(id);
     if (!order) throw new NotFound(ORDER_NOT_FOUND);
     const { total, count } = refundedSoFar.get(id)!;
     const left = order.amount_cents - total;

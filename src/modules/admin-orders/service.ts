@@ -1,10 +1,11 @@
 import type { Database } from "bun:sqlite";
-import type { OrderProduction, OrderStage } from "../../../shared/order-stages";
+import type { OrderStage } from "../../../shared/order-stages";
 import { ORDERS_PAGE_SIZE } from "../../../shared/orders-page";
 import { writeTransaction } from "../../db/transaction";
 import { Conflict } from "../../errors";
-import { orderProduction } from "../orders/production";
-import { createOrderService, trackingNotifiedAt } from "../orders/service";
+import type { ProductionRecords } from "../orders/production";
+import type { OrderService } from "../orders/service";
+import type { OrderStore, SummaryRow } from "../orders/store";
 import { listOutbox } from "../outbox/service";
 import { type DashboardFigures, dashboardFigures } from "./dashboard-figures";
 import {
@@ -17,78 +18,89 @@ import {
   type TrackingEmailResult,
   type TrackingRequest,
 } from "./model";
-import { type OrderSearch, orderSearchWhere } from "./order-search";
-import { type ExportRange, ordersCsv } from "./orders-export";
+import { encodeCursor, listFilterOf, type OrderSearch } from "./order-search";
 import { createProductionService } from "./production-service";
-import { createShelfReturns } from "./shelf-returns";
+import type { ShelfReturns } from "./shelf-returns";
 import { queueTrackingEmail, type TrackingEmailSettings, toAdminEmail } from "./tracking-email";
 
 /** What a write answers; null means there is no such order. */
 export type OrderChange = { order: AdminOrderDetail; trackingEmail?: TrackingEmailResult } | null;
 
-type SummaryRow = Omit<AdminOrderSummary, "refund_required" | keyof OrderProduction> & { refund_required: number };
-type OwnerFields = {
-  status: string;
-  stage: OrderStage | null;
-  restocked: number;
-  refund_required: number;
-  canceled_at: string | null;
-  payment_provider: string;
-};
+/** One page of the owner's list: its orders, how many the request matches in all, and where the next page starts. */
+export type OrderListPage = { orders: AdminOrderSummary[]; total: number; nextCursor: string | null };
 
-const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+/**
+ * From this many matches a search walks the list's index keeping its matches (about a page over their share of
+ * the orders) instead of sorting them all; below it, sorting the few matches is cheaper (decision 0030).
+ */
+const SEARCH_WALK_FROM = 1000;
 
 export type AdminOrderService = ReturnType<typeof createAdminOrderService>;
 
+export type AdminOrderServiceParts = {
+  db: Database;
+  /** The one order store (src/deps.ts), and the services built on it once. */
+  store: OrderStore;
+  orders: OrderService;
+  production: ProductionRecords;
+  shelf: ShelfReturns;
+  settings: TrackingEmailSettings & { lowStockThreshold: () => number };
+  now?: () => Date;
+};
+
 /** The owner's view of orders: the list, one order in full, tracking, status and the dashboard. */
-export function createAdminOrderService(
-  db: Database,
-  settings: TrackingEmailSettings & { lowStockThreshold: () => number },
-  now: () => Date = () => new Date(),
-) {
-  const orders = createOrderService(db);
-  const production = orderProduction(db);
-  const shelf = createShelfReturns(db);
-  const summaryColumns = `o.id, o.status, o.created_at, o.amount_cents, o.currency, o.email, o.shipping_name, o.shipping_postal_code,
-       COALESCE((SELECT SUM(quantity) FROM order_items WHERE order_id = o.id), 0) AS item_count,
-       o.refund_required, o.tracking_carrier, o.tracking_number, ${trackingNotifiedAt("o")}, o.payment_session_id`;
-  const summaries = db.query<SummaryRow, [number]>(
-    `SELECT ${summaryColumns} FROM orders o ORDER BY o.created_at DESC, o.rowid DESC LIMIT ?`,
-  );
-  // Late payments flagged for refund (issue 15): on the dashboard until refunded in full, oldest first.
-  const refundsDue = db.query<SummaryRow, []>(
-    `SELECT ${summaryColumns} FROM orders o WHERE o.refund_required = 1
-       AND o.amount_cents > (SELECT COALESCE(SUM(r.amount_cents), 0) FROM refunds r WHERE r.order_id = o.id)
-     ORDER BY o.created_at, o.rowid`,
-  );
-  const ownerFields = db.query<OwnerFields, [string]>(
-    "SELECT status, stage, restocked, refund_required, canceled_at, payment_provider FROM orders WHERE id = ?",
+export function createAdminOrderService({
+  db,
+  store,
+  orders,
+  production,
+  shelf,
+  settings,
+  now = () => new Date(),
+}: AdminOrderServiceParts) {
+  const otherCounts = db.query<Pick<DashboardStats, "products" | "projects" | "activeCustomRequests">, []>(
+    `SELECT (SELECT COUNT(*) FROM products) AS products,
+       (SELECT COUNT(*) FROM projects) AS projects,
+       (SELECT COUNT(*) FROM custom_requests WHERE status IN ('open', 'in_progress')) AS activeCustomRequests`,
   );
 
-  function toSummary(row: SummaryRow): AdminOrderSummary {
-    return { ...row, refund_required: row.refund_required === 1, ...production.of(row.id) };
+  /** Rows as the owner reads them, their stage facts read for all of them at once (no query per row). */
+  function toSummaries(rows: SummaryRow[]): AdminOrderSummary[] {
+    const facts = production.ofMany(rows);
+    return rows.map(({ list_rowid: _, refund_required, ...row }) => ({
+      ...row,
+      refund_required: refund_required === 1,
+      ...facts.get(row.id)!,
+    }));
   }
 
-  function list(limit = -1): AdminOrderSummary[] {
-    return summaries.all(limit).map(toSummary);
+  /** Orders of a status, or all of them, from order_counts: never a count of the table. */
+  function counted(status: string | undefined): number {
+    const counts = store.countsByStatus();
+    if (status !== undefined) return counts.get(status) ?? 0;
+    let total = 0;
+    for (const count of counts.values()) total += count;
+    return total;
   }
 
-  /** One page of the orders a search finds, newest first, and how many it finds in all. */
-  function search(request: OrderSearch): { orders: AdminOrderSummary[]; total: number } {
-    const { where, values } = orderSearchWhere(request);
-    const offset = ((request.page ?? 1) - 1) * ORDERS_PAGE_SIZE;
-    const rows = db
-      .query<SummaryRow, string[]>(
-        `SELECT ${summaryColumns} FROM orders o ${where} ORDER BY o.created_at DESC, o.rowid DESC LIMIT ${ORDERS_PAGE_SIZE} OFFSET ${offset}`,
-      )
-      .all(...values);
-    const total = db.query<{ total: number }, string[]>(`SELECT COUNT(*) AS total FROM orders o ${where}`).get(...values)!.total;
-    return { orders: rows.map(toSummary), total };
+  /**
+   * One page of the list, newest first, after the cursor's order (none: the first page). One row more than a
+   * page is read to know whether another page follows; its cursor is the page's last order.
+   */
+  function list(request: OrderSearch, size = ORDERS_PAGE_SIZE): OrderListPage {
+    const filter = listFilterOf(request);
+    const total = filter.match !== undefined ? store.matchedCount(filter.match, filter.status ?? null) : counted(filter.status);
+    const walk = filter.match !== undefined && total >= SEARCH_WALK_FROM;
+    const rows = store.page(filter, request.cursor ?? null, size + 1, { walk });
+    const page = rows.slice(0, size);
+    const last = page.at(-1);
+    const nextCursor = rows.length > size && last ? encodeCursor({ createdAt: last.created_at, rowid: last.list_rowid }) : null;
+    return { orders: toSummaries(page), total, nextCursor };
   }
 
   function detail(id: string): AdminOrderDetail | null {
     const order = orders.getOrder(id);
-    const extra = ownerFields.get(id);
+    const extra = store.ownerFields(id);
     if (!order || !extra) return null;
     // Newest first, so the first tracking row is the one the shipment's status line reports.
     const emails = listOutbox(db, { orderId: id }).map((row) => toAdminEmail(row, settings));
@@ -114,22 +126,16 @@ export function createAdminOrderService(
 
   return {
     list,
-    search,
-    /** The CSV export of a range of UK days, streamed (issue 15 point 3). */
-    exportCsv: (range: ExportRange) => ordersCsv(db, range),
     detail,
-    ...createProductionService(db, { publicUrl: settings.publicUrl, now, detail }),
+    ...createProductionService(db, { store, orders, production, publicUrl: settings.publicUrl, now, detail }),
 
     /** Saving tracking finalises the shipment: paid becomes fulfilled (spec 4) and the shopper is told. */
     saveTracking(id: string, { carrier, number, url, forceResend }: TrackingRequest): OrderChange {
       return writeTransaction(db, () => {
-        const current = ownerFields.get(id);
+        const current = store.ownerFields(id);
         if (!current) return null;
         if (current.status === "canceled") throw new Conflict(ORDER_CANCELLED);
-        db.query(
-          `UPDATE orders SET tracking_carrier = ?, tracking_number = ?, tracking_url = ?, status = 'fulfilled', updated_at = ${NOW}
-           WHERE id = ?`,
-        ).run(carrier, number, url, id);
+        store.saveTracking(id, carrier, number, url);
         markDispatched(id, current.stage);
         const trackingEmail = trackingEmailFor(id, forceResend);
         return { order: detail(id)!, trackingEmail };
@@ -138,7 +144,7 @@ export function createAdminOrderService(
 
     changeStatus(id: string, { status, forceResend, restock }: StatusRequest): OrderChange {
       return writeTransaction(db, () => {
-        const current = ownerFields.get(id);
+        const current = store.ownerFields(id);
         if (!current) return null;
         if (status === "canceled") {
           if (current.status === "canceled") throw new Conflict(ORDER_ALREADY_CANCELLED);
@@ -147,15 +153,12 @@ export function createAdminOrderService(
           const restocked = restock && current.refund_required === 0;
           // Through the one rule: only what refunds have not put back already goes back.
           if (restocked) shelf.putBack(id, "all");
-          db.query(`UPDATE orders SET status = 'canceled', canceled_at = ${NOW}, restocked = ?, updated_at = ${NOW} WHERE id = ?`).run(
-            restocked ? 1 : 0,
-            id,
-          );
+          store.cancel(id, restocked);
           production.leave(id);
           return { order: detail(id)! };
         }
         if (current.status === "canceled") throw new Conflict(ORDER_CANCELLED);
-        db.query(`UPDATE orders SET status = ?, updated_at = ${NOW} WHERE id = ?`).run(status, id);
+        store.setStatus(id, status);
         // The stage follows the status: fulfilled has left the workshop; taken back to paid, it waits packed again.
         if (status === "fulfilled") markDispatched(id, current.stage);
         else if (current.status === "fulfilled") production.enter(id, "packed");
@@ -166,20 +169,14 @@ export function createAdminOrderService(
     },
 
     stats(): DashboardStats {
-      const counts = db
-        .query<Omit<DashboardStats, "recentOrders" | keyof DashboardFigures>, []>(
-          `SELECT (SELECT COUNT(*) FROM orders) AS orders,
-             (SELECT COUNT(*) FROM products) AS products,
-             (SELECT COUNT(*) FROM projects) AS projects,
-             (SELECT COUNT(*) FROM custom_requests WHERE status IN ('open', 'in_progress')) AS activeCustomRequests`,
-        )
-        .get()!;
-      // Spec section 9: the dashboard shows the 5 latest orders; issue 15's figures ride beside the spec's counts.
+      // Spec section 9: the dashboard shows the 5 latest orders (the list's first five); issue 15's figures ride
+      // beside the spec's counts. Orders are counted by order_counts, refunds due read through a partial index.
       return {
-        ...counts,
-        recentOrders: list(5),
-        refundsDue: refundsDue.all().map(toSummary),
-        ...dashboardFigures(db, now(), settings.lowStockThreshold()),
+        orders: counted(undefined),
+        ...otherCounts.get()!,
+        recentOrders: list({}, 5).orders,
+        refundsDue: toSummaries(store.refundsDue()),
+        ...(dashboardFigures(db, now(), settings.lowStockThreshold()) satisfies DashboardFigures),
       };
     },
   };

@@ -1,20 +1,13 @@
 import type { Database } from "bun:sqlite";
 import { returnStock } from "../checkout/stock-hold";
+import type { OrderStore, ShelfLine } from "../orders/store";
 
 /** Units of one product (and variant, when it has one) going back on the shelf from an order. */
 export type ShelfUnits = { product_id: string; variant_id: string | null; quantity: number };
 /** Units that could not go back, named as the order names them, for the owner to read. */
 export type UnitsNotPutBack = ShelfUnits & { product_name: string };
 
-type Line = {
-  id: number;
-  product_id: string;
-  variant_id: string | null;
-  product_name: string;
-  quantity: number;
-  restocked: number;
-  refund_required: number;
-};
+type Line = ShelfLine;
 
 /** The pair a unit is counted by: the same product in two variants are two different things on the shelf. */
 const unitKey = (unit: { product_id: string; variant_id: string | null }) => `${unit.product_id}\u0000${unit.variant_id ?? ""}`;
@@ -31,17 +24,13 @@ const leftOf = (line: Line) => (line.refund_required === 1 ? 0 : line.quantity -
  * transaction (a refund's only once the payment provider has answered), so the
  * count read is the count raised and nothing else writes in between.
  */
-export function createShelfReturns(db: Database) {
-  const linesOf = db.query<Line, [string]>(
-    `SELECT i.id, i.product_id, i.variant_id, i.product_name, i.quantity, i.restocked, o.refund_required
-     FROM order_items i JOIN orders o ON o.id = i.order_id WHERE i.order_id = ? ORDER BY i.id`,
-  );
-  const raise = db.query("UPDATE order_items SET restocked = restocked + ? WHERE id = ?");
+export type ShelfReturns = ReturnType<typeof createShelfReturns>;
 
+export function createShelfReturns(db: Database, orders: OrderStore) {
   /** How many units of each product and variant may still go back from the order. */
   function left(orderId: string): Map<string, number> {
     const totals = new Map<string, number>();
-    for (const line of linesOf.all(orderId)) totals.set(unitKey(line), (totals.get(unitKey(line)) ?? 0) + leftOf(line));
+    for (const line of orders.shelfLines(orderId)) totals.set(unitKey(line), (totals.get(unitKey(line)) ?? 0) + leftOf(line));
     return totals;
   }
 
@@ -62,7 +51,7 @@ export function createShelfReturns(db: Database) {
      * and what could not. Call inside a write transaction only.
      */
     putBack(orderId: string, wanted: readonly ShelfUnits[] | "all"): { putBack: ShelfUnits[]; notPutBack: UnitsNotPutBack[] } {
-      const lines = linesOf.all(orderId);
+      const lines = orders.shelfLines(orderId);
       const asked = wanted === "all" ? lines.map((line) => ({ ...line, quantity: leftOf(line) })) : wanted;
       const putBack: ShelfUnits[] = [];
       for (const [key, quantity] of totals(asked)) {
@@ -70,7 +59,7 @@ export function createShelfReturns(db: Database) {
         for (const line of lines) {
           if (unitKey(line) !== key) continue;
           const fromLine = Math.min(quantity - goes, leftOf(line));
-          if (fromLine > 0) raise.run(fromLine, line.id);
+          if (fromLine > 0) orders.raiseRestocked(line.id, fromLine);
           goes += Math.max(0, fromLine);
         }
         if (goes > 0) putBack.push({ ...unitsOf(key), quantity: goes });
@@ -84,7 +73,7 @@ export function createShelfReturns(db: Database) {
 
     /** What of `asked` is not in `putBack`: for a replayed refund, what its first run could not put back. */
     notPutBack(orderId: string, asked: readonly ShelfUnits[], putBack: readonly ShelfUnits[]): UnitsNotPutBack[] {
-      return shortfall(linesOf.all(orderId), asked, putBack);
+      return shortfall(orders.shelfLines(orderId), asked, putBack);
     },
   };
 }

@@ -15,7 +15,7 @@ export function adminRequestRoutes({
     .get("/api/admin/custom-requests", () => requests.list())
     .get("/api/admin/custom-requests/:id", ({ params }) => {
       const request = requests.get(params.id) ?? notFound();
-      // The request's history (issue 13): every quote sent for it, newest first.
+      // The request's history (docs/decisions/0014-quotes.md): every quote sent for it, newest first.
       return { ...request, quotes: quotes.forRequest(request.id) };
     })
     .post("/api/admin/custom-requests/:id/status", ({ params, body }) => {

@@ -4,18 +4,21 @@ import type { CustomRequestFields } from "../custom-requests/model";
 export const REQUEST_NOT_FOUND = "Custom request not found.";
 const STATUS = "Status must be open, in_progress, completed or cancelled.";
 
-/** Spec section 4: the owner can set any of these at any time. */
+/** The owner can set any of these at any time (docs/product.md#request-status). */
 const CUSTOM_REQUEST_STATUSES = ["open", "in_progress", "completed", "cancelled"] as const;
 export type CustomRequestStatus = (typeof CUSTOM_REQUEST_STATUSES)[number];
 
 export const requestStatusSchema = z.object({ status: z.enum(CUSTOM_REQUEST_STATUSES, { error: STATUS }) }, { error: STATUS });
 
-/** Spec section 3's custom request, as the admin reads it: the form's fields as stored, and the owner's status. */
+/** The custom request of docs/product.md#custom-request, as the admin reads it: the form's fields as stored, and the owner's status. */
 export type CustomRequest = CustomRequestFields & {
   id: string;
   status: CustomRequestStatus;
   created_at: string;
-  /** `removed_at`: when the file was deleted after the quoted order was dispatched (issue 16); its download is then 404. */
+  /**
+   * `removed_at`: when the file was deleted after the quoted order was dispatched
+   * (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md); its download is then 404.
+   */
   attachments: RequestAttachment[];
 };
 export type RequestAttachment = { id: string; filename: string; removed_at: string | null };

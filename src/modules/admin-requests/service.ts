@@ -21,7 +21,7 @@ export function createAdminRequestService(db: Database) {
     "UPDATE custom_requests SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
   );
   const storedFile = db.query<StoredFile, [string, string]>(
-    // A file deleted after its order was dispatched (issue 16) is not found.
+    // A file deleted after its order was dispatched (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md) is not found.
     "SELECT stored_name, filename, content_type FROM custom_request_attachments WHERE id = ? AND request_id = ? AND removed_at IS NULL",
   );
 

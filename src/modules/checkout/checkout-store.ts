@@ -44,6 +44,8 @@ const COLUMNS = `id, client_key, basket_id, holder, request_hash, provider, prov
   subtotal_cents, delivery_cents, discount_code, discount_cents, amount_cents, currency, expires_at, quote_id, created_at`;
 
 /** SQL for the checkouts and checkout_lines tables, in one place. */
+export type CheckoutStore = ReturnType<typeof checkoutStore>;
+
 export function checkoutStore(db: Database) {
   const byId = db.query<CheckoutRow, [string]>(`SELECT ${COLUMNS} FROM checkouts WHERE id = ?`);
   const bySession = db.query<CheckoutRow, [string]>(`SELECT ${COLUMNS} FROM checkouts WHERE provider_session_id = ?`);

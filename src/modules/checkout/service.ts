@@ -6,7 +6,10 @@ import { errorFields, log } from "../../log";
 import { type PaymentProvider, PaymentProviderError, type PaymentSnapshot } from "../../services/payments/provider";
 import type { DispatchPromise } from "../catalog/dispatch-promise";
 import type { ContentService } from "../content/service";
+import type { DiscountCodeStore } from "../discount-codes/store";
 import { newOrderId } from "../orders/order-id";
+import type { ProductionRecords } from "../orders/production";
+import type { OrderStore } from "../orders/store";
 import { basketTotals } from "./basket-totals";
 import { type CheckoutRow, checkoutStore, unitsOf } from "./checkout-store";
 import { type FulfilOutcome, fulfilPayment, type OrderCreatedHook } from "./fulfil";
@@ -37,6 +40,11 @@ export type CheckoutServiceOptions = {
   onOrderCreated: OrderCreatedHook;
   /** The dispatch date each line and the order are promised (issue 14). */
   dispatch: DispatchPromise;
+  /** The order store and the stage records a paid checkout's order is written through. */
+  orders: OrderStore;
+  production: ProductionRecords;
+  /** The discount codes' store: a paid order counts its code's use. */
+  discountCodes: DiscountCodeStore;
   now?: () => Date;
 };
 
@@ -49,12 +57,16 @@ export function createCheckoutService({
   publicUrl,
   onOrderCreated,
   dispatch,
+  orders,
+  production,
+  discountCodes,
   now = () => new Date(),
 }: CheckoutServiceOptions) {
   const store = checkoutStore(db);
   const holderHash = createAddressHasher(db);
   const sessions = paymentSessions({ db, provider, publicUrl, dispatch });
-  const fulfil = (snapshot: PaymentSnapshot): FulfilOutcome => fulfilPayment(db, snapshot, onOrderCreated, dispatch);
+  const fulfil = (snapshot: PaymentSnapshot): FulfilOutcome =>
+    fulfilPayment(db, { checkouts: store, orders, production, discountCodes }, snapshot, onOrderCreated, dispatch);
 
   /** Ends a hold: by an expiry event, a failed bank payment, a cancel or the sweep. */
   function release(checkout: CheckoutRow, state: "expired" | "failed"): boolean {
@@ -224,7 +236,7 @@ export function createCheckoutService({
     async sessionView(sessionId: string): Promise<CheckoutSessionView> {
       const snapshot = await snapshotOrNotFound(sessionId);
       const checkout = store.forSession(snapshot.id, snapshot.checkoutId)!;
-      const order = db.query<{ id: string }, [string]>("SELECT id FROM orders WHERE id = ?").get(checkout.id);
+      const ordered = orders.exists(checkout.id);
       const items = store.lines(checkout.id).map((line) => ({
         description: line.variantName ? `${line.productName} — ${line.variantName}` : line.productName,
         quantity: line.quantity,
@@ -255,7 +267,7 @@ export function createCheckoutService({
         currency: checkout.currency,
         amount_total: checkout.amount_cents,
         line_items: [...items, ...discount, delivery],
-        order_id: order?.id ?? null,
+        order_id: ordered ? checkout.id : null,
       };
     },
 

@@ -12,11 +12,14 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
-/** Issue 16: days a dispatched order's files are kept (src/jobs/remove-dispatched-files.ts), from 1 to 3650 (ten years). */
+/**
+ * Days a dispatched order's files are kept (src/jobs/remove-dispatched-files.ts,
+ * docs/decisions/0023-customer-files-kept-no-longer-than-needed.md), from 1 to 3650 (ten years).
+ */
 export const DEFAULT_UPLOAD_RETENTION_DAYS = 90;
 export const MAX_UPLOAD_RETENTION_DAYS = 3650;
 
-/** The configuration keys of spec section 3, all stored as text. */
+/** The configuration keys of docs/product.md#configuration-keys, all stored as text. */
 export const CONFIG_KEYS = [
   "delivery_fee",
   "free_delivery_threshold",
@@ -33,7 +36,10 @@ export const CONFIG_KEYS = [
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
-/** Spec section 9: £5.00 flat delivery, free delivery off, nothing featured. Issue 14: 3 working days, 2pm cut-off. */
+/**
+ * £5.00 flat delivery, free delivery off, nothing featured (docs/product.md#delivery); 3 working days, 2pm cut-off
+ * (docs/decisions/0015-working-days.md).
+ */
 export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   delivery_fee: "500",
   free_delivery_threshold: "0",
@@ -44,7 +50,7 @@ export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   hero_cta_link: "",
   default_lead_time_days: "3",
   dispatch_cut_off_hour: "14",
-  // Issue 15: the dashboard lists items with this many or fewer left.
+  // The dashboard lists items with this many or fewer left (docs/decisions/0018-takings-and-export.md).
   low_stock_threshold: "3",
   upload_retention_days: String(DEFAULT_UPLOAD_RETENTION_DAYS),
   ...SHOP_IDENTITY_DEFAULTS,
@@ -70,7 +76,10 @@ export type DeliveryFeeAnswer = z.infer<typeof deliveryFeeSchema>;
 /** The same settings as numbers, for code that does arithmetic with them. */
 export type DeliverySettings = { deliveryFeePence: number; freeDeliveryThresholdPence: number };
 
-/** Issue 14: a product without its own lead time takes the default; orders from the cut-off hour (UK time) on count from the next working day. */
+/**
+ * A product without its own lead time takes the default; orders from the cut-off hour (UK time) on count from the next
+ * working day (docs/decisions/0015-working-days.md).
+ */
 export type DispatchSettings = { defaultLeadTimeDays: number; cutOffHour: number };
 /** The longest a product, the shop's default or a quote may promise to take (decision 0027: one cap, one wording). */
 export const MAX_LEAD_TIME_DAYS = 365;

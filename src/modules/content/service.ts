@@ -52,7 +52,7 @@ export function createContentService(db: Database, shown: ShownVersion) {
       };
     },
 
-    /** Issue 15: the dashboard's low-stock list holds items with this many or fewer left. */
+    /** The dashboard's low-stock list holds items with this many or fewer left (docs/decisions/0018-takings-and-export.md). */
     lowStockThreshold(): number {
       return wholeInRange(readConfig().low_stock_threshold, MAX_LOW_STOCK_THRESHOLD, Number(CONFIG_DEFAULTS.low_stock_threshold));
     },
@@ -66,7 +66,10 @@ export function createContentService(db: Database, shown: ShownVersion) {
       };
     },
 
-    /** Issue 16: days a dispatched order's files are kept; a stored value out of range (never stored by the admin) means the default. */
+    /**
+     * Days a dispatched order's files are kept; a stored value out of range (never stored by the admin) means the
+     * default (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md).
+     */
     fileRetentionDays(): number {
       const days = wholeInRange(readConfig().upload_retention_days, MAX_UPLOAD_RETENTION_DAYS, DEFAULT_UPLOAD_RETENTION_DAYS);
       return days >= 1 ? days : DEFAULT_UPLOAD_RETENTION_DAYS;

@@ -1,6 +1,6 @@
 import { DEFAULT_SHOP_IDENTITY, type ShopIdentity } from "../../../shared/shop-info";
 
-/** Issue 16: who the shop is, as configuration entries the owner edits in /admin. */
+/** Who the shop is, as configuration entries the owner edits in /admin (docs/decisions/0021-shop-identity-in-configuration.md). */
 export const SHOP_IDENTITY_KEYS = [
   "shop_name",
   "trader_name",

@@ -29,9 +29,9 @@ const BMP: Kind = { contentType: "image/bmp", extension: "bmp" };
 const IMAGE_EXTENSIONS = new Set(["jpg", "jpeg", "png", "gif", "webp", "tif", "tiff", "avif", "heic", "heif", "svg", "bmp"]);
 
 /**
- * Spec section 5's accept rule, enforced on the server with the bytes as
- * the witness: up to five files of at most 5 MB, each an STL, OBJ, PDF or
- * image. Anything else is refused by name, never silently stored.
+ * The accept rule of docs/product.md#request-form, enforced on the server with
+ * the bytes as the witness: up to five files of at most 5 MB, each an STL, OBJ,
+ * PDF or image. Anything else is refused by name, never silently stored.
  */
 export async function checkAttachments(entries: FormDataEntryValue[]): Promise<CheckedAttachment[]> {
   // A form sent without a file chosen carries one empty, nameless part.

@@ -13,9 +13,9 @@ import { BODY_TOO_LARGE, CAPTCHA_FAILED, CAPTCHA_MISSING, customRequestFieldsSch
 const MAX_BODY_BYTES = (MAX_ATTACHMENTS + 1) * MAX_ATTACHMENT_BYTES + 1024 * 1024;
 
 /**
- * POST /api/custom-request (spec section 7) and the captcha it needs:
- * GET /api/captcha/config (what the widget may know) and
- * GET /api/captcha/challenge (ALTCHA's puzzle; 404 when Turnstile is in use).
+ * POST /api/custom-request (docs/product.md#public-calls) and the captcha it
+ * needs: GET /api/captcha/config (what the widget may know) and GET
+ * /api/captcha/challenge (ALTCHA's puzzle; 404 when Turnstile is in use).
  */
 export function customRequestRoutes({
   customRequests: requests,

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { AttachmentExtension } from "../../services/storage/disk";
 
-/** Spec section 7: the answer to a good POST /api/custom-request. */
 /**
- * The answer to a request sent: its reference and the files kept, under the names the owner will see (sanitised:
- * src/services/storage/file-name.ts), so the form's confirmation can say what was sent.
+ * The answer to a good POST /api/custom-request (docs/product.md#public-calls): its reference and the files kept,
+ * under the names the owner will see (sanitised: src/services/storage/file-name.ts), so the form's confirmation can
+ * say what was sent.
  */
 export type CustomRequestCreated = { id: string; attachments: { filename: string }[] };
 

@@ -14,7 +14,7 @@ const enc = encodeURIComponent;
  */
 export function packingSlipsHtml(
   orders: readonly Order[],
-  { title, stylesheet, shop }: { title: string; stylesheet: string; shop: ShopIdentity },
+  { title, notice, stylesheet, shop }: { title: string; notice?: string | undefined; stylesheet: string; shop: ShopIdentity },
 ): string {
   return `<!DOCTYPE html>${renderToStaticMarkup(
     <html lang="en-GB">
@@ -26,6 +26,11 @@ export function packingSlipsHtml(
         <link rel="stylesheet" href={stylesheet} />
       </head>
       <body className="slips">
+        {notice && (
+          <p className="slips__notice" role="status">
+            {notice}
+          </p>
+        )}
         {orders.length === 0 ? (
           <p className="slips__none">No orders are waiting to be dispatched.</p>
         ) : (

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import type { OrderStore } from "../orders/store";
 
 /**
  * Records that a quote's payment became an order, inside the order's own
@@ -8,7 +9,7 @@ import type { Database } from "bun:sqlite";
  * payment pages paid in two tabs) is still an order — money taken is never
  * lost — but flagged for refund, as a payment for sold-out stock is.
  */
-export function recordQuotePayment(db: Database, quoteId: string, orderId: string): void {
+export function recordQuotePayment(db: Database, orders: OrderStore, quoteId: string, orderId: string): void {
   const marked = db
     .query<unknown, [string, string]>(
       `UPDATE quotes SET status = 'paid', order_id = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
@@ -16,7 +17,7 @@ export function recordQuotePayment(db: Database, quoteId: string, orderId: strin
     )
     .run(orderId, quoteId);
   if (marked.changes === 0) {
-    db.query<unknown, [string]>("UPDATE orders SET refund_required = 1 WHERE id = ?").run(orderId);
+    orders.flagRefundRequired(orderId);
     return;
   }
   const request = db.query<{ id: string }, [string]>("SELECT custom_request_id AS id FROM quotes WHERE id = ?").get(quoteId);

@@ -18,7 +18,7 @@ type UploadCall = {
 };
 
 /**
- * POST /api/gpx/upload and /api/image/upload (spec section 7) answer
+ * POST /api/gpx/upload and /api/image/upload (docs/product.md#public-calls) answer
  * `{ token, name, details }`; the previews draw what was uploaded. Bodies are
  * read by readMultipartForm (parse: 'none'), which stops at the size limit:
  * the file's own limit plus a small allowance for the rest of the form; the
@@ -62,7 +62,9 @@ export function uploadRoutes({
       // Anything but multipart, or a broken body, reads as a form without the file: "Choose a … file".
       const form = await readMultipartForm(request, { maxBytes: maxBytes + MULTIPART_OVERHEAD_BYTES, tooLarge });
       const productId = parseOrBadRequest(productIdSchema, formText(form, "productId"));
-      // Issue 16: the route's hidden ends (a photo has none), and the shopper's earlier upload this one replaces.
+      // The route's hidden ends (a photo has none), and the shopper's earlier upload this one replaces
+      // (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md,
+      // docs/decisions/0028-route-trim-in-the-browser.md).
       const trim =
         field === "gpx"
           ? parseOrBadRequest(routeTrimSchema, { startM: formText(form, "trimStartM"), endM: formText(form, "trimEndM") })

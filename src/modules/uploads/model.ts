@@ -15,7 +15,10 @@ export type UploadKind = "gpx" | "image";
 export type ImageDetails = { width: number; height: number };
 export type { RouteDetails, RouteTrim };
 
-/** What both upload calls answer; the basket keeps `token` and `name` (spec section 3: gpxToken/gpxName, imageToken/imageName). */
+/**
+ * What both upload calls answer; the basket keeps `token` and `name` (docs/product.md#basket-item: gpxToken/gpxName,
+ * imageToken/imageName).
+ */
 export type UploadAnswer<D> = { token: string; name: string; details: D };
 
 /** Every message a shopper can get from these routes, word for word. */

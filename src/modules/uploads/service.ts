@@ -39,7 +39,8 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
   );
   // Any upload, attached to an order or not: the token is a 256-bit bearer
   // secret, and its holder can already download the file from the order.
-  // A file deleted after dispatch (issue 16) has no preview either: the route's points went with it.
+  // A file deleted after dispatch has no preview either: the route's points
+  // went with it (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md).
   const uploadByToken = db.query<UploadRow, [string]>(
     "SELECT kind, stored_name, details FROM uploads WHERE token = ? AND removed_at IS NULL",
   );

@@ -5,7 +5,7 @@ import { log } from "../../log";
 import { freeBytesOn, MIN_FREE_BYTES } from "../health/readiness";
 
 const MB = 1024 * 1024;
-/** Files one address may have with the shop that no order pays for (issue 11: at most 100 MB). */
+/** Files one address may have with the shop that no order pays for (docs/decisions/0010-hardening.md: at most 100 MB). */
 export const ADDRESS_BUDGET_BYTES = 100 * MB;
 /**
  * Such files from everyone together. A healthy shop holds tens of MB of them

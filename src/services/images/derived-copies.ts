@@ -24,10 +24,11 @@ export async function writeDerivedCopy(mediaDir: string, original: string, width
 }
 
 /**
- * Writes the social sharing copy of the /media picture `original` (issue 16:
- * 1200 × 630 JPEG, cropped to fill, see shared/derived-pictures.ts) as `name`,
- * atomically, and returns its path. The seed writes the demo pictures' ahead;
- * src/http/media.ts makes any other on its first request.
+ * Writes the social sharing copy of the /media picture `original`
+ * (docs/product.md#link-previews-and-search: 1200 × 630 JPEG, cropped to fill, see
+ * shared/derived-pictures.ts) as `name`, atomically, and returns its path. The seed
+ * writes the demo pictures' ahead; src/http/media.ts makes any other on its first
+ * request.
  */
 export async function writeSharingCopy(mediaDir: string, original: string, name: string): Promise<string> {
   const sharp = await loadSharp();

@@ -180,7 +180,10 @@ export function createDemoProvider(db: Database, publicUrl: string, now: () => D
   };
 }
 
-/** The lines column: an array (no discount, and every session before issue 15) or { lines, discount }. */
+/**
+ * The lines column: an array (no discount, and every session stored before discount codes:
+ * docs/decisions/0020-discount-codes.md) or { lines, discount }.
+ */
 function storedLines(text: string): Pick<DemoSession, "lines" | "discount"> {
   const stored = JSON.parse(text) as DemoSession["lines"] | Pick<DemoSession, "lines" | "discount">;
   return Array.isArray(stored) ? { lines: stored, discount: null } : stored;

@@ -19,7 +19,7 @@ type PaymentLine = {
   name: string;
   unitAmountPence: number;
   quantity: number;
-  /** A line under the name, e.g. "Dispatched by Thursday 3 December 2026" (issue 14). */
+  /** A line under the name, e.g. "Dispatched by Thursday 3 December 2026" (docs/decisions/0015-working-days.md). */
   description?: string;
 };
 
@@ -68,7 +68,7 @@ export type PaymentSnapshot = {
   billing: PostalAddress | null;
 };
 
-/** Money given back on a paid session's payment (issue 15). */
+/** Money given back on a paid session's payment (docs/decisions/0017-refunds.md). */
 export type RefundPayment = {
   sessionId: string;
   amountPence: number;

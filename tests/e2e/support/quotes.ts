@@ -4,10 +4,10 @@ import type { PickedFile } from "./files";
 import { gotoHydrated } from "./hydrated";
 
 /**
- * Issue 13's stories: a custom request sent through the shop's form (captcha
- * and all) and answered by the owner from /admin. The shop takes 5 requests
- * from an address every 10 minutes: each story has an address of its own
- * (./test.ts), so one story may send at most 5.
+ * The stories of docs/decisions/0014-quotes.md: a custom request sent through the
+ * shop's form (captcha and all) and answered by the owner from /admin. The shop
+ * takes 5 requests from an address every 10 minutes: each story has an address of
+ * its own (./test.ts), so one story may send at most 5.
  */
 
 /** The shopper's part: the custom request form with a file attached. */

@@ -12,10 +12,11 @@ export type AddedLine = {
 };
 
 /**
- * Shown under the 'Added to basket' chip once something is added on a product page (issue 16):
- * what went in, with the route's map or the photo, and the two ways on. Checkout is the basket's
- * own (checkOutBasket), so the same checks and the same payment page follow. It stays until closed
- * or replaced by the next add; the chip keeps its 2 seconds.
+ * Shown under the 'Added to basket' chip once something is added on a product page
+ * (docs/decisions/0022-phone-shopping-and-finding-an-order.md): what went in, with the route's map or
+ * the photo, and the two ways on. Checkout is the basket's own (checkOutBasket), so the same checks and
+ * the same payment page follow. It stays until closed or replaced by the next add; the chip keeps its 2
+ * seconds.
  */
 export function AddedPanel({ line, onClose }: { line: AddedLine; onClose: () => void }) {
   const [busy, setBusy] = useState(false);

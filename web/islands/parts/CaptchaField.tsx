@@ -9,7 +9,7 @@ const TURNSTILE_SCRIPT = "https://challenges.cloudflare.com/turnstile/v0/api.js?
 const LOAD_FAILED = "The captcha could not load. Please refresh the page and try again.";
 
 /**
- * The captcha of spec section 4: ALTCHA (self-hosted) or Cloudflare Turnstile,
+ * The captcha of docs/product.md#captcha: ALTCHA (self-hosted) or Cloudflare Turnstile,
  * whichever the server says. It reports a token once solved and null whenever
  * the token stops being usable (expired, failed, or the widget went away).
  * Give it a new `key` to start over with a fresh widget after each send.

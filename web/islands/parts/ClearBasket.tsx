@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { clearBasket } from "../../lib/basket-store";
 
 /**
- * The basket's Clear button (spec section 2), which asks before emptying: a thumb near Checkout
+ * The basket's Clear button (docs/product.md#basket), which asks before emptying: a thumb near Checkout
  * must not lose a basket of personalised prints. The question sits in the page, under the button
  * (window.confirm would look like the browser's, and some phones block it); "Keep my basket" has
  * the focus, so a second stray tap or Enter keeps everything.

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import { migrate } from "../../src/db/migrate";
+import { openDatabase, openReadOnlyDatabase } from "../../src/db/open";
+import { createCsvPages, csvLine, EXPORT_PAGE_SQL } from "../../src/modules/admin-orders/export-csv";
+import { migrationsBefore } from "../support/migrations-before";
+import { storeOrder, storeYearOfOrders } from "../support/stored-orders";
+import { countRows, createTestShop, type TestShop } from "../support/test-app";
+
+// The export's page query and the connection it runs on (docs/decisions/0032-exports-off-the-main-thread.md).
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await createTestShop();
+});
+afterAll(() => shop.close());
+
+describe("one page of the orders export", () => {
+  test("is a range scan of the index on created_at from the last row sent: no sort of what is left of the range", () => {
+    const plan = shop.db
+      .query<{ detail: string }, [Record<string, string | number>]>(`EXPLAIN QUERY PLAN ${EXPORT_PAGE_SQL}`)
+      .all({ lower: "2026-04-01", end: "2026-05-01", after: "2026-04-10", afterRowid: 7 })
+      .map((row) => row.detail);
+    expect(plan[0]).toBe("SEARCH o USING INDEX orders_newest (created_at>? AND created_at<?)");
+    expect(plan.filter((step) => step.includes("TEMP B-TREE"))).toEqual([]);
+  });
+
+  test("reads each row's items and refunds through their order_id indexes, never a scan", () => {
+    const plan = shop.db
+      .query<{ detail: string }, [Record<string, string | number>]>(`EXPLAIN QUERY PLAN ${EXPORT_PAGE_SQL}`)
+      .all({ lower: "", end: "", after: "", afterRowid: 0 })
+      .map((row) => row.detail);
+    expect(plan).toContain("SEARCH i USING INDEX order_items_by_order (order_id=?)");
+    expect(plan).toContain("SEARCH refunds USING INDEX refunds_by_order (order_id=?)");
+    expect(plan.filter((step) => step.startsWith("SCAN"))).toEqual([]);
+  });
+});
+
+describe("a CSV line", () => {
+  const tricky = [
+    ["Date", "Subtotal (£)", "Items"],
+    ["plain", "", "2 × Bird feeder; 1 × Relief map (Large)"],
+    ['say "hi"', "a,b", '\'=HYPERLINK("http://x","y")'],
+    ["'\t SW1", " lead and trail ", "ünïcødé £"],
+    ['"', ",", "\r\n"],
+  ];
+
+  test("is the very bytes csv-stringify wrote for the export before", () => {
+    expect(tricky.map(csvLine).join("")).toBe(stringify(tricky, { record_delimiter: "windows" }));
+  });
+
+  test("quotes a lone line feed or carriage return too (csv-stringify left them bare), so a spreadsheet keeps the row whole", () => {
+    const rows = [["line\nbreak", "carriage\rreturn", "'\r=1"]];
+    expect(csvLine(rows[0]!)).toBe('"line\nbreak","carriage\rreturn","\'\r=1"\r\n');
+    expect(parse(rows.map(csvLine).join(""))).toEqual(rows);
+  });
+});
+
+describe("the export's own connection", () => {
+  test("reads the shop's file", () => {
+    storeOrder(shop.db, { id: "ORD-READ01", createdAt: "2026-04-02T09:00:00.000Z" });
+    const reader = openReadOnlyDatabase(shop.db.filename);
+    try {
+      expect(reader.query<{ id: string }, []>("SELECT id FROM orders WHERE id = 'ORD-READ01'").get()).toEqual({ id: "ORD-READ01" });
+    } finally {
+      reader.close();
+    }
+  });
+
+  test("cannot write: SQLite refuses, and nothing is stored", () => {
+    const before = countRows(shop.db, "orders");
+    const reader = openReadOnlyDatabase(shop.db.filename);
+    try {
+      expect(() => reader.run("DELETE FROM orders")).toThrow("attempt to write a readonly database");
+    } finally {
+      reader.close();
+    }
+    expect(countRows(shop.db, "orders")).toBe(before);
+  });
+});
+
+describe("an existing shop upgrading to migration 0027", () => {
+  const MIGRATION = "0027_orders_by_moment.sql";
+  const planOf = (db: Parameters<typeof createCsvPages>[0]) =>
+    db
+      .query<{ detail: string }, [Record<string, string | number>]>(`EXPLAIN QUERY PLAN ${EXPORT_PAGE_SQL}`)
+      .all({ lower: "2025-01-01", end: "2026-01-01", after: "", afterRowid: 0 })[0]?.detail;
+
+  test("gets the index in place, its orders untouched, and its export then pages on it", () => {
+    const dir = mkdtempSync(join(tmpdir(), "strata-0027-"));
+    const db = openDatabase(join(dir, "shop.db"));
+    try {
+      migrate(db, migrationsBefore(MIGRATION, join(dir, "before")));
+      // The order list's migration makes the same index: gone here, as in a shop from before either.
+      db.run("DROP INDEX IF EXISTS orders_newest");
+      const ids = storeYearOfOrders(db, 2025, 450);
+      expect(planOf(db)).not.toContain("orders_newest");
+
+      expect(migrate(db)).toContain(MIGRATION);
+      expect(planOf(db)).toBe("SEARCH o USING INDEX orders_newest (created_at>? AND created_at<?)");
+      const next = createCsvPages(db, { start: "2025-01-01T00:00:00.000Z", end: "2026-01-01T00:00:00.000Z" });
+      let csv = "";
+      for (let page = next(); ; page = next()) {
+        csv += new TextDecoder().decode(page.bytes);
+        if (page.last) break;
+      }
+      const exported: string[][] = parse(csv.slice(1));
+      expect(exported.slice(1).map((row) => row[1])).toEqual(ids);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("that already has the index (the order list's migration made it) keeps it as it is, once", () => {
+    const dir = mkdtempSync(join(tmpdir(), "strata-0027-"));
+    const db = openDatabase(join(dir, "shop.db"));
+    try {
+      migrate(db, migrationsBefore(MIGRATION, join(dir, "before")));
+      db.run("CREATE INDEX IF NOT EXISTS orders_newest ON orders (created_at)");
+      expect(migrate(db)).toContain(MIGRATION);
+      const onCreatedAt = db
+        .query<{ name: string }, []>(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'orders' AND sql LIKE '%(created_at)'",
+        )
+        .all();
+      expect(onCreatedAt).toEqual([{ name: "orders_newest" }]);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

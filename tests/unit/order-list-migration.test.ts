@@ -1,0 +1,104 @@
+import type { Database } from "bun:sqlite";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { MIGRATIONS_DIR, migrate } from "../../src/db/migrate";
+import { openDatabase } from "../../src/db/open";
+import { createOrderStore, listQueries } from "../../src/modules/orders/store";
+
+// An existing shop upgrades in place (migrations/0025_order_list.sql): its orders are counted into order_counts
+// and indexed for search by the migration, and the list's statements walk an index in the list's order, never
+// sorting the table (docs/decisions/0030-order-store-paging-and-search.md).
+
+const MIGRATION = "0025_order_list.sql";
+let dir: string;
+let db: Database;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "strata-order-list-"));
+  const before = join(dir, "before");
+  mkdirSync(before);
+  for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => name < MIGRATION))
+    copyFileSync(join(MIGRATIONS_DIR, file), join(before, file));
+  db = openDatabase(join(dir, "shop.db"));
+  migrate(db, before);
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function order(id: string, status: string, name: string, email: string, postcode: string, createdAt: string) {
+  db.query(
+    `INSERT INTO orders (id, status, created_at, subtotal_cents, delivery_cents, amount_cents, payment_provider, payment_session_id,
+       shipping_name, email, shipping_postal_code)
+     VALUES (?, ?, ?, 4800, 0, 4800, 'demo', ?, ?, ?, ?)`,
+  ).run(id, status, createdAt, `cs_${id}`, name, email, postcode);
+}
+
+const search = (match: string) =>
+  createOrderStore(db)
+    .page({ match }, null, 50)
+    .map((row) => row.id);
+
+describe("migration 0025 on a shop that already has orders", () => {
+  beforeEach(() => {
+    order("ORD-OLD1", "paid", "Ada Lovelace", "ada@example.test", "EC1A 1BB", "2025-01-01T10:00:00.000Z");
+    order("ORD-OLD2", "fulfilled", "Brian Smith", "brian@example.test", "M1 1AE", "2025-01-02T10:00:00.000Z");
+    order("ORD-OLD3", "fulfilled", "Cleo Jones", "cleo@example.test", "LS1 4AP", "2025-01-03T10:00:00.000Z");
+    order("ORD-OLD4", "canceled", "Dee Smithson", "dee@example.test", "B1 1AA", "2025-01-04T10:00:00.000Z");
+    migrate(db);
+  });
+
+  test("counts the orders already there by status, as a count of the table does", () => {
+    const counts = db.query("SELECT status, orders FROM order_counts ORDER BY status").all();
+    expect(counts).toEqual([
+      { status: "canceled", orders: 1 },
+      { status: "fulfilled", orders: 2 },
+      { status: "paid", orders: 1 },
+    ]);
+    expect(db.query("SELECT status, COUNT(*) AS orders FROM orders GROUP BY status ORDER BY status").all()).toEqual(counts);
+  });
+
+  test("indexes the orders already there for search by reference, name, email and postcode", () => {
+    expect(search('"old3"')).toEqual(["ORD-OLD3"]);
+    expect(search('"smith"')).toEqual(["ORD-OLD4", "ORD-OLD2"]);
+    expect(search('"ada@exa"')).toEqual(["ORD-OLD1"]);
+    expect(search('postcode_compact : "M11AE"')).toEqual(["ORD-OLD2"]);
+  });
+
+  test("keeps both up to date as orders are added, change status, change address and go", () => {
+    order("ORD-NEW1", "paid", "Eve Smith", "eve@example.test", "SW1A 1AA", "2025-02-01T10:00:00.000Z");
+    db.query("UPDATE orders SET status = 'canceled' WHERE id = 'ORD-OLD1'").run();
+    db.query("UPDATE orders SET email = 'brian@elsewhere.test' WHERE id = 'ORD-OLD2'").run();
+    db.query("DELETE FROM orders WHERE id = 'ORD-OLD4'").run();
+    expect(db.query("SELECT status, orders FROM order_counts WHERE orders > 0 ORDER BY status").all()).toEqual(
+      db.query("SELECT status, COUNT(*) AS orders FROM orders GROUP BY status ORDER BY status").all(),
+    );
+    expect(search('"smith"')).toEqual(["ORD-NEW1", "ORD-OLD2"]);
+    expect(search('"elsewhere"')).toEqual(["ORD-OLD2"]);
+    expect(search('"brian@example"')).toEqual([]);
+  });
+});
+
+describe("the list's statements", () => {
+  beforeEach(() => migrate(db));
+
+  for (const [shape, sql] of Object.entries(listQueries())) {
+    test(`${shape}: no sort of the table and no OFFSET`, () => {
+      const plan = db
+        .query<{ detail: string }, []>(`EXPLAIN QUERY PLAN ${sql.replaceAll(/\?(\d)/g, "NULL")}`)
+        .all()
+        .map((row) => row.detail);
+      expect(sql).not.toContain("OFFSET");
+      if (shape.endsWith("Matched")) {
+        // Driven by the search index; only its matches are sorted (the top page of them kept).
+        expect(plan.some((step) => step.includes("VIRTUAL TABLE"))).toBe(true);
+      } else {
+        expect(plan.join("\n")).not.toContain("TEMP B-TREE");
+        expect(plan[0]).toContain(shape.includes("Status") ? "orders_newest_by_status" : "orders_newest");
+      }
+    });
+  }
+});
