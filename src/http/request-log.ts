@@ -24,8 +24,8 @@ const REDACTED = ":redacted";
  */
 export function logRequestLine(entry: RequestLogEntry): void {
   const line =
-    `{"time":"${isoTimeNow()}","level":"info","msg":"request","method":${JSON.stringify(entry.method)},` +
-    `"path":${JSON.stringify(entry.path)},"status":${entry.status},"durationMs":${entry.durationMs},"requestId":${JSON.stringify(entry.requestId)}}`;
+    `{"time":"${isoTimeNow()}","level":"info","msg":"request","method":${quotedOften(entry.method)},` +
+    `"path":${quotedOften(entry.path)},"status":${entry.status},"durationMs":${entry.durationMs},"requestId":${quotedId(entry.requestId)}}`;
   pending.push(line);
   pendingBytes += line.length;
   if (pendingBytes >= FLUSH_BYTES) flushRequestLines();
@@ -42,6 +42,28 @@ let pendingBytes = 0;
 let flushScheduled = false;
 let isoMillis = 0;
 let isoText = "";
+
+/**
+ * JSON.stringify of a method or logged path, remembered: a busy shop logs the same few again and
+ * again, and quoting them afresh was a fifth of the line's cost. The memory is bounded as app.ts
+ * bounds its logged paths.
+ */
+function quotedOften(text: string): string {
+  let quoted = quotedTexts.get(text);
+  if (quoted === undefined) {
+    if (quotedTexts.size >= 1000) quotedTexts.clear();
+    quoted = JSON.stringify(text);
+    quotedTexts.set(text, quoted);
+  }
+  return quoted;
+}
+const quotedTexts = new Map<string, string>();
+
+/** A request id (newRequestId: a UUID) needs no escaping, which is quicker to check than to do; anything else is quoted. */
+function quotedId(id: string): string {
+  return UUID.test(id) ? `"${id}"` : JSON.stringify(id);
+}
+const UUID = /^[0-9a-f-]{36}$/;
 
 /** new Date().toISOString(), made once per millisecond: a busy shop logs many requests within one. */
 function isoTimeNow(): string {

@@ -3,6 +3,7 @@ import { createShownVersion } from "../db/shown-version";
 import {
   type Bytes,
   compress,
+  compressOffThread,
   type Effort,
   type Encoding,
   etagMatches,
@@ -31,13 +32,20 @@ import {
  */
 export type ResponseCache = ReturnType<typeof createResponseCache>;
 
+/** `harder`: the runtime-effort compression of a large body, under way off the main thread. */
+/**
+ * One encoding of a kept answer. Kept as a Blob: a Response over a Blob shares its bytes, one over a Uint8Array
+ * copies them for every answer (see docs/decisions/0008-performance.md).
+ */
+type Encoded = { blob: Blob; effort: Effort; answers: number; harder?: Promise<void> };
+
 type Entry = {
   key: string;
   status: number;
   body: Bytes;
   /** Each encoding made so far: quickly at first, at runtime effort once asked for often (QUICK_ANSWERS). */
-  encoded: Partial<Record<Encoding, { bytes: Bytes; effort: Effort; answers: number }>>;
-  /** Headers for each representation, built once and copied per answer. */
+  encoded: Partial<Record<Encoding, Encoded>>;
+  /** Headers for each representation, built once; each answer's Response copies them. */
   headers: Record<"identity" | Encoding, Headers>;
   notModified: Headers;
   etag: string;
@@ -87,6 +95,14 @@ export type ResponseCacheOptions = {
  * for this often has earned it. See docs/decisions/0008-performance.md.
  */
 export const QUICK_ANSWERS = 16;
+
+/**
+ * Bodies from this size are compressed at runtime effort on the thread pool, the quick bytes answering
+ * until they are ready: in line, brotli 6 of the 1.9 MB catalogue JSON of a 2,000-product shop would
+ * hold up every request for tens of milliseconds. Below it (every page) it takes a few milliseconds at
+ * most, in line. See docs/decisions/0033-catalogue-pages.md.
+ */
+export const OFF_THREAD_BYTES = 256 * 1024;
 
 export function createResponseCache({
   db,
@@ -209,31 +225,47 @@ export function createResponseCache({
 
   /** The answer from `entry`; `kept` adds the standard Age header (whole seconds since it was made). */
   function answerFrom(entry: Entry, request: Request, kept: boolean): Response {
-    const headersOf = (base: Headers) => {
-      const headers = new Headers(base);
-      if (kept) headers.set("age", String(Math.max(0, Math.floor((now() - entry.madeAt) / 1000))));
-      return headers;
-    };
+    const response = representation(entry, request);
+    if (kept) response.headers.set("age", String(Math.max(0, Math.floor((now() - entry.madeAt) / 1000))));
+    return response;
+  }
+
+  /** The answer for what `request` takes: 304 for the entity tag it holds, else the encoding it accepts, else plain. */
+  function representation(entry: Entry, request: Request): Response {
     if (etagMatches(request.headers.get("if-none-match"), entry.etag)) {
-      return new Response(null, { status: 304, headers: headersOf(entry.notModified) });
+      return new Response(null, { status: 304, headers: entry.notModified });
     }
     const encoding = entry.body.byteLength >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers.get("accept-encoding")) : null;
-    if (!encoding) return new Response(entry.body, { status: entry.status, headers: headersOf(entry.headers.identity) });
+    // Few clients take no encoding (scripts, some crawlers): their copy of the body is not worth keeping twice.
+    if (!encoding) return new Response(entry.body, { status: entry.status, headers: entry.headers.identity });
     let encoded = entry.encoded[encoding];
-    if (!encoded || (encoded.effort === "quick" && ++encoded.answers > QUICK_ANSWERS)) {
-      const effort = encoded ? "runtime" : "quick";
-      const bytes = compress(entry.body, encoding, effort);
-      const grown = bytes.byteLength - (encoded?.bytes.byteLength ?? 0);
-      encoded = { bytes, effort, answers: 1 };
-      entry.encoded[encoding] = encoded;
-      if (entries.get(entry.key) === entry) {
-        // Count it first, then trim: the entry itself may be the one to go.
-        entry.bytes += grown;
-        usedBytes += grown;
-        makeRoom(0);
+    if (!encoded) encoded = store(entry, encoding, compress(entry.body, encoding, "quick"), "quick");
+    else if (encoded.effort === "quick" && ++encoded.answers > QUICK_ANSWERS) {
+      if (entry.body.byteLength < OFF_THREAD_BYTES) encoded = store(entry, encoding, compress(entry.body, encoding, "runtime"), "runtime");
+      else if (!encoded.harder) {
+        // Meanwhile the quick bytes go on answering: nobody waits for the harder ones.
+        encoded.harder = compressOffThread(entry.body, encoding, "runtime").then(
+          (bytes) => void store(entry, encoding, bytes, "runtime"),
+          () => {},
+        );
       }
     }
-    return new Response(encoded.bytes, { status: entry.status, headers: headersOf(entry.headers[encoding]) });
+    return new Response(encoded.blob, { status: entry.status, headers: entry.headers[encoding] });
+  }
+
+  /** Puts `bytes` in as the entry's `encoding`, counted against the bound while the entry is kept. */
+  function store(entry: Entry, encoding: Encoding, bytes: Bytes, effort: Effort): Encoded {
+    const blob = new Blob([bytes]);
+    const grown = blob.size - (entry.encoded[encoding]?.blob.size ?? 0);
+    const encoded: Encoded = { blob, effort, answers: 1 };
+    entry.encoded[encoding] = encoded;
+    if (entries.get(entry.key) === entry) {
+      // Count it first, then trim: the entry itself may be the one to go.
+      entry.bytes += grown;
+      usedBytes += grown;
+      makeRoom(0);
+    }
+    return encoded;
   }
 
   /** Answers from a kept entry, and marks it the most recently used (last in the map's order). */

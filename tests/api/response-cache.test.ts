@@ -141,7 +141,7 @@ describe("kept pages and catalogue JSON", () => {
     const small = app.responseCache;
     for (let index = 0; index < 60; index++) {
       const response = await app.handle(
-        new Request(`${TEST_ORIGIN}/products?page=${index}`, { headers: { "accept-encoding": "br, gzip" } }),
+        new Request(`${TEST_ORIGIN}/products?ref=${index}`, { headers: { "accept-encoding": "br, gzip" } }),
       );
       await response.arrayBuffer();
     }

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createApp } from "../../src/app";
-import { looksLikeToken, type RequestLogEntry } from "../../src/http/request-log";
+import { logRequestLine, looksLikeToken, type RequestLogEntry } from "../../src/http/request-log";
 import { createTestShop, TEST_ORIGIN, type TestShop } from "../support/test-app";
+import { waitUntil } from "../support/wait-until";
 
 describe("redactPath", () => {
   // The app's own redaction, derived from the routes' declared secret parameters (src/http/route-policy.ts).
@@ -96,5 +97,32 @@ describe("the request log of createApp", () => {
     ]);
     expect(entries.map((entry): string | null => entry.requestId)).toEqual(answers.map((answer) => answer.headers.get("x-request-id")));
     for (const entry of entries) expect(entry.durationMs).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe("the request line main.ts writes (logRequestLine)", () => {
+  // Put together by hand for speed (src/http/request-log.ts); it must read exactly as log("info", "request", entry) would.
+  const entries: RequestLogEntry[] = [
+    { method: "GET", path: "/products/hex-planter", status: 200, durationMs: 0.4, requestId: randomUUID() },
+    // The same path again: its quoted form is remembered, and must still be right.
+    { method: "GET", path: "/products/hex-planter", status: 304, durationMs: 0, requestId: randomUUID() },
+    { method: "PROPFIND", path: '/a "quoted" path\\with\u00e9\u2028and\ttab', status: 404, durationMs: 12.3, requestId: 'not-a-uuid "x"' },
+    { method: "POST", path: "/api/checkout", status: 500, durationMs: 1, requestId: "0123456789abcdef0123456789abcdef0123" },
+  ];
+
+  test("is, for every entry, the JSON line log() writes: awkward methods, paths and ids quoted the same way", async () => {
+    const written: string[] = [];
+    const spy = spyOn(console, "log").mockImplementation((text: string) => void written.push(...String(text).split("\n")));
+    try {
+      for (const entry of entries) logRequestLine(entry);
+      await waitUntil(() => written.length >= entries.length, 5000, "the batch of request lines written");
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written).toHaveLength(entries.length);
+    for (const [index, line] of written.entries()) {
+      const time = (JSON.parse(line) as { time: string }).time;
+      expect(line).toBe(JSON.stringify({ time, level: "info", msg: "request", ...entries[index] }));
+    }
   });
 });

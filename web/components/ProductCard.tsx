@@ -1,9 +1,16 @@
 import type { Product } from "../../src/modules/catalog/model";
 import { ProductPurchase } from "../islands/ProductPurchase";
 import { priceLabel } from "../lib/product-view";
-import { pluralise } from "../lib/text";
+import { pluralise, truncate } from "../lib/text";
 import { Island } from "./Island";
 import { imageSources, SIZES } from "./responsive-image";
+
+/**
+ * A card shows three lines of its description at most (two on a phone), about 130 characters at its
+ * widest; the rest is cut here rather than only hidden, so a long description (up to 10,000
+ * characters) does not weigh on the catalogue's page. The product page has it whole.
+ */
+export const CARD_DESCRIPTION_LIMIT = 200;
 
 /**
  * A catalogue card (spec section 2): a swipeable strip of pictures (CSS scroll
@@ -50,7 +57,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           <span>{priceLabel(product)}</span>
           {variants.length > 1 && <span className="product-card__variants">{pluralise(variants.length, "option")}</span>}
         </p>
-        <p className="product-card__description">{product.description}</p>
+        <p className="product-card__description">{truncate(product.description, CARD_DESCRIPTION_LIMIT)}</p>
         <Island
           name="ProductPurchase"
           component={ProductPurchase}

@@ -69,13 +69,14 @@ export function queueTrackingEmail(
   // IMMEDIATE transaction nothing else can take that key; if the insert still
   // finds it taken, that is reported as claim-error rather than hidden.
   const prefix = `tracking:${order.id}:`;
+  // Looked for among the order's own emails (their index), not the whole outbox: every tracking email carries its order.
   const highest =
     db
-      .query<{ n: number }, [string]>(
+      .query<{ n: number }, [string, string]>(
         `SELECT COALESCE(MAX(CAST(substr(dedupe_key, length(?1) + 1) AS INTEGER)), 0) AS n
-       FROM email_outbox WHERE substr(dedupe_key, 1, length(?1)) = ?1`,
+       FROM email_outbox WHERE order_id = ?2 AND substr(dedupe_key, 1, length(?1)) = ?1`,
       )
-      .get(prefix)?.n ?? 0;
+      .get(prefix, order.id)?.n ?? 0;
   const dedupeKey = `${prefix}${highest + 1}`;
   const queued = enqueueEmail(db, { dedupeKey, kind: "tracking", orderId: order.id, ...content });
   if (!queued)
