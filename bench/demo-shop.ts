@@ -13,6 +13,8 @@ export type DemoShopOptions = {
   stdout?: "ignore" | ReturnType<typeof Bun.file>;
   /** Further settings (TRUST_PROXY for the bench's many shoppers). */
   env?: Record<string, string>;
+  /** A file Bun loads into the shop's process before it starts (the bench's event-loop probe, bench/loop-stall.ts). */
+  preload?: string;
 };
 
 /** Builds the client assets once, so no measured start includes a build. */
@@ -21,8 +23,8 @@ export function buildClient(): void {
   if (result.exitCode !== 0) throw new Error("The client build failed");
 }
 
-export function startDemoShop({ port, dataDir, adminPassword, stdout = "ignore", env = {} }: DemoShopOptions): Bun.Subprocess {
-  return Bun.spawn(["bun", join(ROOT, "scripts", "start.ts")], {
+export function startDemoShop({ port, dataDir, adminPassword, stdout = "ignore", env = {}, preload }: DemoShopOptions): Bun.Subprocess {
+  return Bun.spawn(["bun", ...(preload ? ["--preload", preload] : []), join(ROOT, "scripts", "start.ts")], {
     cwd: ROOT,
     env: {
       ...process.env,
