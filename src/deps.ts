@@ -55,7 +55,7 @@ export type Deps = {
   assets: AssetManifest;
   /** The shop's clock: the dispatch dates promised and the kept pages' hour go by it (tests set it). */
   now: () => Date;
-  /** The dispatch date promised before purchase (issue 14). */
+  /** The dispatch date promised before purchase (docs/decisions/0015-working-days.md). */
   dispatch: DispatchPromise;
   catalog: CatalogService;
   categories: CategoryService;
@@ -63,9 +63,12 @@ export type Deps = {
   /** The one store of the orders table and its items: every statement on them (decision 0030). */
   orderStore: OrderStore;
   orders: OrderService;
-  /** The owner's discount codes (issue 15 point 5); checkout prices them through `discount-codes/price-discount.ts`. */
+  /**
+   * The owner's discount codes (docs/decisions/0020-discount-codes.md); checkout prices them through
+   * `discount-codes/price-discount.ts`.
+   */
   discountCodes: DiscountCodeStore;
-  /** Which orders go on the printed packing slips (issue 15 point 4). */
+  /** Which orders go on the printed packing slips (docs/decisions/0019-packing-slips.md). */
   packingSlips: PackingSlipService;
   checkout: CheckoutService;
   /** The built-in demo checkout, when no Stripe key is set. */
@@ -97,10 +100,10 @@ export type Deps = {
   adminOrders: AdminOrderService;
   /** The orders CSV, read in a worker of its own on a read-only connection (docs/decisions/0032-exports-off-the-main-thread.md). */
   ordersExport: OrdersExport;
-  /** Refunds through the payment provider (issue 15). */
+  /** Refunds through the payment provider (docs/decisions/0017-refunds.md). */
   adminRefunds: RefundService;
   adminRequests: AdminRequestService;
-  /** Custom requests' priced quotes (issue 13): the owner's and the shopper's side. */
+  /** Custom requests' priced quotes (docs/decisions/0014-quotes.md): the owner's and the shopper's side. */
   quotes: QuoteService;
   /** Paying an accepted quote through the basket's provider and fulfilment. */
   quoteCheckout: QuoteCheckout;

@@ -5,7 +5,7 @@ import { releaseMemory } from "./release-memory";
  * One piece of heavy work at a time: a 15 MB photo decoded and re-encoded by
  * sharp holds about 100 MB besides its body, a 10 MB GPX file about 50 MB.
  * With the shop's own 110–140 MB that is the most that stays under 300 MB
- * (issue 11: four GPX uploads at once took the process to 1.43 GB).
+ * (docs/decisions/0010-hardening.md: four GPX uploads at once took the process to 1.43 GB).
  */
 const HEAVY_WORK_SLOTS = 1;
 /** Uploads waiting for the slot, bodies still unread (the socket holds them back). Beyond this the shop says "busy". */

@@ -6,8 +6,8 @@ import { IMMUTABLE, serveFile } from "./serve-file";
 
 /**
  * Serves /media. A smaller copy of a picture (`<name>.w400.webp`, see
- * shared/derived-pictures.ts), or its sharing copy (`<name>.share.jpg`, issue
- * 16), that is not on disk yet is made from
+ * shared/derived-pictures.ts), or its sharing copy (`<name>.share.jpg`,
+ * docs/product.md#link-previews-and-search), that is not on disk yet is made from
  * its original with sharp, written once (under a temporary name, then renamed)
  * and served; only the fixed widths exist, and only for originals that exist,
  * so requests cannot fill the disk. Requests for the same copy at once share

@@ -13,7 +13,7 @@ const DAY_MS = 24 * HOUR_MS;
  * An upload no checkout ever named goes after this long: a shopper uploads
  * and checks out in one sitting, and one who comes back later is asked by the
  * checkout to upload again. Without it, files nobody meant to buy would sit
- * for UPLOAD_RETENTION_DAYS (issue 11: the disk could be filled that way).
+ * for UPLOAD_RETENTION_DAYS (docs/decisions/0010-hardening.md: the disk could be filled that way).
  */
 const NEVER_CHECKED_OUT_HOURS = 6;
 /** A file with no row is left this long: long enough that no upload is still between its file and its row. */
@@ -60,7 +60,8 @@ export async function cleanUploads(db: Database, storage: UploadStorage, retenti
   const files = await storage.list();
   const referenced = new Set(
     db
-      // A row whose file was deleted after dispatch (issue 16) names no file: one whose removal failed is an orphan.
+      // A row whose file was deleted after dispatch names no file: one whose removal failed is an orphan
+      // (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md).
       .query<{ stored_name: string }, []>(
         `SELECT stored_name FROM uploads WHERE removed_at IS NULL
          UNION ALL SELECT stored_name FROM custom_request_attachments WHERE removed_at IS NULL`,

@@ -7,7 +7,8 @@ import { removeQuietly } from "./remove-quietly";
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
- * Issue 16: the files of an order dispatched more than `retentionDays` ago go:
+ * The files of an order dispatched more than `retentionDays` ago go
+ * (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md):
  * its GPX routes and photos, and the attachments of the custom request a quoted
  * order was paid from. The rows stay with `removed_at`, so the order says the
  * file was deleted; a route's details (its points, which draw the preview) are

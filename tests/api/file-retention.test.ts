@@ -11,10 +11,10 @@ import { textOf } from "../support/html";
 import { seedCustomRequest, sentQuote } from "../support/quotes";
 import { uploadsDir } from "../support/uploads-folder";
 
-// Issue 16 point 6: a dispatched order's files (routes, photos, a quoted order's
-// request attachments) are deleted `upload_retention_days` after dispatch by the
+// A dispatched order's files (routes, photos, a quoted order's request
+// attachments) are deleted `upload_retention_days` after dispatch by the
 // clean-up job, driven here with its clock argument; the order keeps a line
-// saying so, for the owner and the shopper.
+// saying so, for the owner and the shopper (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md).
 
 const DAY = 24 * 60 * 60_000;
 const SHIPMENT = { carrier: "Royal Mail", number: "RM123456789GB", url: "https://track.royalmail.com/RM123456789GB" };

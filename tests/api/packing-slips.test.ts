@@ -8,7 +8,7 @@ import { textOf } from "../support/html";
 import { storeYearOfOrders } from "../support/stored-orders";
 import { countRows } from "../support/test-app";
 
-// The printable packing slips (issue 15 point 4): server-rendered HTML behind
+// The printable packing slips (docs/decisions/0019-packing-slips.md): server-rendered HTML behind
 // the admin session, one <section class="slip"> per order, no prices.
 // Every order here is a real one: checkout, demo payment, confirm.
 
@@ -80,7 +80,7 @@ describe("one order's slip", () => {
   });
 
   test("every field: shop name, return address, delivery address, reference, UK date, items with variant and quantity", async () => {
-    // The shop's name, trader and address as the owner set them in /admin (issue 16 point 4).
+    // The shop's name, trader and address as the owner set them in /admin (docs/decisions/0021-shop-identity-in-configuration.md).
     setConfig(shop.db, "shop_name", "Fellside Prints");
     setConfig(shop.db, "trader_name", "Jo Fell");
     setConfig(shop.db, "trader_address", "3 Mill Yard\nKendal\nLA9 4QR");

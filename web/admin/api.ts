@@ -1,7 +1,7 @@
 /**
  * The one way the admin app talks to the server: same-origin with the session
  * cookie, JSON both ways. A 401 on any call ends the session in the UI
- * (spec section 4) through the handler the session provider registers.
+ * (docs/product.md#signing-in) through the handler the session provider registers.
  */
 export class ApiError extends Error {
   constructor(
@@ -96,7 +96,7 @@ export async function uploadImage(file: File): Promise<string> {
   return answer.url;
 }
 
-/** POST /api/admin/configuration takes one key at a time (spec section 7); values are text. */
+/** POST /api/admin/configuration takes one key at a time (docs/product.md#owner-calls); values are text. */
 export function saveConfig(key: string, value: string): Promise<unknown> {
   return apiCall("/api/admin/configuration", { method: "POST", json: { key, value } });
 }

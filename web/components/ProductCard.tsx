@@ -13,7 +13,7 @@ import { imageSources, SIZES } from "./responsive-image";
 export const CARD_DESCRIPTION_LIMIT = 200;
 
 /**
- * A catalogue card (spec section 2): a swipeable strip of pictures (CSS scroll
+ * A catalogue card (docs/product.md#catalogue): a swipeable strip of pictures (CSS scroll
  * snap, no script), name, price, variant count, description, stock text and
  * the add-to-basket island.
  */

@@ -201,7 +201,7 @@ export const DEMO_CONFIGURATION = {
     "Route relief maps from your GPX file, lithophanes from your photos and useful prints for home and garden.<br><strong>Printed to order in our Cumbrian workshop.</strong>",
   hero_cta_text: "Browse the shop",
   hero_cta_link: "/products",
-  // Issue 16: who the demo shop is (invented, but in the shape the admin's rules ask for).
+  // Who the demo shop is (docs/decisions/0021-shop-identity-in-configuration.md): invented, but in the shape the admin's rules ask for.
   shop_name: "Strata",
   trader_name: "Strata Prints Ltd",
   trader_address: "Unit 4, Beck Mill Yard\nStricklandgate\nKendal\nCumbria\nLA9 4QR",

@@ -38,7 +38,8 @@ export async function renderDemoPictures(mediaDir: string): Promise<RenderedPict
         if (existsSync(join(mediaDir, derivedName(file, width)))) continue;
         created.push(await writeDerivedCopy(mediaDir, file, width));
       }
-      // Issue 16: the link-preview copy (og:image) of every picture a page may share: the hero, each product's first.
+      // The link-preview copy (og:image) of every picture a page may share: the hero, each product's first
+      // (docs/product.md#link-previews-and-search).
       const sharing = sharingName(file);
       if (!existsSync(join(mediaDir, sharing))) created.push(await writeSharingCopy(mediaDir, file, sharing));
       return [name, { url: `/media/${file}`, width: info.width, height: info.height }] as const;

@@ -6,7 +6,7 @@ type Takings = { today: number; last_7_days: number; last_30_days: number; last_
 type LowStockItem = { product_id: string; variant_id: string | null; name: string; stock: number };
 type BestSeller = { product_id: string; name: string; units: number; amount_cents: number };
 
-/** What issue 15 adds to the dashboard beside the spec's counts. */
+/** What decision 0018 adds to the dashboard beside the counts of docs/product.md#dashboard. */
 export type DashboardFigures = {
   takings: Takings;
   to_dispatch: number;

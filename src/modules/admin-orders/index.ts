@@ -11,7 +11,7 @@ import { exportFileName, exportRangeSchema } from "./orders-export";
 import { dispatchDateRequestSchema, stageRequestSchema, toMakeQuerySchema } from "./production-model";
 import { refundRequestSchema } from "./refund-model";
 
-/** The tracking form reads trackingEmail even on a 404, to show the 'not-found' reason of spec 8. */
+/** The tracking form reads trackingEmail even on a 404, to show the 'not-found' reason of docs/product.md#tracking-email-reasons. */
 const NOT_FOUND_WITH_REASON = { error: ORDER_NOT_FOUND, trackingEmail: { sent: false, reason: "not-found" } } as const;
 
 /** Orders (tracking, fulfil, cancel, stages and the dispatch date), the "To make" queue, the dashboard and order attachments. */
@@ -64,7 +64,7 @@ export function adminOrderRoutes({
       .get("/api/admin/orders/:id", ({ params }) => {
         const order = orders.detail(params.id);
         if (!order) throw new NotFound(ORDER_NOT_FOUND);
-        // A quoted order keeps the request's files for download (issue 13); null for a basket's order.
+        // A quoted order keeps the request's files for download (docs/decisions/0014-quotes.md); null for a basket's order.
         return { ...order, custom_request: quotes.requestOfOrder(order.id) };
       })
       .post("/api/admin/orders/:id/tracking", ({ params, body, set }) => {

@@ -65,7 +65,7 @@ export const statusRequestSchema = z.object(
 );
 export type StatusRequest = z.infer<typeof statusRequestSchema>;
 
-/** The reasons of spec section 8's "Tracking email result" table. */
+/** The reasons of the "Tracking email result" table (docs/product.md#tracking-email-reasons). */
 type TrackingEmailReason =
   | "not-fulfilled"
   | "missing-tracking"
@@ -116,7 +116,10 @@ export type AdminOrderEmail = {
   created_at: string;
   sent_at: string | null;
   delivery: EmailDelivery;
-  /** Spec 8's 'smtp-not-configured' while the email is not sent because email is not set up; otherwise null. */
+  /**
+   * 'smtp-not-configured' while the email is not sent because email is not set up; otherwise null
+   * (docs/product.md#tracking-email-reasons).
+   */
   reason: "smtp-not-configured" | null;
 };
 

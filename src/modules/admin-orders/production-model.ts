@@ -3,7 +3,7 @@ import { MAKING_STAGES, ORDER_STAGES, type OrderProduction, type OrderStage } fr
 import { isUkDay } from "../../../shared/uk-day";
 import type { OrderItemMeta } from "../orders/model";
 
-/** Issue 14's fixed messages: each says what to do instead. */
+/** The fixed messages of docs/decisions/0016-production-stages.md: each says what to do instead. */
 export const PRODUCTION_MESSAGES = {
   stage: "Stage must be one of queued, printing, finishing, packed or dispatched.",
   filter: "Filter the queue by one of queued, printing, finishing or packed.",

@@ -19,7 +19,7 @@ type Current = ProductionFields & { status: string };
 type Answer<T> = { order: T } | null;
 
 /**
- * Issue 14's owner calls: the stages an order is moved through, its promised
+ * The owner calls of docs/decisions/0016-production-stages.md: the stages an order is moved through, its promised
  * dispatch date and the "To make" queue. Each write is one transaction; the
  * shopper's email for a moved date commits with the move.
  */

@@ -29,7 +29,7 @@ export type RefundService = ReturnType<typeof createRefundService>;
 
 /**
  * Refunds through the payment provider first, and records only what it made
- * (issue 15 point 1; docs/decisions/0017-refunds.md). The provider call cannot
+ * (docs/decisions/0017-refunds.md). The provider call cannot
  * sit inside the write transaction (it would hold the lock over the network),
  * so the idempotency key carries the guarantee: it is the order, the number of
  * refunds recorded so far and the amount, so a double click sends the same key,

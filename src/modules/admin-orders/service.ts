@@ -128,7 +128,7 @@ export function createAdminOrderService({
     return { order: detail(id, order)!, trackingEmail };
   }
 
-  /** Made fulfilled by any call: the order has left the workshop (issue 14), once. */
+  /** Made fulfilled by any call: the order has left the workshop (decision 0016), once. */
   function markDispatched(id: string, stage: OrderStage | null): void {
     if (stage !== "dispatched") production.enter(id, "dispatched");
   }
@@ -138,7 +138,7 @@ export function createAdminOrderService({
     detail,
     ...createProductionService(db, { store, orders, production, publicUrl: settings.publicUrl, now, detail }),
 
-    /** Saving tracking finalises the shipment: paid becomes fulfilled (spec 4) and the shopper is told. */
+    /** Saving tracking finalises the shipment: paid becomes fulfilled (docs/product.md#order-status) and the shopper is told. */
     saveTracking(id: string, { carrier, number, url, forceResend }: TrackingRequest): OrderChange {
       return writeTransaction(db, () => {
         const current = store.ownerFields(id);
@@ -176,8 +176,8 @@ export function createAdminOrderService({
     },
 
     stats(): DashboardStats {
-      // Spec section 9: the dashboard shows the 5 latest orders (the list's first five); issue 15's figures ride
-      // beside the spec's counts. Orders are counted by order_counts, refunds due read through a partial index.
+      // docs/product.md#dashboard: the dashboard shows the 5 latest orders (the list's first five); the figures of
+      // decision 0018 ride beside those counts. Orders are counted by order_counts, refunds due read through a partial index.
       return {
         orders: counted(undefined),
         ...otherCounts.get()!,

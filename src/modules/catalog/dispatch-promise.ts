@@ -9,7 +9,7 @@ export type DispatchPromise = ReturnType<typeof createDispatchPromise>;
 export type PromiseNow = { dispatchBy: string; countsFromToday: boolean; cutOffHour: number };
 
 /**
- * The dispatch date promised before purchase (issue 14), from the shop's clock and
+ * The dispatch date promised before purchase (docs/decisions/0015-working-days.md), from the shop's clock and
  * configuration: the one place the rule of shared/working-days.ts meets the settings.
  */
 export function createDispatchPromise({ content, now }: { content: ContentService; now: () => Date }) {

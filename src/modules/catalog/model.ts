@@ -19,7 +19,7 @@ const productImageSchema = z.object({
   height: z.number().int().positive().nullable(),
 });
 
-/** The public catalogue product of spec section 3. Money in pence. */
+/** The public catalogue product of docs/product.md#product-and-variant. Money in pence. */
 export const productSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -34,7 +34,7 @@ export const productSchema = z.object({
   requiresImage: z.boolean(),
   categoryId: z.string().nullable(),
   variants: z.array(variantSchema),
-  /** Issue 14: working days from order to dispatch (the product's own, or the shop's default). */
+  /** Working days from order to dispatch: the product's own, or the shop's default (docs/product.md#lead-times). */
   leadTimeDays: z.number().int().nonnegative(),
   /** The UK day ("YYYY-MM-DD") an order placed now is promised to be dispatched by. */
   dispatchBy: z.string(),

@@ -27,9 +27,9 @@ export type CheckoutRow = {
   amount_cents: number;
   currency: string;
   expires_at: string;
-  /** The quote this checkout pays (issue 13), or null for a basket's checkout. */
+  /** The quote this checkout pays (docs/decisions/0014-quotes.md), or null for a basket's checkout. */
   quote_id: string | null;
-  /** When the shopper started it: the dispatch date promised counts from here (issue 14). */
+  /** When the shopper started it: the dispatch date promised counts from here (docs/decisions/0015-working-days.md). */
   created_at: string;
 };
 

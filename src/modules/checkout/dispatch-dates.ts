@@ -5,7 +5,7 @@ import type { DispatchPromise } from "../catalog/dispatch-promise";
 type Line = { productId: string; meta: { quoteId?: string } };
 
 /**
- * Each line's promised dispatch day for an order placed at `placedAt` (issue 14): a product's own
+ * Each line's promised dispatch day for an order placed at `placedAt` (docs/decisions/0015-working-days.md): a product's own
  * lead time or the shop's default, a quote's line the quote's lead_time_days, the same rule the
  * product pages use. The payment page shows these; the order keeps the latest of them.
  */

@@ -76,7 +76,7 @@ export function fulfilPayment(
 
     // The promise the shopper saw: counted from when the checkout began, not when the payment arrived (decision 0015).
     const dispatchBy = latestDay(lineDispatchDays(db, dispatch, lines, new Date(checkout.created_at)));
-    // The variant lives in meta.variantName (spec section 3), not in the product name.
+    // The variant lives in meta.variantName (docs/product.md#order), not in the product name.
     const items = lines.map((line) => ({
       product_id: line.productId,
       variant_id: line.variantId,
@@ -86,7 +86,7 @@ export function fulfilPayment(
       meta: JSON.stringify(line.meta),
     }));
     const order = orders.insert(newOrder(checkout, snapshot, { refundRequired, discountOverLimit }, dispatchBy), items);
-    // Issue 14: every paid order starts in the workshop's queue, timestamped with the order.
+    // Every paid order starts in the workshop's queue, timestamped with the order (decision 0016).
     production.start(checkout.id, order.created_at);
     const claimUpload = db.query("UPDATE uploads SET order_id = ? WHERE token = ? AND order_id IS NULL");
     for (const line of lines) {

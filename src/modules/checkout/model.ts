@@ -6,7 +6,7 @@ import { asDiscountCode } from "../discount-codes/model";
 export const MAX_CHECKOUT_UNITS = 200;
 
 /**
- * Issue 11: what one address may do, so nobody can hold the shelves empty.
+ * What one address may do, so nobody can hold the shelves empty.
  * A real shopper makes a handful of checkouts; 20 in 10 minutes and 20 units
  * held at once leave them plenty (docs/decisions/0006).
  */
@@ -37,7 +37,7 @@ export const UPLOAD_MESSAGES = {
 
 const optionalText = z.string().trim().max(200).optional();
 
-/** One entry per unit (spec section 7). Prices are never read from the client. */
+/** One entry per unit (docs/product.md#public-calls). Prices are never read from the client. */
 const checkoutEntrySchema = z.object({
   id: z.string({ error: "Each item needs a product id." }).trim().min(1, { error: "Each item needs a product id." }).max(64),
   productName: optionalText,
@@ -103,7 +103,7 @@ export const sessionIdSchema = z
   .string({ error: "A checkout session id is required." })
   .regex(/^cs_[A-Za-z0-9_]{1,250}$/, { error: "That is not a checkout session id." });
 
-/** GET /api/checkout/session: the fields of spec section 3 plus the order, once there is one. */
+/** GET /api/checkout/session: the fields of docs/product.md#other-records plus the order, once there is one. */
 export type CheckoutSessionView = {
   status: "open" | "complete" | "expired";
   payment_status: "paid" | "unpaid" | "no_payment_required";

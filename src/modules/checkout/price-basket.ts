@@ -146,7 +146,7 @@ function checkUpload(
 }
 
 /**
- * Spec section 5's quantity limits, by the one rule the basket also runs
+ * The quantity limits of docs/product.md#quantity-limits, by the one rule the basket also runs
  * (availabilityProblems, shared/basket.ts), over the rows just read.
  */
 function checkQuantities(lines: PricedLine[], products: Map<string, { row: ProductRow; variants: VariantRow[] }>): void {

@@ -39,7 +39,7 @@ export type CheckoutServiceOptions = {
   content: ContentService;
   publicUrl: string;
   onOrderCreated: OrderCreatedHook;
-  /** The dispatch date each line and the order are promised (issue 14). */
+  /** The dispatch date each line and the order are promised (decision 0015). */
   dispatch: DispatchPromise;
   /** The order store and the stage records a paid checkout's order is written through. */
   orders: OrderStore;
@@ -251,7 +251,7 @@ export function createCheckoutService({
         amount_total: checkout.delivery_cents,
         currency: checkout.currency,
       };
-      // The server's discount, as its own line between the goods and delivery (issue 15).
+      // The server's discount, as its own line between the goods and delivery (decision 0020).
       const discount = checkout.discount_code
         ? [
             {

@@ -10,7 +10,7 @@ export { TO_DISPATCH } from "./store";
 export const LOOKUPS_PER_MINUTE = 10;
 export const TOO_MANY_LOOKUPS = "Too many attempts. Please wait a minute and try again.";
 
-/** Spec section 3: what an order item's meta may carry. */
+/** What an order item's meta may carry (docs/product.md#order). */
 const orderItemMetaSchema = z.object({
   variantId: z.string().optional(),
   variantName: z.string().optional(),
@@ -18,7 +18,7 @@ const orderItemMetaSchema = z.object({
   gpxName: z.string().optional(),
   imageToken: z.string().optional(),
   imageName: z.string().optional(),
-  /** Issue 13: the line came from this quote (its product_id is the quote's id, not a product). */
+  /** The line came from this quote (decision 0014): its product_id is the quote's id, not a product. */
   quoteId: z.string().optional(),
 });
 export type OrderItemMeta = z.infer<typeof orderItemMetaSchema>;
@@ -36,10 +36,10 @@ export type OrderItem = {
   meta: OrderItemMeta;
 };
 
-/** Money given back (issue 15), oldest first; `note` is the owner's own words. */
+/** Money given back (decision 0017), oldest first; `note` is the owner's own words. */
 export type OrderRefund = { amount_cents: number; reason: string; note: string | null; at: string };
 
-/** An order with every field of spec section 3, and where it is in the making (issue 14). Money in pence. */
+/** An order with every field of docs/product.md#order, and where it is in the making (decision 0016). Money in pence. */
 export type Order = OrderProduction &
   ShippingAddress & {
     id: string;

@@ -2,7 +2,7 @@ import type { Database } from "bun:sqlite";
 import type { RemovedFile } from "../../../shared/removed-file";
 
 /**
- * The files of an order that were deleted after dispatch (issue 16): its
+ * The files of an order that were deleted after dispatch (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md): its
  * uploads, and for a quoted order its request's attachments. Read here for
  * every order answer; written only by src/jobs/remove-dispatched-files.ts.
  */

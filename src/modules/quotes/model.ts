@@ -3,7 +3,7 @@ import { MAX_QUOTE_LINE_QUANTITY } from "../../../shared/quote-view";
 import { isUkDay } from "../../../shared/uk-day";
 import { LEAD_TIME_RULE, MAX_LEAD_TIME_DAYS } from "../content/model";
 
-/** Issue 13's quote states. `expired` is also what a live quote past its valid_until reads as. */
+/** The quote states of decision 0014 (docs/product.md#quote-states). `expired` is also what a live quote past its valid_until reads as. */
 const QUOTE_STATUSES = ["sent", "changes_requested", "declined", "expired", "withdrawn", "paid"] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 /** The states the shopper can still act on; only these expire with the date. */
@@ -67,7 +67,7 @@ const lineSchema = z.object(
 /** A calendar date that exists: 2026-02-30 is refused, not rolled over to March. */
 const isoDate = z.string({ error: MESSAGES.validUntil }).refine(isUkDay, MESSAGES.validUntil);
 
-/** POST /api/admin/custom-requests/{id}/quotes (issue 13's call contract). */
+/** POST /api/admin/custom-requests/{id}/quotes (decision 0014's call contract). */
 export const newQuoteSchema = z.object(
   {
     lines: z
@@ -94,10 +94,10 @@ export type QuoteCreated = { id: string; url: string };
 /** `amount_cents` is the price of one; the line costs amount_cents × quantity (quoteLineTotal, shared/quote-view.ts). */
 export type QuoteLine = { description: string; amount_cents: number; quantity: number };
 
-/** GET /api/quotes/{id}?t=… as issue 13 fixes it. Money in pence. */
+/** GET /api/quotes/{id}?t=… as decision 0014 fixes it. Money in pence. */
 export type QuoteView = {
   id: string;
-  /** Beside the issue's fields: "quote 2" is how the owner and the shopper name a revised quote. */
+  /** Beside the fields decision 0014 fixes: "quote 2" is how the owner and the shopper name a revised quote. */
   version: number;
   status: QuoteStatus;
   lines: QuoteLine[];
@@ -148,6 +148,6 @@ export type OrderCustomRequest = {
   id: string;
   name: string;
   quote_id: string;
-  /** `removed_at`: when the file was deleted after the order was dispatched (issue 16); its link then answers 404. */
+  /** `removed_at`: when the file was deleted after the order was dispatched (decision 0023); its link then answers 404. */
   attachments: { id: string; filename: string; download_url: string; removed_at: string | null }[];
 };

@@ -39,7 +39,7 @@ type QuoteServiceOptions = {
 };
 
 /**
- * Priced quotes for custom requests (issue 13): the owner sends one, the
+ * Priced quotes for custom requests (docs/decisions/0014-quotes.md): the owner sends one, the
  * shopper reads and answers it through a secret link, and accepting hands its
  * lines to the checkout (src/modules/checkout/quote-checkout.ts).
  */
