@@ -2,8 +2,8 @@
  * Reads a shopper's STL or OBJ model and measures it: size, volume and whether
  * it is closed. Pure functions over bytes, importing nothing (no DOM, no
  * three.js, no Bun or Node API), so the same reader runs in the admin viewer
- * (web/admin/ModelViewer.tsx; its three.js drawing stays in
- * web/admin/model-viewer-scene.ts) and on the server, for a server-side reader
+ * (web/admin/requests/ModelViewer.tsx; its three.js drawing stays in
+ * web/admin/requests/model-viewer-scene.ts) and on the server, for a server-side reader
  * of uploaded models. Model units are taken as millimetres, as slicers do.
  */
 
