@@ -1,11 +1,12 @@
 import type { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MIGRATIONS_DIR, migrate } from "../../src/db/migrate";
+import { migrate } from "../../src/db/migrate";
 import { openDatabase } from "../../src/db/open";
 import { createOrderStore, listQueries } from "../../src/modules/orders/store";
+import { migrationsBefore } from "../support/migrations-before";
 
 // An existing shop upgrades in place (migrations/0025_order_list.sql): its orders are counted into order_counts
 // and indexed for search by the migration, and the list's statements walk an index in the list's order, never
@@ -17,12 +18,8 @@ let db: Database;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "strata-order-list-"));
-  const before = join(dir, "before");
-  mkdirSync(before);
-  for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => name < MIGRATION))
-    copyFileSync(join(MIGRATIONS_DIR, file), join(before, file));
   db = openDatabase(join(dir, "shop.db"));
-  migrate(db, before);
+  migrate(db, migrationsBefore(MIGRATION, join(dir, "before")));
 });
 afterEach(() => {
   db.close();

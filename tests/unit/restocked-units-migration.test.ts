@@ -1,10 +1,11 @@
 import type { Database } from "bun:sqlite";
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MIGRATIONS_DIR, migrate } from "../../src/db/migrate";
+import { migrate } from "../../src/db/migrate";
 import { openDatabase } from "../../src/db/open";
+import { migrationsBefore } from "../support/migrations-before";
 
 // An existing shop upgrades in place (migrations/0020_restocked_units.sql): the units its refunds and
 // cancels already put back are counted per order line from what they recorded, so nothing recorded
@@ -16,12 +17,8 @@ let db: Database;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "strata-restocked-"));
-  const before = join(dir, "before");
-  mkdirSync(before);
-  for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => name < MIGRATION))
-    copyFileSync(join(MIGRATIONS_DIR, file), join(before, file));
   db = openDatabase(join(dir, "shop.db"));
-  migrate(db, before);
+  migrate(db, migrationsBefore(MIGRATION, join(dir, "before")));
 });
 afterEach(() => {
   db.close();
