@@ -22,6 +22,8 @@
  * BENCH_CHECKOUTS_PER_SECOND (default 10, half of them on limited stock) sets the crowd's checkout rate;
  * BENCH_PORT (default 3300) the shop's port (the ceiling listens 99 above it). BENCH_LOAD=autocannon measures the
  * pages with autocannon even where wrk is installed (see docs/decisions/0008-performance.md for why wrk is preferred).
+ * BENCH_ONLY (a comma list of cold, owner, pages, crowd) runs only those parts while working on one of them: it
+ * prints what it measured and leaves bench/results.* and the pass lines to a whole run.
  */
 import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -57,6 +59,8 @@ const OWNER_PAUSE_MS = Number(process.env.BENCH_OWNER_PAUSE_MS ?? 100);
  */
 const ROUNDS = 5;
 const CROWD_SECONDS = Number(process.env.BENCH_CROWD_SECONDS ?? 60);
+const ONLY = process.env.BENCH_ONLY?.split(",").map((part) => part.trim());
+const runs = (part: "cold" | "owner" | "pages" | "crowd") => !ONLY || ONLY.includes(part);
 const CROWD_SHOPPERS = 200;
 /** Each shopper asks for a page every 400 ms (a busy shop, well past a real one-person shop's traffic). */
 const CROWD_RATE_PER_SHOPPER = 2.5;
@@ -122,19 +126,21 @@ async function main() {
   try {
     // Cold start at the shop's full size: process start to the first 200 of "/", the median of COLD_STARTS.
     const coldStarts: number[] = [];
-    for (let attempt = 0; attempt < COLD_STARTS; attempt++) {
+    for (let attempt = 0; runs("cold") && attempt < COLD_STARTS; attempt++) {
       const started = performance.now();
       const server = startShop(dataDir, "/dev/null");
       await waitFor200(`${ORIGIN}/`, 60_000);
       coldStarts.push(performance.now() - started);
       await stopDemoShop(server);
     }
-    const coldStartMs = Math.round(median(coldStarts));
-    log(`cold start ${coldStarts.map(Math.round).join(", ")} ms → ${coldStartMs} ms`);
-    results.coldStartMs = coldStartMs;
-    results.coldStartRuns = coldStarts.map(Math.round);
+    if (runs("cold")) {
+      const coldStartMs = Math.round(median(coldStarts));
+      log(`cold start ${coldStarts.map(Math.round).join(", ")} ms → ${coldStartMs} ms`);
+      results.coldStartMs = coldStartMs;
+      results.coldStartRuns = coldStarts.map(Math.round);
+    }
 
-    results.owner = await ownerSession(dataDir);
+    if (runs("owner")) results.owner = await ownerSession(dataDir);
 
     const server = startShop(dataDir, join(dataDir, "shop.log"));
     const bodiesDir = join(dataDir, "bodies");
@@ -151,7 +157,7 @@ async function main() {
 
       results.productsHtmlBytes = await htmlBytes(`${ORIGIN}/products`);
       log(`/products: ${results.productsHtmlBytes} bytes of HTML`);
-      const pages = ["/", "/products", `/products/${PRODUCT}`, "/basket", "/api/catalog", `/api/products/${PRODUCT}`];
+      const pages = !runs("pages") ? [] : ["/", "/products", `/products/${PRODUCT}`, "/basket", "/api/catalog", `/api/products/${PRODUCT}`];
       const perPage: Record<string, unknown>[] = [];
       for (const [index, path] of pages.entries()) {
         memory.phase = path;
@@ -182,21 +188,23 @@ async function main() {
         log(JSON.stringify(row));
         perPage.push(row);
       }
-      results.pages = perPage;
+      if (runs("pages")) results.pages = perPage;
 
-      memory.phase = "page weight";
-      log("page weight in Chromium");
-      const weightPaths = ["/", "/products", `/products/${PRODUCT}`, "/basket"];
-      const weights = JSON.parse(await runTextAsync(["node", join(ROOT, "bench", "page-weight.mjs"), ORIGIN, ...weightPaths])) as Record<
-        string,
-        { html: number; js: number; css: number; files: unknown[] }
-      >;
-      results.pageWeight = weights;
+      if (runs("pages")) {
+        memory.phase = "page weight";
+        log("page weight in Chromium");
+        const weightPaths = ["/", "/products", `/products/${PRODUCT}`, "/basket"];
+        results.pageWeight = JSON.parse(
+          await runTextAsync(["node", join(ROOT, "bench", "page-weight.mjs"), ORIGIN, ...weightPaths]),
+        ) as Record<string, { html: number; js: number; css: number; files: unknown[] }>;
+      }
 
-      log(`crowd: ${CROWD_SHOPPERS} shoppers for ${CROWD_SECONDS} s with ${CHECKOUTS_PER_SECOND} checkouts a second`);
-      memory.phase = "crowd";
-      results.crowd = await crowdTest(dataDir);
-      log(JSON.stringify(results.crowd));
+      if (runs("crowd")) {
+        log(`crowd: ${CROWD_SHOPPERS} shoppers for ${CROWD_SECONDS} s with ${CHECKOUTS_PER_SECOND} checkouts a second`);
+        memory.phase = "crowd";
+        results.crowd = await crowdTest(dataDir);
+        log(JSON.stringify(results.crowd));
+      }
 
       results.peakMemoryMB = peakMemoryMB(server.pid);
       results.peakMemoryByPhaseMB = memory.peaks;
@@ -212,6 +220,11 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
   results.runSeconds = Math.round((performance.now() - runStarted) / 1000);
+  if (ONLY) {
+    console.log(JSON.stringify(results, null, 2));
+    log(`only ${ONLY.join(", ")}: bench/results.* and the pass lines are left to a whole run`);
+    return;
+  }
 
   writeFileSync(join(ROOT, "bench", "results.json"), `${JSON.stringify(results, null, 2)}\n`);
   const table = markdown(results);
