@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { brotliDecompressSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { OFF_THREAD_BYTES, QUICK_ANSWERS } from "../../src/http/response-cache";
 import { CARD_DESCRIPTION_LIMIT } from "../../web/components/ProductCard";
 import { CATALOGUE_PAGE_SIZE } from "../../web/lib/catalogue-pages";
@@ -215,6 +215,24 @@ describe("/products at 2,000 products", () => {
     const harder = await brotli();
     expect(brotliDecompressSync(harder).toString()).toBe(brotliDecompressSync(quick).toString());
     expect(JSON.parse(brotliDecompressSync(harder).toString()).length).toBe(PRODUCTS);
+  }, 30_000);
+
+  test("GET /api/catalog's first asks, brotli and gzip together, wait for its compression on the thread pool and all get the catalogue; after a sale, the new stock", async () => {
+    const path = "/api/catalog?first=1";
+    const ask = async (encoding: "br" | "gzip") => {
+      const response = await shop.request(path, { headers: { "accept-encoding": encoding } });
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const text = (encoding === "br" ? brotliDecompressSync(bytes) : gunzipSync(bytes)).toString();
+      return JSON.parse(text) as { id: string; stock: number | null }[];
+    };
+    const first = await Promise.all([ask("br"), ask("gzip"), ask("br"), ask("gzip")]);
+    for (const answer of first) expect(answer).toEqual(first[0]!);
+    expect(first[0]!.length).toBe(PRODUCTS);
+    const sold = first[0]!.find((product) => product.stock !== null && product.stock > 0)!;
+    shop.db.run("UPDATE products SET stock = stock - 1 WHERE id = ?", [sold.id]);
+    for (const answer of await Promise.all([ask("br"), ask("gzip")]))
+      expect(answer.find((product) => product.id === sold.id)?.stock).toBe(sold.stock! - 1);
   }, 30_000);
 });
 

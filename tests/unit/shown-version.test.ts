@@ -1,5 +1,5 @@
 import { Database } from "bun:sqlite";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -100,6 +100,90 @@ describe("the product list", () => {
     ).toThrow("rolled back");
     expect(lamp().stock).toBe(stock);
     expect(catalog.listProducts()).toBe(kept);
+  });
+});
+
+describe("a change to one product reads that product into the kept list", () => {
+  // What a shop that has kept nothing reads now: the list the kept one must equal after every change.
+  const freshRead = () => {
+    const fresh = createShownVersion(db, () => clock);
+    const freshContent = createContentService(db, fresh);
+    return createCatalogService(db, createDispatchPromise({ content: freshContent, now: () => new Date(clock) }), fresh).listProducts();
+  };
+  const ids = (products: readonly { id: string }[]) => products.map((product) => product.id);
+
+  beforeEach(() => {
+    addProduct(db, {
+      id: "vase",
+      name: "Spiral Vase",
+      stock: 5,
+      images: ["/media/vase.webp"],
+      variants: [{ id: "vase-tall", name: "Tall", price_cents: 2400, stock: 3 }],
+    });
+    addProduct(db, { id: "hook", name: "Door Hook", stock: null });
+    catalog.listProducts();
+  });
+  afterEach(() => {
+    db.run("DELETE FROM products WHERE id IN ('vase', 'hook', 'bowl')");
+  });
+
+  test("a sale of a product and of a variant: the list equals a fresh read, and the others are the very same objects", () => {
+    const before = catalog.listProducts();
+    db.run("UPDATE products SET stock = stock - 2 WHERE id = 'vase'");
+    db.run("UPDATE product_variants SET stock = stock - 1 WHERE id = 'vase-tall'");
+    const after = catalog.listProducts();
+    expect(after).toEqual(freshRead());
+    expect(after.find((product) => product.id === "vase")).toMatchObject({ stock: 3, variants: [{ stock: 2 }] });
+    expect(after.find((product) => product.id === "hook")).toBe(before.find((product) => product.id === "hook")!);
+    expect(Object.isFrozen(after)).toBe(true);
+    expect(JSON.parse(catalog.listProductsJson())).toEqual(JSON.parse(JSON.stringify(after)));
+  });
+
+  test("a new picture and a new price of one product are shown", () => {
+    db.run(
+      "INSERT INTO product_images (product_id, image_url, sort_order, width, height) VALUES ('vase', '/media/vase-2.webp', 1, 800, 800)",
+    );
+    db.run("UPDATE products SET price_cents = 3100 WHERE id = 'vase'");
+    const after = catalog.listProducts();
+    expect(after).toEqual(freshRead());
+    expect(after.find((product) => product.id === "vase")).toMatchObject({ unitAmount: 3100, images: [{}, { url: "/media/vase-2.webp" }] });
+  });
+
+  test("a renamed product moves to its new place in the name order", () => {
+    expect(ids(catalog.listProducts()).indexOf("vase")).toBeGreaterThan(ids(catalog.listProducts()).indexOf("hook"));
+    db.run("UPDATE products SET name = 'Amber Vase' WHERE id = 'vase'");
+    const after = catalog.listProducts();
+    expect(ids(after)).toEqual(ids(freshRead()));
+    expect(ids(after)[0]).toBe("vase");
+  });
+
+  test("a product added appears in its place, and one deleted is gone", () => {
+    addProduct(db, { id: "bowl", name: "Bowl", stock: 4 });
+    expect(ids(catalog.listProducts())).toEqual(ids(freshRead()));
+    expect(ids(catalog.listProducts())).toContain("bowl");
+    db.run("DELETE FROM products WHERE id = 'hook'");
+    expect(catalog.listProducts()).toEqual(freshRead());
+    expect(ids(catalog.listProducts())).not.toContain("hook");
+  });
+
+  test("changes to several products at once, one of them in a category's change, equal a fresh read", () => {
+    db.run("UPDATE products SET stock = 1 WHERE id = 'vase'");
+    db.run("UPDATE products SET stock = 7 WHERE id = 'hook'");
+    expect(catalog.listProducts()).toEqual(freshRead());
+    db.run("INSERT INTO categories (id, name, sort) VALUES ('pots', 'Pots', 1)");
+    db.run("UPDATE products SET category_id = 'pots' WHERE id = 'vase'");
+    expect(catalog.listProducts()).toEqual(freshRead());
+    db.run("UPDATE products SET category_id = NULL WHERE id = 'vase'");
+    db.run("DELETE FROM categories WHERE id = 'pots'");
+  });
+
+  test("after the changes kept are pruned, the whole list is read again", () => {
+    db.run("UPDATE products SET stock = 2 WHERE id = 'vase'");
+    // A gap: the rows after the kept version are gone (only the last 1,000 are kept).
+    db.run("DELETE FROM page_versions");
+    db.run("UPDATE products SET stock = 9 WHERE id = 'vase'");
+    expect(catalog.listProducts()).toEqual(freshRead());
+    expect(catalog.listProducts().find((product) => product.id === "vase")?.stock).toBe(9);
   });
 });
 

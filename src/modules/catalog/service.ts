@@ -29,7 +29,8 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 /**
  * Reads the public catalogue. Three queries assemble any number of products. The whole list is read
  * once per change to what pages show (`shown.readOnce`): after a sale the catalogue page, each
- * category's page and the catalogue JSON are all made again, and would each read it.
+ * category's page and the catalogue JSON are all made again, and would each read it. A change to
+ * one product (a sale) reads that product alone into the kept list (docs/decisions/0038-the-crowd-at-a-large-shop.md).
  */
 export function createCatalogService(db: Database, dispatch: DispatchPromise, shown: ShownVersion) {
   const allProducts = db.query<ProductRow, []>(`SELECT ${PRODUCT_COLUMNS} FROM products ORDER BY name COLLATE NOCASE, id`);
@@ -61,14 +62,38 @@ export function createCatalogService(db: Database, dispatch: DispatchPromise, sh
    * by the object (a catalogue card: web/components/ProductCardHtml.tsx). Frozen, as every reader shares it.
    */
   let previous = new Map<string, Product>();
-  const listProducts = shown.readOnce((): readonly Product[] => {
-    const products = readProducts().map((fresh) => {
-      const before = previous.get(fresh.id);
-      return before && Bun.deepEquals(before, fresh) ? before : freezeProduct(fresh);
-    });
+  const shared = (fresh: Product): Product => {
+    const before = previous.get(fresh.id);
+    return before && Bun.deepEquals(before, fresh) ? before : freezeProduct(fresh);
+  };
+  const keepList = (products: Product[]): readonly Product[] => {
     previous = new Map(products.map((product) => [product.id, product]));
     return Object.freeze(products);
-  });
+  };
+
+  /**
+   * The kept list with only `changed` read again (a sale changes one product's stock): each keeps its
+   * place, since the list's order is by name and id. A product added, or renamed (it may move), asks
+   * for the whole read; one deleted leaves the list.
+   */
+  function refreshProducts(kept: readonly Product[], changed: ReadonlySet<string>): readonly Product[] | null {
+    const promised = promisedBy(dispatch);
+    const fresh = new Map<string, Product | null>();
+    for (const id of changed) {
+      const before = previous.get(id);
+      const row = oneProduct.get(id);
+      if (!before ? row !== null : row !== null && row.name !== before.name) return null;
+      fresh.set(id, row && toProduct(row, imagesOf.all(id), variantsOf.all(id), promised));
+    }
+    const products: Product[] = [];
+    for (const product of kept) {
+      const now = fresh.has(product.id) ? fresh.get(product.id) : product;
+      if (now) products.push(now === product ? product : shared(now));
+    }
+    return keepList(products);
+  }
+
+  const listProducts = shown.readOnce((): readonly Product[] => keepList(readProducts().map(shared)), refreshProducts);
 
   /** Each product's JSON, made once per product object: after a sale only the sold product's is made again. */
   const jsonOf = new WeakMap<Product, string>();
