@@ -66,31 +66,48 @@ export function createCatalogService(db: Database, dispatch: DispatchPromise, sh
     const before = previous.get(fresh.id);
     return before && Bun.deepEquals(before, fresh) ? before : freezeProduct(fresh);
   };
+  /**
+   * The list itself is not frozen, only its products: JavaScriptCore turns a frozen array into a slow
+   * kind, so freezing 2,000 took ~6 ms and every walk of it (the pages' grouping, the catalogue JSON)
+   * ran three to six times slower (docs/decisions/0038-the-crowd-at-a-large-shop.md). Its type is
+   * read-only, so no caller can sort or change it in place.
+   */
   const keepList = (products: Product[]): readonly Product[] => {
     previous = new Map(products.map((product) => [product.id, product]));
-    return Object.freeze(products);
+    return products;
   };
 
   /**
    * The kept list with only `changed` read again (a sale changes one product's stock): each keeps its
    * place, since the list's order is by name and id. A product added, or renamed (it may move), asks
-   * for the whole read; one deleted leaves the list.
+   * for the whole read; one deleted leaves the list. Compared with the kept list itself, never with
+   * `previous`, which a read inside a transaction may have filled with rows since rolled back.
    */
   function refreshProducts(kept: readonly Product[], changed: ReadonlySet<string>): readonly Product[] | null {
+    const before = new Map<string, Product>();
+    for (const product of kept) if (changed.has(product.id)) before.set(product.id, product);
     const promised = promisedBy(dispatch);
     const fresh = new Map<string, Product | null>();
     for (const id of changed) {
-      const before = previous.get(id);
+      const was = before.get(id);
       const row = oneProduct.get(id);
-      if (!before ? row !== null : row !== null && row.name !== before.name) return null;
-      fresh.set(id, row && toProduct(row, imagesOf.all(id), variantsOf.all(id), promised));
+      if (!was ? row !== null : row !== null && row.name !== was.name) return null;
+      if (!row) fresh.set(id, null);
+      else {
+        const product = toProduct(row, imagesOf.all(id), variantsOf.all(id), promised);
+        fresh.set(id, was && Bun.deepEquals(was, product) ? was : freezeProduct(product));
+      }
+    }
+    for (const [id, product] of fresh) {
+      if (product) previous.set(id, product);
+      else previous.delete(id);
     }
     const products: Product[] = [];
     for (const product of kept) {
       const now = fresh.has(product.id) ? fresh.get(product.id) : product;
-      if (now) products.push(now === product ? product : shared(now));
+      if (now) products.push(now);
     }
-    return keepList(products);
+    return products;
   }
 
   const listProducts = shown.readOnce((): readonly Product[] => keepList(readProducts().map(shared)), refreshProducts);
