@@ -45,8 +45,6 @@ type Entry = {
   body: Bytes;
   /** Each encoding made so far: quickly at first, at runtime effort once asked for often (QUICK_ANSWERS). */
   encoded: Partial<Record<Encoding, Encoded>>;
-  /** A body of OFF_THREAD_BYTES or more: its first encoding, being made on the thread pool, which its askers wait for. */
-  firstEncoding: Partial<Record<Encoding, Promise<void>>>;
   /** Headers for each representation, built once; each answer's Response copies them. */
   headers: Record<"identity" | Encoding, Headers>;
   notModified: Headers;
@@ -99,11 +97,10 @@ export type ResponseCacheOptions = {
 export const QUICK_ANSWERS = 16;
 
 /**
- * Bodies from this size are compressed on the thread pool: quickly first, the askers waiting for it, then
- * at runtime effort, the quick bytes answering until they are ready. In line, brotli 6 of the 1.9 MB
- * catalogue JSON of a 2,000-product shop would hold up every request for tens of milliseconds, and even
- * its quick brotli 5–10 ms after each sale of limited stock (docs/decisions/0038-the-crowd-at-a-large-shop.md).
- * Below it (every page) it takes a few milliseconds at most, in line. See docs/decisions/0033-catalogue-pages.md.
+ * Bodies from this size are compressed at runtime effort on the thread pool, the quick bytes answering
+ * until they are ready: in line, brotli 6 of the 1.9 MB catalogue JSON of a 2,000-product shop would
+ * hold up every request for tens of milliseconds. Below it (every page) it takes a few milliseconds at
+ * most, in line. See docs/decisions/0033-catalogue-pages.md.
  */
 export const OFF_THREAD_BYTES = 256 * 1024;
 
@@ -211,7 +208,6 @@ export function createResponseCache({
       status: 200,
       body,
       encoded: {},
-      firstEncoding: {},
       headers: {
         identity: new Headers(base),
         br: new Headers({ ...base, "content-encoding": "br" }),
@@ -270,33 +266,12 @@ export function createResponseCache({
     return encoded;
   }
 
-  /**
-   * Answers from a kept entry, and marks it the most recently used (last in the map's order) while it is
-   * still kept: one forgotten while its asker waited for its encoding answers that asker, and is not kept again.
-   */
+  /** Answers from a kept entry, and marks it the most recently used (last in the map's order). */
   function hit(entry: Entry, request: Request): Response {
     stats.hits += 1;
-    if (entries.get(entry.key) === entry) {
-      entries.delete(entry.key);
-      entries.set(entry.key, entry);
-    }
+    entries.delete(entry.key);
+    entries.set(entry.key, entry);
     return answerFrom(entry, request, true);
-  }
-
-  /**
-   * What an answer from `entry` must wait for: the first encoding of a body too large to compress in line
-   * (OFF_THREAD_BYTES), started here on the thread pool for the first asker and shared by the others;
-   * null when it can answer at once. A failure leaves the encoding to be made in line.
-   */
-  function encodingFor(entry: Entry, request: Request): Promise<void> | null {
-    if (entry.body.byteLength < OFF_THREAD_BYTES || etagMatches(request.headers.get("if-none-match"), entry.etag)) return null;
-    const encoding = pickEncoding(request.headers.get("accept-encoding"));
-    if (!encoding || entry.encoded[encoding]) return null;
-    entry.firstEncoding[encoding] ??= compressOffThread(entry.body, encoding, "quick").then(
-      (bytes) => void (entry.encoded[encoding] ?? store(entry, encoding, bytes, "quick")),
-      () => {},
-    );
-    return entry.firstEncoding[encoding];
   }
 
   /**
@@ -327,8 +302,7 @@ export function createResponseCache({
     lookup(request: Request, key: string): Response | null {
       if (checkVersion() === null) return null;
       const entry = entries.get(key);
-      // An encoding still being made is waited for on the slower path, `respond`.
-      return entry && !encodingFor(entry, request) ? hit(entry, request) : null;
+      return entry ? hit(entry, request) : null;
     },
 
     /**
@@ -346,10 +320,7 @@ export function createResponseCache({
       // Nothing can be trusted to be current: make the answer, keep nothing (the handler reports the fault).
       if (version === null) return produce();
       const entry = entries.get(key);
-      if (entry) {
-        await encodingFor(entry, request);
-        return hit(entry, request);
-      }
+      if (entry) return hit(entry, request);
       stats.misses += 1;
       let inFlight = pending.get(key);
       let mine = false;
@@ -375,10 +346,7 @@ export function createResponseCache({
       }
       const made = await inFlight.answer;
       // The first answers of a page (its maker's and any that waited for it) carry no Age: they were just made.
-      if (!(made instanceof Response)) {
-        await encodingFor(made, request);
-        return answerFrom(made, request, false);
-      }
+      if (!(made instanceof Response)) return answerFrom(made, request, false);
       // An answer that is not kept (an error page, say) has a body only one request can read.
       return mine ? made : produce();
     },
