@@ -12,8 +12,12 @@ export const EXTERNAL_CHECK_MS = 1;
 
 export type ShownVersion = ReturnType<typeof createShownVersion>;
 
-/** One row of `page_versions`: the product it names (null: may concern any), and whether only a figure above the pages' cap moved. */
-export type ShownChange = { version: number; product_id: string | null; stock_figure_only: number };
+/**
+ * One row of `page_versions`: the product it names (null: may concern any), whether only a figure above
+ * the pages' cap moved (migrations/0011_shown_stock.sql), and whether only stock moved at all
+ * (migrations/0030_stock_only_changes.sql).
+ */
+export type ShownChange = { version: number; product_id: string | null; stock_figure_only: number; stock_only: number };
 
 /**
  * The newest row of `page_versions` (migrations/0010_page_version.sql): it moves with each change
@@ -29,7 +33,7 @@ export function createShownVersion(db: Database, now: () => number = Date.now) {
   const totalChanges = db.query<{ n: number }, []>("SELECT total_changes() AS n");
   const newestVersion = db.query<{ version: number | null }, []>("SELECT max(version) AS version FROM page_versions");
   const rowsAfter = db.query<ShownChange, [number]>(
-    "SELECT version, product_id, stock_figure_only FROM page_versions WHERE version > ? ORDER BY version",
+    "SELECT version, product_id, stock_figure_only, stock_only FROM page_versions WHERE version > ? ORDER BY version",
   );
   let version = -1;
   let changesSeen = -1;

@@ -54,7 +54,24 @@ type Entry = {
   madeAt: number;
   /** It shows stock figures as they are (the catalogue JSON), not capped as pages show them: see KeepOptions. */
   exactStock: boolean;
+  /** The products a list page shows, by id (`showsProducts`); null when it may show any. */
+  shows: ReadonlySet<string> | null;
 };
+
+/** What a made answer said it shows, from its maker (src/ssr/render.tsx) to `build`. */
+const productsShownBy = new WeakMap<Response, ReadonlySet<string>>();
+
+/**
+ * Says that `response`, a page made for keeping, shows these products and no other (a catalogue page's
+ * 48 cards, the home page's featured products, none for the basket). A kept page that does not show a
+ * product is kept through a change of that product's stock alone (migrations/0030_stock_only_changes.sql):
+ * its cards, the "Showing …" line and the category counts are the same. An answer nobody said this of
+ * may show any product. See docs/decisions/0038-the-crowd-at-a-large-shop.md.
+ */
+export function showsProducts(response: Response, ids: Iterable<string>): Response {
+  productsShownBy.set(response, new Set(ids));
+  return response;
+}
 
 export type KeepOptions = {
   /**
@@ -103,6 +120,11 @@ export const QUICK_ANSWERS = 16;
  * most, in line. See docs/decisions/0033-catalogue-pages.md.
  */
 export const OFF_THREAD_BYTES = 256 * 1024;
+
+function showsAny(shows: ReadonlySet<string>, products: ReadonlySet<string | null>): boolean {
+  for (const product of products) if (product !== null && shows.has(product)) return true;
+  return false;
+}
 
 export function createResponseCache({
   db,
@@ -161,10 +183,13 @@ export function createResponseCache({
     const products = new Set(changes.map((change) => change.product_id));
     // Products whose change a page with capped stock figures shows too (more than an exact figure above the cap).
     const onPages = new Set(changes.filter((change) => change.stock_figure_only === 0).map((change) => change.product_id));
+    // Only stock moved: no product changed its place in a list, nor came into one or left it.
+    const stockOnly = changes.every((change) => change.stock_only === 1);
     for (const [key, entry] of entries) {
       const shown = productShownAt(key);
       if (shown !== null && !products.has(shown)) continue;
       if (!entry.exactStock && (shown === null ? onPages.size === 0 : !onPages.has(shown))) continue;
+      if (shown === null && stockOnly && entry.shows && !showsAny(entry.shows, entry.exactStock ? products : onPages)) continue;
       entries.delete(key);
       usedBytes -= entry.bytes;
     }
@@ -218,6 +243,7 @@ export function createResponseCache({
       bytes: body.byteLength + key.length * 2,
       madeAt: now(),
       exactStock,
+      shows: productsShownBy.get(response) ?? null,
     };
   }
 

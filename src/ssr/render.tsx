@@ -1,7 +1,9 @@
 import { renderToReadableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from "react-router";
 import { depsContext, type LookedUpOrder, lookedUpOrderContext, type RefusedForm, refusedFormContext } from "../../web/routes/context";
+import { productsShownFrom } from "../../web/routes/meta";
 import type { Deps } from "../deps";
+import { showsProducts } from "../http/response-cache";
 import { errorFields, log } from "../log";
 import { pageRoutes as routes } from "./page-routes";
 
@@ -36,9 +38,11 @@ export function createPageRenderer(deps: Deps, redactPath: (pathname: string) =>
         log("error", "page render failed", { path: redactPath(new URL(request.url).pathname), ...errorFields(error) });
       },
     });
-    return new Response(stream, {
+    const response = new Response(stream, {
       status: renderFailed ? 500 : context.statusCode,
       headers: { "Content-Type": "text/html; charset=utf-8" },
     });
+    const shown = productsShownFrom(context.matches, context.loaderData);
+    return shown ? showsProducts(response, shown) : response;
   };
 }

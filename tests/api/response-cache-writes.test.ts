@@ -142,7 +142,7 @@ describe("a change to what a kept page shows is seen by the very next request", 
     await expectFresh("/api/products/lamp", '"stock":3');
   });
 
-  test("a stock take on one product forgets the lists and its own page, and keeps the other products' pages", async () => {
+  test("a stock take on one product forgets the lists that show it and its own page, and keeps the other products' pages", async () => {
     await get("/products/lamp");
     await get("/api/products/lamp");
     await warm();
@@ -155,8 +155,78 @@ describe("a change to what a kept page shows is seen by the very next request", 
     await expectFresh("/api/products/lamp", '"stock":2');
     await expectFresh("/products", "Only 2 left");
     await expectFresh("/api/catalog", '"stock":2');
-    await expectFresh("/", "Cable Tidy Clips");
-    await expectFresh("/basket", "Basic");
+    // The home page features the clips alone, and the basket page shows no product (migrations/0030_stock_only_changes.sql).
+    await expectKept("/");
+    await expectKept("/basket");
+  });
+
+  describe("a page that does not show a product (docs/decisions/0038-the-crowd-at-a-large-shop.md)", () => {
+    beforeAll(() => {
+      addCategory(shop.db, { id: "garden", name: "Garden" });
+      addProduct(shop.db, {
+        id: "trowel",
+        name: "Trowel Rest",
+        stock: 9,
+        category_id: "garden",
+        variants: [{ id: "trowel-big", name: "Big", price_cents: 900, stock: 8 }],
+      });
+      addProduct(shop.db, {
+        id: "vase",
+        name: "Spiral Vase",
+        stock: 7,
+        category_id: "basic",
+        variants: [{ id: "vase-tall", name: "Tall", price_cents: 2400, stock: 6 }],
+      });
+    });
+
+    test("is kept through a sale of that product, and of one of its variants; the pages showing it are made again", async () => {
+      await warm();
+      await get("/products?cat=garden");
+      shop.db.run("UPDATE products SET stock = 2 WHERE id = 'vase'");
+      await expectKept("/products?cat=garden");
+      await expectKept("/");
+      await expectKept("/basket");
+      await expectFresh("/products", "Only 2 left");
+      await expectFresh("/products?cat=basic", "Only 2 left");
+      shop.db.run("UPDATE product_variants SET stock = 1 WHERE id = 'vase-tall'");
+      await expectKept("/products?cat=garden");
+      await expectFresh("/products", "Spiral Vase");
+      await expectFresh("/products?cat=basic", "Spiral Vase");
+      shop.db.run("UPDATE products SET stock = 3 WHERE id = 'trowel'");
+      await expectFresh("/products?cat=garden", "Only 3 left");
+      await expectKept("/products?cat=basic");
+    });
+
+    test("is made again after a change to that product beyond its stock: a new price, a new name, a variant renamed", async () => {
+      for (const write of [
+        "UPDATE products SET price_cents = price_cents + 100 WHERE id = 'vase'",
+        "UPDATE products SET name = 'Aardvark Vase' WHERE id = 'vase'",
+        "UPDATE product_variants SET name = 'Taller' WHERE id = 'vase-tall'",
+      ]) {
+        await get("/products?cat=garden");
+        await get("/basket");
+        await expectKept("/products?cat=garden");
+        shop.db.run(write);
+        await expectFresh("/products?cat=garden", "Trowel Rest");
+        await expectFresh("/basket", "Basic");
+      }
+    });
+
+    test("a stock take with another change in the same update is more than stock: every list is made again", async () => {
+      await get("/products?cat=garden");
+      await expectKept("/products?cat=garden");
+      shop.db.run("UPDATE products SET stock = 4, description = 'Now in green.' WHERE id = 'vase'");
+      await expectFresh("/products?cat=garden", "Trowel Rest");
+    });
+
+    test("a featured product's stock take makes the home page again", async () => {
+      setConfig(shop.db, "featured_products", JSON.stringify(["clips", "vase"]));
+      await get("/");
+      await expectKept("/");
+      shop.db.run("UPDATE products SET stock = 1 WHERE id = 'vase'");
+      await expectFresh("/", "/products/vase");
+      setConfig(shop.db, "featured_products", JSON.stringify(["clips"]));
+    });
   });
 
   test("the same product's page asked for in another form (escaped, with a slash) is forgotten too", async () => {

@@ -231,3 +231,32 @@ describe("a stock figure that stays above what pages show marks its change stock
     expect(figureOnly(() => db.run("UPDATE product_variants SET stock = 60, name = 'Big' WHERE id = 'lamp-large'"))).toEqual([false]);
   });
 });
+
+describe("a change of stock alone marks its change stock_only (migrations/0030_stock_only_changes.sql)", () => {
+  /** Whether each version `write` added changes stock alone (a list page not showing the product stays kept). */
+  function stockOnly(write: () => void): boolean[] {
+    const before = version();
+    write();
+    return db
+      .query<{ stock_only: number }, [number]>("SELECT stock_only FROM page_versions WHERE version > ? ORDER BY version")
+      .all(before)
+      .map((row) => row.stock_only === 1);
+  }
+
+  test("a sale of a product or a variant, above or below the pages' cap, and to or from unlimited, is stock alone", () => {
+    db.run("UPDATE products SET stock = 30 WHERE id = 'lamp'");
+    expect(stockOnly(() => takeStock(db, [{ productId: "lamp", variantId: null, quantity: 1 }]))).toEqual([true]);
+    expect(stockOnly(() => db.run("UPDATE products SET stock = 2 WHERE id = 'lamp'"))).toEqual([true]);
+    expect(stockOnly(() => db.run("UPDATE products SET stock = NULL WHERE id = 'lamp'"))).toEqual([true]);
+    expect(stockOnly(() => db.run("UPDATE product_variants SET stock = 5 WHERE id = 'lamp-large'"))).toEqual([true]);
+  });
+
+  test("any other shown column, with the stock or without, is more than stock", () => {
+    expect(stockOnly(() => db.run("UPDATE products SET stock = 9, price_cents = price_cents + 1 WHERE id = 'lamp'"))).toEqual([false]);
+    expect(stockOnly(() => db.run("UPDATE products SET name = name || '!' WHERE id = 'lamp'"))).toEqual([false]);
+    expect(stockOnly(() => db.run("UPDATE products SET lead_time_days = 9 WHERE id = 'lamp'"))).toEqual([false]);
+    expect(stockOnly(() => db.run("UPDATE product_variants SET stock = 6, name = 'Larger' WHERE id = 'lamp-large'"))).toEqual([false]);
+    expect(stockOnly(() => db.run("UPDATE product_variants SET sort_order = sort_order + 1 WHERE id = 'lamp-large'"))).toEqual([false]);
+    expect(stockOnly(() => addProduct(db, { id: "stool", name: "Step Stool", stock: 3 }))).toEqual([false]);
+  });
+});

@@ -13,6 +13,8 @@ export function basketLoader(args: LoaderFunctionArgs) {
 
 export const basketHandle: RouteHandle = {
   policy: { audience: "public" },
+  // The basket lives in the browser, which reads the catalogue itself: the page shows no product.
+  shows: () => [],
   meta: (_data, shop) => ({
     title: `Your basket · ${shop.name}`,
     description: `Review the prints in your basket and check out securely with ${shop.name}.`,

@@ -30,8 +30,10 @@ export function homeLoader(args: LoaderFunctionArgs) {
   return { hero: content.heroBanner(), projects: content.listProjects(), featured };
 }
 
-export const homeHandle: RouteHandle = {
+export const homeHandle: RouteHandle<ReturnType<typeof homeLoader>> = {
   policy: { audience: "public", sitemap: true },
+  // The featured products' cards; which products are featured is configuration, whose change forgets every page.
+  shows: (data) => data?.featured.map((product) => product.id) ?? null,
   meta: (_data, shop) => ({
     title: `${shop.name} · Custom 3D prints, relief maps and lithophanes`,
     description: shopDescription(shop.name),

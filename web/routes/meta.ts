@@ -28,7 +28,24 @@ export type RouteHandle<Data = unknown> = {
   policy: RoutePolicy;
   /** "admin": the page loads the owner's client app (web/admin) instead of the storefront's island script. */
   clientApp?: "admin";
+  /**
+   * The products the page shows, by id, from its loader's data: a kept page is then kept through a sale of
+   * any other product (`showsProducts`, src/http/response-cache.ts). Without it, or when it returns null,
+   * the page counts as showing every product. It must name every product whose card, stock or link the
+   * page shows. See docs/decisions/0038-the-crowd-at-a-large-shop.md.
+   */
+  shows?: (data: Data | undefined) => readonly string[] | null;
 };
+
+/** The products the page at the deepest matched route says it shows, or null (any): see RouteHandle's `shows`. */
+export function productsShownFrom(
+  matches: readonly { route: { handle?: unknown; id: string } }[],
+  loaderData: Record<string, unknown>,
+): readonly string[] | null {
+  const page = matches.at(-1);
+  const handle = page?.route.handle as RouteHandle | undefined;
+  return page && handle?.shows ? handle.shows(loaderData[page.route.id]) : null;
+}
 
 /** Which browser script the page loads: the storefront's islands unless a matched route asks for the admin app. */
 export function clientAppFrom(matches: UIMatch[]): "storefront" | "admin" {

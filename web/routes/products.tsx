@@ -85,6 +85,8 @@ const NO_DATA: ProductsData = { cat: null, selected: null, failed: false, page: 
 
 export const productsHandle: RouteHandle<ProductsData> = {
   policy: { audience: "public", sitemap: true },
+  // This page's cards: a sale of a product on another page leaves it as it is (the counts and links count products, not stock).
+  shows: (data) => (data?.page ? data.page.groups.flatMap((group) => group.products.map((product) => product.id)) : null),
   meta: ({ selected, cat, failed, page } = NO_DATA, shop) => {
     const pageWords = page && page.page > 1 ? `, page ${page.page} of ${page.pageCount}` : "";
     return {
