@@ -3,6 +3,16 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 
 /**
+ * How many distinct statements `db.query` keeps prepared per connection, least recently used out first.
+ * Bun keeps 20; a checkout alone asks for more than that by name on each call (the stock hold, the
+ * checkout's rows, the payment session, the order's emails), so each was prepared again every time: about
+ * a tenth of a checkout's CPU. A prepared statement holds ~10–25 kB, so this bounds them at a few MB
+ * (docs/decisions/0038-the-crowd-at-a-large-shop.md).
+ */
+export const STATEMENTS_KEPT = 128;
+Database.MAX_QUERY_CACHE_SIZE = STATEMENTS_KEPT;
+
+/**
  * Opens the shop's single SQLite file with the settings every connection
  * needs: WAL so readers never block the writer (and Litestream can stream),
  * a busy timeout so concurrent writers queue instead of failing, and foreign

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MIGRATIONS_DIR, migrate } from "../../src/db/migrate";
-import { openDatabase } from "../../src/db/open";
+import { openDatabase, STATEMENTS_KEPT } from "../../src/db/open";
 import { writeTransaction } from "../../src/db/transaction";
 import { addProduct } from "../support/factories";
 import { countRows } from "../support/test-app";
@@ -52,6 +52,15 @@ describe("openDatabase", () => {
 
   test("enforces foreign keys", () => {
     expect(pragma("foreign_keys")).toBe(1);
+  });
+
+  test("keeps up to STATEMENTS_KEPT statements prepared: one asked for again by its text is the one prepared before", () => {
+    const texts = Array.from({ length: STATEMENTS_KEPT }, (_, index) => `SELECT ${index} AS n`);
+    const first = texts.map((text) => db.query(text));
+    expect(texts.filter((text, index) => db.query(text) === first[index]).length).toBe(STATEMENTS_KEPT);
+    // Past the bound the least recently used goes: prepared again when next asked for.
+    db.query("SELECT 'one more' AS n");
+    expect(db.query(texts[0]!)).not.toBe(first[0]!);
   });
 });
 
