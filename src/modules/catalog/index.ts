@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
+import { responseOfBytes } from "../../http/response-cache";
 import { PUBLIC, routePolicy } from "../../http/route-policy";
 import { parseOrBadRequest } from "../validate";
 import { productIdSchema } from "./model";
@@ -16,7 +17,7 @@ const makeNow: KeptAnswer = (_request, produce) => produce();
 export function catalogRoutes({ catalog }: Pick<Deps, "catalog">, keep: KeptAnswer = makeNow) {
   return new Elysia({ name: "catalog" })
     .use(routePolicy)
-    .get("/api/catalog", ({ request }) => keep(request, () => new Response(catalog.listProductsJson(), { headers: JSON_TYPE })), {
+    .get("/api/catalog", ({ request }) => keep(request, () => responseOfBytes(catalog.listProductsJson(), { headers: JSON_TYPE })), {
       policy: PUBLIC,
     })
     .get(
