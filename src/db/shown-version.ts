@@ -30,10 +30,12 @@ export function createShownVersion(db: Database, now: () => number = Date.now) {
   let versionReadAt = -Number.MAX_VALUE;
 
   const shown = {
-    /** The newest version; throws when the database cannot be read (closed), and the next call reads again. */
-    current(): number {
+    /**
+     * The newest version at `time` (the clock's milliseconds, read by a caller that has it already); throws
+     * when the database cannot be read (closed), and the next call reads again.
+     */
+    current(time: number = now()): number {
       const changes = totalChanges.get()?.n ?? 0;
-      const time = now();
       if (changes !== changesSeen || time - versionReadAt >= EXTERNAL_CHECK_MS) {
         version = newestVersion.get()?.version ?? 0;
         changesSeen = changes;
