@@ -27,7 +27,7 @@ import {
  * stays above the 20 pages show) forgets only answers kept with `exactStock`.
  *
  * The newest version is read cheaply (src/db/shown-version.ts): at once after
- * a write here, within a millisecond after another process's. See
+ * a commit, this process's or another's (docs/decisions/0039-kept-answers-before-routing.md). See
  * docs/decisions/0008-performance.md.
  */
 export type ResponseCache = ReturnType<typeof createResponseCache>;
@@ -239,13 +239,13 @@ export function createResponseCache({
    * header (whole seconds since it was made); the first answers of a page carry none.
    */
   function answerFrom(entry: Entry, request: Request, time: number, kept: boolean): Response {
-    const headersOf = (representation: Representation) =>
-      kept
-        ? agedHeaders(entry, representation, time)
-        : representation === "notModified"
-          ? entry.notModified
-          : entry.headers[representation];
-    return representation(entry, request, headersOf);
+    return representation(entry, request, kept ? time : null);
+  }
+
+  /** The headers an answer in `representation` carries: with the Age at `keptAt` (a kept answer's time), else without. */
+  function headersOf(entry: Entry, representation: Representation, keptAt: number | null): Headers {
+    if (keptAt !== null) return agedHeaders(entry, representation, keptAt);
+    return representation === "notModified" ? entry.notModified : entry.headers[representation];
   }
 
   /** The entry's headers for `representation` with the Age of `time`, made again only when the age in whole seconds moves. */
@@ -262,13 +262,13 @@ export function createResponseCache({
   }
 
   /** The answer for what `request` takes: 304 for the entity tag it holds, else the encoding it accepts, else plain. */
-  function representation(entry: Entry, request: Request, headersOf: (representation: Representation) => Headers): Response {
+  function representation(entry: Entry, request: Request, keptAt: number | null): Response {
     if (etagMatches(request.headers.get("if-none-match"), entry.etag)) {
-      return new Response(null, { status: 304, headers: headersOf("notModified") });
+      return new Response(null, { status: 304, headers: headersOf(entry, "notModified", keptAt) });
     }
     const encoding = entry.body.byteLength >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers.get("accept-encoding")) : null;
     // Few clients take no encoding (scripts, some crawlers): their copy of the body is not worth keeping twice.
-    if (!encoding) return new Response(entry.body, { status: entry.status, headers: headersOf("identity") });
+    if (!encoding) return new Response(entry.body, { status: entry.status, headers: headersOf(entry, "identity", keptAt) });
     let encoded = entry.encoded[encoding];
     if (!encoded) encoded = store(entry, encoding, compress(entry.body, encoding, "quick"), "quick");
     else if (encoded.effort === "quick" && ++encoded.answers > QUICK_ANSWERS) {
@@ -281,7 +281,7 @@ export function createResponseCache({
         );
       }
     }
-    return new Response(encoded.blob, { status: entry.status, headers: headersOf(encoding) });
+    return new Response(encoded.blob, { status: entry.status, headers: headersOf(entry, encoding, keptAt) });
   }
 
   /** Puts `bytes` in as the entry's `encoding`, counted against the bound while the entry is kept. */
