@@ -58,10 +58,10 @@ describe("a 100 × 80 × 50 mm block in PLA, before calibration", () => {
   const analysis = block(100, 80, 50);
   const answer = priceModel({ analysis, quantity: 1, material: pla, settings, fit: null });
 
-  // Worked out here from the starting numbers, apart from the code: skin 1.4 mm thick, printed solid at 0.73,
+  // Worked out here from the starting numbers, apart from the code: skin 1 mm thick, printed at 0.94,
   // the rest at 0.2; time 3 min + 5.5 min a cm³ + 0.53 min a mm of height.
-  const shellCm3 = Math.min(400, (34_000 * 1.4) / 1000);
-  const cm3 = 0.73 * shellCm3 + 0.2 * (400 - shellCm3);
+  const shellCm3 = Math.min(400, (34_000 * 1) / 1000);
+  const cm3 = 0.94 * shellCm3 + 0.2 * (400 - shellCm3);
   const grams = cm3 * 1.24;
   const minutes = 3 + 5.5 * cm3 + 0.53 * 50;
 
