@@ -102,6 +102,15 @@ describe("a 100 × 80 × 50 mm block in PLA, before calibration", () => {
   });
 });
 
+describe("a thin part prints solid", () => {
+  test("a 100 × 100 × 1.5 mm sheet is all skin: its grams are its volume at the skin's fill, never more", () => {
+    const sheet = block(100, 100, 1.5);
+    const answer = priceModel({ analysis: sheet, quantity: 1, material: pla, settings, fit: null });
+    // 15 cm³ of part, 20.6 cm³ of surface × 1 mm of skin: the skin is capped at the volume.
+    expect(answer.grams).toBe(Math.round(0.94 * 15 * 1.24 * 10) / 10);
+  });
+});
+
 describe("after calibration", () => {
   const analysis = block(100, 80, 50);
 
@@ -266,7 +275,9 @@ describe("properties, over many random parts and rates", () => {
     fill: fc.double({ min: 0.05, max: 1, noNaN: true }),
     overhang: fc.double({ min: 0, max: 0.29, noNaN: true }),
   });
-  const settingsFor = (r: fc.infer<typeof rates>): PricingSettings =>
+  type Rates = typeof rates extends fc.Arbitrary<infer T> ? T : never;
+  type Part = typeof part extends fc.Arbitrary<infer T> ? T : never;
+  const settingsFor = (r: Rates): PricingSettings =>
     withRules({
       setup_pence: r.setup_pence,
       minimum_pence: r.minimum_pence,
@@ -275,7 +286,7 @@ describe("properties, over many random parts and rates", () => {
       quantity_breaks: r.breaks,
       auto_limit_pence: Number.MAX_SAFE_INTEGER,
     });
-  const analysisOf = (p: fc.infer<typeof part>, volumeScale = 1): ModelAnalysis =>
+  const analysisOf = (p: Part, volumeScale = 1): ModelAnalysis =>
     block(p.x, p.y, p.z, { volume_mm3: p.x * p.y * p.z * p.fill * volumeScale, overhang_fraction: p.overhang });
   const fits = fc.option(
     fc

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { PricingPrinter } from "../../shared/instant-prices";
 import { parseMesh } from "../../shared/mesh-reader";
-import { analyseMesh, printersThatFit, scaleAnalysis } from "../../shared/model-analysis";
+import { analyseMesh, INCH_MM, printersThatFit, scaleAnalysis } from "../../shared/model-analysis";
 import { binaryStl, cubeTriangles, type Point, type Triangle } from "../support/stl";
 
 // What the server measures in a shopper's model before pricing it, on meshes built here.
@@ -160,7 +160,7 @@ describe("printersThatFit", () => {
 describe("scaleAnalysis", () => {
   test("×25.4 turns a part drawn in inches into millimetres: volume ×25.4³, area ×25.4², sides ×25.4", () => {
     const inches = analyse(cubeTriangles(1));
-    const scaled = scaleAnalysis(inches, 25.4);
+    const scaled = scaleAnalysis(inches, INCH_MM);
     expect(scaled.volume_mm3).toBeCloseTo(25.4 ** 3, 3);
     expect(scaled.area_mm2).toBeCloseTo(6 * 25.4 ** 2, 3);
     expect(scaled.bbox_mm.map((side) => Math.round(side * 1000) / 1000)).toEqual([25.4, 25.4, 25.4]);
