@@ -4,7 +4,7 @@
  * mesh from shared/mesh-reader.ts, so the server prices from the same figures the product page shows.
  */
 import type { ModelAnalysis, PricingPrinter } from "./instant-prices";
-import { centreOf, type Mesh, measureMesh, type Vec3 } from "./mesh-reader";
+import { centreOf, type Mesh, measureMesh, tetrahedronVolume, type Vec3 } from "./mesh-reader";
 import type { WeldedCorners } from "./mesh-weld";
 
 /** A shopper whose CAD program works in inches exports an STL whose numbers are inches; ×25.4 makes them millimetres. */
@@ -131,20 +131,10 @@ function countPieces(mesh: Mesh, { ids, vertexCount }: WeldedCorners, outward: n
   const low = new Float64Array(groups * 3).fill(Infinity);
   const high = new Float64Array(groups * 3).fill(-Infinity);
   const p = mesh.positions;
-  const [ox, oy, oz] = centre;
   for (let t = 0; t < mesh.triangleCount; t++) {
     const g = groupOf[t] as number;
     const i = t * 9;
-    const ax = (p[i] as number) - ox,
-      ay = (p[i + 1] as number) - oy,
-      az = (p[i + 2] as number) - oz;
-    const bx = (p[i + 3] as number) - ox,
-      by = (p[i + 4] as number) - oy,
-      bz = (p[i + 5] as number) - oz;
-    const cx = (p[i + 6] as number) - ox,
-      cy = (p[i + 7] as number) - oy,
-      cz = (p[i + 8] as number) - oz;
-    volume[g] = (volume[g] as number) + (outward * (ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx))) / 6;
+    volume[g] = (volume[g] as number) + outward * tetrahedronVolume(p, t, centre);
     for (let k = 0; k < 9; k++) {
       const slot = g * 3 + (k % 3);
       const value = p[i + k] as number;
