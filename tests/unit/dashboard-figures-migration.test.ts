@@ -177,10 +177,21 @@ test("every statement the dashboard runs reads the summaries and indexes of work
       .map((row) => row.detail),
   );
   expect(plans.filter((detail) => /\b(orders|order_items|refunds)\b/.test(detail))).toEqual([]);
-  // A whole-table scan only of the orders still to send, or of the open requests' own index.
+  // A whole-table scan only of the orders still to send, the open requests' own index, the best sellers' window
+  // (its one row, and the sums over it: the products sold in 30 days) and the hours a move of it adds or takes out.
   expect(plans.filter((detail) => detail.startsWith("SCAN"))).toEqual([
     "SCAN CONSTANT ROW",
     "SCAN orders_to_dispatch",
     "SCAN custom_requests USING COVERING INDEX custom_requests_awaiting_reply",
+    "SCAN best_sellers_window",
+    "SCAN gone",
+    "SCAN best_sellers_since",
+    "SCAN best_sellers_window",
+    "SCAN best_sellers_since",
+  ]);
+  // The hours a move adds or takes out are found by the hourly summary's key.
+  expect(plans.filter((detail) => detail.includes("sales_by_hour"))).toEqual([
+    "SEARCH sales_by_hour USING PRIMARY KEY (hour>? AND hour<?)",
+    "SEARCH sales_by_hour USING PRIMARY KEY (hour>? AND hour<?)",
   ]);
 });
