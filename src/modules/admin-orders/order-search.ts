@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decodePageCursor, encodePageCursor, isRowid, isStoredMoment } from "../../http/page-cursor";
 import type { ListFilter, ListPosition, Search } from "../orders/store";
 
 const MAX_SEARCH = 100;
@@ -13,20 +14,14 @@ const ORDER_LIST_MESSAGES = {
 
 /** Where the next page starts, as the X-Next-Cursor header carries it: opaque to callers, readable here only. */
 export function encodeCursor({ createdAt, rowid }: ListPosition): string {
-  return Buffer.from(JSON.stringify([createdAt, rowid])).toString("base64url");
+  return encodePageCursor([createdAt, rowid]);
 }
 
 function decodeCursor(cursor: string): ListPosition | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (!Array.isArray(value) || value.length !== 2) return null;
-    const [createdAt, rowid] = value as unknown[];
-    if (typeof createdAt !== "string" || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(createdAt)) return null;
-    if (typeof rowid !== "number" || !Number.isSafeInteger(rowid) || rowid < 1) return null;
-    return { createdAt, rowid };
-  } catch {
-    return null;
-  }
+  const value = decodePageCursor(cursor);
+  if (value?.length !== 2) return null;
+  const [createdAt, rowid] = value;
+  return isStoredMoment(createdAt) && isRowid(rowid) ? { createdAt, rowid } : null;
 }
 
 /**

@@ -72,7 +72,16 @@ export type OrderMoney = {
   refund_required: number;
   email: string | null;
 };
-export type QueueRow = ProductionFields & { id: string; created_at: string; shipping_name: string | null; email: string | null };
+export type QueueRow = ProductionFields & {
+  id: string;
+  created_at: string;
+  shipping_name: string | null;
+  email: string | null;
+  /** The order's rowid: the tie-break of the queue's order, carried into the next cursor. */
+  queue_rowid: number;
+};
+/** Where a page of the "To make" queue starts: after the order promised for `dispatchBy`, made at `createdAt`, with `rowid`. */
+export type QueuePosition = { dispatchBy: string | null; createdAt: string; rowid: number };
 export type QueueItemRow = { order_id: string; product_id: string; product_name: string; quantity: number; meta: string };
 
 /** One row of the owner's list as stored: the summary's own fields, its stage facts, and where it sits in the list. */
@@ -227,10 +236,22 @@ export function createOrderStore(db: Database) {
      FROM order_items i JOIN orders o ON o.id = i.order_id WHERE i.order_id = ? ORDER BY i.id`,
   );
   const raiseRestocked = db.query<unknown, [number, number]>("UPDATE order_items SET restocked = restocked + ? WHERE id = ?");
-  const queue = db.query<QueueRow, [OrderStage | null]>(
-    `SELECT id, created_at, shipping_name, email, stage, dispatch_by FROM orders
-     WHERE status = 'paid' AND stage IS NOT NULL AND stage <> 'dispatched' AND (?1 IS NULL OR stage = ?1)
-     ORDER BY dispatch_by IS NULL, dispatch_by, created_at, rowid`,
+  // The queue: paid orders not dispatched, soonest promise first and none last, a page at a time. Its orders are read
+  // through orders_newest_by_status (status = 'paid': the work in hand) and only they are sorted (decision 0037).
+  const queueOf = (after: string) =>
+    `SELECT id, created_at, shipping_name, email, stage, dispatch_by, rowid AS queue_rowid FROM orders
+     WHERE status = 'paid' AND stage IS NOT NULL AND stage <> 'dispatched' AND (?1 IS NULL OR stage = ?1) ${after}
+     ORDER BY dispatch_by IS NULL, dispatch_by, created_at, rowid LIMIT ?5`;
+  const queueFirst = db.query<QueueRow, [OrderStage | null, null, null, null, number]>(queueOf(""));
+  // After (?2 the promised day or none, ?3 the moment, ?4 the rowid): a later day, or no day after any day, or the
+  // same day (or none again) and a later (created_at, rowid).
+  const queueAfter = db.query<QueueRow, [OrderStage | null, string | null, string, number, number]>(
+    queueOf(`AND (CASE WHEN ?2 IS NULL THEN dispatch_by IS NULL AND (created_at, rowid) > (?3, ?4)
+       ELSE dispatch_by IS NULL OR dispatch_by > ?2 OR (dispatch_by = ?2 AND (created_at, rowid) > (?3, ?4)) END)`),
+  );
+  const queueCount = db.query<{ total: number }, [OrderStage | null]>(
+    `SELECT COUNT(*) AS total FROM orders
+     WHERE status = 'paid' AND stage IS NOT NULL AND stage <> 'dispatched' AND (?1 IS NULL OR stage = ?1)`,
   );
   const queueItems = db.query<QueueItemRow, [string]>(
     `SELECT order_id, product_id, product_name, quantity, meta FROM order_items
@@ -310,8 +331,16 @@ export function createOrderStore(db: Database) {
     shelfLines: (id: string): ShelfLine[] => shelfLines.all(id),
     raiseRestocked: (lineId: number, units: number) => void raiseRestocked.run(units, lineId),
 
-    /** The "To make" queue: paid orders not dispatched, soonest promise first (none last), optionally in one stage. */
-    queue: (stage: OrderStage | null): QueueRow[] => queue.all(stage),
+    /**
+     * A page of the "To make" queue: paid orders not dispatched, soonest promise first (none last), optionally in one
+     * stage, after `position` (none: the first page), at most `limit` of them.
+     */
+    queue(stage: OrderStage | null, position: QueuePosition | null, limit: number): QueueRow[] {
+      if (!position) return queueFirst.all(stage, null, null, null, limit);
+      return queueAfter.all(stage, position.dispatchBy, position.createdAt, position.rowid, limit);
+    },
+    /** How many orders the queue holds (in one stage, when given). */
+    queueCount: (stage: OrderStage | null): number => queueCount.get(stage)!.total,
     /** The lines of many orders at once, in each order's line order. */
     itemsOfOrders: (ids: readonly string[]): QueueItemRow[] => (ids.length === 0 ? [] : queueItems.all(JSON.stringify(ids))),
     /** The oldest `most` orders to dispatch, oldest first. */
