@@ -36,6 +36,17 @@ export function figurePeriods(now: Date): Record<keyof Takings, string> {
 const firstHourOf = (day: string) => ukDayStart(day).slice(0, 13);
 
 /**
+ * The first hour of the first whole UTC day from `hour` on (the hour itself at midnight UTC; else the next midnight):
+ * takings are read by the hour up to it and by the UTC day from it (migrations/0029_owner_reads.sql, decision 0037).
+ */
+function firstWholeUtcDay(hour: string): string {
+  if (hour.endsWith("T00")) return hour;
+  const next = new Date(`${hour.slice(0, 10)}T00:00:00.000Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return `${next.toISOString().slice(0, 10)}T00`;
+}
+
+/**
  * The dashboard's business figures. Every order row is money taken (an order exists only once paid), a cancelled
  * one too until it is refunded; a refund counts on the UK day it was made, not its order's day (decision 0018), so a
  * period's figure is what came in and went out in it and never changes after the period is over.
@@ -46,8 +57,10 @@ const firstHourOf = (day: string) => ukDayStart(day).slice(0, 13);
  */
 export function dashboardFigures(db: Database, now: Date, lowStockThreshold: number): DashboardFigures {
   // Bun keeps each statement prepared by its text, so the dashboard prepares these once.
-  const takenSince = db.query<{ pence: number }, [string]>(
-    "SELECT COALESCE(SUM(paid_cents - refunded_cents), 0) AS pence FROM takings_by_hour WHERE hour >= ?",
+  // From a first hour on: the hours of its UTC day from it (?1 up to ?2), then whole UTC days from ?2's day on.
+  const takenSince = db.query<{ pence: number }, [string, string]>(
+    `SELECT (SELECT COALESCE(SUM(paid_cents - refunded_cents), 0) FROM takings_by_hour WHERE hour >= ?1 AND hour < ?2)
+          + (SELECT COALESCE(SUM(paid_cents - refunded_cents), 0) FROM takings_by_day WHERE day >= substr(?2, 1, 10)) AS pence`,
   );
   const counts = db.query<{ to_dispatch: number; awaiting_reply: number }, []>(
     `SELECT (SELECT COUNT(*) FROM orders_to_dispatch) AS to_dispatch,
@@ -63,7 +76,10 @@ export function dashboardFigures(db: Database, now: Date, lowStockThreshold: num
      ORDER BY stock, name`,
   );
   const periods = figurePeriods(now);
-  const taken = (day: string) => takenSince.get(firstHourOf(day))!.pence;
+  const taken = (day: string) => {
+    const first = firstHourOf(day);
+    return takenSince.get(first, firstWholeUtcDay(first))!.pence;
+  };
   return {
     takings: {
       today: taken(periods.today),
