@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrate } from "../../src/db/migrate";
 import { openDatabase } from "../../src/db/open";
+import type { BestSeller } from "../../src/modules/admin-orders/best-sellers";
 import { dashboardFigures } from "../../src/modules/admin-orders/dashboard-figures";
 import { listFilterOf } from "../../src/modules/admin-orders/order-search";
 import { createOrderStore } from "../../src/modules/orders/store";
@@ -130,7 +131,7 @@ describe("the kept sums follow the hourly summaries they are made from", () => {
   /** The best sellers summed from the hourly rows themselves, as the dashboard read them before migration 0029. */
   const fromHours = (firstHour: string) =>
     db
-      .query(
+      .query<BestSeller, [string]>(
         `SELECT product_id, MAX(product_name) AS name, SUM(units) AS units, SUM(amount_cents) AS amount_cents
          FROM sales_by_hour WHERE hour >= ? AND units > 0 GROUP BY product_id, iif(quoted, product_name, NULL)
          ORDER BY units DESC, amount_cents DESC, name, product_id LIMIT 5`,

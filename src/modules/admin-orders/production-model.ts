@@ -71,7 +71,6 @@ export const toMakeQuerySchema = z.object({
     })
     .optional(),
 });
-export type ToMakeQuery = z.infer<typeof toMakeQuerySchema>;
 
 /** One order in the owner's "To make" queue: what to make, for whom, by when, with the shopper's uploads. */
 export type ToMakeOrder = OrderProduction & {
