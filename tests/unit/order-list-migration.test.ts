@@ -106,3 +106,49 @@ describe("the list's statements", () => {
     });
   }
 });
+
+describe("the statements of the search and the To make queue (decision 0037)", () => {
+  beforeEach(() => migrate(db));
+
+  /** Every statement the order store prepares, with its plan. */
+  function storeStatements(): { sql: string; plan: string[] }[] {
+    const statements: string[] = [];
+    const recorded = new Proxy(db, {
+      get(target, property) {
+        if (property === "query")
+          return (sql: string) => {
+            statements.push(sql);
+            return target.query(sql);
+          };
+        const value = Reflect.get(target, property, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    createOrderStore(recorded);
+    return statements.map((sql) => ({
+      sql,
+      plan: db
+        .query<{ detail: string }, []>(`EXPLAIN QUERY PLAN ${sql.replaceAll(/\?(\d)/g, "NULL")}`)
+        .all()
+        .map((row) => row.detail),
+    }));
+  }
+
+  test("a search's matches and counts are read from both search indexes and reach an order only by its rowid", () => {
+    const searches = storeStatements().filter(({ sql }) => sql.includes("order_search MATCH") && !sql.includes("INDEXED BY"));
+    expect(searches).toHaveLength(4);
+    for (const { plan } of searches) {
+      expect(plan.filter((step) => /SCAN order_(postcode_)?search VIRTUAL TABLE/.test(step))).toHaveLength(2);
+      expect(plan.filter((step) => /^(SCAN|SEARCH) o\b/.test(step)).every((step) => step.includes("INTEGER PRIMARY KEY"))).toBe(true);
+    }
+  });
+
+  test("the queue's pages and count read only the paid orders, through orders_newest_by_status", () => {
+    const queue = storeStatements().filter(({ sql }) => sql.includes("stage <> 'dispatched'"));
+    expect(queue).toHaveLength(3);
+    for (const { plan } of queue) {
+      expect(plan[0]).toMatch(/^SEARCH orders USING (COVERING )?INDEX orders_newest_by_status \(status=\?\)/);
+      expect(plan.filter((step) => step.startsWith("SCAN"))).toEqual([]);
+    }
+  });
+});

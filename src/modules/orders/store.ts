@@ -271,12 +271,14 @@ export function createOrderStore(db: Database) {
   ) as Record<keyof typeof queries, Statement<SummaryRow, ListStatementArguments>>;
   const countsByStatus = db.query<{ status: string; orders: number }, []>("SELECT status, orders FROM order_counts");
   const matches = db.query<{ rowid: number }, [string, string | null, number]>(`${matchedRowids("?1", "?2")} LIMIT ?3`);
+  // With a status, each match's order is looked up by its rowid: CROSS JOIN keeps the matches first, where the
+  // planner would otherwise walk every order of the status checking each against the matches.
   const matchesWithStatus = db.query<{ rowid: number }, [string, string | null, number, string]>(
-    `SELECT o.rowid FROM orders o WHERE o.rowid IN (${matchedRowids("?1", "?2")}) AND o.status = ?4 LIMIT ?3`,
+    `SELECT o.rowid FROM (${matchedRowids("?1", "?2")}) AS m CROSS JOIN orders o ON o.rowid = m.rowid WHERE o.status = ?4 LIMIT ?3`,
   );
   const matchedCount = db.query<{ total: number }, [string, string | null]>(`SELECT COUNT(*) AS total FROM (${matchedRowids("?1", "?2")})`);
   const matchedCountWithStatus = db.query<{ total: number }, [string, string | null, string]>(
-    `SELECT COUNT(*) AS total FROM orders o WHERE o.rowid IN (${matchedRowids("?1", "?2")}) AND o.status = ?3`,
+    `SELECT COUNT(*) AS total FROM (${matchedRowids("?1", "?2")}) AS m CROSS JOIN orders o ON o.rowid = m.rowid WHERE o.status = ?3`,
   );
   // Late payments flagged for refund: until refunded in full, oldest first, through the partial index orders_refund_required.
   const refundsDue = db.query<SummaryRow, []>(
