@@ -116,9 +116,11 @@ export function ToMakeQueue() {
           </ul>
           {queue?.more && (
             <p className="to-make__more">
-              <span className="muted">
-                Showing {data.length} of {queue.total ?? "more"} orders.
-              </span>{" "}
+              {queue.total !== null && (
+                <span className="muted">
+                  Showing {data.length.toLocaleString("en-GB")} of {queue.total.toLocaleString("en-GB")} orders.
+                </span>
+              )}
               <button type="button" className="button button--ghost" disabled={loading} onClick={() => void showMore()}>
                 Show more
               </button>
