@@ -20,7 +20,10 @@ export type ModelAnalysis = {
    * (at the lowest Z) are left out.
    */
   overhang_fraction: number;
-  /** Largest side under 5 mm, or the model would fit a bed only if it was drawn in inches: offer ×25.4. */
+  /**
+   * Perhaps drawn in inches: offer ×25.4. The largest side is under 5 mm, or the part ×25.4 would still fit a
+   * printer's bed (docs/decisions/0041-instant-price-model.md).
+   */
   units_suspect: boolean;
 };
 
@@ -86,6 +89,10 @@ export type PriceBreakdown = {
   setup_pence: number;
   support_pence: number;
   markup_pence: number;
+  /** Taken off for the quantity break the line reaches (0 when none). */
+  discount_pence: number;
+  /** Added to reach the minimum order charge (0 when the figures reach it). The lines add up to the amount. */
+  minimum_top_up_pence: number;
 };
 
 /** `POST /api/models/price`'s answer. Amounts are for the whole quantity. */
@@ -94,8 +101,15 @@ export type PriceAnswer = {
   /** Null when `status` is `review`. */
   amount_pence: number | null;
   range_pence: [low: number, high: number];
+  /**
+   * True from the owner's tenth sliced job: `amount_pence` is shown as the price. Before, the prices are
+   * shown as `range_pence`, since the starting numbers were not measured on the owner's printers.
+   */
+  calibrated: boolean;
   breakdown: PriceBreakdown;
+  /** Filament for the whole quantity, grams. */
   grams: number;
+  /** Printer time for the whole quantity, hours. */
   hours: number;
   /** Why a person must price it; empty when instant. Each a sentence for the shopper. */
   reasons: string[];

@@ -95,23 +95,13 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
   };
 
   const app = new Elysia()
-    // Around everything, errors and 404s included: security headers, the
+    // Around everything routed, errors and 404s included: security headers, the
     // request id, and the request's log line once its response is ready.
-    .wrap((handle, request) => (...args: unknown[]) => {
-      const started = performance.now();
-      const requestId = newRequestId();
-      // A kept page or catalogue answer goes out before any routing, and without a promise.
-      if (request.method === "GET") {
-        const key = pathAndQuery(request.url);
-        const kept = cache.lookup(request, key);
-        if (kept) {
-          kept.headers.set("X-Request-Id", requestId);
-          logRequest("GET", pathOf(key), kept.status, started, requestId);
-          return kept;
-        }
-      }
-      return routed(() => handle(...args), request, started, requestId);
-    })
+    .wrap(
+      (handle, request) =>
+        (...args: unknown[]) =>
+          routed(() => handle(...args), request, performance.now(), newRequestId()),
+    )
     .onError(({ code, error, request }) => errorResponse(code, error, request, loggedPath))
     .use(routePolicy)
     .use(healthRoutes(deps))
@@ -160,8 +150,54 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     headersFor: (key) => securityHeaders(pathOf(key)),
     productShownAt,
   });
+  /**
+   * The shop's answer to any request, as the server gives it (`listen`) and tests ask for it: a kept page
+   * or catalogue answer goes out from memory before Elysia sees the request, without a promise, carrying
+   * the headers it was kept with, its own request id and its log line; anything else is routed by Elysia
+   * (the `.wrap` above). See docs/decisions/0039-kept-answers-before-routing.md.
+   */
+  const answer = (request: Request): Response | Promise<Response> => {
+    if (request.method === "GET") {
+      const started = performance.now();
+      const key = pathAndQuery(request.url);
+      const kept = cache.lookup(request, key);
+      if (kept) {
+        const requestId = newRequestId();
+        kept.headers.set("X-Request-Id", requestId);
+        logRequest("GET", pathOf(key), kept.status, started, requestId);
+        return kept;
+      }
+    }
+    return app.fetch(request);
+  };
   // The cache's counters and the derived policies, for tests.
-  return Object.assign(app, { responseCache: cache, routePolicies: policies });
+  return Object.assign(app, { responseCache: cache, routePolicies: policies, answer });
+}
+
+export type ShopApp = ReturnType<typeof createApp>;
+
+export type ListenOptions = { port: number; hostname: string; maxRequestBodySize?: number };
+
+/**
+ * The shop on a socket, every request through `app.answer`: Bun.serve is called here rather than by
+ * Elysia's `listen`, whose own fetch and route table would send requests to Elysia before the kept
+ * answers could be looked up (docs/decisions/0039-kept-answers-before-routing.md). Elysia's handlers
+ * still reach the server (a caller's address, a long upload's idle time) through `app.server`.
+ */
+export function listen(app: ShopApp, { port, hostname, maxRequestBodySize }: ListenOptions): Bun.Server<undefined> {
+  const server = Bun.serve({
+    port,
+    hostname,
+    maxRequestBodySize,
+    // A taken port must stop a start, not share the traffic with another shop (SO_REUSEPORT, which Elysia turned on).
+    reusePort: false,
+    // As Elysia's listen had it: a connection idle this long is closed; heavy work extends its own request's.
+    idleTimeout: 30,
+    development: false,
+    fetch: app.answer,
+  });
+  app.server = server;
+  return server;
 }
 
 function pathOf(key: string): string {

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { createApp, MAX_REQUEST_BODY_BYTES } from "./app";
+import { createApp, listen, MAX_REQUEST_BODY_BYTES } from "./app";
 import { migrate } from "./db/migrate";
 import { openDatabase } from "./db/open";
 import { seedDemoCatalogue } from "./db/seed";
@@ -54,15 +54,10 @@ async function main() {
   const assets = await loadAssets();
   const deps = createDeps(env, db, assets);
   const app = createApp(deps, { requestLog: logRequestLine });
+  let server: ReturnType<typeof listen>;
   try {
-    app.listen({
-      port: env.PORT,
-      hostname: env.HOST,
-      maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
-      // Elysia turns SO_REUSEPORT on, so a second shop on the same port would start
-      // silently and take part of the traffic: a taken port must stop this start instead.
-      reusePort: false,
-    });
+    // SO_REUSEPORT stays off (listen): a second shop on the same port must fail to start, not share its traffic.
+    server = listen(app, { port: env.PORT, hostname: env.HOST, maxRequestBodySize: MAX_REQUEST_BODY_BYTES });
   } catch (error) {
     if ((error as { code?: unknown } | null)?.code !== "EADDRINUSE") throw error;
     log(
@@ -73,7 +68,6 @@ async function main() {
     closeDatabase(db);
     process.exit(1);
   }
-  const server = app.server!;
   // `runs`: which code answers, the server bundle `bun start` builds or the sources (`bun run dev`, tests).
   const runs = typeof SERVER_BUNDLE === "undefined" ? "sources" : "server bundle";
   log("info", `Strata is open at ${env.PUBLIC_URL}`, { host: env.HOST, port: server.port, pid: process.pid, runs });

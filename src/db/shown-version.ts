@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { createCommitSignal } from "./commit-signal";
 
 /**
  * What storefront pages show also changes with the clock alone: each promises a dispatch date that
@@ -25,9 +26,12 @@ export type ShownChange = { version: number; product_id: string | null; stock_fi
  * projects, configuration), from this process or any other, and with nothing else.
  *
  * Reading it is a read transaction (~5 µs, a file lock), as much as a whole kept answer from memory,
- * so it is read only when it may have moved: when this connection's total_changes() moved (0.1 µs;
- * any write here, a rolled-back one included), and otherwise at most once every EXTERNAL_CHECK_MS
- * for other connections' writes. See docs/decisions/0008-performance.md.
+ * so it is read only when it may have moved: when the WAL index says a transaction was committed since
+ * (src/db/commit-signal.ts: by this connection or any other, seen at once, a few nanoseconds a check),
+ * and always inside a transaction of this connection, whose rows it sees. Where there is no WAL index
+ * to read, when this connection's total_changes() moved (any write here, a rolled-back one included),
+ * and otherwise at most once every EXTERNAL_CHECK_MS for other connections' writes.
+ * See docs/decisions/0008-performance.md and docs/decisions/0039-kept-answers-before-routing.md.
  */
 export function createShownVersion(db: Database, now: () => number = Date.now) {
   const totalChanges = db.query<{ n: number }, []>("SELECT total_changes() AS n");
@@ -38,12 +42,27 @@ export function createShownVersion(db: Database, now: () => number = Date.now) {
   let version = -1;
   let changesSeen = -1;
   let versionReadAt = -Number.MAX_VALUE;
+  const commits = createCommitSignal(db);
 
   const shown = {
-    /** The newest version; throws when the database cannot be read (closed), and the next call reads again. */
-    current(): number {
+    /**
+     * The newest version at `time` (the clock's milliseconds, read by a caller that has it already); throws
+     * when the database cannot be read (closed), and the next call reads again.
+     */
+    current(time: number = now()): number {
+      if (commits) {
+        // `inTransaction` also throws once the database is closed, as the reads below do.
+        if (db.inTransaction || commits.committed()) {
+          try {
+            version = newestVersion.get()?.version ?? 0;
+          } catch (error) {
+            commits.forget();
+            throw error;
+          }
+        }
+        return version;
+      }
       const changes = totalChanges.get()?.n ?? 0;
-      const time = now();
       if (changes !== changesSeen || time - versionReadAt >= EXTERNAL_CHECK_MS) {
         version = newestVersion.get()?.version ?? 0;
         changesSeen = changes;

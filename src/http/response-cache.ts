@@ -27,7 +27,7 @@ import {
  * stays above the 20 pages show) forgets only answers kept with `exactStock`.
  *
  * The newest version is read cheaply (src/db/shown-version.ts): at once after
- * a write here, within a millisecond after another process's. See
+ * a commit, this process's or another's (docs/decisions/0039-kept-answers-before-routing.md). See
  * docs/decisions/0008-performance.md.
  */
 export type ResponseCache = ReturnType<typeof createResponseCache>;
@@ -39,6 +39,9 @@ export type ResponseCache = ReturnType<typeof createResponseCache>;
  */
 type Encoded = { blob: Blob; effort: Effort; answers: number; harder?: Promise<void> };
 
+/** Which of an entry's prepared header sets an answer carries. */
+type Representation = "identity" | Encoding | "notModified";
+
 type Entry = {
   key: string;
   status: number;
@@ -48,6 +51,11 @@ type Entry = {
   /** Headers for each representation, built once; each answer's Response copies them. */
   headers: Record<"identity" | Encoding, Headers>;
   notModified: Headers;
+  /**
+   * The same headers with the Age a kept answer carries, for the whole second `age` they stand for: made
+   * once a second per representation, so an answer copies one set of headers and sets only its request id.
+   */
+  aged: { age: number; headers: Partial<Record<Representation, Headers>> };
   etag: string;
   bytes: number;
   /** When it was made (the clock's milliseconds), for the Age header of later answers. */
@@ -150,6 +158,8 @@ export function createResponseCache({
 }: ResponseCacheOptions) {
   const shownVersion = createShownVersion(db, now);
   const entries = new Map<string, Entry>();
+  /** The entry last answered from, already last in `entries`' order. */
+  let mostRecent: Entry | undefined;
   const pending = new Map<string, { version: number; period: number; answer: Promise<Entry | Response> }>();
   let cachedVersion = -1;
   /** The newest version read, by shownVersion or from the rows forgetChangesAfter read. */
@@ -158,8 +168,8 @@ export function createResponseCache({
   let period = -1;
   const stats = { hits: 0, misses: 0, clears: 0, forgets: 0 };
 
-  function currentVersion(): number {
-    version = shownVersion.current();
+  function currentVersion(time: number): number {
+    version = shownVersion.current(time);
     return version;
   }
 
@@ -252,6 +262,7 @@ export function createResponseCache({
         gzip: new Headers({ ...base, "content-encoding": "gzip" }),
       },
       notModified: new Headers(notModified),
+      aged: { age: -1, headers: {} },
       etag,
       bytes: body.byteLength + key.length * 2,
       madeAt: now(),
@@ -260,21 +271,41 @@ export function createResponseCache({
     };
   }
 
-  /** The answer from `entry`; `kept` adds the standard Age header (whole seconds since it was made). */
-  function answerFrom(entry: Entry, request: Request, kept: boolean): Response {
-    const response = representation(entry, request);
-    if (kept) response.headers.set("age", String(Math.max(0, Math.floor((now() - entry.madeAt) / 1000))));
-    return response;
+  /**
+   * The answer from `entry` for `request`, made at `time`: a kept one (`kept`) carries the standard Age
+   * header (whole seconds since it was made); the first answers of a page carry none.
+   */
+  function answerFrom(entry: Entry, request: Request, time: number, kept: boolean): Response {
+    return representation(entry, request, kept ? time : null);
+  }
+
+  /** The headers an answer in `representation` carries: with the Age at `keptAt` (a kept answer's time), else without. */
+  function headersOf(entry: Entry, representation: Representation, keptAt: number | null): Headers {
+    if (keptAt !== null) return agedHeaders(entry, representation, keptAt);
+    return representation === "notModified" ? entry.notModified : entry.headers[representation];
+  }
+
+  /** The entry's headers for `representation` with the Age of `time`, made again only when the age in whole seconds moves. */
+  function agedHeaders(entry: Entry, representation: Representation, time: number): Headers {
+    const age = Math.max(0, Math.floor((time - entry.madeAt) / 1000));
+    if (entry.aged.age !== age) entry.aged = { age, headers: {} };
+    let headers = entry.aged.headers[representation];
+    if (!headers) {
+      headers = new Headers(representation === "notModified" ? entry.notModified : entry.headers[representation]);
+      headers.set("age", String(age));
+      entry.aged.headers[representation] = headers;
+    }
+    return headers;
   }
 
   /** The answer for what `request` takes: 304 for the entity tag it holds, else the encoding it accepts, else plain. */
-  function representation(entry: Entry, request: Request): Response {
+  function representation(entry: Entry, request: Request, keptAt: number | null): Response {
     if (etagMatches(request.headers.get("if-none-match"), entry.etag)) {
-      return new Response(null, { status: 304, headers: entry.notModified });
+      return new Response(null, { status: 304, headers: headersOf(entry, "notModified", keptAt) });
     }
     const encoding = entry.body.byteLength >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers.get("accept-encoding")) : null;
     // Few clients take no encoding (scripts, some crawlers): their copy of the body is not worth keeping twice.
-    if (!encoding) return new Response(entry.body, { status: entry.status, headers: entry.headers.identity });
+    if (!encoding) return new Response(entry.body, { status: entry.status, headers: headersOf(entry, "identity", keptAt) });
     let encoded = entry.encoded[encoding];
     if (!encoded) encoded = store(entry, encoding, compress(entry.body, encoding, "quick"), "quick");
     else if (encoded.effort === "quick" && ++encoded.answers > QUICK_ANSWERS) {
@@ -287,7 +318,7 @@ export function createResponseCache({
         );
       }
     }
-    return new Response(encoded.blob, { status: entry.status, headers: entry.headers[encoding] });
+    return new Response(encoded.blob, { status: entry.status, headers: headersOf(entry, encoding, keptAt) });
   }
 
   /** Puts `bytes` in as the entry's `encoding`, counted against the bound while the entry is kept. */
@@ -306,25 +337,29 @@ export function createResponseCache({
   }
 
   /** Answers from a kept entry, and marks it the most recently used (last in the map's order). */
-  function hit(entry: Entry, request: Request): Response {
+  function hit(entry: Entry, request: Request, time: number): Response {
     stats.hits += 1;
-    entries.delete(entry.key);
-    entries.set(entry.key, entry);
-    return answerFrom(entry, request, true);
+    // Under a run of asks for one page it is already the last: moving it again would change nothing.
+    if (mostRecent !== entry) {
+      entries.delete(entry.key);
+      entries.set(entry.key, entry);
+      mostRecent = entry;
+    }
+    return answerFrom(entry, request, time, true);
   }
 
   /**
    * The version of what pages show now, with whatever changed since forgotten;
    * null when it cannot be read (a closed database), and then everything is.
    */
-  function checkVersion(): number | null {
-    const current = Number.isFinite(forgetEveryMs) ? Math.floor(now() / forgetEveryMs) : 0;
+  function checkVersion(time: number): number | null {
+    const current = Number.isFinite(forgetEveryMs) ? Math.floor(time / forgetEveryMs) : 0;
     if (current !== period) {
       if (period !== -1) clear();
       period = current;
     }
     try {
-      if (currentVersion() !== cachedVersion) cachedVersion = forgetChangesAfter(cachedVersion);
+      if (currentVersion(time) !== cachedVersion) cachedVersion = forgetChangesAfter(cachedVersion);
       return cachedVersion;
     } catch {
       clear();
@@ -339,9 +374,10 @@ export function createResponseCache({
      * changed since): the fast path, taken before any routing.
      */
     lookup(request: Request, key: string): Response | null {
-      if (checkVersion() === null) return null;
+      const time = now();
+      if (checkVersion(time) === null) return null;
       const entry = entries.get(key);
-      return entry ? hit(entry, request) : null;
+      return entry ? hit(entry, request, time) : null;
     },
 
     /**
@@ -355,11 +391,12 @@ export function createResponseCache({
       produce: () => Response | Promise<Response>,
       { exactStock = true }: KeepOptions = {},
     ): Promise<Response> {
-      const version = checkVersion();
+      const time = now();
+      const version = checkVersion(time);
       // Nothing can be trusted to be current: make the answer, keep nothing (the handler reports the fault).
       if (version === null) return produce();
       const entry = entries.get(key);
-      if (entry) return hit(entry, request);
+      if (entry) return hit(entry, request, time);
       stats.misses += 1;
       let inFlight = pending.get(key);
       let mine = false;
@@ -372,9 +409,16 @@ export function createResponseCache({
         void answer
           .then((made) => {
             // Kept only if nothing was written while it was made (else it may show what was before), in the same period.
-            if (!(made instanceof Response) && checkVersion() === version && period === started.period && made.bytes <= maxBytes / 4) {
+            if (!(made instanceof Response) && checkVersion(now()) === version && period === started.period && made.bytes <= maxBytes / 4) {
+              const replaced = entries.get(key);
+              if (replaced) {
+                // Made twice over (asked for again across a change while the first was made): the newer one stays, counted once.
+                entries.delete(key);
+                usedBytes -= replaced.bytes;
+              }
               makeRoom(made.bytes);
               entries.set(key, made);
+              mostRecent = made;
               usedBytes += made.bytes;
             }
           })
@@ -385,7 +429,7 @@ export function createResponseCache({
       }
       const made = await inFlight.answer;
       // The first answers of a page (its maker's and any that waited for it) carry no Age: they were just made.
-      if (!(made instanceof Response)) return answerFrom(made, request, false);
+      if (!(made instanceof Response)) return answerFrom(made, request, now(), false);
       // An answer that is not kept (an error page, say) has a body only one request can read.
       return mine ? made : produce();
     },

@@ -420,7 +420,7 @@ describe("tries refused before their password was checked count toward nothing",
 function restartWith(variables: Record<string, string>, target: TestShop = shop) {
   const env = parseEnv({ DATA_DIR: target.dataDir, NODE_ENV: "test", SEED_DEMO: "false", PUBLIC_URL: TEST_ORIGIN, ...variables });
   const app = createApp(createDeps(env, target.db, target.deps.assets, { passwordCost: CHEAP_PASSWORD_COST }));
-  return (path: string, init?: RequestInit) => app.handle(new Request(`${TEST_ORIGIN}${path}`, init));
+  return async (path: string, init?: RequestInit) => app.answer(new Request(`${TEST_ORIGIN}${path}`, init));
 }
 
 describe("sessions end when the configured password changes", () => {

@@ -573,7 +573,7 @@ describe("no denial of inventory: limits per address", () => {
   test("the held units are counted from the database: a restarted shop still refuses the 21st", async () => {
     for (let n = 0; n < 4; n++) await postCheckout(shop, units(5, { id: "labels" }));
     const restarted = createApp(createDeps(shop.env, shop.db, shop.deps.assets));
-    const refused = await restarted.handle(
+    const refused = await restarted.answer(
       new Request("http://shop.test/api/checkout", {
         method: "POST",
         headers: { "Content-Type": "application/json" },

@@ -16,8 +16,9 @@ import { storeOrder, storeRefund } from "../support/stored-orders";
 
 // The dashboard's figures are kept as orders, lines and refunds are written (migrations/0026_dashboard_figures.sql,
 // decision 0031). Checked both ways on a random history: the kept figures equal a full recount for every period at
-// many moments, around UK midnights and the changes of the clocks; and the summaries kept write by write equal the
-// ones the migration makes from the same history in one go.
+// many moments, around UK midnights and the changes of the clocks (the best sellers' window, migration 0029, moved
+// back and forth by those reads); and the summaries kept write by write equal the ones the migrations make from the
+// same history in one go.
 //
 // The history is seeded, so a failure replays. It is made through the shop's own calls where the shop can make it
 // (checkouts paid on the demo page, quotes accepted and paid, the owner's refunds, cancels with and without putting
@@ -353,8 +354,19 @@ describe(`a random history of ${STEPS} steps (seed ${SEED})`, () => {
       }
       fresh.exec("DETACH DATABASE kept");
       migrate(fresh);
+      // Both shops' best sellers read for the same moment: the window kept write by write and moved by every read of
+      // the first test, and the one the upgraded shop fills on its first read (migration 0029, decision 0037).
+      const at = new Date(Date.parse(ukDayStart("2025-06-01")) + 5 * HOUR);
+      const [upgraded, kept] = [dashboardFigures(fresh, at, 3), dashboardFigures(db, at, 3)];
+      expect(upgraded.best_sellers.length).toBeGreaterThan(2);
+      expect({ ...upgraded.takings, best_sellers: upgraded.best_sellers }).toEqual({ ...kept.takings, best_sellers: kept.best_sellers });
       const summaries = (database: Database) => ({
         takings: database.query("SELECT * FROM takings_by_hour WHERE paid_cents != 0 OR refunded_cents != 0 ORDER BY hour").all(),
+        takingsByDay: database.query("SELECT * FROM takings_by_day WHERE paid_cents != 0 OR refunded_cents != 0 ORDER BY day").all(),
+        bestSellersWindow: database.query("SELECT since FROM best_sellers_window").all(),
+        bestSellersSince: database
+          .query("SELECT * FROM best_sellers_since WHERE units != 0 OR amount_cents != 0 ORDER BY product_id, quoted, product_name")
+          .all(),
         sales: database
           .query("SELECT * FROM sales_by_hour WHERE units != 0 OR amount_cents != 0 ORDER BY hour, product_id, quoted, product_name")
           .all(),
@@ -362,6 +374,8 @@ describe(`a random history of ${STEPS} steps (seed ${SEED})`, () => {
       });
       const filled = summaries(fresh);
       expect(filled.takings.length).toBeGreaterThan(50);
+      expect(filled.takingsByDay.length).toBeGreaterThan(20);
+      expect(filled.bestSellersSince.length).toBeGreaterThan(2);
       expect(filled.sales.length).toBeGreaterThan(50);
       expect(filled.toDispatch.length).toBeGreaterThan(0);
       expect(summaries(db)).toEqual(filled);

@@ -5,6 +5,7 @@ import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { buyThroughDemoCheckout, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER } from "../support/factories";
 import { mainOf, textOf } from "../support/html";
+import { storeOrder } from "../support/stored-orders";
 import { countRows } from "../support/test-app";
 
 // The stages an order is moved through (queued, printing, finishing, packed;
@@ -421,6 +422,73 @@ describe("the owner's To make queue", () => {
     await walkTo(printing, ["printing"]);
     expect((await toMake("?stage=printing")).body.map((order) => order.id)).toEqual([printing]);
     expect((await toMake("?stage=queued")).body.map((order) => order.id)).toEqual([queued]);
+  });
+
+  describe("a page at a time", () => {
+    /**
+     * 125 orders waiting (more than two pages), written straight into the database: promised days shared by many,
+     * some made at the very same moment (so only the rowid tells them apart), some with no promise at all.
+     */
+    function manyWaiting(): string[] {
+      const days = [ukDay(-3), ukDay(0), ukDay(2), null];
+      for (let n = 0; n < 125; n++) {
+        const id = `ORD-QUEUE${String(n).padStart(3, "0")}`;
+        storeOrder(shop.db, { id, createdAt: `2026-01-0${1 + (n % 3)}T10:00:00.000Z` });
+        shop.db
+          .query("UPDATE orders SET stage = ?, dispatch_by = ? WHERE id = ?")
+          .run(n % 5 === 0 ? "printing" : "queued", days[n % 4] ?? null, id);
+      }
+      // The queue's order worked out here: soonest day first, none last, then the moment, then the rowid.
+      const rows = shop.db
+        .query<{ id: string; day: string | null; at: string; rowid: number }, []>(
+          "SELECT id, dispatch_by AS day, created_at AS at, rowid FROM orders WHERE id LIKE 'ORD-QUEUE%'",
+        )
+        .all();
+      const key = (row: (typeof rows)[number]) =>
+        [row.day === null ? 1 : 0, row.day ?? "", row.at, String(row.rowid).padStart(12, "0")].join("|");
+      return rows.sort((a, b) => (key(a) < key(b) ? -1 : 1)).map((row) => row.id);
+    }
+
+    async function walk(query: string) {
+      const pages: Queued[][] = [];
+      const totals: (string | null)[] = [];
+      let answer = await toMake(query);
+      for (;;) {
+        expect(answer.status).toBe(200);
+        pages.push(answer.body);
+        totals.push(answer.response.headers.get("x-total-count"));
+        const next = answer.response.headers.get("x-next-cursor");
+        if (!next) return { pages, totals };
+        answer = await toMake(`${query ? `${query}&` : "?"}cursor=${encodeURIComponent(next)}`);
+      }
+    }
+
+    test("50 orders a page, soonest promise first: following X-Next-Cursor gives every order once, in the queue's order", async () => {
+      const expected = manyWaiting();
+      const { pages, totals } = await walk("");
+      expect(pages.map((page) => page.length)).toEqual([50, 50, 25]);
+      expect(totals).toEqual(["125", "125", "125"]);
+      expect(pages.flat().map((order) => order.id)).toEqual(expected);
+      expect(pages[0]![0]).toMatchObject({ overdue: true, stage: expect.any(String), items: [expect.objectContaining({ quantity: 1 })] });
+    });
+
+    test("filtered by stage, the pages hold only that stage's orders and count only them", async () => {
+      const expected = manyWaiting().filter((id) => Number(id.slice(-3)) % 5 === 0);
+      const { pages, totals } = await walk("?stage=printing");
+      expect(pages.flat().map((order) => order.id)).toEqual(expected);
+      expect(totals).toEqual(["25"]);
+    });
+
+    test("a cursor the queue did not give: 400 saying to start again", async () => {
+      manyWaiting();
+      for (const cursor of ["nonsense", Buffer.from(JSON.stringify(["2026-13-45", "2026-01-01T10:00:00.000Z", 1])).toString("base64url")]) {
+        const { status, body } = await toMake<unknown>(`?cursor=${cursor}`);
+        expect(status).toBe(400);
+        expect(body).toEqual({
+          error: "This cursor is not one the To make queue gave. Start again from the first page (leave out cursor).",
+        });
+      }
+    });
   });
 
   test("an unknown stage filter: 400 listing the stages the queue has", async () => {

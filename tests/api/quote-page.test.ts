@@ -316,9 +316,9 @@ describe("the request log", () => {
     const { id, token, path } = await sentQuote();
     const entries: RequestLogEntry[] = [];
     const logged = createApp(shop.deps, { requestLog: (entry) => entries.push(entry) });
-    const answer = await logged.handle(new Request(`${TEST_ORIGIN}${path}&done=changes`));
+    const answer = await logged.answer(new Request(`${TEST_ORIGIN}${path}&done=changes`));
     expect(answer.status).toBe(200);
-    const wrong = await logged.handle(new Request(`${TEST_ORIGIN}/quote/${id}?t=${token.slice(1)}`));
+    const wrong = await logged.answer(new Request(`${TEST_ORIGIN}/quote/${id}?t=${token.slice(1)}`));
     expect(wrong.status).toBe(404);
     expect(entries.map(({ method, path: loggedPath, status }) => ({ method, path: loggedPath, status }))).toEqual([
       { method: "GET", path: "/quote/:redacted", status: 200 },

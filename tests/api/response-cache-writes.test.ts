@@ -28,7 +28,7 @@ beforeAll(async () => {
   setConfig(shop.db, "featured_products", JSON.stringify(["clips"]));
   const app = createApp(shop.deps);
   cache = app.responseCache;
-  get = (path, headers = {}) => app.handle(new Request(`${TEST_ORIGIN}${path}`, { headers }));
+  get = async (path, headers = {}) => app.answer(new Request(`${TEST_ORIGIN}${path}`, { headers }));
 });
 afterAll(() => shop.close());
 
@@ -285,7 +285,7 @@ describe("the Age header", () => {
   test("a kept answer carries Age, whole seconds since it was made (its 304 too); the first answer has none", async () => {
     let now = 5_000_000;
     const app = createApp(shop.deps, { responseCache: { now: () => now } });
-    const ask = (headers: Record<string, string> = {}) => app.handle(new Request(`${TEST_ORIGIN}/products`, { headers }));
+    const ask = async (headers: Record<string, string> = {}) => app.answer(new Request(`${TEST_ORIGIN}/products`, { headers }));
     const first = await ask();
     await first.arrayBuffer();
     expect(first.headers.get("age")).toBeNull();

@@ -34,7 +34,7 @@ beforeAll(async () => {
   // The same app the shop runs, with a cache this test can read the counters of.
   const app = createApp(shop.deps);
   cache = app.responseCache;
-  get = (path, headers = {}) => app.handle(new Request(`${TEST_ORIGIN}${path}`, { headers }));
+  get = async (path, headers = {}) => app.answer(new Request(`${TEST_ORIGIN}${path}`, { headers }));
 });
 afterAll(() => shop.close());
 
@@ -99,7 +99,7 @@ describe("kept pages and catalogue JSON", () => {
   test("a write by another connection to the database (the sqlite3 shell) is seen by the first request a millisecond later", async () => {
     let now = 1_000_000;
     const app = createApp(shop.deps, { responseCache: { now: () => now } });
-    const page = async () => (await app.handle(new Request(`${TEST_ORIGIN}/products/clips`))).text();
+    const page = async () => (await app.answer(new Request(`${TEST_ORIGIN}/products/clips`))).text();
     expect(await page()).toContain("£4.50");
     const other = new Database(join(shop.dataDir, "shop.db"));
     other.run("UPDATE products SET price_cents = 475 WHERE id = 'clips'");
@@ -140,7 +140,7 @@ describe("kept pages and catalogue JSON", () => {
     const app = createApp(shop.deps, { responseCache: { maxBytes: 200_000 } });
     const small = app.responseCache;
     for (let index = 0; index < 60; index++) {
-      const response = await app.handle(
+      const response = await app.answer(
         new Request(`${TEST_ORIGIN}/products?ref=${index}`, { headers: { "accept-encoding": "br, gzip" } }),
       );
       await response.arrayBuffer();

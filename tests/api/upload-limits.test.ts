@@ -61,7 +61,7 @@ async function countedGpxUpload(app = shop.app) {
   const request = new Request(`${TEST_ORIGIN}/api/gpx/upload`, { method: "POST", headers: { "Content-Type": contentType }, body });
   return {
     reads,
-    answer: app.handle(request).then(async (response) => ({
+    answer: Promise.resolve(app.answer(request)).then(async (response) => ({
       status: response.status,
       response,
       body: (await response.json()) as { token?: string; error?: string },

@@ -86,7 +86,7 @@ describe("the request log of createApp", () => {
       ["/api/checkout", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{broken" }],
     ];
     const answers: Response[] = [];
-    for (const [path, init] of calls) answers.push(await app.handle(new Request(`${TEST_ORIGIN}${path}`, init)));
+    for (const [path, init] of calls) answers.push(await app.answer(new Request(`${TEST_ORIGIN}${path}`, init)));
     expect(entries).toHaveLength(calls.length);
     expect(entries.map(({ method, path, status }) => ({ method, path, status }))).toEqual([
       { method: "GET", path: "/products", status: 200 },

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { expect } from "bun:test";
+import { listen } from "../../src/app";
 import type { TestShop } from "./test-app";
 
 /** What the basket island sends: one entry per unit. */
@@ -95,8 +96,8 @@ export function ageCheckouts(db: Database): void {
  * (app.handle has no socket, so every in-process request shares one address.)
  */
 export function serveShoppers(shop: TestShop) {
-  const server = shop.app.listen({ port: 0, hostname: "127.0.0.1" }).server;
-  if (!server) throw new Error("The test shop did not start listening");
+  // As main.ts listens: every request through app.answer.
+  const server = listen(shop.app, { port: 0, hostname: "127.0.0.1" });
   const origin = `http://127.0.0.1:${server.port}`;
   async function jsonFrom<T>(address: string, path: string, body: unknown, headers: Record<string, string> = {}) {
     const response = await fetch(`${origin}${path}`, {

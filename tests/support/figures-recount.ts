@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { ukDayStart } from "../../shared/uk-day";
-import { BEST_SELLERS, type DashboardFigures, figurePeriods } from "../../src/modules/admin-orders/dashboard-figures";
+import { BEST_SELLERS } from "../../src/modules/admin-orders/best-sellers";
+import { type DashboardFigures, figurePeriods } from "../../src/modules/admin-orders/dashboard-figures";
 import { TO_DISPATCH } from "../../src/modules/orders/model";
 
 /**

@@ -1,3 +1,4 @@
+import { listen } from "../../src/app";
 import type { TestShop } from "./test-app";
 
 export type ListeningShop = {
@@ -13,13 +14,14 @@ export type ListeningShop = {
  * TRUST_PROXY go by. Stop it before closing the shop.
  */
 export function listenOnLoopback(shop: TestShop): ListeningShop {
-  shop.app.listen({ hostname: "127.0.0.1", port: 0 });
-  const origin = `http://127.0.0.1:${shop.app.server!.port}`;
+  // As main.ts listens: every request through app.answer.
+  const server = listen(shop.app, { hostname: "127.0.0.1", port: 0 });
+  const origin = `http://127.0.0.1:${server.port}`;
   return {
     origin,
     request: (path, init) => fetch(`${origin}${path}`, init),
     async stop() {
-      await shop.app.stop(true);
+      await server.stop(true);
     },
   };
 }

@@ -34,7 +34,7 @@ export const CHEAP_PASSWORD_COST: PasswordCost = { memoryCost: 8, timeCost: 1 };
 
 /**
  * The real app over a real, migrated SQLite file in a fresh temp folder.
- * `request` goes through app.handle: every layer runs except the socket.
+ * `request` goes through app.answer, as the server's requests do: every layer runs except the socket.
  */
 export async function createTestShop(
   variables: Record<string, string> = {},
@@ -54,15 +54,15 @@ export async function createTestShop(
     db,
     env,
     dataDir,
-    request(path: string, init?: RequestInit): Promise<Response> {
-      return app.handle(new Request(`${TEST_ORIGIN}${path}`, init));
+    async request(path: string, init?: RequestInit): Promise<Response> {
+      return app.answer(new Request(`${TEST_ORIGIN}${path}`, init));
     },
     async json<T = unknown>(path: string, init?: RequestInit): Promise<{ status: number; body: T; response: Response }> {
-      const response = await app.handle(new Request(`${TEST_ORIGIN}${path}`, init));
+      const response = await app.answer(new Request(`${TEST_ORIGIN}${path}`, init));
       return { status: response.status, body: (await response.json()) as T, response };
     },
     async html(path: string): Promise<{ status: number; body: string; response: Response }> {
-      const response = await app.handle(new Request(`${TEST_ORIGIN}${path}`));
+      const response = await app.answer(new Request(`${TEST_ORIGIN}${path}`));
       return { status: response.status, body: await response.text(), response };
     },
     close() {

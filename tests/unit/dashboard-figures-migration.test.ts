@@ -177,10 +177,27 @@ test("every statement the dashboard runs reads the summaries and indexes of work
       .map((row) => row.detail),
   );
   expect(plans.filter((detail) => /\b(orders|order_items|refunds)\b/.test(detail))).toEqual([]);
-  // A whole-table scan only of the orders still to send, or of the open requests' own index.
+  // A whole-table scan only of the orders still to send, the open requests' own index, the best sellers' window
+  // (its one row, and the sums over it: the products sold in 30 days) and the hours a move of it adds or takes out.
   expect(plans.filter((detail) => detail.startsWith("SCAN"))).toEqual([
+    "SCAN CONSTANT ROW",
     "SCAN CONSTANT ROW",
     "SCAN orders_to_dispatch",
     "SCAN custom_requests USING COVERING INDEX custom_requests_awaiting_reply",
+    "SCAN best_sellers_window",
+    "SCAN gone",
+    "SCAN best_sellers_since",
+    "SCAN best_sellers_window",
+    "SCAN best_sellers_since",
+  ]);
+  // Takings: the first UTC day's hours, then whole days, each by its summary's key.
+  expect(plans.filter((detail) => detail.includes("takings_by"))).toEqual([
+    "SEARCH takings_by_hour USING PRIMARY KEY (hour>? AND hour<?)",
+    "SEARCH takings_by_day USING PRIMARY KEY (day>?)",
+  ]);
+  // The hours a move adds or takes out are found by the hourly summary's key.
+  expect(plans.filter((detail) => detail.includes("sales_by_hour"))).toEqual([
+    "SEARCH sales_by_hour USING PRIMARY KEY (hour>? AND hour<?)",
+    "SEARCH sales_by_hour USING PRIMARY KEY (hour>? AND hour<?)",
   ]);
 });

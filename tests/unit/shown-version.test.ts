@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrate } from "../../src/db/migrate";
 import { openDatabase } from "../../src/db/open";
-import { createShownVersion, EXTERNAL_CHECK_MS, SHOWN_CLOCK_PERIOD_MS } from "../../src/db/shown-version";
+import { createShownVersion, SHOWN_CLOCK_PERIOD_MS } from "../../src/db/shown-version";
 import { createDispatchPromise } from "../../src/modules/catalog/dispatch-promise";
 import { createCatalogService } from "../../src/modules/catalog/service";
 import { asShownOnPages } from "../../src/modules/catalog/shown-stock";
@@ -70,13 +70,31 @@ describe("the product list", () => {
     expect(JSON.parse(new TextDecoder().decode(catalog.listProductsJson()))).toEqual(JSON.parse(JSON.stringify(after)));
   });
 
-  test("another process's write is seen once the external check's time has passed", () => {
+  test("another connection's write (the sqlite3 shell's) is seen on the very next call, the clock unmoved", () => {
     const price = lamp().unitAmount;
     const other = new Database(join(dir, "shop.db"));
     other.run("UPDATE products SET price_cents = price_cents + 100 WHERE id = 'lamp'");
     other.close();
-    clock += EXTERNAL_CHECK_MS;
     expect(lamp().unitAmount).toBe(price + 100);
+  });
+
+  test("a database that is closed cannot be read: the version throws, and pages trust nothing kept", () => {
+    const closing = openDatabase(join(dir, "closing.db"));
+    migrate(closing);
+    const closingShown = createShownVersion(closing, () => clock);
+    expect(closingShown.current()).toBe(0);
+    closing.close();
+    expect(() => closingShown.current()).toThrow();
+  });
+
+  test("without a WAL index to read (an in-memory database) this connection's writes are still seen at once", () => {
+    const memory = openDatabase(":memory:");
+    migrate(memory);
+    const memoryShown = createShownVersion(memory, () => clock);
+    const before = memoryShown.current();
+    addProduct(memory, { id: "kite", name: "Kite", stock: 3 });
+    expect(memoryShown.current()).toBeGreaterThan(before);
+    memory.close();
   });
 
   test("a new clock hour reads again: the promised dispatch day moves at the cut-off with no write at all", () => {

@@ -1,10 +1,10 @@
 import type { Database } from "bun:sqlite";
 import { addUkDays, ukDayStart, ukToday } from "../../../shared/uk-day";
+import { type BestSeller, bestSellersSince } from "./best-sellers";
 
 /** Pence taken in each period: orders paid in it minus refunds made in it. */
 type Takings = { today: number; last_7_days: number; last_30_days: number; last_12_months: number };
 type LowStockItem = { product_id: string; variant_id: string | null; name: string; stock: number };
-type BestSeller = { product_id: string; name: string; units: number; amount_cents: number };
 
 /** What decision 0018 adds to the dashboard beside the counts of docs/product.md#dashboard. */
 export type DashboardFigures = {
@@ -15,8 +15,6 @@ export type DashboardFigures = {
   low_stock: LowStockItem[];
   best_sellers: BestSeller[];
 };
-
-export const BEST_SELLERS = 5;
 
 /** The first UK day of each takings period, and of the best sellers' 30 days, on the UK day of `now`. */
 export function figurePeriods(now: Date): Record<keyof Takings, string> {
@@ -38,18 +36,31 @@ export function figurePeriods(now: Date): Record<keyof Takings, string> {
 const firstHourOf = (day: string) => ukDayStart(day).slice(0, 13);
 
 /**
+ * The first hour of the first whole UTC day from `hour` on (the hour itself at midnight UTC; else the next midnight):
+ * takings are read by the hour up to it and by the UTC day from it (migrations/0029_owner_reads.sql, decision 0037).
+ */
+function firstWholeUtcDay(hour: string): string {
+  if (hour.endsWith("T00")) return hour;
+  const next = new Date(`${hour.slice(0, 10)}T00:00:00.000Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return `${next.toISOString().slice(0, 10)}T00`;
+}
+
+/**
  * The dashboard's business figures. Every order row is money taken (an order exists only once paid), a cancelled
  * one too until it is refunded; a refund counts on the UK day it was made, not its order's day (decision 0018), so a
  * period's figure is what came in and went out in it and never changes after the period is over.
  *
- * Each is read from what the database keeps as orders, lines and refunds are written (decision 0031): takings and
- * best sellers from hourly sums over the periods shown, the counts from tables and indexes of only the work in
- * hand. None of them reads the shop's history.
+ * Each is read from what the database keeps as orders, lines and refunds are written (decision 0031): takings from
+ * hourly sums over the periods shown, best sellers from sums kept over their 30 days and moved on as the days pass
+ * (decision 0037), the counts from tables and indexes of only the work in hand. None of them reads the shop's history.
  */
 export function dashboardFigures(db: Database, now: Date, lowStockThreshold: number): DashboardFigures {
   // Bun keeps each statement prepared by its text, so the dashboard prepares these once.
-  const takenSince = db.query<{ pence: number }, [string]>(
-    "SELECT COALESCE(SUM(paid_cents - refunded_cents), 0) AS pence FROM takings_by_hour WHERE hour >= ?",
+  // From a first hour on: the hours of its UTC day from it (?1 up to ?2), then whole UTC days from ?2's day on.
+  const takenSince = db.query<{ pence: number }, [string, string]>(
+    `SELECT (SELECT COALESCE(SUM(paid_cents - refunded_cents), 0) FROM takings_by_hour WHERE hour >= ?1 AND hour < ?2)
+          + (SELECT COALESCE(SUM(paid_cents - refunded_cents), 0) FROM takings_by_day WHERE day >= substr(?2, 1, 10)) AS pence`,
   );
   const counts = db.query<{ to_dispatch: number; awaiting_reply: number }, []>(
     `SELECT (SELECT COUNT(*) FROM orders_to_dispatch) AS to_dispatch,
@@ -64,18 +75,11 @@ export function dashboardFigures(db: Database, now: Date, lowStockThreshold: num
        WHERE v.stock IS NOT NULL AND v.stock <= ?1
      ORDER BY stock, name`,
   );
-  // A quoted order's lines all carry the quote's id as their product (decision 0014), so each is told apart by its
-  // name: "2 × bracket" and "1 × design time" are two best-seller rows of 2 and 1, not one of 3 (decision 0027).
-  // A row is named by the greatest name among its lines; an hour whose lines were all cancelled sold nothing.
-  const bestSellers = db.query<BestSeller, [string]>(
-    `SELECT product_id, MAX(product_name) AS name, SUM(units) AS units, SUM(amount_cents) AS amount_cents
-     FROM sales_by_hour WHERE hour >= ? AND units > 0
-     GROUP BY product_id, iif(quoted, product_name, NULL)
-     ORDER BY units DESC, amount_cents DESC, name, product_id LIMIT ${BEST_SELLERS}`,
-  );
-
   const periods = figurePeriods(now);
-  const taken = (day: string) => takenSince.get(firstHourOf(day))!.pence;
+  const taken = (day: string) => {
+    const first = firstHourOf(day);
+    return takenSince.get(first, firstWholeUtcDay(first))!.pence;
+  };
   return {
     takings: {
       today: taken(periods.today),
@@ -86,6 +90,6 @@ export function dashboardFigures(db: Database, now: Date, lowStockThreshold: num
     ...counts.get()!,
     low_stock_threshold: lowStockThreshold,
     low_stock: lowStock.all(lowStockThreshold),
-    best_sellers: bestSellers.all(firstHourOf(periods.last_30_days)),
+    best_sellers: bestSellersSince(db, firstHourOf(periods.last_30_days)),
   };
 }

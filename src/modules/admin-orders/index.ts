@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { ORDERS_PAGE_SIZE } from "../../../shared/orders-page";
+import { ORDERS_PAGE_SIZE, TO_MAKE_PAGE_SIZE } from "../../../shared/orders-page";
 import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
 import { downloadResponse } from "../../http/download-response";
@@ -60,7 +60,15 @@ export function adminOrderRoutes({
           },
         });
       })
-      .get("/api/admin/orders/to-make", ({ query }) => orders.toMake(parseOrBadRequest(toMakeQuerySchema, query).stage))
+      .get("/api/admin/orders/to-make", ({ query, set }) => {
+        // A page at a time, soonest promise first (docs/decisions/0037-cheap-owner-reads.md); the paging facts ride in
+        // headers, as the orders list's do, so the answer stays the list of orders it always was.
+        const { orders: page, total, nextCursor } = orders.toMake(parseOrBadRequest(toMakeQuerySchema, query));
+        set.headers["x-total-count"] = String(total);
+        set.headers["x-page-size"] = String(TO_MAKE_PAGE_SIZE);
+        if (nextCursor) set.headers["x-next-cursor"] = nextCursor;
+        return page;
+      })
       .get("/api/admin/orders/:id", ({ params }) => {
         const order = orders.detail(params.id);
         if (!order) throw new NotFound(ORDER_NOT_FOUND);

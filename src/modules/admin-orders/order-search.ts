@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { ListFilter, ListPosition } from "../orders/store";
+import { decodePageCursor, encodePageCursor, isRowid, isStoredMoment } from "../../http/page-cursor";
+import type { ListFilter, ListPosition, Search } from "../orders/store";
 
 const MAX_SEARCH = 100;
 /** The trigram index finds any part of three characters or more; a shorter one would have to read every order. */
@@ -13,20 +14,14 @@ const ORDER_LIST_MESSAGES = {
 
 /** Where the next page starts, as the X-Next-Cursor header carries it: opaque to callers, readable here only. */
 export function encodeCursor({ createdAt, rowid }: ListPosition): string {
-  return Buffer.from(JSON.stringify([createdAt, rowid])).toString("base64url");
+  return encodePageCursor([createdAt, rowid]);
 }
 
 function decodeCursor(cursor: string): ListPosition | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (!Array.isArray(value) || value.length !== 2) return null;
-    const [createdAt, rowid] = value as unknown[];
-    if (typeof createdAt !== "string" || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(createdAt)) return null;
-    if (typeof rowid !== "number" || !Number.isSafeInteger(rowid) || rowid < 1) return null;
-    return { createdAt, rowid };
-  } catch {
-    return null;
-  }
+  const value = decodePageCursor(cursor);
+  if (value?.length !== 2) return null;
+  const [createdAt, rowid] = value;
+  return isStoredMoment(createdAt) && isRowid(rowid) ? { createdAt, rowid } : null;
 }
 
 /**
@@ -60,17 +55,16 @@ export type OrderSearch = z.infer<typeof orderSearchSchema>;
 const ftsString = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /**
- * The FTS5 query for what the owner typed: the text as one phrase anywhere in reference, name, email or postcode
+ * The FTS5 queries for what the owner typed: the text as one phrase anywhere in reference, name, email or postcode
  * (the trigram index finds it inside a word, in any case; LIKE's % and _ mean nothing here), or, without its
  * spaces, in the postcode written as capitals without spaces, so "sw1a1aa" and "SW1A 1AA" find each other.
  */
-function matchOf(q: string): string {
+function searchOf(q: string): Search {
   const compact = q.replace(/\s+/g, "").toUpperCase();
-  const phrase = ftsString(q);
-  return compact.length >= MIN_SEARCH ? `${phrase} OR postcode_compact : ${ftsString(compact)}` : phrase;
+  return { text: ftsString(q), postcode: compact.length >= MIN_SEARCH ? ftsString(compact) : null };
 }
 
 /** The store's filter for a request: a blank search is no search. */
 export function listFilterOf({ q, status }: OrderSearch): ListFilter {
-  return { ...(q ? { match: matchOf(q) } : {}), ...(status ? { status } : {}) };
+  return { ...(q ? { search: searchOf(q) } : {}), ...(status ? { status } : {}) };
 }

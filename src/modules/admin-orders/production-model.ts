@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { MAKING_STAGES, ORDER_STAGES, type OrderProduction, type OrderStage } from "../../../shared/order-stages";
 import { isUkDay } from "../../../shared/uk-day";
+import { decodePageCursor, encodePageCursor, isRowid, isStoredMoment } from "../../http/page-cursor";
 import type { OrderItemMeta } from "../orders/model";
+import type { QueuePosition } from "../orders/store";
 
 /** The fixed messages of docs/decisions/0016-production-stages.md: each says what to do instead. */
 export const PRODUCTION_MESSAGES = {
@@ -17,6 +19,7 @@ export const PRODUCTION_MESSAGES = {
   dateAlreadyDispatched: "This order has already been dispatched, so its dispatch date can no longer move.",
   reason: "Give a reason for the new dispatch date: the shopper is told it by email.",
   reasonTooLong: "The reason must be at most 500 characters.",
+  queueCursor: "This cursor is not one the To make queue gave. Start again from the first page (leave out cursor).",
 } as const;
 
 /** POST /api/admin/orders/{id}/stage. Any text parses; which moves are allowed is the service's rule. */
@@ -39,9 +42,34 @@ export const dispatchDateRequestSchema = z.object(
 );
 export type DispatchDateRequest = z.infer<typeof dispatchDateRequestSchema>;
 
-/** GET /api/admin/orders/to-make?stage=…: the optional filter, one of the stages an order waits in. */
+/** Where the queue's next page starts, as X-Next-Cursor carries it: opaque to callers, readable here only. */
+export function encodeQueueCursor({ dispatchBy, createdAt, rowid }: QueuePosition): string {
+  return encodePageCursor([dispatchBy, createdAt, rowid]);
+}
+
+function decodeQueueCursor(cursor: string): QueuePosition | null {
+  const value = decodePageCursor(cursor);
+  if (value?.length !== 3) return null;
+  const [dispatchBy, createdAt, rowid] = value;
+  if (dispatchBy !== null && !(typeof dispatchBy === "string" && isUkDay(dispatchBy))) return null;
+  return isStoredMoment(createdAt) && isRowid(rowid) ? { dispatchBy, createdAt, rowid } : null;
+}
+
+/**
+ * GET /api/admin/orders/to-make?stage=…&cursor=…: the optional filter, one of the stages an order waits in, and where
+ * the page starts (the previous page's X-Next-Cursor; none: the first page).
+ */
 export const toMakeQuerySchema = z.object({
   stage: z.enum(MAKING_STAGES, { error: PRODUCTION_MESSAGES.filter }).optional(),
+  cursor: z
+    .string()
+    .max(200, { error: PRODUCTION_MESSAGES.queueCursor })
+    .transform((cursor, context) => {
+      const position = decodeQueueCursor(cursor);
+      if (!position) context.addIssue({ code: "custom", message: PRODUCTION_MESSAGES.queueCursor });
+      return position ?? z.NEVER;
+    })
+    .optional(),
 });
 
 /** One order in the owner's "To make" queue: what to make, for whom, by when, with the shopper's uploads. */

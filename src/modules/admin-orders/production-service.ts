@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { ORDER_STAGES, type OrderStage } from "../../../shared/order-stages";
+import { TO_MAKE_PAGE_SIZE } from "../../../shared/orders-page";
 import { ukToday } from "../../../shared/uk-day";
 import { writeTransaction } from "../../db/transaction";
 import { renderDispatchDateEmail } from "../../emails/dispatch-date";
@@ -8,10 +9,10 @@ import { readShopIdentity } from "../content/service";
 import type { Order, OrderItemMeta } from "../orders/model";
 import type { ProductionRecords } from "../orders/production";
 import type { OrderService } from "../orders/service";
-import type { OrderStore, ProductionFields } from "../orders/store";
+import type { OrderStore, ProductionFields, QueuePosition } from "../orders/store";
 import { enqueueEmail } from "../outbox/service";
 import { ORDER_CANCELLED } from "./model";
-import { type DispatchDateRequest, PRODUCTION_MESSAGES as MESSAGES, type ToMakeOrder } from "./production-model";
+import { type DispatchDateRequest, encodeQueueCursor, PRODUCTION_MESSAGES as MESSAGES, type ToMakeOrder } from "./production-model";
 
 type Current = ProductionFields & { status: string };
 
@@ -102,22 +103,33 @@ export function createProductionService<T>(
       });
     },
 
-    /** Paid orders not yet dispatched, soonest promise first (no promise last), optionally in one stage. */
-    toMake(stage: OrderStage | null = null): ToMakeOrder[] {
+    /**
+     * A page of the paid orders not yet dispatched, soonest promise first (no promise last), optionally in one stage,
+     * with how many there are in all and where the next page starts (decision 0037).
+     */
+    toMake({ stage = null, cursor = null }: { stage?: OrderStage | null; cursor?: QueuePosition | null } = {}, size = TO_MAKE_PAGE_SIZE) {
       const today = ukToday(now());
-      const rows = store.queue(stage);
-      // The whole queue's lines and stage facts in three queries, not three per order.
+      // One row more than a page tells whether another page follows; its cursor is the page's last order.
+      const read = store.queue(stage, cursor, size + 1);
+      const rows = read.slice(0, size);
+      const last = rows.at(-1);
+      const nextCursor =
+        read.length > size && last
+          ? encodeQueueCursor({ dispatchBy: last.dispatch_by, createdAt: last.created_at, rowid: last.queue_rowid })
+          : null;
+      // The page's lines and stage facts in three queries, not three per order.
       const facts = production.ofMany(rows);
       const lines = new Map<string, ToMakeOrder["items"]>(rows.map((row) => [row.id, []]));
       for (const { order_id, ...item } of store.itemsOfOrders(rows.map((row) => row.id))) {
         lines.get(order_id)?.push({ ...item, meta: JSON.parse(item.meta) as OrderItemMeta });
       }
-      return rows.map((row) => ({
+      const orders: ToMakeOrder[] = rows.map(({ queue_rowid: _, ...row }) => ({
         ...row,
         ...facts.get(row.id)!,
         overdue: row.dispatch_by !== null && row.dispatch_by < today,
         items: lines.get(row.id) ?? [],
       }));
+      return { orders, total: store.queueCount(stage), nextCursor };
     },
   };
 }

@@ -90,9 +90,19 @@ export function createAdminOrderService({
    */
   function list(request: OrderSearch, size = ORDERS_PAGE_SIZE): OrderListPage {
     const filter = listFilterOf(request);
-    const total = filter.match !== undefined ? store.matchedCount(filter.match, filter.status ?? null) : counted(filter.status);
-    const walk = filter.match !== undefined && total >= SEARCH_WALK_FROM;
-    const rows = store.page(filter, request.cursor ?? null, size + 1, { walk });
+    const position = request.cursor ?? null;
+    let total: number;
+    let rows: SummaryRow[];
+    if (filter.search === undefined) {
+      total = counted(filter.status);
+      rows = store.page(filter, position, size + 1);
+    } else {
+      // The matches are read once; only a search matching very many orders counts them and walks the list instead.
+      const matched = store.matches(filter.search, filter.status ?? null, SEARCH_WALK_FROM);
+      const few = matched.length < SEARCH_WALK_FROM;
+      total = few ? matched.length : store.matchedCount(filter.search, filter.status ?? null);
+      rows = store.page(filter, position, size + 1, few ? { matched } : {});
+    }
     const page = rows.slice(0, size);
     const last = page.at(-1);
     const nextCursor = rows.length > size && last ? encodeCursor({ createdAt: last.created_at, rowid: last.list_rowid }) : null;

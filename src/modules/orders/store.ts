@@ -72,7 +72,16 @@ export type OrderMoney = {
   refund_required: number;
   email: string | null;
 };
-export type QueueRow = ProductionFields & { id: string; created_at: string; shipping_name: string | null; email: string | null };
+export type QueueRow = ProductionFields & {
+  id: string;
+  created_at: string;
+  shipping_name: string | null;
+  email: string | null;
+  /** The order's rowid: the tie-break of the queue's order, carried into the next cursor. */
+  queue_rowid: number;
+};
+/** Where a page of the "To make" queue starts: after the order promised for `dispatchBy`, made at `createdAt`, with `rowid`. */
+export type QueuePosition = { dispatchBy: string | null; createdAt: string; rowid: number };
 export type QueueItemRow = { order_id: string; product_id: string; product_name: string; quantity: number; meta: string };
 
 /** One row of the owner's list as stored: the summary's own fields, its stage facts, and where it sits in the list. */
@@ -99,8 +108,13 @@ export type SummaryRow = {
 
 /** Where a page starts: after the order made at `createdAt` with `rowid` (the last one of the page before). */
 export type ListPosition = { createdAt: string; rowid: number };
-/** Which orders the list shows: an FTS5 query over reference, name, email and postcode, and a status. */
-export type ListFilter = { match?: string; status?: string };
+/**
+ * What the owner searched for, as FTS5 queries: `text` over order_search (reference, name, email, postcode) and
+ * `postcode` over order_postcode_search (the postcode as capitals without spaces), null when there is none to ask.
+ */
+export type Search = { text: string; postcode: string | null };
+/** Which orders the list shows: the search's matches, and a status. */
+export type ListFilter = { search?: Search; status?: string };
 
 export type NewOrder = {
   id: string;
@@ -138,18 +152,26 @@ const SUMMARY_COLUMNS = `o.id, o.status, o.created_at, o.amount_cents, o.currenc
 /** Newest first; `orders_newest` and `orders_newest_by_status` (migration 0025) give this order walked backwards. */
 const NEWEST_FIRST = "ORDER BY o.created_at DESC, o.rowid DESC";
 const AFTER = "(o.created_at, o.rowid) < (?1, ?2)";
-const MATCHED = "o.rowid IN (SELECT rowid FROM order_search WHERE order_search MATCH ?4)";
+/** The rowids of the orders a search matches: either index finding it is a match (migration 0029). */
+const matchedRowids = (text: string, postcode: string) =>
+  `SELECT rowid FROM order_search WHERE order_search MATCH ${text}
+   UNION SELECT rowid FROM order_postcode_search WHERE ${postcode} IS NOT NULL AND order_postcode_search MATCH ${postcode}`;
+/** A search with few matches: their rowids were read once (a JSON array) and the page is made of them. */
+const AMONG = "o.rowid IN (SELECT value FROM json_each(?4))";
+/** A search with many: the indexes are asked once for the set, which the walk of the list's index keeps to. */
+const MATCHED = `o.rowid IN (${matchedRowids("?4", "?6")})`;
 
 /**
  * The list's SQL, one statement per shape of request, so each keeps a plan that walks an index in the list's order
  * and never sorts the table (tests/unit/order-list-migration.test.ts reads their plans). ?1, ?2: the position
- * after which the page starts; ?3: the status; ?4: the search; ?5: how many rows.
+ * after which the page starts; ?3: the status; ?4: the matches' rowids, or the search's text; ?5: how many rows;
+ * ?6: the search's postcode.
  */
 export function listQueries() {
   const where = (terms: string[]) => (terms.length > 0 ? `WHERE ${terms.join(" AND ")}` : "");
   const page = (terms: string[]) => `SELECT ${SUMMARY_COLUMNS} FROM orders o ${where(terms)} ${NEWEST_FIRST} LIMIT ?5`;
-  // A search is driven by its matches (the FTS index): it sorts only the matched orders' keys, keeping the top
-  // page, and reads the summaries of that page alone.
+  // A search with few matches is driven by them (read once from the FTS indexes): it sorts only the matched orders'
+  // keys, keeping the top page, and reads the summaries of that page alone.
   const matched = (terms: string[]) =>
     `SELECT ${SUMMARY_COLUMNS} FROM (SELECT o.rowid AS hit FROM orders o ${where(terms)} ${NEWEST_FIRST} LIMIT ?5) AS page
      JOIN orders o ON o.rowid = page.hit ${NEWEST_FIRST}`;
@@ -164,14 +186,16 @@ export function listQueries() {
     after: page([AFTER]),
     firstWithStatus: page([status]),
     afterWithStatus: page([status, AFTER]),
-    firstMatched: matched([MATCHED, anyStatus]),
-    afterMatched: matched([MATCHED, anyStatus, AFTER]),
+    firstMatched: matched([AMONG, anyStatus]),
+    afterMatched: matched([AMONG, anyStatus, AFTER]),
     firstMatchedWalked: walked([MATCHED, anyStatus]),
     afterMatchedWalked: walked([MATCHED, anyStatus, AFTER]),
   };
 }
 
 type ListArguments = [string | null, number | null, string | null, string | null, number];
+/** The walked search's statements take the search's postcode as ?6 too. */
+type ListStatementArguments = ListArguments | [...ListArguments, string | null];
 
 export function createOrderStore(db: Database) {
   const exists = db.query<{ id: string }, [string]>("SELECT id FROM orders WHERE id = ?");
@@ -212,10 +236,22 @@ export function createOrderStore(db: Database) {
      FROM order_items i JOIN orders o ON o.id = i.order_id WHERE i.order_id = ? ORDER BY i.id`,
   );
   const raiseRestocked = db.query<unknown, [number, number]>("UPDATE order_items SET restocked = restocked + ? WHERE id = ?");
-  const queue = db.query<QueueRow, [OrderStage | null]>(
-    `SELECT id, created_at, shipping_name, email, stage, dispatch_by FROM orders
-     WHERE status = 'paid' AND stage IS NOT NULL AND stage <> 'dispatched' AND (?1 IS NULL OR stage = ?1)
-     ORDER BY dispatch_by IS NULL, dispatch_by, created_at, rowid`,
+  // The queue: paid orders not dispatched, soonest promise first and none last, a page at a time. Its orders are read
+  // through orders_newest_by_status (status = 'paid': the work in hand) and only they are sorted (decision 0037).
+  const queueOf = (after: string) =>
+    `SELECT id, created_at, shipping_name, email, stage, dispatch_by, rowid AS queue_rowid FROM orders
+     WHERE status = 'paid' AND stage IS NOT NULL AND stage <> 'dispatched' AND (?1 IS NULL OR stage = ?1) ${after}
+     ORDER BY dispatch_by IS NULL, dispatch_by, created_at, rowid LIMIT ?5`;
+  const queueFirst = db.query<QueueRow, [OrderStage | null, null, null, null, number]>(queueOf(""));
+  // After (?2 the promised day or none, ?3 the moment, ?4 the rowid): a later day, or no day after any day, or the
+  // same day (or none again) and a later (created_at, rowid).
+  const queueAfter = db.query<QueueRow, [OrderStage | null, string | null, string, number, number]>(
+    queueOf(`AND (CASE WHEN ?2 IS NULL THEN dispatch_by IS NULL AND (created_at, rowid) > (?3, ?4)
+       ELSE dispatch_by IS NULL OR dispatch_by > ?2 OR (dispatch_by = ?2 AND (created_at, rowid) > (?3, ?4)) END)`),
+  );
+  const queueCount = db.query<{ total: number }, [OrderStage | null]>(
+    `SELECT COUNT(*) AS total FROM orders
+     WHERE status = 'paid' AND stage IS NOT NULL AND stage <> 'dispatched' AND (?1 IS NULL OR stage = ?1)`,
   );
   const queueItems = db.query<QueueItemRow, [string]>(
     `SELECT order_id, product_id, product_name, quantity, meta FROM order_items
@@ -231,13 +267,18 @@ export function createOrderStore(db: Database) {
   );
   const queries = listQueries();
   const list = Object.fromEntries(
-    Object.entries(queries).map(([shape, sql]) => [shape, db.query<SummaryRow, ListArguments>(sql)]),
-  ) as Record<keyof typeof queries, Statement<SummaryRow, ListArguments>>;
+    Object.entries(queries).map(([shape, sql]) => [shape, db.query<SummaryRow, ListStatementArguments>(sql)]),
+  ) as Record<keyof typeof queries, Statement<SummaryRow, ListStatementArguments>>;
   const countsByStatus = db.query<{ status: string; orders: number }, []>("SELECT status, orders FROM order_counts");
-  const matchedCount = db.query<{ total: number }, [string]>("SELECT COUNT(*) AS total FROM order_search WHERE order_search MATCH ?");
-  const matchedCountWithStatus = db.query<{ total: number }, [string, string]>(
-    `SELECT COUNT(*) AS total FROM orders o
-     WHERE o.rowid IN (SELECT rowid FROM order_search WHERE order_search MATCH ?1) AND o.status = ?2`,
+  const matches = db.query<{ rowid: number }, [string, string | null, number]>(`${matchedRowids("?1", "?2")} LIMIT ?3`);
+  // With a status, each match's order is looked up by its rowid: CROSS JOIN keeps the matches first, where the
+  // planner would otherwise walk every order of the status checking each against the matches.
+  const matchesWithStatus = db.query<{ rowid: number }, [string, string | null, number, string]>(
+    `SELECT o.rowid FROM (${matchedRowids("?1", "?2")}) AS m CROSS JOIN orders o ON o.rowid = m.rowid WHERE o.status = ?4 LIMIT ?3`,
+  );
+  const matchedCount = db.query<{ total: number }, [string, string | null]>(`SELECT COUNT(*) AS total FROM (${matchedRowids("?1", "?2")})`);
+  const matchedCountWithStatus = db.query<{ total: number }, [string, string | null, string]>(
+    `SELECT COUNT(*) AS total FROM (${matchedRowids("?1", "?2")}) AS m CROSS JOIN orders o ON o.rowid = m.rowid WHERE o.status = ?3`,
   );
   // Late payments flagged for refund: until refunded in full, oldest first, through the partial index orders_refund_required.
   const refundsDue = db.query<SummaryRow, []>(
@@ -292,8 +333,16 @@ export function createOrderStore(db: Database) {
     shelfLines: (id: string): ShelfLine[] => shelfLines.all(id),
     raiseRestocked: (lineId: number, units: number) => void raiseRestocked.run(units, lineId),
 
-    /** The "To make" queue: paid orders not dispatched, soonest promise first (none last), optionally in one stage. */
-    queue: (stage: OrderStage | null): QueueRow[] => queue.all(stage),
+    /**
+     * A page of the "To make" queue: paid orders not dispatched, soonest promise first (none last), optionally in one
+     * stage, after `position` (none: the first page), at most `limit` of them.
+     */
+    queue(stage: OrderStage | null, position: QueuePosition | null, limit: number): QueueRow[] {
+      if (!position) return queueFirst.all(stage, null, null, null, limit);
+      return queueAfter.all(stage, position.dispatchBy, position.createdAt, position.rowid, limit);
+    },
+    /** How many orders the queue holds (in one stage, when given). */
+    queueCount: (stage: OrderStage | null): number => queueCount.get(stage)!.total,
     /** The lines of many orders at once, in each order's line order. */
     itemsOfOrders: (ids: readonly string[]): QueueItemRow[] => (ids.length === 0 ? [] : queueItems.all(JSON.stringify(ids))),
     /** The oldest `most` orders to dispatch, oldest first. */
@@ -302,16 +351,39 @@ export function createOrderStore(db: Database) {
     dispatchedBefore: (cutoff: string): string[] => dispatchedBefore.all(cutoff).map((row) => row.id),
 
     /**
-     * One page of the list, newest first, after `position` (none: the first page), at most `limit` rows.
-     * Each shape of request has its own statement; none uses OFFSET. `walk`: a search matching many orders walks
-     * the list's index keeping matches, rather than sorting every match (decision 0030).
+     * The rowids of the orders a search matches (with `status`, when given), at most `most` of them: every match when
+     * fewer come back. Read once and handed to `page`, so a search with few matches asks the FTS indexes once
+     * (decision 0037).
      */
-    page({ match, status }: ListFilter, position: ListPosition | null, limit: number, { walk = false } = {}): SummaryRow[] {
-      const at = [position?.createdAt ?? null, position?.rowid ?? null, status ?? null, match ?? null, limit] as const;
-      if (match !== undefined && walk) return (position ? list.afterMatchedWalked : list.firstMatchedWalked).all(...at);
-      if (match !== undefined) return (position ? list.afterMatched : list.firstMatched).all(...at);
-      if (status !== undefined) return (position ? list.afterWithStatus : list.firstWithStatus).all(...at);
-      return (position ? list.after : list.first).all(...at);
+    matches({ text, postcode }: Search, status: string | null, most: number): number[] {
+      const rows = status === null ? matches.all(text, postcode, most) : matchesWithStatus.all(text, postcode, most, status);
+      return rows.map((row) => row.rowid);
+    },
+
+    /**
+     * One page of the list, newest first, after `position` (none: the first page), at most `limit` rows: of the
+     * orders among `matched` (rowids from `matches`), or of the search's matches walking the list's index (a search
+     * matching many orders walks it keeping matches, rather than sorting every match, decision 0030), or of every
+     * order. Each shape of request has its own statement; none uses OFFSET.
+     */
+    page(
+      { search, status }: ListFilter,
+      position: ListPosition | null,
+      limit: number,
+      { matched }: { matched?: readonly number[] } = {},
+    ): SummaryRow[] {
+      const at = (match: string | null): ListArguments => [
+        position?.createdAt ?? null,
+        position?.rowid ?? null,
+        status ?? null,
+        match,
+        limit,
+      ];
+      if (matched !== undefined) return (position ? list.afterMatched : list.firstMatched).all(...at(JSON.stringify(matched)));
+      if (search !== undefined)
+        return (position ? list.afterMatchedWalked : list.firstMatchedWalked).all(...at(search.text), search.postcode);
+      if (status !== undefined) return (position ? list.afterWithStatus : list.firstWithStatus).all(...at(null));
+      return (position ? list.after : list.first).all(...at(null));
     },
 
     /** How many orders have each status, from order_counts (kept by migration 0025's triggers). */
@@ -319,8 +391,8 @@ export function createOrderStore(db: Database) {
       return new Map(countsByStatus.all().map((row) => [row.status, row.orders]));
     },
     /** How many orders a search matches (its work is bounded by its matches, never the history). */
-    matchedCount: (match: string, status: string | null): number =>
-      (status === null ? matchedCount.get(match) : matchedCountWithStatus.get(match, status))!.total,
+    matchedCount: ({ text, postcode }: Search, status: string | null): number =>
+      (status === null ? matchedCount.get(text, postcode) : matchedCountWithStatus.get(text, postcode, status))!.total,
     refundsDue: (): SummaryRow[] => refundsDue.all(),
   };
 }

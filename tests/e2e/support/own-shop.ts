@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { E2E_ADMIN_PASSWORD } from "./admin";
 
 /** This folder and the repository's root, so the scripts run whatever folder the runner started in. */
 const HERE = fileURLToPath(new URL(".", import.meta.url));
@@ -51,6 +52,8 @@ export async function startOwnShop(): Promise<OwnShop> {
       PUBLIC_URL: origin,
       NODE_ENV: "test",
       SEED_DEMO: "true",
+      // The owner signs in with the suite's password, so a story may open /admin on its own shop too.
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -81,4 +84,9 @@ export async function startOwnShop(): Promise<OwnShop> {
 /** Adds `count` products (with the demo's pictures) to a running own shop's database. */
 export function addManyProducts(shop: OwnShop, count: number): void {
   execFileSync("bun", [join(HERE, "add-many-products.ts"), join(shop.dataDir, "shop.db"), String(count)], { stdio: "pipe" });
+}
+
+/** Adds `count` paid orders waiting in To make (queued, promised for dispatch from yesterday on) to a running own shop. */
+export function addQueuedOrders(shop: OwnShop, count: number): void {
+  execFileSync("bun", [join(HERE, "add-queued-orders.ts"), join(shop.dataDir, "shop.db"), String(count)], { stdio: "pipe" });
 }

@@ -1,8 +1,9 @@
 import { useRef, useState } from "react";
 import { MAKING_STAGES, nextStage, type OrderStage, stageLabel } from "../../../shared/order-stages";
 import { orderReference } from "../../../shared/order-view";
+import { TO_MAKE_PAGE_SIZE } from "../../../shared/orders-page";
 import { formatUkDay } from "../../../shared/uk-day";
-import { apiCall, failureText, isSessionEnd } from "../api";
+import { apiAnswer, failureText, isSessionEnd } from "../api";
 import { Notice, ResultNotice, useResult } from "../parts";
 import { navigate } from "../router";
 import type { ToMakeOrder } from "../types";
@@ -11,27 +12,59 @@ import { ItemUploads } from "./OrderBits";
 import { moveStage } from "./production";
 
 type Filter = OrderStage | "all";
+type Queue = { orders: ToMakeOrder[]; total: number | null; more: boolean };
+
+/**
+ * The queue's first `wanted` orders (or all, when fewer wait), page after page by X-Next-Cursor: the server answers
+ * a page of 50 at a time (docs/decisions/0037-cheap-owner-reads.md).
+ */
+async function loadQueue(filter: Filter, wanted: number): Promise<Queue> {
+  const orders: ToMakeOrder[] = [];
+  let cursor: string | null = null;
+  let total: number | null = null;
+  do {
+    const query = new URLSearchParams(filter === "all" ? {} : { stage: filter });
+    if (cursor) query.set("cursor", cursor);
+    const { data, headers } = await apiAnswer<ToMakeOrder[]>(`/api/admin/orders/to-make${query.size > 0 ? `?${query}` : ""}`);
+    orders.push(...data);
+    cursor = headers.get("x-next-cursor");
+    const count = headers.get("x-total-count");
+    total = count === null ? null : Number(count);
+  } while (cursor && orders.length < wanted);
+  return { orders, total, more: cursor !== null };
+}
 
 /**
  * The owner's work queue — paid orders not yet dispatched, the soonest promise first, overdue ones marked —
  * filtered by stage, each moved on with one tap (docs/decisions/0016-production-stages.md). A card per order
- * (not a table), so the promise, the uploads and "Next" are in reach on a phone.
+ * (not a table), so the promise, the uploads and "Next" are in reach on a phone. The soonest 50 show first and
+ * "Show more" adds the next 50; after a move the queue is read again as far as it was shown.
  */
 export function ToMakeQueue() {
   const [filter, setFilter] = useState<Filter>("all");
-  // useLoad keeps the loader it was first given: the loader reads the chosen filter from here.
+  // useLoad keeps the loader it was first given: the loader reads the chosen filter and how many to show from here.
   const chosen = useRef<Filter>("all");
+  const wanted = useRef(TO_MAKE_PAGE_SIZE);
   const [moving, setMoving] = useState<string | null>(null);
   const result = useResult();
-  const { data, error, loading, reload } = useLoad(
-    () => apiCall<ToMakeOrder[]>(`/api/admin/orders/to-make${chosen.current === "all" ? "" : `?stage=${chosen.current}`}`),
-    "Unable to load the orders to make",
-  );
+  const {
+    data: queue,
+    error,
+    loading,
+    reload,
+  } = useLoad(() => loadQueue(chosen.current, wanted.current), "Unable to load the orders to make");
+  const data = queue?.orders;
 
   async function choose(stage: Filter) {
     chosen.current = stage;
+    wanted.current = TO_MAKE_PAGE_SIZE;
     setFilter(stage);
     result.clear();
+    await reload();
+  }
+
+  async function showMore() {
+    wanted.current = (data?.length ?? 0) + TO_MAKE_PAGE_SIZE;
     await reload();
   }
 
@@ -75,11 +108,25 @@ export function ToMakeQueue() {
       ) : !data || data.length === 0 ? (
         !error && <p className="muted">Nothing to make{filter === "all" ? "" : ` in ${stageLabel(filter)}`}.</p>
       ) : (
-        <ul className="to-make__list" aria-label="Orders to make, soonest promise first">
-          {data.map((order) => (
-            <ToMakeCard key={order.id} order={order} busy={moving === order.id} onNext={(stage) => void next(order, stage)} />
-          ))}
-        </ul>
+        <>
+          <ul className="to-make__list" aria-label="Orders to make, soonest promise first">
+            {data.map((order) => (
+              <ToMakeCard key={order.id} order={order} busy={moving === order.id} onNext={(stage) => void next(order, stage)} />
+            ))}
+          </ul>
+          {queue?.more && (
+            <p className="to-make__more">
+              {queue.total !== null && (
+                <span className="muted">
+                  Showing {data.length.toLocaleString("en-GB")} of {queue.total.toLocaleString("en-GB")} orders.
+                </span>
+              )}
+              <button type="button" className="button button--ghost" disabled={loading} onClick={() => void showMore()}>
+                Show more
+              </button>
+            </p>
+          )}
+        </>
       )}
     </section>
   );
