@@ -52,7 +52,7 @@ export function readyForModels(shop: TestShop, settings = pricingFixture()): voi
 }
 
 /** A closed 20 mm cube as binary STL: 8,000 mm³, 2,400 mm². */
-export const cubeStl = (size = 20) => binaryStl(cubeTriangles(size));
+export const cubeStl = (size = 20) => binaryStl(cubeTriangles(size)) as Uint8Array<ArrayBuffer>;
 
 export type Answer<T> = T & { error?: string; field?: string };
 
