@@ -124,81 +124,29 @@ describe("a model sent to be priced by hand", () => {
 });
 
 describe("refused by name, nothing sent", () => {
-  test("no captcha", async () => {
-    const token = await uploaded();
-    const { status, body } = await ask({ token, material: "pla", colour: "Black", quantity: 1, ...who });
-    expect({ status, error: body.error }).toEqual({ status: 400, error: CAPTCHA_MISSING });
-    nothingSent();
-  });
-
-  test("a captcha that was not solved", async () => {
-    const token = await uploaded();
-    const { status, body } = await ask({
-      token,
-      material: "pla",
-      colour: "Black",
-      quantity: 1,
-      ...who,
-      captchaToken: "bm90IGEgc29sdXRpb24=",
-    });
-    expect({ status, error: body.error }).toEqual({ status: 400, error: CAPTCHA_FAILED });
-    nothingSent();
-  });
-
-  test("no email, in the request form's words", async () => {
-    const token = await uploaded();
-    const { status, body } = await ask({
-      token,
-      material: "pla",
-      colour: "Black",
-      quantity: 1,
-      name: "Grace",
-      captchaToken: await captchaToken(),
-    });
-    expect({ status, error: body.error }).toEqual({ status: 400, error: "Please enter your email address." });
-    nothingSent();
-  });
-
-  test("no name", async () => {
-    const token = await uploaded();
-    const { status, body } = await ask({
-      token,
-      material: "pla",
-      colour: "Black",
-      quantity: 1,
-      email: who.email,
-      captchaToken: await captchaToken(),
-    });
-    expect({ status, error: body.error }).toEqual({ status: 400, error: "Please enter your name." });
-    nothingSent();
-  });
-
-  test("an unknown model", async () => {
-    const { status, body } = await ask({
-      token: "A".repeat(43),
+  /** Asks about a freshly uploaded model with `change` over a good request (a solved captcha unless it says otherwise). */
+  async function refused(change: Record<string, unknown>, status: number, error: string) {
+    const body = {
+      token: await uploaded(),
       material: "pla",
       colour: "Black",
       quantity: 1,
       ...who,
       captchaToken: await captchaToken(),
-    });
-    expect({ status, error: body.error }).toEqual({ status: 404, error: PRICE_MESSAGES.modelNotFound });
+      ...change,
+    };
+    const answer = await ask(body);
+    expect({ status: answer.status, error: answer.body.error }).toEqual({ status, error });
     nothingSent();
-  });
+  }
 
-  test("an unknown material", async () => {
-    const token = await uploaded();
-    const { status, body } = await ask({
-      token,
-      material: "resin",
-      colour: "Black",
-      quantity: 1,
-      ...who,
-      captchaToken: await captchaToken(),
-    });
-    expect({ status, error: body.error }).toEqual({ status: 400, error: PRICE_MESSAGES.unknownMaterial("resin") });
-    nothingSent();
-  });
+  test("no captcha", () => refused({ captchaToken: undefined }, 400, CAPTCHA_MISSING));
+  test("a captcha that was not solved", () => refused({ captchaToken: "bm90IGEgc29sdXRpb24=" }, 400, CAPTCHA_FAILED));
+  test("no email, in the request form's words", () => refused({ email: undefined }, 400, "Please enter your email address."));
+  test("no name", () => refused({ name: undefined }, 400, "Please enter your name."));
+  test("an unknown model", () => refused({ token: "A".repeat(43) }, 404, PRICE_MESSAGES.modelNotFound));
+  test("an unknown material", () => refused({ material: "resin" }, 400, PRICE_MESSAGES.unknownMaterial("resin")));
+  test("a note longer than 2000 characters", () => refused({ note: "x".repeat(2001) }, 400, "Your note can be at most 2000 characters."));
 
   test("the sixth request in ten minutes from one address, counted with the request form", async () => {
     const token = await uploaded();
