@@ -112,6 +112,14 @@ describe("an instant price bought through the checkout", () => {
     expect(order.dispatch_by! > shop.deps.dispatch.dispatchBy(null, undefined, NOW)).toBe(true);
   });
 
+  test("trying another colour after adding to the basket leaves the basket's line at the price it showed", async () => {
+    const { token, price } = await priced({ colour: "Black" });
+    expect((await priceOf(shop, { token, material: "petg", colour: "Orange", quantity: 4 })).status).toBe(200);
+    const { orderId } = await buyThroughDemoCheckout(shop, modelEntries(token, { colour: "Black" }));
+    const line = (await shop.call<Order>(`/api/admin/orders/${orderId}`)).body.items[0]!;
+    expect({ colour: line.meta.colour, unit: line.unit_price_cents }).toEqual({ colour: "Black", unit: price.amount_pence! });
+  });
+
   test("a scaled model is bought at its scale, which the basket never sends", async () => {
     const { token, price } = await priced({ scale: 2 });
     const { orderId } = await buyThroughDemoCheckout(shop, modelEntries(token));
@@ -158,11 +166,18 @@ describe("refused with 409 when the price is not the one shown, nothing stored",
     await refused(modelEntries(token), 409, MODEL_LINE_MESSAGES.priceChanged("bracket.stl", formatPence((price.amount_pence ?? 0) + 500)));
   });
 
-  test("a basket with another quantity than the one priced", async () => {
+  test("a basket with another number of copies than any priced", async () => {
     const { token } = await priced({ quantity: 1 });
-    const two = (await priceOf(shop, { token, material: "pla", colour: "Black", quantity: 2 })).body.amount_pence!;
-    await priceOf(shop, { token, material: "pla", colour: "Black", quantity: 1 });
+    const two = shop.deps.instantPrices.reprice(token, { material: "pla", colour: "Black", quantity: 2 }).answer.amount_pence!;
     await refused(modelEntries(token, { quantity: 2 }), 409, MODEL_LINE_MESSAGES.priceChanged("bracket.stl", formatPence(two)));
+  });
+
+  test("a model priced at another scale after it went in the basket is refused at the new scale's price", async () => {
+    const { token } = await priced();
+    const scaled = (await priceOf(shop, { token, material: "petg", colour: "Orange", quantity: 1, scale: 2 })).body;
+    expect(scaled.status).toBe("instant");
+    const black = shop.deps.instantPrices.reprice(token, { material: "pla", colour: "Black", quantity: 1 }).answer.amount_pence!;
+    await refused(modelEntries(token), 409, MODEL_LINE_MESSAGES.priceChanged("bracket.stl", formatPence(black)));
   });
 
   test("a model never priced", async () => {

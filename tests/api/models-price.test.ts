@@ -98,15 +98,24 @@ describe("a price", () => {
     expect(tripled.amount_pence!).toBeGreaterThan(plain.amount_pence!);
   });
 
-  test("the answer is remembered with the model for the checkout's comparison", async () => {
-    const { body } = await priceOf(shop, { token, material: "petg", colour: "Orange", quantity: 2, scale: 1.5 });
+  test("each answer is remembered with the model, by its choices, for the checkout's comparison", async () => {
+    const petg = (await priceOf(shop, { token, material: "petg", colour: "Orange", quantity: 2, scale: 1.5 })).body;
+    const pla = (await priceOf(shop, { token, material: "pla", colour: "White", quantity: 1, scale: 1.5 })).body;
     expect(JSON.parse(lastPrice()!)).toEqual({
-      material: "petg",
-      colour: "Orange",
-      quantity: 2,
       scale: 1.5,
-      status: body.status,
-      amount_pence: body.amount_pence,
+      shown: {
+        '["petg","Orange",2]': { status: petg.status, amount_pence: petg.amount_pence },
+        '["pla","White",1]': { status: pla.status, amount_pence: pla.amount_pence },
+      },
+    });
+  });
+
+  test("a new scale starts the remembered prices again: those at the old scale are no longer shown", async () => {
+    await priceOf(shop, { token, material: "petg", colour: "Orange", quantity: 2 });
+    const scaled = (await priceOf(shop, { token, material: "pla", colour: "Black", quantity: 1, scale: 2 })).body;
+    expect(JSON.parse(lastPrice()!)).toEqual({
+      scale: 2,
+      shown: { '["pla","Black",1]': { status: scaled.status, amount_pence: scaled.amount_pence } },
     });
   });
 

@@ -6,7 +6,7 @@ import { writeTransaction } from "../../db/transaction";
 import { BadRequest, NotFound } from "../../errors";
 import type { StoredExtension, UploadStorage } from "../../services/storage/disk";
 import { safeFileName, withExtension } from "../../services/storage/file-name";
-import type { LastModelPrice } from "../instant-prices/last-price";
+import type { ShownModelPrices } from "../instant-prices/last-price";
 import { MODEL_UPLOAD_MESSAGES } from "../instant-prices/model";
 import { MODEL_KINDS, type ModelReading, modelExtension } from "../instant-prices/read-model";
 import { analyseGpx } from "./gpx-analysis";
@@ -45,8 +45,8 @@ export type StoredModel = ModelReading & {
   storedName: string;
   productId: string;
   orderId: string | null;
-  /** The last price the price call answered for it: what the checkout compares its own against. */
-  lastPrice: LastModelPrice | null;
+  /** The prices the price call answered for it, at the scale last asked for: what the checkout compares its own against. */
+  shownPrices: ShownModelPrices | null;
 };
 
 const NOT_TAKEN: Record<UploadKind, string> = {
@@ -237,13 +237,13 @@ export function createUploadService({
         orderId: row.order_id,
         analysis: reading.analysis,
         fits: reading.fits,
-        lastPrice: row.model_price ? (JSON.parse(row.model_price) as LastModelPrice) : null,
+        shownPrices: row.model_price ? (JSON.parse(row.model_price) as ShownModelPrices) : null,
       };
     },
 
-    /** Remembers the price just answered for a model, for the checkout's comparison (one row, one write). */
-    recordModelPrice(token: string, price: LastModelPrice): void {
-      setModelPrice.run(JSON.stringify(price), token);
+    /** Remembers the prices answered for a model, for the checkout's comparison (one row, one write). */
+    recordModelPrices(token: string, prices: ShownModelPrices): void {
+      setModelPrice.run(JSON.stringify(prices), token);
     },
 
     /** Map, profile and summary; or, as "thumb", the map alone drawn for an 80 px basket thumbnail. */
