@@ -6,9 +6,10 @@ import { BadRequest, NotFound } from "../../errors";
 import type { StoredExtension, UploadStorage } from "../../services/storage/disk";
 import { safeFileName } from "../../services/storage/file-name";
 import { type CalibrationJob, fitCalibration } from "./calibration";
+import { modelExtension } from "./measure-model";
 import { CALIBRATION_MESSAGES } from "./model";
 import type { FittedModel } from "./print-model";
-import { modelExtension, readModel } from "./read-model";
+import { readModel } from "./read-model";
 import type { PricingSettingsStore } from "./settings";
 import { readSlicerFigures, SlicerFiguresError } from "./slicer-gcode";
 
@@ -117,8 +118,9 @@ export function createCalibrationService({
     async add({ model, gcode, actualMinutes }: NewCalibrationJob): Promise<CalibrationSummary & { id: string }> {
       if (!model) throw new BadRequest(CALIBRATION_MESSAGES.modelMissing);
       if (!gcode) throw new BadRequest(CALIBRATION_MESSAGES.gcodeMissing);
-      const modelBytes = new Uint8Array(await model.arrayBuffer());
-      const { analysis } = readModel(modelBytes, model.name, settings.get().printers);
+      const read = await readModel(new Uint8Array(await model.arrayBuffer()), model.name, settings.get().printers);
+      const { analysis } = read.reading;
+      const modelBytes = read.bytes;
       const gcodeBytes = new Uint8Array(await gcode.arrayBuffer());
       const figures = slicerFigures(gcodeBytes, gcode.name, actualMinutes, settings.get().materials[0]?.density_g_cm3);
       checkDisk(modelBytes.byteLength + gcodeBytes.byteLength);

@@ -42,6 +42,7 @@ export const MODEL_UPLOAD_MESSAGES = {
     "That file is not an STL, OBJ or 3MF model we can read. Export it from your design program as STL, OBJ or 3MF and upload it again.",
   tooManyTriangles: "This model has more than 5,000,000 triangles. Simplify it in your design program and upload it again.",
   empty: "This file has no triangles in it. Export the model again and upload it.",
+  tooSlow: "This model took too long to measure. Simplify it in your design program and upload it again.",
 } as const;
 
 export const CALIBRATION_MESSAGES = {

@@ -8,7 +8,7 @@ import type { StoredExtension, UploadStorage } from "../../services/storage/disk
 import { safeFileName, withExtension } from "../../services/storage/file-name";
 import type { ShownModelPrices } from "../instant-prices/last-price";
 import { MODEL_UPLOAD_MESSAGES } from "../instant-prices/model";
-import { MODEL_KINDS, type ModelReading, modelExtension } from "../instant-prices/read-model";
+import { MODEL_KINDS, type ModelReading, modelExtension } from "../instant-prices/measure-model";
 import { analyseGpx } from "./gpx-analysis";
 import { lithophanePreview, normalisePhoto, routeThumbPng } from "./images";
 import { type ImageDetails, MESSAGES, type RouteDetails, type RouteTrim, TOKEN_PATTERN, type UploadAnswer, type UploadKind } from "./model";
@@ -70,8 +70,11 @@ export function createUploadService({
   db: Database;
   storage: UploadStorage;
   budget: UploadBudget;
-  /** Reads and measures a model against the owner's printers (src/modules/instant-prices/read-model.ts). */
-  readModel: (bytes: Uint8Array, filename: string) => ModelReading;
+  /**
+   * Reads and measures a model against the owner's printers (src/modules/instant-prices/read-model.ts), off the
+   * main thread; the bytes come back with the reading (they travel to the worker and back, not copied).
+   */
+  readModel: (bytes: Uint8Array, filename: string) => Promise<{ reading: ModelReading; bytes: Uint8Array }>;
 }) {
   const productById = db.query<ProductRow, [string]>("SELECT requires_gpx, requires_image, requires_model FROM products WHERE id = ?");
   const modelByToken = db.query<ModelRow, [string]>(
@@ -207,8 +210,7 @@ export function createUploadService({
       if (!file) throw new BadRequest(MODEL_UPLOAD_MESSAGES.modelMissing);
       const extension = modelExtension(file.name);
       if (!extension) throw new BadRequest(MODEL_UPLOAD_MESSAGES.notModel);
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const reading = readModel(bytes, file.name);
+      const { reading, bytes } = await readModel(new Uint8Array(await file.arrayBuffer()), file.name);
       const filename = safeFileName(withExtension(safeFileName(file.name, `model.${extension}`), extension), `model.${extension}`);
       const token = await store({
         kind: "model",
