@@ -16,7 +16,7 @@ const MOST_REMEMBERED = 60;
 
 export type ModelChoice = { material: string; colour: string; quantity: number };
 
-export function choiceKey({ material, colour, quantity }: ModelChoice): string {
+function choiceKey({ material, colour, quantity }: ModelChoice): string {
   return JSON.stringify([material, colour, quantity]);
 }
 
