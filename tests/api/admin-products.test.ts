@@ -130,7 +130,7 @@ describe("products: create, list, update, delete", () => {
   });
 
   test("'Requires a 3D model' as a word is refused by name and nothing is saved", async () => {
-    const { status, body } = await save(productBody({ id: "worded-model", requires_model: "yes" }));
+    const { status, body } = await save<{ error: string }>(productBody({ id: "worded-model", requires_model: "yes" }));
     expect({ status, body }).toEqual({ status: 400, body: { error: "Requires a 3D model must be true or false." } });
     expect(stored("worded-model")).toBeNull();
   });
