@@ -85,10 +85,16 @@ describe("the export's own connection", () => {
 
 describe("an existing shop upgrading to migration 0027", () => {
   const MIGRATION = "0027_orders_by_moment.sql";
-  const planOf = (db: Parameters<typeof createCsvPages>[0]) =>
-    db
-      .query<{ detail: string }, [Record<string, string | number>]>(`EXPLAIN QUERY PLAN ${EXPORT_PAGE_SQL}`)
-      .all({ lower: "2025-01-01", end: "2026-01-01", after: "", afterRowid: 0 })[0]?.detail;
+  // Prepared and finalised here, not kept by db.query: a kept EXPLAIN statement stays open in Bun and would lock
+  // the tables a later migration rebuilds (migrations/0031_instant_prices.sql drops and renames `uploads`).
+  const planOf = (db: Parameters<typeof createCsvPages>[0]) => {
+    const plan = db.prepare<{ detail: string }, [Record<string, string | number>]>(`EXPLAIN QUERY PLAN ${EXPORT_PAGE_SQL}`);
+    try {
+      return plan.all({ lower: "2025-01-01", end: "2026-01-01", after: "", afterRowid: 0 })[0]?.detail;
+    } finally {
+      plan.finalize();
+    }
+  };
 
   test("gets the index in place, its orders untouched, and its export then pages on it", () => {
     const dir = mkdtempSync(join(tmpdir(), "strata-0027-"));
