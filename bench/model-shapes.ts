@@ -4,6 +4,7 @@
  * Z = 0. Their sizes come from a seeded random sequence, so the same set is made every time.
  */
 import type { Point, Triangle } from "../tests/support/stl";
+import { seededRandom } from "./people";
 
 export type ShapeKind = "block" | "plate" | "prism" | "tube";
 export type Shape = { name: string; kind: ShapeKind; triangles: Triangle[] };
@@ -64,24 +65,12 @@ function tube(outerRadius: number, innerRadius: number, height: number, segments
   return triangles;
 }
 
-/** mulberry32: a small seeded generator, so the set is the same on every machine. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * `count` shapes, the four kinds taking turns so any run of them mixes all four. Sizes are spread on a
  * log scale (a 10 mm part is as likely as a 100 mm one) and kept inside an MK3S's 250 × 210 × 210 mm.
  */
 export function makeShapes(count: number, seed = 26): Shape[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const between = (low: number, high: number) =>
     Math.round(Math.exp(Math.log(low) + random() * (Math.log(high) - Math.log(low))) * 10) / 10;
   const shapes: Shape[] = [];

@@ -20,7 +20,10 @@ export type ModelAnalysis = {
    * (at the lowest Z) are left out.
    */
   overhang_fraction: number;
-  /** Largest side under 5 mm, or the model would fit a bed only if it was drawn in inches: offer ×25.4. */
+  /**
+   * Perhaps drawn in inches: offer ×25.4. The largest side is under 5 mm, or the part ×25.4 would still fit a
+   * printer's bed (docs/decisions/0041-instant-price-model.md).
+   */
   units_suspect: boolean;
 };
 

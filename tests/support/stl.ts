@@ -4,10 +4,13 @@
 export type Point = [number, number, number];
 export type Triangle = [Point, Point, Point];
 
-/** A cube of side `size` from the origin (moved by `offset`): twelve outward-facing triangles, bottom face first. */
-export function cubeTriangles(size: number, offset: Point = [0, 0, 0]): Triangle[] {
+/**
+ * A cube of side `size` from the origin (moved by `offset`) as eight shared corners and twelve outward-facing
+ * triangles of corner numbers, bottom face first: what an indexed format (3MF, OBJ) writes.
+ */
+export function cubeCornersAndFaces(size: number, offset: Point = [0, 0, 0]): { corners: Point[]; faces: [number, number, number][] } {
   const s = size;
-  const corners: Point[] = [
+  const unit: Point[] = [
     [0, 0, 0],
     [s, 0, 0],
     [s, s, 0],
@@ -17,7 +20,7 @@ export function cubeTriangles(size: number, offset: Point = [0, 0, 0]): Triangle
     [s, s, s],
     [0, s, s],
   ];
-  const v = corners.map(([x, y, z]): Point => [x + offset[0], y + offset[1], z + offset[2]]);
+  const corners = unit.map(([x, y, z]): Point => [x + offset[0], y + offset[1], z + offset[2]]);
   const faces: [number, number, number][] = [
     [0, 2, 1],
     [0, 3, 2], // bottom
@@ -32,7 +35,13 @@ export function cubeTriangles(size: number, offset: Point = [0, 0, 0]): Triangle
     [3, 0, 4],
     [3, 4, 7],
   ];
-  return faces.map(([a, b, c]) => [v[a], v[b], v[c]] as Triangle);
+  return { corners, faces };
+}
+
+/** The same cube as an STL's twelve triangles of corner points. */
+export function cubeTriangles(size: number, offset: Point = [0, 0, 0]): Triangle[] {
+  const { corners, faces } = cubeCornersAndFaces(size, offset);
+  return faces.map(([a, b, c]) => [corners[a], corners[b], corners[c]] as Triangle);
 }
 
 /** ASCII STL text (`solid cube … endsolid cube`), each facet's normal worked out from its corners by the right-hand rule. */

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { ACCURACY_SETTINGS } from "../../bench/sliced-accuracy";
 import type { ModelAnalysis, PricingSettings } from "../../shared/instant-prices";
 import { type CalibrationJob, fitCalibration, MIN_JOBS_TO_FIT } from "../../src/modules/instant-prices/calibration";
 import { priceModel } from "../../src/modules/instant-prices/estimate";
@@ -7,22 +8,8 @@ import sliced from "../fixtures/sliced-models.json";
 
 // Fitting the formulae to an owner's sliced jobs, and the error the owner is told.
 
-const settings: PricingSettings = {
-  materials: [{ id: "pla", name: "PLA", colours: ["Black"], density_g_cm3: 1.24, price_per_kg_pence: 2500, waste_pct: 5 }],
-  printers: [{ id: "mk3s", name: "Prusa MK3S", bed_mm: [250, 210, 210], hourly_pence: 150 }],
-  rules: {
-    setup_pence: 150,
-    minimum_pence: 500,
-    markup_pct: 30,
-    infill_pct: 20,
-    support_bands: [],
-    max_overhang_fraction: 0.3,
-    auto_limit_pence: 20000,
-    instant_on: true,
-    review_all: false,
-    quantity_breaks: [],
-  },
-};
+/** A small shop's rates for PLA on an MK3S, the same the accuracy set is priced at. */
+const settings = ACCURACY_SETTINGS;
 
 /** Real variety of shapes to fit over: the analyses of the sliced set. */
 const analyses = sliced.models.map((model) => model.analysis as ModelAnalysis);

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { strToU8, zipSync } from "fflate";
 import { MESH_MESSAGES, MeshError, parseMesh } from "../../shared/mesh-reader";
 import { analyseMesh } from "../../shared/model-analysis";
+import { cubeCornersAndFaces } from "../support/stl";
 
 // 3MF files built here with fflate, as design programs and slicers write them.
 
@@ -18,32 +19,8 @@ const rels = (target: string) => `<?xml version="1.0" encoding="UTF-8"?>
 
 /** A cube of `side` as 3MF mesh XML: eight shared vertices, twelve outward triangles. */
 function cubeMesh(side: number): string {
-  const s = side;
-  const vertices = [
-    [0, 0, 0],
-    [s, 0, 0],
-    [s, s, 0],
-    [0, s, 0],
-    [0, 0, s],
-    [s, 0, s],
-    [s, s, s],
-    [0, s, s],
-  ];
-  const triangles = [
-    [0, 2, 1],
-    [0, 3, 2],
-    [4, 5, 6],
-    [4, 6, 7],
-    [0, 1, 5],
-    [0, 5, 4],
-    [1, 2, 6],
-    [1, 6, 5],
-    [2, 3, 7],
-    [2, 7, 6],
-    [3, 0, 4],
-    [3, 4, 7],
-  ];
-  return `<mesh><vertices>${vertices.map(([x, y, z]) => `<vertex x="${x}" y="${y}" z="${z}"/>`).join("")}</vertices><triangles>${triangles
+  const { corners, faces } = cubeCornersAndFaces(side);
+  return `<mesh><vertices>${corners.map(([x, y, z]) => `<vertex x="${x}" y="${y}" z="${z}"/>`).join("")}</vertices><triangles>${faces
     .map(([a, b, c]) => `<triangle v1="${a}" v2="${b}" v3="${c}"/>`)
     .join("")}</triangles></mesh>`;
 }
