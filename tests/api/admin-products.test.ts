@@ -51,6 +51,7 @@ describe("products: create, list, update, delete", () => {
       stock: 10,
       requires_gpx: 0,
       requires_image: 0,
+      requires_model: 0,
       category_id: "household",
       lead_time_days: null,
       images: [],
@@ -117,6 +118,23 @@ describe("products: create, list, update, delete", () => {
     expect(await shop.call("/api/admin/products/never-was")).toMatchObject({ status: 404, body: { error: "Product not found." } });
   });
 
+  test("'Requires a 3D model' is saved, shown to shoppers as requiresModel, and kept by a save that leaves it out", async () => {
+    expect((await save(productBody({ id: "own-model", requires_model: true }))).body).toMatchObject({ requires_model: 1 });
+    expect((await shop.json<{ requiresModel: boolean }>("/api/products/own-model")).body.requiresModel).toBe(true);
+    // An editor that does not know the switch saves the product without it: the flag stays.
+    expect((await save(productBody({ id: "own-model", name: "Your own model" }))).body).toMatchObject({
+      name: "Your own model",
+      requires_model: 1,
+    });
+    expect((await save(productBody({ id: "own-model", requires_model: 0 }))).body).toMatchObject({ requires_model: 0 });
+  });
+
+  test("'Requires a 3D model' as a word is refused by name and nothing is saved", async () => {
+    const { status, body } = await save<{ error: string }>(productBody({ id: "worded-model", requires_model: "yes" }));
+    expect({ status, body }).toEqual({ status: 400, body: { error: "Requires a 3D model must be true or false." } });
+    expect(stored("worded-model")).toBeNull();
+  });
+
   test("form-style values are understood: 0/1 flags, blank currency, '' category, blank max qty, numeric text", async () => {
     const { status, body } = await save(
       productBody({
@@ -134,6 +152,7 @@ describe("products: create, list, update, delete", () => {
     expect(body).toMatchObject({
       requires_gpx: 1,
       requires_image: 1,
+      requires_model: 0,
       currency: "gbp",
       category_id: null,
       max_online_qty: null,

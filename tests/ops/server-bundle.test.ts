@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { buildServerBundle, LEFT_IN_NODE_MODULES, SERVER_BUNDLE, serverBundleIsStale } from "../../scripts/server-bundle";
 import { libraryBankHolidays } from "../../shared/working-days";
 import { gpxRoute } from "../e2e/support/files";
+import { binaryStl, cubeTriangles } from "../support/stl";
 import { type ShopProcess, startShop } from "./support/shop-process";
 
 const cleanups: (() => void)[] = [];
@@ -19,7 +20,7 @@ function tempDir(prefix: string): string {
 }
 
 describe("bun start runs the pre-compiled server bundle", () => {
-  test("the shop answers its pages from dist/server, reads a GPX route in the bundled worker and exports orders in its own", async () => {
+  test("the shop answers its pages from dist/server, reads a GPX route and a model in the bundled workers and exports orders in its own", async () => {
     const password = "Owner-Passw0rd-for-the-bundle";
     const shop: ShopProcess = await startShop({
       dataDir: tempDir("strata-bundle-"),
@@ -44,6 +45,14 @@ describe("bun start runs the pre-compiled server bundle", () => {
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     // A loop of 60 steps: 61 points, back where it started.
     expect(body.details?.pointCount).toBe(61);
+
+    // A shopper's model is measured in a worker of its own too (docs/decisions/0042-instant-prices-calls-and-checkout.md).
+    const modelForm = new FormData();
+    modelForm.append("productId", "print-your-own-model");
+    modelForm.append("model", new File([binaryStl(cubeTriangles(20)) as Uint8Array<ArrayBuffer>], "cube.stl"));
+    const model = await fetch(`${shop.origin}/api/models/upload`, { method: "POST", body: modelForm });
+    expect(model.status).toBe(201);
+    expect(((await model.json()) as { bbox_mm?: number[] }).bbox_mm).toEqual([20, 20, 20]);
 
     // The orders export's worker (docs/decisions/0032-exports-off-the-main-thread.md) is found from the bundle too.
     const owner = { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" };

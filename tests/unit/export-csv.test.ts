@@ -85,8 +85,8 @@ describe("the export's own connection", () => {
 
 describe("an existing shop upgrading to migration 0027", () => {
   const MIGRATION = "0027_orders_by_moment.sql";
-  // Prepared and finalized here, not kept by db.query: kept, this EXPLAIN statement stayed open on the connection, and
-  // SQLite refuses to drop any table while one is (a later migration drops one, 0029).
+  // Prepared and finalised here, not kept by db.query: a kept EXPLAIN statement stays open in Bun, and SQLite refuses
+  // to drop a table while one is (later migrations drop tables: 0029 its search index, 0031 rebuilds `uploads`).
   const planOf = (db: Parameters<typeof createCsvPages>[0]) => {
     const plan = db.prepare<{ detail: string }, [Record<string, string | number>]>(`EXPLAIN QUERY PLAN ${EXPORT_PAGE_SQL}`);
     try {
