@@ -29,8 +29,6 @@ const THEME_RULES = { dark: [], light: ["color-contrast"] } as const satisfies R
 
 for (const theme of ["dark", "light"] as const) {
   test(`storefront screens have no serious accessibility violations (${theme} theme)`, async ({ browser, request }) => {
-    // Thirteen screens, each loaded and analysed by axe: over a minute on two busy cores.
-    test.setTimeout(180_000);
     const products = await loadCatalogue(request);
     const withVariants = pick(
       products,
@@ -157,8 +155,6 @@ test.describe
     });
 
     test("every admin page has no serious accessibility violations", async () => {
-      // Six screens analysed by axe; the orders screen alone holds the queue, the list, the export and the requests.
-      test.setTimeout(120_000);
       for (const path of ["/admin", "/admin/orders", "/admin/products", "/admin/projects", "/admin/configuration", "/admin/discounts"]) {
         await page.goto(path);
         await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
@@ -169,8 +165,6 @@ test.describe
     });
 
     test("an order, the new-project form and a project's editor have no serious accessibility violations", async () => {
-      // Three screens analysed by axe, as the test above allows six its time.
-      test.setTimeout(90_000);
       await page.goto(`/admin/orders?order=${orderId}`);
       await expect(page.getByRole("heading", { level: 1, name: `Order ${orderId}` })).toBeVisible();
       await settle(page);

@@ -3,6 +3,7 @@ import { loadCatalogue, pick, productPath } from "./catalogue";
 import { expectNoSeriousViolations } from "./support/axe";
 import { emptyGpx, gpxRoute } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
+import { picture } from "./support/pictures";
 import { chooseRoute, recordUploads } from "./support/route-upload";
 import { expectReachable, tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
@@ -16,7 +17,6 @@ import { expect, test } from "./support/test";
 type RouteAnswer = { token: string; details: { distanceM: number; points: [number, number][] } };
 type Theme = "dark" | "light";
 
-const SHOTS = "test-results/route-trim-shots";
 const addButton = (page: Page) => page.getByRole("button", { name: "Add to basket" });
 const uploadAnswer = (page: Page) => page.waitForResponse((response) => response.url().endsWith("/api/gpx/upload"));
 const km = (metres: number) => `${(metres / 1000).toFixed(1)} km`;
@@ -151,7 +151,7 @@ for (const screen of SCREENS) {
       await page
         .locator(".upload")
         .evaluate((panel) => window.scrollTo({ top: panel.getBoundingClientRect().top + window.scrollY - 72, behavior: "instant" }));
-      await page.screenshot({ path: `${SHOTS}/${screen.name}-${screen.theme}-trimmed.png` });
+      await picture(page, `${screen.name}-${screen.theme}-trimmed`);
 
       // Adding sends the file once, with the trim, and the shop keeps the route trimmed as chosen.
       const answered = uploadAnswer(page);
@@ -169,7 +169,7 @@ for (const screen of SCREENS) {
       const basket = await page.evaluate(() => localStorage.getItem("strata.basket.v1") ?? "");
       expect(basket).toContain(answer.token);
       await expect(page.getByRole("status").filter({ hasText: "Uploaded coniston-loop.gpx" })).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/${screen.name}-${screen.theme}-added.png` });
+      await picture(page, `${screen.name}-${screen.theme}-added`);
       expect(uploads).toHaveLength(1);
     });
   });
