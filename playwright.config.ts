@@ -15,14 +15,21 @@ export default defineConfig({
   testMatch: /.*\.e2e\.ts$/,
   outputDir: "test-results/e2e",
   fullyParallel: true,
-  workers: 2,
+  // More stories at once than cores: a story mostly waits (on the shop, on the browser, on its own checks), and
+  // with one story a core both cores sat idle most of the run (docs/decisions/0040-a-quick-steady-check.md).
+  workers: 4,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
+  // Every wait has the bound of what it waits for (below, and each story's own); the story's own bound only
+  // catches a story that hangs, so it is the same for all and never a guess at how long a story takes.
+  timeout: 300_000,
   expect: { timeout: 5_000 },
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // A click or a fill waits for its element to be ready to take it; a page load for the shop's answer.
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },

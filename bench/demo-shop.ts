@@ -2,6 +2,7 @@
 // production mode, with the demo catalogue and the demo checkout, on a data
 // folder of the caller's. Shared so both measure the same shop.
 import { join } from "node:path";
+import { type ShopProcess, spawnShop } from "../scripts/spawn-shop";
 
 const ROOT = join(import.meta.dir, "..");
 
@@ -23,18 +24,17 @@ export function buildClient(): void {
   if (result.exitCode !== 0) throw new Error("The client build failed");
 }
 
-export function startDemoShop({ port, dataDir, adminPassword, stdout = "ignore", env = {}, preload }: DemoShopOptions): Bun.Subprocess {
-  return Bun.spawn(["bun", ...(preload ? ["--preload", preload] : []), join(ROOT, "scripts", "start.ts")], {
-    cwd: ROOT,
+/** The shop in production mode, through the one spawner (scripts/spawn-shop.ts). */
+export function startDemoShop({ port, dataDir, adminPassword, stdout = "ignore", env = {}, preload }: DemoShopOptions): ShopProcess {
+  return spawnShop({
+    port,
+    dataDir,
+    logFile: stdout === "ignore" ? "/dev/null" : stdout.name,
+    preload,
+    showErrors: true,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
       NODE_ENV: "production",
       DEMO_CHECKOUT: "true",
-      SEED_DEMO: "true",
       ADMIN_PASSWORD: adminPassword,
       // As scripts/entrypoint.sh starts the shop in production: the collector sized for 128 MB.
       BUN_JSC_forceRAMSize: process.env.BUN_JSC_forceRAMSize ?? "134217728",
@@ -42,14 +42,11 @@ export function startDemoShop({ port, dataDir, adminPassword, stdout = "ignore",
       BUN_JSC_useFTLJIT: process.env.BUN_JSC_useFTLJIT ?? "0",
       ...env,
     },
-    stdout,
-    stderr: "inherit",
   });
 }
 
-export async function stopDemoShop(shop: Bun.Subprocess): Promise<void> {
-  shop.kill("SIGTERM");
-  await shop.exited;
+export async function stopDemoShop(shop: ShopProcess): Promise<void> {
+  await shop.stop();
 }
 
 /** Waits for a 200 from `url`, asking every couple of milliseconds (the bench times cold starts with it). */

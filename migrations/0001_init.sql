@@ -1,4 +1,4 @@
--- The schema for every entity of spec section 3. Money is integer pence; CHECK
+-- The schema for every record of the contract (docs/product.md#records). Money is integer pence; CHECK
 -- constraints keep stock and prices non-negative whatever code path writes them.
 -- Times are ISO-8601 UTC text. Tables are STRICT so a wrong type is an error.
 
@@ -55,7 +55,7 @@ CREATE TABLE projects (
   sort        INTEGER NOT NULL DEFAULT 0
 ) STRICT;
 
--- Key/value strings of spec section 3 (delivery_fee, free_delivery_threshold,
+-- Key/value strings of the configuration (docs/product.md#configuration-keys: delivery_fee, free_delivery_threshold,
 -- featured_products, hero_*). Values are text as the spec defines them.
 CREATE TABLE configuration (
   key        TEXT PRIMARY KEY,

@@ -1,5 +1,5 @@
 -- Who a checkout's hold belongs to, so one address cannot hold the shelves
--- (issue 11, docs/decisions/0006). `holder` is an HMAC-SHA256 of the client
+-- (docs/decisions/0006-checkout-holds-and-fulfilment.md). `holder` is an HMAC-SHA256 of the client
 -- address under the shop's random `checkout_holder_key` (made on the first
 -- checkout, src/modules/checkout/holder-key.ts): enough to count one
 -- address's held units, never the address itself. `basket_id` is the

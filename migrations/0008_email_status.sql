@@ -1,4 +1,4 @@
--- Issue 11 point 10: the admin said "Tracking emailed to the customer on …" because
+-- The admin said "Tracking emailed to the customer on …" because
 -- this column was stamped when the tracking email was queued, even with no mail
 -- service set up, so the email never left the outbox. The time is now read from the
 -- outbox itself (the newest tracking email whose row was sent; see

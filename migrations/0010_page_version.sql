@@ -1,4 +1,4 @@
--- What kept pages show, versioned (issue 12 point 3). Storefront pages and the
+-- What kept pages show, versioned (docs/decisions/0008-performance.md). Storefront pages and the
 -- catalogue JSON are kept in memory until a change to what they show
 -- (src/http/response-cache.ts). Triggers add one row per such change, on
 -- exactly the tables and columns those answers show: products (not

@@ -1,4 +1,4 @@
--- Stock figures as pages show them (issue 12 point 4). Storefront pages pass
+-- Stock figures as pages show them (docs/decisions/0008-performance.md). Storefront pages pass
 -- a stock figure to their islands capped at 20, the most units one checkout
 -- can hold (MAX_HELD_UNITS_PER_ADDRESS in src/modules/checkout/model.ts;
 -- src/modules/catalog/shown-stock.ts caps it, tests/unit/page-version.test.ts

@@ -1,4 +1,4 @@
--- Issue 13: the owner's priced answer to a custom request. A request may have
+-- Quotes (docs/decisions/0014-quotes.md): the owner's priced answer to a custom request. A request may have
 -- several versions; only the newest is live (the service withdraws the older
 -- one in the same transaction that inserts the new one).
 CREATE TABLE quotes (

@@ -1,4 +1,4 @@
--- Issue 13: the shopper's answer to a quote, and the payment sessions opened for one.
+-- Quotes (docs/decisions/0014-quotes.md): the shopper's answer to a quote, and the payment sessions opened for one.
 
 -- What the shopper wrote when asking for changes or declining, and when.
 ALTER TABLE quotes ADD COLUMN shopper_message TEXT;

@@ -1,4 +1,5 @@
--- Issue 14: made to order, in the open. A product's lead time, the dispatch
+-- Made to order, in the open (docs/decisions/0015-working-days.md,
+-- docs/decisions/0016-production-stages.md). A product's lead time, the dispatch
 -- date promised at payment, and the production stages an order moves through.
 
 -- Working days from order to dispatch; NULL = the shop's default_lead_time_days.

@@ -1,4 +1,5 @@
--- Issue 15: money given back, and discount codes.
+-- Money given back (docs/decisions/0017-refunds.md), and discount codes
+-- (docs/decisions/0020-discount-codes.md).
 
 -- A refund made through the payment provider. A row exists only once the
 -- provider said yes: a refused or failed refund records nothing. The
@@ -46,5 +47,5 @@ ALTER TABLE checkouts ADD COLUMN discount_cents INTEGER NOT NULL DEFAULT 0 CHECK
 ALTER TABLE orders ADD COLUMN discount_code TEXT;
 ALTER TABLE orders ADD COLUMN discount_cents INTEGER NOT NULL DEFAULT 0 CHECK (discount_cents >= 0);
 
--- Search and paging of the orders list (issue 15 point 6).
+-- Search and paging of the orders list (docs/decisions/0018-takings-and-export.md).
 CREATE INDEX orders_by_status ON orders (status, created_at DESC);

@@ -1,4 +1,4 @@
--- Issue 15: the demo provider's own record of refunds, kept the way Stripe
+-- Refunds (docs/decisions/0017-refunds.md): the demo provider's own record of refunds, kept the way Stripe
 -- keeps them: one per idempotency key, tied to the payment session, never
 -- more in all than the session took.
 CREATE TABLE demo_refunds (

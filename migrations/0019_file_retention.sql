@@ -1,4 +1,5 @@
--- Issue 16: shoppers' files are kept no longer than needed. The files of a
+-- Shoppers' files are kept no longer than needed
+-- (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md). The files of a
 -- dispatched order (its GPX routes and photos, and a quoted order's request
 -- attachments) are deleted `upload_retention_days` after dispatch by the
 -- clean-up job (src/jobs/remove-dispatched-files.ts). The row stays, with

@@ -36,6 +36,7 @@ import type { Load } from "../bench/load";
 import { type AdminTiming, type ExportTiming, ownerTerms, signIn, startOwnerLoop, timeAdminCalls, timeExport } from "../bench/owner";
 import { runWrk } from "../bench/wrk";
 import { OFF_THREAD_BYTES, QUICK_ANSWERS } from "../src/http/response-cache";
+import type { ShopProcess } from "./spawn-shop";
 
 const ROOT = join(import.meta.dir, "..");
 /** BENCH_PORT moves the shop (and the ceiling, 99 above it) when 3300 is taken. */
@@ -331,7 +332,7 @@ async function ownerSession(dataDir: string) {
 }
 
 /** Asks the probe for its window (SIGUSR2) and waits for the file it writes. */
-async function readStallWindow(server: Bun.Subprocess, file: string): Promise<StallWindow> {
+async function readStallWindow(server: ShopProcess, file: string): Promise<StallWindow> {
   rmSync(file, { force: true });
   server.kill("SIGUSR2");
   const deadline = performance.now() + 10_000;

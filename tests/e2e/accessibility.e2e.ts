@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { E2E_ADMIN_PASSWORD } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
@@ -27,72 +27,87 @@ async function settle(page: Page): Promise<void> {
 // Every rule in the default (dark) theme; in the light theme only colour contrast, the one rule a theme changes.
 const THEME_RULES = { dark: [], light: ["color-contrast"] } as const satisfies Record<string, readonly string[]>;
 
-for (const theme of ["dark", "light"] as const) {
-  test(`storefront screens have no serious accessibility violations (${theme} theme)`, async ({ browser, request }) => {
-    // Thirteen screens, each loaded and analysed by axe: over a minute on two busy cores.
-    test.setTimeout(180_000);
-    const products = await loadCatalogue(request);
-    const withVariants = pick(
+/** The demo products each kind of product page is checked with. */
+async function productsToCheck(request: APIRequestContext) {
+  const products = await loadCatalogue(request);
+  return {
+    withVariants: pick(
       products,
       "product with variants",
       (product) => product.variants.length > 1 && !product.requiresGpx && !product.requiresImage,
-    );
-    const gpx = pick(products, "product that needs a GPX file", (product) => product.requiresGpx);
-    const photo = pick(products, "product that needs a photo", (product) => product.requiresImage);
-    const unlimited = pick(products, "simple product with unlimited stock", unlimitedSimple);
-    const context = await inTheme(browser, theme);
-    const page = await context.newPage();
+    ),
+    gpx: pick(products, "product that needs a GPX file", (product) => product.requiresGpx),
+    photo: pick(products, "product that needs a photo", (product) => product.requiresImage),
+    unlimited: pick(products, "simple product with unlimited stock", unlimitedSimple),
+  };
+}
 
-    const screens = [
-      "/",
-      "/products",
-      "/products?cat=basic",
-      productPath(withVariants),
-      productPath(gpx),
-      productPath(photo),
-      "/basket",
-      "/custom-request",
-      "/policies",
-      "/contact",
-      "/order/ORD-0123456789ABCDEFGHJKMNPQRS",
-      "/success?session_id=cs_demo_unknown",
-      "/no-such-page",
-    ];
-    // The light theme only changes colours: its check covers one screen of each kind.
-    const themed =
-      theme === "dark"
-        ? screens
-        : screens.filter(
-            (path) =>
-              !["/products?cat=basic", productPath(photo), "/policies", "/success?session_id=cs_demo_unknown", "/no-such-page"].includes(
-                path,
-              ),
-          );
-    for (const path of themed) {
+type Products = Awaited<ReturnType<typeof productsToCheck>>;
+
+// Every screen in the dark theme; the light theme only changes colours, so its check covers one screen of each kind.
+const SCREENS: { path: string | ((products: Products) => string); name?: string; light: boolean }[] = [
+  { path: "/", light: true },
+  { path: "/products", light: true },
+  { path: "/products?cat=basic", light: false },
+  { path: ({ withVariants }) => productPath(withVariants), name: "page of a product with options", light: true },
+  { path: ({ gpx }) => productPath(gpx), name: "page of a product made from a GPX route", light: true },
+  { path: ({ photo }) => productPath(photo), name: "page of a product made from a photo", light: false },
+  { path: "/basket", light: true },
+  { path: "/custom-request", light: true },
+  { path: "/policies", light: false },
+  { path: "/contact", light: true },
+  { path: "/order/ORD-0123456789ABCDEFGHJKMNPQRS", light: true },
+  { path: "/success?session_id=cs_demo_unknown", light: false },
+  { path: "/no-such-page", light: false },
+];
+
+// One story a screen, so the screens are checked side by side rather than one after another in one story.
+for (const theme of ["dark", "light"] as const) {
+  const onlyRules = [...THEME_RULES[theme]];
+  for (const screen of SCREENS) {
+    if (theme === "light" && !screen.light) continue;
+    const named = screen.name ?? screen.path;
+    test(`the storefront's ${named} has no serious accessibility violations (${theme} theme)`, async ({ browser, request }) => {
+      const path = typeof screen.path === "string" ? screen.path : screen.path(await productsToCheck(request));
+      const context = await inTheme(browser, theme);
+      const page = await context.newPage();
       await page.goto(path);
       await settle(page);
-      await expectNoSeriousViolations(page, `${path} (${theme})`, { onlyRules: [...THEME_RULES[theme]] });
-    }
+      await expectNoSeriousViolations(page, `${path} (${theme})`, { onlyRules });
+      await context.close();
+    });
+  }
 
-    // The menu opened on a phone-sized screen.
+  test(`the storefront's menu opened on a phone-sized screen has no serious accessibility violations (${theme} theme)`, async ({
+    browser,
+  }) => {
+    const context = await inTheme(browser, theme);
+    const page = await context.newPage();
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto("/");
     await settle(page);
     await page.getByRole("button", { name: "Open menu" }).click();
-    await expectNoSeriousViolations(page, `/ with the menu open (${theme})`, { onlyRules: [...THEME_RULES[theme]] });
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectNoSeriousViolations(page, `/ with the menu open (${theme})`, { onlyRules });
+    await context.close();
+  });
 
-    // A basket with something in it, then the test payment page it leads to.
+  test(`a basket with something in it, then the test payment page it leads to, have no serious accessibility violations (${theme} theme)`, async ({
+    browser,
+    request,
+  }) => {
+    const { unlimited } = await productsToCheck(request);
+    const context = await inTheme(browser, theme);
+    const page = await context.newPage();
     await gotoHydrated(page, productPath(unlimited));
     await page.getByRole("button", { name: "Add to basket" }).click();
     await expect(page.getByTestId("basket-count")).toHaveText("1");
     await page.goto("/basket");
     await settle(page);
-    await expectNoSeriousViolations(page, `/basket with an item (${theme})`, { onlyRules: [...THEME_RULES[theme]] });
+    await expectNoSeriousViolations(page, `/basket with an item (${theme})`, { onlyRules });
     await page.getByRole("button", { name: "Checkout" }).click();
     await expect(page).toHaveURL(/\/checkout\/demo\/cs_demo_/);
     await settle(page);
-    await expectNoSeriousViolations(page, `the demo payment page (${theme})`, { onlyRules: [...THEME_RULES[theme]] });
+    await expectNoSeriousViolations(page, `the demo payment page (${theme})`, { onlyRules });
     await context.close();
   });
 }
@@ -157,8 +172,6 @@ test.describe
     });
 
     test("every admin page has no serious accessibility violations", async () => {
-      // Six screens analysed by axe; the orders screen alone holds the queue, the list, the export and the requests.
-      test.setTimeout(120_000);
       for (const path of ["/admin", "/admin/orders", "/admin/products", "/admin/projects", "/admin/configuration", "/admin/discounts"]) {
         await page.goto(path);
         await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
@@ -169,8 +182,6 @@ test.describe
     });
 
     test("an order, the new-project form and a project's editor have no serious accessibility violations", async () => {
-      // Three screens analysed by axe, as the test above allows six its time.
-      test.setTimeout(90_000);
       await page.goto(`/admin/orders?order=${orderId}`);
       await expect(page.getByRole("heading", { level: 1, name: `Order ${orderId}` })).toBeVisible();
       await settle(page);

@@ -9,8 +9,6 @@ import { expect, test } from "./support/test";
 const BANNER = "Email is not set up: customers are not receiving order or tracking emails.";
 
 test("every admin page shows the 'Email is not set up' banner while no mail service is configured", async ({ page }) => {
-  // Six admin screens, each its own chunk, on a machine shared with other stories.
-  test.setTimeout(60_000);
   await signIn(page);
   const banner = page.getByRole("status").filter({ hasText: BANNER });
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/axe";
 import { stlCube } from "./support/files";
+import { picture } from "./support/pictures";
 import { editorOf, historyOf, openRequestAsOwner, sendCustomRequest, ukDateIn } from "./support/quotes";
 import { expectReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
@@ -29,7 +30,6 @@ test.describe("the owner quotes for a custom request", () => {
     page,
     context,
   }) => {
-    test.setTimeout(90_000);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const shopper = `Mary Anning ${Date.now().toString(36)}`;
     const file = stlCube(`ammonite-stand-${Date.now().toString(36)}.stl`);
@@ -101,7 +101,7 @@ test.describe("the owner quotes for a custom request", () => {
         }
         // From the top, so the sticky header is drawn where it belongs rather than over the editor.
         await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-        await page.screenshot({ path: test.info().outputPath(`quote-editor-${size}-${theme}.png`), fullPage: true });
+        await picture(page, `quote-editor-${size}-${theme}`, { fullPage: true });
         // Every rule in dark; in light only contrast, the one rule a theme changes (as accessibility.e2e.ts does).
         if (size === "desktop")
           await expectNoSeriousViolations(page, `the quote editor (${theme})`, { onlyRules: theme === "light" ? ["color-contrast"] : [] });

@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { adminNav, signIn } from "./support/admin";
 import { jpegPhoto } from "./support/files";
+import { picture } from "./support/pictures";
 import { expect, test } from "./support/test";
 
 // Spec texts that could never appear, or appeared where they were not true (docs/product.md#messages).
@@ -101,7 +102,7 @@ test.describe("the admin's messages say what happened", () => {
     const status = page.getByRole("region", { name: "Status" });
     await expect(status.getByRole("alert")).toHaveText("Unable to load configuration status");
     await expect(page.getByRole("heading", { level: 2, name: "Delivery Settings" })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath("configuration-status-failed.png") });
+    await picture(page, "configuration-status-failed");
   });
 
   test("the configuration page's status says whether order and tracking emails go out", async ({ page }) => {
@@ -125,7 +126,7 @@ test.describe("the admin's messages say what happened", () => {
     await editor.getByRole("region", { name: "Product Images" }).getByRole("button", { name: "Add Image" }).click();
     await expect(editor.getByRole("alert")).toHaveText("Please save the product first before adding images.");
     expect(pickerOpened).toBe(false);
-    await editor.getByRole("region", { name: "Product Images" }).screenshot({ path: test.info().outputPath("new-product-images.png") });
+    await picture(editor.getByRole("region", { name: "Product Images" }), "new-product-images");
   });
 
   test("a later error anywhere on the page takes the place of the 'Deleted …' note at once", async ({ page }) => {

@@ -36,7 +36,6 @@ function collectProblems(page: Page): string[] {
 
 test.describe("the owner sees what shoppers uploaded", () => {
   test("a shopper sends an STL cube; the owner marks the request in progress and measures the cube in 3D", async ({ page }) => {
-    test.setTimeout(60_000);
     const problems = collectProblems(page);
     // A name of its own, so this request is found among the others the stories send.
     const shopper = `Ada Lovelace ${Date.now().toString(36)}`;
@@ -129,7 +128,6 @@ test.describe("the owner sees what shoppers uploaded", () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
     const problems = collectProblems(page);
     const products = await loadCatalogue(request);
     const reliefMap = pick(products, "product that needs a GPX route", (p) => p.requiresGpx);

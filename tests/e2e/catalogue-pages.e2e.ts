@@ -1,8 +1,9 @@
-import type { Browser, BrowserContextOptions, Locator, Page, TestInfo } from "@playwright/test";
+import type { Browser, BrowserContextOptions, Locator, Page } from "@playwright/test";
 import type { Product } from "../../src/modules/catalog/model";
 import { expectNoSeriousViolations } from "./support/axe";
 import { islandsHydrated } from "./support/hydrated";
 import { addManyProducts, type OwnShop, startOwnShop } from "./support/own-shop";
+import { picture } from "./support/pictures";
 import { expectReachable, tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
 
@@ -25,7 +26,6 @@ let catalogue: Product[];
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
   shop = await startOwnShop();
   addManyProducts(shop, ADDED);
   // The shop sees another process's write within a moment (src/db/shown-version.ts): wait for it.
@@ -49,7 +49,6 @@ const range = (page: Page) => page.locator(".catalogue-range");
 const count = (number: number) => number.toLocaleString("en-GB");
 
 test("with JavaScript off, a shopper pages through the catalogue and filters it by category with plain links", async ({ browser }) => {
-  test.setTimeout(60_000);
   const total = catalogue.length;
   const pages = Math.ceil(total / PAGE_SIZE);
   const context = await openContext(browser, { javaScriptEnabled: false, viewport: DESKTOP });
@@ -146,16 +145,10 @@ async function pagerLayout(page: Page) {
   };
 }
 
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: "image/png" });
-}
-
 for (const theme of THEMES) {
   test(`on a 390 × 844 phone the pager fits the screen: Previous and Next on one row, the numbers below, every link finger-sized (${theme})`, async ({
     browser,
-  }, testInfo) => {
+  }) => {
     const context = await openContext(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
     await context.addInitScript((chosen) => localStorage.setItem("strata.theme", chosen), theme);
     const page = await context.newPage();
@@ -168,7 +161,7 @@ for (const theme of THEMES) {
       expect(box.left).toBeGreaterThanOrEqual(0);
       expect(box.right).toBeLessThanOrEqual(PHONE.width);
     }
-    await screenshot(page, testInfo, `catalogue-top-phone-${theme}`);
+    await picture(page, `catalogue-top-phone-${theme}`);
     const layout = await pagerLayout(page);
     expect(layout.overflow).toBeLessThanOrEqual(0);
     expect(layout.nav.left).toBeGreaterThanOrEqual(0);
@@ -184,7 +177,7 @@ for (const theme of THEMES) {
       expect(box.height).toBeGreaterThanOrEqual(44);
     }
     await expectReachable(pager(page).getByRole("link", { name: "Page 6" }));
-    await screenshot(page, testInfo, `pager-phone-${theme}`);
+    await picture(page, `pager-phone-${theme}`);
     await tapReachable(pager(page).getByRole("link", { name: "Next" }));
     await expect(page).toHaveURL(/\/products\?page=6$/);
     await context.close();
@@ -192,9 +185,7 @@ for (const theme of THEMES) {
 
   test(`on a 1280 × 800 desktop the pager is one row under the cards: Previous left, the numbers centred, Next right (${theme})`, async ({
     browser,
-  }, testInfo) => {
-    // axe over a page of 48 cards takes a while on two busy cores.
-    test.setTimeout(90_000);
+  }) => {
     const context = await openContext(browser, { viewport: DESKTOP });
     await context.addInitScript((chosen) => localStorage.setItem("strata.theme", chosen), theme);
     const page = await context.newPage();
@@ -214,7 +205,7 @@ for (const theme of THEMES) {
     expect(layout.numbers.at(-1)!.right).toBeLessThan(layout.next.left);
     const numbersMiddle = (layout.numbers[0]!.left + layout.numbers.at(-1)!.right) / 2;
     expect(Math.abs(numbersMiddle - (layout.nav.left + layout.nav.right) / 2)).toBeLessThan(30);
-    await screenshot(page, testInfo, `pager-desktop-${theme}`);
+    await picture(page, `pager-desktop-${theme}`);
     await context.close();
   });
 }

@@ -90,8 +90,6 @@ test("a shopper who changes the basket and checks out again can no longer pay th
   page,
   request,
 }) => {
-  // Two checkouts and four page loads: more than the default 30 s on a busy two-core machine.
-  test.setTimeout(60_000);
   const products = await loadCatalogue(request);
   // Unlimited stock: other stories running side by side never race for it.
   const product = pick(products, "simple product with unlimited stock", unlimitedSimple);

@@ -17,9 +17,6 @@ declare global {
  */
 
 test("no storefront page and no /admin page logs a CSP violation in Chromium", async ({ page, request }) => {
-  // Every storefront page and two admin screens, each to network idle, with two captchas solved: on two busy cores
-  // that outlasts the default 30 seconds.
-  test.setTimeout(90_000);
   const paths = [...(await storefrontPaths(request)), "/no-such-page", "/admin", "/admin/orders"];
   const consoleReports = await watchViolations(page);
   const found: string[] = [];

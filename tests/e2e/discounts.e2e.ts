@@ -15,8 +15,6 @@ const PHONE = {
 };
 
 test("a shopper on a phone applies a discount code in the basket and pays the discounted total", async ({ browser, request }) => {
-  // The owner's screen, a phone's basket and payment, then the owner's screen again.
-  test.setTimeout(90_000);
   const code = `E2E${Date.now().toString(36).toUpperCase()}`;
   const baseURL = test.info().project.use.baseURL;
   // The owner makes the code on the Discounts page, on a desktop.

@@ -2,10 +2,11 @@ import type { Page } from "@playwright/test";
 import { formatUkDay } from "../../shared/uk-day";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { adminNav, openOrderAsOwner, signIn } from "./support/admin";
-import { buyOneAndPay, checkOutAndPay } from "./support/checkout";
+import { checkOutAndPay, paidOrderThroughCalls } from "./support/checkout";
 import { gpxRoute } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
 import { expectLoaded } from "./support/images";
+import { PICTURES_WANTED, picture } from "./support/pictures";
 import { chooseRoute } from "./support/route-upload";
 import { expectReachable, tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
@@ -37,8 +38,6 @@ test.describe("made to order, in the open", () => {
     request,
     browser,
   }) => {
-    // A purchase with an upload, the owner's screens and two order pages on a machine shared with other stories.
-    test.setTimeout(120_000);
     const products = await loadCatalogue(request);
     const reliefMap = pick(products, "product that needs a GPX route", (p) => p.requiresGpx);
     const route = gpxRoute("Catbells ridge");
@@ -161,8 +160,9 @@ async function lookUp(page: Page, orderId: string, postcode: string): Promise<vo
   await page.getByRole("button", { name: "View order" }).click();
 }
 
-/** Screenshots of the page in both themes at this viewport, for a person to look at. */
+/** Pictures of the page in both themes at this viewport, for a person to look at (when asked for). */
 async function shoot(page: Page, name: string): Promise<void> {
+  if (!PICTURES_WANTED) return;
   for (const theme of ["dark", "light"]) {
     await page.evaluate((value) => {
       const root = document.documentElement;
@@ -170,7 +170,7 @@ async function shoot(page: Page, name: string): Promise<void> {
       root.classList.add(value);
       root.style.colorScheme = value;
     }, theme);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${theme}.png`) });
+    await picture(page, `${name}-${theme}`);
   }
 }
 
@@ -182,12 +182,10 @@ test.describe("the order page leads with what the shopper came for", () => {
     request,
     browser,
   }) => {
-    // A purchase, the owner's tracking form and three shopper pages on a machine shared with other stories.
-    test.setTimeout(120_000);
     const products = await loadCatalogue(request);
     const product = pick(products, "simple product with unlimited stock", unlimitedSimple);
     const postcode = "LA22 9SH";
-    const orderId = await buyOneAndPay(page, productPath(product), {
+    const orderId = await paidOrderThroughCalls(request, product.id, 1, {
       email: "beatrix@example.co.uk",
       name: "Beatrix Potter",
       line1: "Hill Top",

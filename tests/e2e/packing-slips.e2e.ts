@@ -1,8 +1,9 @@
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { openOrderAsOwner } from "./support/admin";
-import { buyOneAndPay } from "./support/checkout";
+import { buyOneAndPay, paidOrderThroughCalls } from "./support/checkout";
 import { gpxRoute } from "./support/files";
 import { expectLoaded } from "./support/images";
+import { picture } from "./support/pictures";
 import { chooseRoute } from "./support/route-upload";
 import { expect, test } from "./support/test";
 
@@ -30,8 +31,6 @@ test("the owner prints a packing slip from the order screen and today's from the
   request,
   browser,
 }) => {
-  // Two purchases, an upload, the owner's screens and three PDFs on a machine shared with other stories.
-  test.setTimeout(120_000);
   const products = await loadCatalogue(request);
   const reliefMap = pick(products, "product that needs a GPX route", (p) => p.requiresGpx);
   const plain = pick(products, "simple product with unlimited stock", unlimitedSimple);
@@ -40,7 +39,7 @@ test("the owner prints a packing slip from the order screen and today's from the
   const mapOrder = await buyOneAndPay(page, productPath(reliefMap), WALKER, async () => {
     await chooseRoute(page, route);
   });
-  const plainOrder = await buyOneAndPay(page, productPath(plain), GARDENER);
+  const plainOrder = await paidOrderThroughCalls(request, plain.id, 1, GARDENER);
 
   // From the order screen: the slip opens in its own tab.
   await openOrderAsOwner(page, mapOrder);
@@ -55,7 +54,7 @@ test("the owner prints a packing slip from the order screen and today's from the
   await expectLoaded(section.getByRole("img", { name: `Route map and elevation profile of ${route.name}` }));
   await expect(slip.locator("body")).not.toContainText("£");
   await slip.emulateMedia({ media: "print" });
-  await slip.screenshot({ path: test.info().outputPath("packing-slip-print.png"), fullPage: true });
+  await picture(slip, "packing-slip-print", { fullPage: true });
   expect(pdfPageCount(await slip.pdf({ format: "A4" }))).toBe(1);
   await slip.close();
 
@@ -78,7 +77,7 @@ test("the owner prints a packing slip from the order screen and today's from the
   const breaks = await sections.evaluateAll((elements) => elements.map((element) => getComputedStyle(element).breakBefore));
   expect(breaks).toEqual(["auto", "page"]);
   await expectLoaded(both.getByRole("img", { name: `Route map and elevation profile of ${route.name}` }));
-  await both.screenshot({ path: test.info().outputPath("packing-slips-print.png"), fullPage: true });
+  await picture(both, "packing-slips-print", { fullPage: true });
   expect(pdfPageCount(await both.pdf({ format: "A4" }))).toBe(2);
   await both.close();
 

@@ -343,7 +343,6 @@ test.describe("finding an order on a phone", () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
     const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
     const orderId = await buyOne(page, product);
 
@@ -388,7 +387,6 @@ test.describe("finding an order without JavaScript", () => {
   test.use({ viewport: PHONE });
 
   test("@phone the Track your order form works with JavaScript off", async ({ browser, page, request }) => {
-    test.setTimeout(60_000);
     const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
     // The purchase needs the basket's script; the finding does not.
     const orderId = await buyOne(page, product);
@@ -415,7 +413,6 @@ test.describe("finding an order on a desktop: tracking links", () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
     const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
     const orderId = await buyOne(page, product);
 

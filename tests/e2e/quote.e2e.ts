@@ -4,6 +4,7 @@ import { expectNoSeriousViolations } from "./support/axe";
 import { payButton, payDemoCheckoutAs } from "./support/checkout";
 import { stlCube } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
+import { PICTURES_WANTED, picture } from "./support/pictures";
 import { editorOf, historyOf, openRequestAsOwner, sendCustomRequest } from "./support/quotes";
 import { expectReachable, tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
@@ -61,12 +62,13 @@ async function quoteAsOwner(owner: Page, shopper: string): Promise<string> {
 
 /** The page as the shopper sees it, in the dark theme it opened in and in the light one, for a person to look at. */
 async function shoot(page: Page, name: string): Promise<void> {
+  if (!PICTURES_WANTED) return;
   for (const theme of ["dark", "light"] as const) {
     await page.evaluate((chosen) => {
       document.documentElement.classList.remove("light", "dark");
       document.documentElement.classList.add(chosen);
     }, theme);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${theme}.png`), fullPage: true });
+    await picture(page, `${name}-${theme}`, { fullPage: true });
   }
   await page.evaluate(() => document.documentElement.classList.remove("light"));
   await page.evaluate(() => document.documentElement.classList.add("dark"));
@@ -103,8 +105,6 @@ test.describe
     let owner: Page;
 
     test.beforeAll(async ({ browser }) => {
-      // A captcha and a sign-in on two busy cores.
-      test.setTimeout(90_000);
       // Stated in full: Playwright gives a context made here the current story's options, and the form needs JavaScript.
       const options = { baseURL: test.info().project.use.baseURL, javaScriptEnabled: true, viewport: { width: 1280, height: 800 } };
       const shopperContext = await browser.newContext(options);
@@ -158,8 +158,6 @@ test.describe
       test("the shopper reads '2 × …' and what they asked for, asks for changes, finds name and email filled on the payment page, cancels back to the quote, pays, and the Paid quote links to the order @phone", async ({
         page,
       }) => {
-        // A payment and the admin on two busy cores.
-        test.setTimeout(90_000);
         await gotoHydrated(page, quotePath);
         await expect(page.getByRole("heading", { level: 1, name: "Quote for your custom request" })).toBeVisible();
         const quote = page.getByRole("region", { name: "The quote" });

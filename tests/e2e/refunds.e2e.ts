@@ -1,21 +1,21 @@
 import { formatPence } from "../../shared/money";
 import { formatUkDay, ukToday } from "../../shared/uk-day";
-import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
+import { loadCatalogue, pick, unlimitedSimple } from "./catalogue";
 import { openOrderAsOwner, signIn } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
-import { buyOneAndPay, paidOrderThroughCalls } from "./support/checkout";
+import { paidOrderThroughCalls } from "./support/checkout";
+import { picture } from "./support/pictures";
 import { expectReachable, tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
 
-// Refunds (docs/decisions/0017-refunds.md) as one story: a shopper buys two of
-// something; the owner refunds part of the order from its screen through the Refund
+// Refunds (docs/decisions/0017-refunds.md) as one story: a shopper pays for something (through the calls the
+// basket and the payment page make: buying is other stories'); the owner refunds part of the order from its screen through the Refund
 // dialog, sees the refund listed with the amount left, and the shopper's refund email
 // waits in the outbox (no mail service here).
 
 test("the owner refunds part of an order, sees the remainder, and the refund email is in the outbox", async ({ page, request }) => {
-  test.setTimeout(90_000);
   const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
-  const orderId = await buyOneAndPay(page, productPath(product), {
+  const orderId = await paidOrderThroughCalls(request, product.id, 1, {
     email: "refund.story@example.co.uk",
     name: "Dorothy Wordsworth",
     line1: "Dove Cottage",
@@ -56,9 +56,8 @@ test("the owner cancels a paid order and refunds it in the same dialog: the orde
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
-  const orderId = await buyOneAndPay(page, productPath(product), {
+  const orderId = await paidOrderThroughCalls(request, product.id, 1, {
     email: "cancel.refund@example.co.uk",
     name: "William Wordsworth",
     line1: "Rydal Mount",
@@ -94,7 +93,6 @@ test("@phone the owner refunds part of an order and puts a unit back: the amount
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
   // A product of the story's own, so no other story's sales move its stock. "Zz…" sorts after the demo products.
   const id = `zz-refund-${Date.now().toString(36)}`;
   const name = `Zz tide clock ${id.slice(-5)}`;
@@ -163,7 +161,7 @@ test("@phone the owner refunds part of an order and puts a unit back: the amount
       await expect(items.getByText(`2 × ${name}`)).toBeVisible();
       // What is still being sent and the refund beside it, as the owner scrolls to them.
       await items.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: test.info().outputPath(`order-after-part-refund-${size}-${theme}.png`) });
+      await picture(page, `order-after-part-refund-${size}-${theme}`);
       // Every rule in dark; in light only contrast, the one rule a theme changes (as accessibility.e2e.ts does).
       const rules = { onlyRules: theme === "light" ? ["color-contrast"] : [] };
       if (size === "desktop") await expectNoSeriousViolations(page, `the order after a part refund (${theme})`, rules);
@@ -172,7 +170,7 @@ test("@phone the owner refunds part of an order and puts a unit back: the amount
       await units.fill("1");
       await expect(amount).toHaveValue("15.00");
       await expectReachable(dialog.getByRole("button", { name: "Refund", exact: true }));
-      await page.screenshot({ path: test.info().outputPath(`refund-dialog-${size}-${theme}.png`) });
+      await picture(page, `refund-dialog-${size}-${theme}`);
       if (size === "desktop") await expectNoSeriousViolations(page, `the refund dialog (${theme})`, rules);
       await tapReachable(dialog.getByRole("button", { name: "Close" }));
       await expect(dialog).toBeHidden();
@@ -184,7 +182,6 @@ test("a dispatched order offers Refund and not Cancel, and its dispatch line say
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
   const orderId = await paidOrderThroughCalls(request, product.id, 1, {
     email: "dispatched@example.co.uk",

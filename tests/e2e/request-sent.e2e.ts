@@ -1,6 +1,7 @@
 import { devices, type Page } from "@playwright/test";
 import { jpegPhoto, stlCube } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
+import { PICTURES_WANTED, picture } from "./support/pictures";
 import { expect, test } from "./support/test";
 
 // After sending, the custom request form says what happened: the sentence of docs/product.md#request-form, the
@@ -49,6 +50,7 @@ async function expectConfirmation(page: Page, files: { stl: string; photo: strin
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
+  if (!PICTURES_WANTED) return;
   const sent = page.getByRole("status").filter({ hasText: SENT });
   await sent.scrollIntoViewIfNeeded();
   for (const theme of ["dark", "light"] as const) {
@@ -56,12 +58,11 @@ async function shoot(page: Page, name: string): Promise<void> {
       document.documentElement.classList.remove("light", "dark");
       document.documentElement.classList.add(chosen);
     }, theme);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${theme}.png`) });
+    await picture(page, `${name}-${theme}`);
   }
 }
 
 test("on a desktop, the custom request form's confirmation names the reference, what was sent and the reply promise", async ({ page }) => {
-  test.setTimeout(60_000);
   const files = await sendTwoFiles(page, Date.now().toString(36));
   await expectConfirmation(page, files);
   await shoot(page, "request-sent-desktop");
@@ -71,7 +72,6 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, userAgent: devices["Pixel 7"].userAgent, isMobile: true, hasTouch: true });
 
   test("the custom request form's confirmation names the reference, what was sent and the reply promise @phone", async ({ page }) => {
-    test.setTimeout(60_000);
     const files = await sendTwoFiles(page, Date.now().toString(36));
     await expectConfirmation(page, files);
     await shoot(page, "request-sent-phone");

@@ -3,6 +3,7 @@ import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { adminNav, signIn } from "./support/admin";
 import { checkOutAndPay } from "./support/checkout";
 import { gotoHydrated } from "./support/hydrated";
+import { PICTURES_WANTED, picture } from "./support/pictures";
 import { expectReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
 
@@ -41,8 +42,6 @@ async function deliveryLine(page: Page): Promise<string> {
 test("the owner changes the shop's name, trader and address in /admin, and the footer, contact page and policies show them at phone and desktop size", async ({
   page,
 }) => {
-  // Three pages at two sizes, and screenshots in both themes: longer than one page's story.
-  test.setTimeout(180_000);
   await signIn(page);
   await adminNav(page, "Configuration").click();
   const card = page.getByRole("region", { name: "Shop details" });
@@ -66,10 +65,10 @@ test("the owner changes the shop's name, trader and address in /admin, and the f
   for (const [size, viewport] of SIZES) {
     await page.setViewportSize(viewport);
     await expectReachable(card.getByRole("button", { name: "Save shop details" }));
-    for (const theme of ["light", "dark"] as const) {
+    for (const theme of PICTURES_WANTED ? (["light", "dark"] as const) : []) {
       // The admin has no theme switch of its own: the html class is what the storefront's switch sets.
       await page.evaluate((chosen) => document.documentElement.classList.replace(chosen === "light" ? "dark" : "light", chosen), theme);
-      await card.screenshot({ path: test.info().outputPath(`shop-details-${size}-${theme}.png`) });
+      await picture(card, `shop-details-${size}-${theme}`);
     }
   }
 
@@ -103,12 +102,11 @@ test("the owner changes the shop's name, trader and address in /admin, and the f
     await expectReachable(policies.getByText("Deleted 90 days after your order is dispatched", { exact: false }));
     await expectReachable(policies.getByRole("region", { name: "Who we are" }).getByText("Fellside Prints Ltd", { exact: true }));
 
-    for (const theme of ["light", "dark"] as const) {
+    for (const theme of PICTURES_WANTED ? (["light", "dark"] as const) : []) {
       for (const path of ["/contact", "/policies"]) {
         await gotoHydrated(page, path);
         await showTheme(page, theme);
-        const name = path.slice(1);
-        await page.screenshot({ path: test.info().outputPath(`${name}-${size}-${theme}.png`), fullPage: true });
+        await picture(page, `${path.slice(1)}-${size}-${theme}`, { fullPage: true });
       }
     }
   }
@@ -130,13 +128,11 @@ test("a product made from the shopper's GPX file says, beside its buy button, th
     const [buyBox, noteBox] = [await buy.boundingBox(), await note.boundingBox()];
     // Next to the button: below it, before anything else.
     expect(noteBox && buyBox && noteBox.y >= buyBox.y + buyBox.height && noteBox.y - (buyBox.y + buyBox.height) < 120).toBe(true);
-    await page.screenshot({ path: test.info().outputPath(`made-to-specification-${size}.png`) });
+    await picture(page, `made-to-specification-${size}`);
   }
 });
 
 test("after paying, the confirmation says which address its email went to, on a phone and a desktop", async ({ page, request }) => {
-  // A checkout and payment, then the page at two sizes.
-  test.setTimeout(60_000);
   const product = pick(await loadCatalogue(request), "product without upload, unlimited stock", unlimitedSimple);
   await gotoHydrated(page, productPath(product));
   await page.getByRole("button", { name: "Add to basket" }).click();
@@ -155,6 +151,6 @@ test("after paying, the confirmation says which address its email went to, on a 
     await expect(sentTo).toHaveText("Your confirmation email is on its way to grace@example.co.uk.");
     await expectReachable(sentTo);
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-    await page.screenshot({ path: test.info().outputPath(`success-${size}.png`), fullPage: true });
+    await picture(page, `success-${size}`, { fullPage: true });
   }
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { OrderProduction } from "../../../shared/order-stages";
 import type { Order } from "../orders/model";
+import type { SummaryRow } from "../orders/store";
 import type { DashboardFigures } from "./dashboard-figures";
 
 export const ORDER_NOT_FOUND = "Order not found.";
@@ -89,23 +90,12 @@ export type TrackingEmailResult = { sent: boolean; queued?: true; reason?: Track
  */
 export type EmailDelivery = "queued" | "not-sent" | "sent" | "failed";
 
-/** One row of GET /api/admin/orders. item_count counts units, not lines. */
-export type AdminOrderSummary = OrderProduction & {
-  id: string;
-  status: string;
-  created_at: string;
-  amount_cents: number;
-  currency: string;
-  email: string | null;
-  shipping_name: string | null;
-  shipping_postal_code: string | null;
-  item_count: number;
-  refund_required: boolean;
-  tracking_carrier: string | null;
-  tracking_number: string | null;
-  tracking_notified_at: string | null;
-  payment_session_id: string;
-};
+/**
+ * One row of GET /api/admin/orders: the row the order store reads for the list (`SummaryRow`, its one list of
+ * fields), with the refund flag as a boolean and the stage facts read for the page at once. item_count counts
+ * units, not lines.
+ */
+export type AdminOrderSummary = OrderProduction & Omit<SummaryRow, "list_rowid" | "refund_required"> & { refund_required: boolean };
 
 export type AdminOrderEmail = {
   kind: string;

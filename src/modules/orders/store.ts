@@ -84,7 +84,11 @@ export type QueueRow = ProductionFields & {
 export type QueuePosition = { dispatchBy: string | null; createdAt: string; rowid: number };
 export type QueueItemRow = { order_id: string; product_id: string; product_name: string; quantity: number; meta: string };
 
-/** One row of the owner's list as stored: the summary's own fields, its stage facts, and where it sits in the list. */
+/**
+ * One row of the owner's list as stored: the fields the list shows (the one place they are listed;
+ * `AdminOrderSummary` in admin-orders/model.ts is this row as the owner reads it), its stage facts, and where it
+ * sits in the list.
+ */
 export type SummaryRow = {
   id: string;
   status: string;

@@ -35,7 +35,7 @@ export async function sendCustomRequest(
 export async function openRequestAsOwner(page: Page, shopper: string): Promise<void> {
   await signIn(page);
   await adminNav(page, "Orders").click();
-  await page.getByRole("button", { name: `Open the request from ${shopper}` }).click();
+  await page.getByRole("button", { name: `Open and quote the request from ${shopper}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Custom request from ${shopper}` })).toBeVisible();
 }
 

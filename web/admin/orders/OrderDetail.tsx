@@ -73,7 +73,7 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
           <Notice tone="success">{cancelNote}</Notice>
           <Notice tone="warning">{restockWarning}</Notice>
 
-          <div className={order.custom_request ? "admin-order admin-order--quoted" : "admin-order"}>
+          <div className={order.custom_request ? "admin-columns admin-order admin-order--quoted" : "admin-columns admin-order"}>
             <ProductionPanel order={order} onChanged={setUpdated} />
             <OrderItems order={order} />
             {order.gift_message && (

@@ -74,7 +74,7 @@ export function CustomRequestsSection() {
                     <button
                       type="button"
                       className="button button--ghost admin-button--small admin-request-open"
-                      aria-label={`Open the request from ${request.name}`}
+                      aria-label={`Open and quote the request from ${request.name}`}
                       onClick={() => navigate("/admin/orders", { request: request.id })}
                     >
                       Open and quote

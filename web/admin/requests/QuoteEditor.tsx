@@ -89,7 +89,7 @@ export function QuoteEditor({
   }
 
   return (
-    <div className="admin-quote">
+    <div className="admin-columns admin-quote">
       <form className="admin-editor__form admin-quote__form" onSubmit={send} aria-label={`Quote for ${request.name}`} noValidate>
         <fieldset className="admin-quote__lines">
           <legend>Lines</legend>

@@ -36,7 +36,7 @@ export function RequestDetail({ id, onBack }: { id: string; onBack: () => void }
             <h1>Custom request from {request.name}</h1>
           </header>
           <Notice tone="error">{error}</Notice>
-          <div className="admin-request">
+          <div className="admin-columns admin-request">
             <section className="card admin-section admin-request__asked" aria-labelledby="request-asked-title">
               <h2 id="request-asked-title">The request</h2>
               <dl className="admin-facts">
