@@ -177,7 +177,7 @@ describe("three.js, for the admin's 3D model viewer", () => {
       expect([...reachableFrom(entry, { staticOnly: true }).inputs].filter(isThreeJs), entry).toEqual([]);
     }
     // The scene module is the one door to three.js, and it is a chunk of its own.
-    const scene = reachableFrom("web/admin/requests/model-viewer-scene.ts", { staticOnly: true });
+    const scene = reachableFrom("web/lib/model-viewer-scene.ts", { staticOnly: true });
     expect([...scene.inputs].filter(isThreeJs).length).toBeGreaterThan(0);
     const holdingThree = Object.entries(metafile.outputs)
       .filter(([, output]) => Object.keys(output.inputs).some(isThreeJs))
