@@ -1,0 +1,81 @@
+import type { PriceAnswer } from "../../../shared/instant-prices";
+import { formatPence } from "../../../shared/money";
+import { BY_HAND, isRange, priceHeadline, workText } from "../../lib/model-price";
+
+export type PriceState =
+  | { status: "idle" }
+  | { status: "loading"; last: PriceAnswer | null }
+  | { status: "ready"; answer: PriceAnswer }
+  | { status: "error"; message: string };
+
+/**
+ * What the shop answered for the model and choices: the price with its breakdown and dispatch day, or
+ * that a person will price it, with the reasons. A new answer replaces the old one in place; while it
+ * is worked out the last one stays, dimmed, so the page does not jump.
+ */
+export function ModelPrice({ state, materialName }: { state: PriceState; materialName: string }) {
+  if (state.status === "idle") return null;
+  if (state.status === "error") {
+    return (
+      <p className="model-price model-price--error" role="alert">
+        {state.message}
+      </p>
+    );
+  }
+  const answer = state.status === "ready" ? state.answer : state.last;
+  if (!answer) {
+    return (
+      <p className="model-price model-price--loading" role="status">
+        Working out your price…
+      </p>
+    );
+  }
+  const busy = state.status === "loading";
+  return (
+    <section className={`model-price ${busy ? "is-busy" : ""}`} aria-live="polite" aria-busy={busy} aria-label="Your price">
+      {answer.status === "instant" && answer.amount_pence !== null ? (
+        <>
+          <p className="model-price__headline" data-testid="model-price">
+            {priceHeadline(answer)}
+          </p>
+          {isRange(answer) && (
+            <p className="model-price__note">
+              {`A range until the shop's printers are calibrated. You pay ${formatPence(answer.amount_pence)} at checkout.`}
+            </p>
+          )}
+          <details className="model-price__breakdown">
+            <summary>How this price is made</summary>
+            <dl>
+              <Row label="Material" pence={answer.breakdown.material_pence} />
+              <Row label="Printing time" pence={answer.breakdown.machine_pence} />
+              <Row label="Setup" pence={answer.breakdown.setup_pence} />
+              {answer.breakdown.support_pence > 0 && <Row label="Supports" pence={answer.breakdown.support_pence} />}
+              <Row label="Workshop margin" pence={answer.breakdown.markup_pence} />
+            </dl>
+            <p className="hint">{`${workText(answer, materialName)}. The total never falls below the shop's minimum charge.`}</p>
+          </details>
+        </>
+      ) : (
+        <div className="model-price__review" data-testid="model-review">
+          <p className="model-price__headline">{BY_HAND}</p>
+          {answer.reasons.length > 0 && (
+            <ul className="model-price__reasons">
+              {answer.reasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Row({ label, pence }: { label: string; pence: number }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{formatPence(pence)}</dd>
+    </div>
+  );
+}
