@@ -55,7 +55,7 @@ export function RatesForm({ settings, onSaved }: { settings: PricingSettings; on
   async function save(event: FormEvent) {
     event.preventDefault();
     const read = settingsFromForm(form, settings.rules.instant_on);
-    if (read.errors) return refuse(read.errors, "Nothing was saved: put right the fields marked below.");
+    if (read.errors) return refuse(read.errors, "Nothing was saved: put right the fields that say what is wrong.");
     setErrors({});
     await saving.save(
       async () => {
@@ -69,7 +69,7 @@ export function RatesForm({ settings, onSaved }: { settings: PricingSettings; on
           const path =
             caught instanceof ApiError && caught.status === 400 && caught.serverError ? refusedField(caught.serverError, form) : null;
           if (!path || !(caught instanceof ApiError) || !caught.serverError) throw caught;
-          refuse({ [path]: caught.serverError }, "Nothing was saved: put right the field marked below.");
+          refuse({ [path]: caught.serverError }, "Nothing was saved: put right the field that says what is wrong.");
         }
       },
       "Save failed",

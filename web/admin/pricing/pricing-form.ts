@@ -124,7 +124,7 @@ export function idFromName(name: string, taken: Set<string>, fallback: string): 
       .normalize("NFKD")
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "")
-      .slice(0, 40) || fallback;
+      .slice(0, 28) || fallback;
   let id = base;
   for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
   taken.add(id);
@@ -228,9 +228,16 @@ export function fieldPaths(form: PricingForm): FieldPath[] {
 }
 
 /**
- * The field a refusal of the server is about, or null. PLACEHOLDER until the server's messages are known.
+ * The field of the form a refusal names (the server's `field`, a dotted path into the settings object), or
+ * null when it names none the form shows (a rule about a whole list: two bands out of order). A path inside a
+ * field (one colour of the list) is that field; an id is made from the name, so its refusal stands by the name.
  */
-export function refusedField(message: string, form: PricingForm): FieldPath | null {
-  const normalised = message.replace(/\[(\d+)\]/g, ".$1");
-  return fieldPaths(form).find((path) => normalised.includes(path)) ?? null;
+export function refusedField(field: string | null, form: PricingForm): FieldPath | null {
+  if (!field) return null;
+  const named = field.replace(/^(materials|printers)\.(\d+)\.id$/, "$1.$2.name");
+  const paths = fieldPaths(form);
+  for (let candidate = named; candidate !== ""; candidate = candidate.includes(".") ? candidate.slice(0, candidate.lastIndexOf(".")) : "") {
+    if (paths.includes(candidate)) return candidate;
+  }
+  return null;
 }
