@@ -86,6 +86,10 @@ export type PriceBreakdown = {
   setup_pence: number;
   support_pence: number;
   markup_pence: number;
+  /** Taken off for the quantity break the line reaches (0 when none). */
+  discount_pence: number;
+  /** Added to reach the minimum order charge (0 when the figures reach it). The lines add up to the amount. */
+  minimum_top_up_pence: number;
 };
 
 /** `POST /api/models/price`'s answer. Amounts are for the whole quantity. */
@@ -94,8 +98,15 @@ export type PriceAnswer = {
   /** Null when `status` is `review`. */
   amount_pence: number | null;
   range_pence: [low: number, high: number];
+  /**
+   * True from the owner's tenth sliced job: `amount_pence` is shown as the price. Before, the prices are
+   * shown as `range_pence`, since the starting numbers were not measured on the owner's printers.
+   */
+  calibrated: boolean;
   breakdown: PriceBreakdown;
+  /** Filament for the whole quantity, grams. */
   grams: number;
+  /** Printer time for the whole quantity, hours. */
   hours: number;
   /** Why a person must price it; empty when instant. Each a sentence for the shopper. */
   reasons: string[];

@@ -7,24 +7,11 @@
  * of uploaded models. Model units are taken as millimetres, as slicers do.
  */
 
-/** Bigger than any custom request attachment (5 MB), small enough for a browser tab. */
-export const MESH_MAX_BYTES = 50 * 1024 * 1024;
-const MESH_MAX_TRIANGLES = 5_000_000;
+import { read3mf } from "./mesh-3mf";
+import { FloatList, finish, guardSize, guardTriangles, MESH_MESSAGES, type Mesh, MeshError } from "./mesh-limits";
+import { countEdges, type WeldedCorners, weldCorners } from "./mesh-weld";
 
-export const MESH_MESSAGES = {
-  tooLarge: "This file is over 50 MB, too large to preview here. Download it and open it in your slicer.",
-  tooManyTriangles: "This model has more than 5,000,000 triangles, too many to preview here. Download it and open it in your slicer.",
-  notStl: "This file is not an STL model that can be read.",
-  notObj: "This file is not an OBJ model that can be read.",
-  unknownKind: "Only STL and OBJ files can be previewed.",
-  empty: "This file has no triangles to show.",
-} as const;
-
-/** A file that cannot be previewed; the message is for the owner. */
-export class MeshError extends Error {}
-
-/** Triangles as flat x, y, z coordinates: nine numbers per triangle. */
-export type Mesh = { positions: Float32Array; triangleCount: number };
+export { MESH_MAX_BYTES, MESH_MESSAGES, type Mesh, MeshError } from "./mesh-limits";
 
 export type Vec3 = [x: number, y: number, z: number];
 
@@ -53,6 +40,7 @@ export function parseMesh(bytes: Uint8Array, filename: string): Mesh {
   const extension = filename.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
   if (extension === "stl") return parseStl(bytes);
   if (extension === "obj") return parseObj(bytes);
+  if (extension === "3mf") return read3mf(bytes);
   throw new MeshError(MESH_MESSAGES.unknownKind);
 }
 
@@ -60,14 +48,6 @@ export function parseMesh(bytes: Uint8Array, filename: string): Mesh {
 export function measureModel(bytes: Uint8Array, filename: string): { mesh: Mesh; stats: MeshStats } {
   const mesh = parseMesh(bytes, filename);
   return { mesh, stats: meshStats(mesh) };
-}
-
-function guardSize(bytes: Uint8Array): void {
-  if (bytes.byteLength > MESH_MAX_BYTES) throw new MeshError(MESH_MESSAGES.tooLarge);
-}
-
-function guardTriangles(count: number): void {
-  if (count > MESH_MAX_TRIANGLES) throw new MeshError(MESH_MESSAGES.tooManyTriangles);
 }
 
 /**
@@ -148,14 +128,13 @@ export function parseObj(bytes: Uint8Array): Mesh {
   return finish(out.take(), triangles, MESH_MESSAGES.notObj);
 }
 
-function finish(positions: Float32Array, triangleCount: number, invalid: string): Mesh {
-  if (triangleCount === 0) throw new MeshError(MESH_MESSAGES.empty);
-  for (const value of positions) if (!Number.isFinite(value)) throw new MeshError(invalid);
-  return { positions, triangleCount };
-}
-
 /** Size, volume and closedness of a triangle soup. */
 export function meshStats(mesh: Mesh): MeshStats {
+  return measureMesh(mesh).stats;
+}
+
+/** The stats and the welded corners they were counted from, for a reader that goes on to walk the surface. */
+export function measureMesh(mesh: Mesh): { stats: MeshStats; weld: WeldedCorners } {
   const { positions, triangleCount } = mesh;
   const low = [Infinity, Infinity, Infinity];
   const high = [-Infinity, -Infinity, -Infinity];
@@ -169,8 +148,9 @@ export function meshStats(mesh: Mesh): MeshStats {
   const min = low as Vec3;
   const max = high as Vec3;
   const signedMm3 = signedVolume(positions, triangleCount, centreOf(min, max));
-  const edges = countEdges(positions, triangleCount, min, max);
-  return {
+  const weld = weldCorners(mesh, min, max);
+  const edges = countEdges(weld, triangleCount);
+  const stats: MeshStats = {
     triangleCount,
     min,
     max,
@@ -180,9 +160,10 @@ export function meshStats(mesh: Mesh): MeshStats {
     ...edges,
     watertight: edges.openEdges === 0 && edges.nonManifoldEdges === 0,
   };
+  return { stats, weld };
 }
 
-function centreOf(min: Vec3, max: Vec3): Vec3 {
+export function centreOf(min: Vec3, max: Vec3): Vec3 {
   return [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2];
 }
 
@@ -191,7 +172,7 @@ function centreOf(min: Vec3, max: Vec3): Vec3 {
  * signed volume a · (b × c) / 6, and over a closed surface they sum to the
  * enclosed volume. Measured from the box's centre to keep the sums small.
  */
-function signedVolume(p: Float32Array, triangleCount: number, origin: Vec3): number {
+export function signedVolume(p: Float32Array, triangleCount: number, origin: Vec3): number {
   let sum = 0;
   const [ox, oy, oz] = origin;
   for (let t = 0; t < triangleCount; t++) {
@@ -208,147 +189,4 @@ function signedVolume(p: Float32Array, triangleCount: number, origin: Vec3): num
     sum += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
   }
   return sum / 6;
-}
-
-/**
- * Welds corners closer than 1/100,000 of the model's diagonal (0.35 µm on a
- * 20 mm cube) into one vertex, since STL repeats every corner per triangle and
- * exporters round, then counts how many triangles use each undirected edge.
- * Sorting the edge keys keeps the memory to one number per edge use, even for
- * millions of triangles.
- */
-function countEdges(p: Float32Array, triangleCount: number, min: Vec3, max: Vec3) {
-  const diagonal = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
-  const tolerance = Math.max(diagonal * 1e-5, 1e-9);
-  const welder = new VertexWelder(triangleCount * 3, min, tolerance);
-  const ids = new Int32Array(triangleCount * 3);
-  for (let v = 0; v < triangleCount * 3; v++) ids[v] = welder.id(p[v * 3] as number, p[v * 3 + 1] as number, p[v * 3 + 2] as number);
-
-  const vertexCount = welder.count;
-  const keys = new Float64Array(triangleCount * 3);
-  let used = 0;
-  let degenerateTriangles = 0;
-  for (let t = 0; t < triangleCount; t++) {
-    const a = ids[t * 3] as number,
-      b = ids[t * 3 + 1] as number,
-      c = ids[t * 3 + 2] as number;
-    if (a === b || b === c || c === a) {
-      degenerateTriangles++;
-      continue;
-    }
-    keys[used++] = edgeKey(a, b, vertexCount);
-    keys[used++] = edgeKey(b, c, vertexCount);
-    keys[used++] = edgeKey(c, a, vertexCount);
-  }
-  const sorted = keys.subarray(0, used).sort();
-  let openEdges = 0;
-  let nonManifoldEdges = 0;
-  for (let i = 0; i < sorted.length; ) {
-    let j = i + 1;
-    while (j < sorted.length && sorted[j] === sorted[i]) j++;
-    if (j - i === 1) openEdges++;
-    else if (j - i > 2) nonManifoldEdges++;
-    i = j;
-  }
-  return { openEdges, nonManifoldEdges, degenerateTriangles };
-}
-
-function edgeKey(a: number, b: number, vertexCount: number): number {
-  return a < b ? a * vertexCount + b : b * vertexCount + a;
-}
-
-/**
- * Numbers distinct points, treating any two within `tolerance` as one. Points
- * are filed in a hash table by grid cell; cells are twice the tolerance wide,
- * so a match can only be in the point's own cell or the nearer neighbour
- * along each axis: eight cells to look in, never a seam where two points a
- * hair apart land in different cells and are missed.
- */
-class VertexWelder {
-  count = 0;
-  private readonly cells: Int32Array;
-  private readonly points: Float64Array;
-  private readonly slots: Int32Array;
-  private readonly mask: number;
-  private readonly cellSize: number;
-
-  constructor(
-    capacity: number,
-    private readonly origin: Vec3,
-    private readonly tolerance: number,
-  ) {
-    let size = 16;
-    while (size < capacity * 2) size *= 2;
-    this.slots = new Int32Array(size).fill(-1);
-    this.mask = size - 1;
-    this.cells = new Int32Array(capacity * 3);
-    this.points = new Float64Array(capacity * 3);
-    this.cellSize = tolerance * 2;
-  }
-
-  id(x: number, y: number, z: number): number {
-    const fx = (x - this.origin[0]) / this.cellSize;
-    const fy = (y - this.origin[1]) / this.cellSize;
-    const fz = (z - this.origin[2]) / this.cellSize;
-    const cx = Math.floor(fx),
-      cy = Math.floor(fy),
-      cz = Math.floor(fz);
-    const own = this.find(cx, cy, cz, x, y, z);
-    if (own >= 0) return own;
-    const nx = fx - cx < 0.5 ? -1 : 1,
-      ny = fy - cy < 0.5 ? -1 : 1,
-      nz = fz - cz < 0.5 ? -1 : 1;
-    for (let k = 1; k < 8; k++) {
-      const found = this.find(cx + (k & 1 ? nx : 0), cy + (k & 2 ? ny : 0), cz + (k & 4 ? nz : 0), x, y, z);
-      if (found >= 0) return found;
-    }
-    const id = this.count++;
-    this.cells.set([cx, cy, cz], id * 3);
-    this.points.set([x, y, z], id * 3);
-    let slot = this.hash(cx, cy, cz);
-    while ((this.slots[slot] as number) !== -1) slot = (slot + 1) & this.mask;
-    this.slots[slot] = id;
-    return id;
-  }
-
-  private hash(cx: number, cy: number, cz: number): number {
-    return (Math.imul(cx, 73856093) ^ Math.imul(cy, 19349663) ^ Math.imul(cz, 83492791)) & this.mask;
-  }
-
-  /** A point already filed in cell (cx, cy, cz) within tolerance of (x, y, z), or -1. */
-  private find(cx: number, cy: number, cz: number, x: number, y: number, z: number): number {
-    for (let slot = this.hash(cx, cy, cz); ; slot = (slot + 1) & this.mask) {
-      const id = this.slots[slot] as number;
-      if (id === -1) return -1;
-      const i = id * 3;
-      if (this.cells[i] !== cx || this.cells[i + 1] !== cy || this.cells[i + 2] !== cz) continue;
-      const dx = (this.points[i] as number) - x,
-        dy = (this.points[i + 1] as number) - y,
-        dz = (this.points[i + 2] as number) - z;
-      if (dx * dx + dy * dy + dz * dz <= this.tolerance * this.tolerance) return id;
-    }
-  }
-}
-
-/** A growable Float32Array: parsing text without an array of millions of boxed numbers. */
-class FloatList {
-  private data = new Float32Array(1024);
-  length = 0;
-
-  push(...values: number[]): void {
-    if (this.length + values.length > this.data.length) {
-      const grown = new Float32Array(Math.max(this.data.length * 2, this.length + values.length));
-      grown.set(this.data.subarray(0, this.length));
-      this.data = grown;
-    }
-    for (const value of values) this.data[this.length++] = value;
-  }
-
-  at(index: number): number {
-    return this.data[index] as number;
-  }
-
-  take(): Float32Array {
-    return this.data.slice(0, this.length);
-  }
 }
