@@ -36,8 +36,8 @@ export async function askPrice(request: PriceRequest): Promise<{ answer: PriceAn
 /** "Tuesday 8 December": the day the line is promised, in words. */
 export const dispatchDay = (answer: PriceAnswer) => formatUkDay(answer.dispatch_by, { year: false });
 
-/** Whether the estimate is still a range (before the shop's printers are calibrated). */
-export const isRange = (answer: PriceAnswer) => answer.range_pence[0] !== answer.range_pence[1];
+/** Whether the estimate is still a range: before the shop's printers are calibrated on ten of its own jobs. */
+export const isRange = (answer: PriceAnswer) => !answer.calibrated;
 
 /**
  * The price's headline: "£18.40 — dispatched by Tuesday 8 December", or before calibration the range,

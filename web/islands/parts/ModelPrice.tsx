@@ -1,5 +1,5 @@
 import type { PriceAnswer } from "../../../shared/instant-prices";
-import { formatPence } from "../../../shared/money";
+import { formatMinus, formatPence } from "../../../shared/money";
 import { BY_HAND, isRange, priceHeadline, workText } from "../../lib/model-price";
 
 export type PriceState =
@@ -51,8 +51,12 @@ export function ModelPrice({ state, materialName }: { state: PriceState; materia
               <Row label="Setup" pence={answer.breakdown.setup_pence} />
               {answer.breakdown.support_pence > 0 && <Row label="Supports" pence={answer.breakdown.support_pence} />}
               <Row label="Workshop margin" pence={answer.breakdown.markup_pence} />
+              {answer.breakdown.discount_pence > 0 && <Row label="Quantity discount" pence={-answer.breakdown.discount_pence} />}
+              {answer.breakdown.minimum_top_up_pence > 0 && (
+                <Row label="Up to the minimum charge" pence={answer.breakdown.minimum_top_up_pence} />
+              )}
             </dl>
-            <p className="hint">{`${workText(answer, materialName)}. The total never falls below the shop's minimum charge.`}</p>
+            <p className="hint">{`${workText(answer, materialName)}.`}</p>
           </details>
         </>
       ) : (
@@ -75,7 +79,7 @@ function Row({ label, pence }: { label: string; pence: number }) {
   return (
     <div>
       <dt>{label}</dt>
-      <dd>{formatPence(pence)}</dd>
+      <dd>{pence < 0 ? formatMinus(-pence) : formatPence(pence)}</dd>
     </div>
   );
 }
