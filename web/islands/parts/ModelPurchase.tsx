@@ -8,7 +8,6 @@ import { inBasket, sendUpload, sentPercent, UNREACHABLE } from "../../lib/upload
 import { useBasket } from "../../lib/use-basket";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { AddedLine } from "./AddedPanel";
-import { AskForPrice } from "./AskForPrice";
 import { ModelChoices } from "./ModelChoices";
 import { ModelPrice, type PriceState } from "./ModelPrice";
 import { type FrameStatus, UploadFrame } from "./UploadFrame";
@@ -16,6 +15,8 @@ import { type FrameStatus, UploadFrame } from "./UploadFrame";
 // Reading and drawing the model (the mesh reader, then three.js) load once a model is in hand.
 const ModelPreview = lazy(() => import("./ModelPreview").then((module) => ({ default: module.ModelPreview })));
 const AddedPanel = lazy(() => import("./AddedPanel").then((module) => ({ default: module.AddedPanel })));
+// Asking for a price by hand (its form and captcha) loads only for a model that needs it.
+const AskForPrice = lazy(() => import("./AskForPrice").then((module) => ({ default: module.AskForPrice })));
 
 const ADDED_CHIP_MS = 2000;
 
@@ -227,7 +228,11 @@ export function ModelPurchase({
             onCopies={setCopies}
           />
           {!inTheBasket && <ModelPrice state={price} materialName={material.name} />}
-          {answer?.status === "review" && priceRequest && <AskForPrice request={priceRequest} idBase={`model-${facts.id}`} />}
+          {answer?.status === "review" && priceRequest && (
+            <Suspense fallback={null}>
+              <AskForPrice request={priceRequest} idBase={`model-${facts.id}`} />
+            </Suspense>
+          )}
         </>
       )}
 
