@@ -7,7 +7,7 @@ import { formatDateTime } from "./order-view";
  * the upload's token (the one in the order line's meta) or the custom request
  * attachment's id.
  */
-export type RemovedFile = { kind: "gpx" | "image" | "attachment"; ref: string; name: string; removed_at: string };
+export type RemovedFile = { kind: "gpx" | "image" | "model" | "attachment"; ref: string; name: string; removed_at: string };
 
 /** The line an order shows in place of a deleted file's link or picture, for the owner and the shopper alike. */
 export function removedFileText(file: Pick<RemovedFile, "name" | "removed_at">): string {

@@ -20,6 +20,7 @@ import { contentRoutes } from "./modules/content";
 import { customRequestRoutes } from "./modules/custom-requests";
 import { demoCheckoutRoutes } from "./modules/demo-checkout";
 import { healthRoutes } from "./modules/health";
+import { modelPriceRoutes } from "./modules/instant-prices";
 import { orderRoutes } from "./modules/orders";
 import { quoteRoutes } from "./modules/quotes";
 import { seoRoutes } from "./modules/seo";
@@ -125,6 +126,7 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     .use(demoCheckoutRoutes(deps, renderPage))
     .use(uploadRoutes(deps))
     .use(customRequestRoutes(deps))
+    .use(modelPriceRoutes(deps))
     .use(quoteRoutes(deps))
     .use(adminRoutes(deps))
     .get(

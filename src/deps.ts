@@ -24,6 +24,10 @@ import { type ContentService, createContentService } from "./modules/content/ser
 import { type CustomRequestService, createCustomRequestService } from "./modules/custom-requests/service";
 import { type DiscountCodeStore, discountCodeStore } from "./modules/discount-codes/store";
 import { createHealthChecks, type HealthChecks } from "./modules/health/readiness";
+import { type CalibrationService, createCalibrationService } from "./modules/instant-prices/calibration-service";
+import { readModel } from "./modules/instant-prices/read-model";
+import { createInstantPrices, type InstantPrices } from "./modules/instant-prices/service";
+import { pricingSettingsStore } from "./modules/instant-prices/settings";
 import { queueOrderEmails } from "./modules/orders/order-emails";
 import { orderProduction } from "./modules/orders/production";
 import { createOrderService, type OrderService } from "./modules/orders/service";
@@ -103,6 +107,10 @@ export type Deps = {
   /** Refunds through the payment provider (docs/decisions/0017-refunds.md). */
   adminRefunds: RefundService;
   adminRequests: AdminRequestService;
+  /** Instant prices for a shopper's own model (docs/decisions/0042-instant-prices-calls-and-checkout.md): rates, prices, re-pricing. */
+  instantPrices: InstantPrices;
+  /** The owner's sliced jobs and the fit the prices are calibrated with. */
+  calibration: CalibrationService;
   /** Custom requests' priced quotes (docs/decisions/0014-quotes.md): the owner's and the shopper's side. */
   quotes: QuoteService;
   /** Paying an accepted quote through the basket's provider and fulfilment. */
@@ -135,6 +143,21 @@ export function createDeps(
   const shelf = createShelfReturns(db, orderStore);
   const paymentProvider = stripe ?? demoPayments!;
   const discountCodes = discountCodeStore(db);
+  const pricingSettings = pricingSettingsStore(db);
+  const calibration = createCalibrationService({
+    db,
+    storage: uploadStorage,
+    settings: pricingSettings,
+    checkDisk: uploadBudget.checkDisk,
+  });
+  // A model is measured against the owner's printers as they are when it arrives.
+  const uploads = createUploadService({
+    db,
+    storage: uploadStorage,
+    budget: uploadBudget,
+    readModel: (bytes, filename) => readModel(bytes, filename, pricingSettings.get().printers),
+  });
+  const instantPrices = createInstantPrices({ db, uploads, settings: pricingSettings, calibration, dispatch });
   const adminOrders = createAdminOrderService({
     db,
     store: orderStore,
@@ -171,6 +194,7 @@ export function createDeps(
       orders: orderStore,
       production,
       discountCodes,
+      modelPrices: instantPrices,
     }),
     demoPayments,
     stripeWebhooks: stripe && webhookSecret ? { parse: (raw, signature) => stripe.parseWebhook(raw, signature, webhookSecret) } : null,
@@ -180,7 +204,9 @@ export function createDeps(
     heavyWork: createHeavyWork(),
     uploadBudget,
     uploadStorage,
-    uploads: createUploadService({ db, storage: uploadStorage, budget: uploadBudget }),
+    uploads,
+    instantPrices,
+    calibration,
     storedUpload: storedUploadFinder(db),
     customRequests: createCustomRequestService({
       db,

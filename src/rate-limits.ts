@@ -9,6 +9,7 @@ import {
   TOO_MANY_DISCOUNT_CHECKS,
 } from "./modules/checkout/model";
 import { CHALLENGES_PER_MINUTE, SEND_WINDOW_MS, SENDS_PER_WINDOW, TOO_MANY_SENDS } from "./modules/custom-requests/model";
+import { PRICE_MESSAGES, PRICES_PER_MINUTE } from "./modules/instant-prices/model";
 import { LOOKUPS_PER_MINUTE, TOO_MANY_LOOKUPS } from "./modules/orders/model";
 import {
   PREVIEW_MESSAGES,
@@ -42,10 +43,12 @@ export function createRateLimits() {
     orderLookups: createRateLimit({ limit: LOOKUPS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_LOOKUPS }),
     /** A quote's look-ups through its link: the same numbers as an order's, counted apart (docs/decisions/0014-quotes.md). */
     quoteLookups: createRateLimit({ limit: LOOKUPS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_LOOKUPS }),
-    /** GPX and photo uploads together. */
+    /** GPX, photo and model uploads together. */
     uploads: createRateLimit({ limit: UPLOADS_PER_WINDOW, windowMs: UPLOAD_WINDOW_MS, message: UPLOAD_MESSAGES.tooManyUploads }),
     /** A route's or photo's preview picture (svg, png, jpg), counted before the token is looked up. */
     previews: createRateLimit({ limit: PREVIEWS_PER_MINUTE, windowMs: MINUTE, message: PREVIEW_MESSAGES.tooManyPreviews }),
+    /** POST /api/models/price: a shopper trying materials, colours and quantities. */
+    modelPrices: createRateLimit({ limit: PRICES_PER_MINUTE, windowMs: MINUTE, message: PRICE_MESSAGES.tooManyPrices }),
     customRequestSends: createRateLimit({ limit: SENDS_PER_WINDOW, windowMs: SEND_WINDOW_MS, message: TOO_MANY_SENDS }),
     captchaChallenges: createRateLimit({ limit: CHALLENGES_PER_MINUTE, windowMs: MINUTE }),
     /** POST /api/admin/login: wrong passwords per address and shop-wide, which never keep the owner out (0026). */

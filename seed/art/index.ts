@@ -6,6 +6,7 @@
 import { birdFeederRobin, birdFeederSage, seedTrayLabels } from "./garden";
 import { bottleCage, cableClips, headphoneStand } from "./household";
 import { lithophaneLit, lithophaneUnlit } from "./lithophane";
+import { ownModelPrints } from "./own-model";
 import { planterHexSizes, planterHexTeal, planterHexTerracotta } from "./planter";
 import { reliefMapAngled, reliefMapSizes, reliefMapTop } from "./relief";
 import { heroPicture, projectCafePlanters, projectCoastToCoast, projectLighthousePanels } from "./scenes";
@@ -26,6 +27,7 @@ export const DEMO_ART = {
   "headphone-stand": headphoneStand,
   "cable-clips": cableClips,
   "bottle-cage": bottleCage,
+  "own-model-prints": ownModelPrints,
   "project-coast-to-coast": projectCoastToCoast,
   "project-lighthouse": projectLighthousePanels,
   "project-cafe-planters": projectCafePlanters,

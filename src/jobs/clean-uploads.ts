@@ -27,7 +27,7 @@ export type CleanUploadsResult = { expired: number; orphans: number };
  * - an upload named in an unpaid checkout, once older than `retentionDays`,
  *   unless that checkout still holds stock (its shopper may yet pay).
  * Uploads attached to an order are kept, and so are custom request
- * attachments (the owner's to keep). Rows go first, in one transaction; a
+ * attachments and the owner's sliced jobs (calibration_jobs: the owner's to keep). Rows go first, in one transaction; a
  * file whose removal fails is then an orphan, and orphans are removed too:
  * files in the upload storage that neither an upload nor an attachment row
  * names, older than a day (a crash or a failed request between file and row,
@@ -41,14 +41,15 @@ export async function cleanUploads(db: Database, storage: UploadStorage, retenti
     db
       .query<{ stored_name: string }, [string, string]>(
         `WITH named AS (
-           SELECT l.checkout_id, c.hold, json_extract(l.meta, '$.gpxToken') AS gpx, json_extract(l.meta, '$.imageToken') AS image
+           SELECT l.checkout_id, c.hold, json_extract(l.meta, '$.gpxToken') AS gpx, json_extract(l.meta, '$.imageToken') AS image,
+                  json_extract(l.meta, '$.modelToken') AS model
            FROM checkout_lines l JOIN checkouts c ON c.id = l.checkout_id
          )
          DELETE FROM uploads
          WHERE order_id IS NULL
            AND (
-             (created_at < ?1 AND NOT EXISTS (SELECT 1 FROM named WHERE named.gpx = uploads.token OR named.image = uploads.token))
-             OR (created_at < ?2 AND NOT EXISTS (SELECT 1 FROM named WHERE named.hold = 'held' AND (named.gpx = uploads.token OR named.image = uploads.token)))
+             (created_at < ?1 AND NOT EXISTS (SELECT 1 FROM named WHERE uploads.token IN (named.gpx, named.image, named.model)))
+             OR (created_at < ?2 AND NOT EXISTS (SELECT 1 FROM named WHERE named.hold = 'held' AND uploads.token IN (named.gpx, named.image, named.model)))
            )
          RETURNING stored_name`,
       )
@@ -64,7 +65,9 @@ export async function cleanUploads(db: Database, storage: UploadStorage, retenti
       // (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md).
       .query<{ stored_name: string }, []>(
         `SELECT stored_name FROM uploads WHERE removed_at IS NULL
-         UNION ALL SELECT stored_name FROM custom_request_attachments WHERE removed_at IS NULL`,
+         UNION ALL SELECT stored_name FROM custom_request_attachments WHERE removed_at IS NULL
+         UNION ALL SELECT model_stored_name FROM calibration_jobs
+         UNION ALL SELECT gcode_stored_name FROM calibration_jobs`,
       )
       .all()
       .map((row) => row.stored_name),

@@ -51,6 +51,7 @@ describe("products: create, list, update, delete", () => {
       stock: 10,
       requires_gpx: 0,
       requires_image: 0,
+      requires_model: 0,
       category_id: "household",
       lead_time_days: null,
       images: [],
@@ -134,6 +135,7 @@ describe("products: create, list, update, delete", () => {
     expect(body).toMatchObject({
       requires_gpx: 1,
       requires_image: 1,
+      requires_model: 0,
       currency: "gbp",
       category_id: null,
       max_online_qty: null,

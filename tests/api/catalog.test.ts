@@ -62,6 +62,7 @@ describe("GET /api/catalog", () => {
       maxOnlineQty: 2,
       requiresGpx: true,
       requiresImage: false,
+      requiresModel: false,
       categoryId: "personalised",
     });
     const tidy = body.find((product) => product.id === "cable-tidy");

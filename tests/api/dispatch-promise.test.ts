@@ -175,6 +175,7 @@ describe("a product's own lead time in the editor's call", () => {
     max_online_qty: null,
     requires_gpx: 0,
     requires_image: 0,
+    requires_model: 0,
     category_id: null,
     ...extra,
   });

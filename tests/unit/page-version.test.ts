@@ -108,6 +108,7 @@ describe("writes a page shows move the page version", () => {
       ["max_online_qty", 2],
       ["requires_gpx", 1],
       ["requires_image", 1],
+      ["requires_model", 1],
       ["category_id", null],
     ];
     for (const [column, value] of changes) {

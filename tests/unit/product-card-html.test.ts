@@ -17,6 +17,7 @@ function product(stock: number): Product {
     maxOnlineQty: null,
     requiresGpx: false,
     requiresImage: false,
+    requiresModel: false,
     categoryId: null,
     variants: [],
     leadTimeDays: 3,

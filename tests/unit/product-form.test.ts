@@ -18,6 +18,7 @@ const stored: AdminProduct = {
   stock: null,
   requires_gpx: 0,
   requires_image: 0,
+  requires_model: 0,
   category_id: null,
   lead_time_days: 7,
   images: [],

@@ -1,9 +1,10 @@
 import type { DemoPictureName } from "../../../seed/art";
+import type { PricingSettings } from "../../../shared/instant-prices";
 
 // The demo shop. Together the products show every case the storefront has:
 // variants with and without a '-base' one, 'Only N left', out of stock,
-// unlimited stock, a per-order cap, a GPX upload, a photo upload and a
-// product in no category.
+// unlimited stock, a per-order cap, a GPX upload, a photo upload, a product
+// priced from the shopper's own 3D model, and a product in no category.
 
 type DemoVariant = { id: string; name: string; price_cents: number; stock: number | null };
 export type DemoProduct = {
@@ -15,6 +16,7 @@ export type DemoProduct = {
   max_online_qty: number | null;
   requires_gpx: boolean;
   requires_image: boolean;
+  requires_model?: boolean;
   category_id: string | null;
   pictures: DemoPictureName[];
   variants: DemoVariant[];
@@ -150,6 +152,22 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       { id: "bottle-cage-teal", name: "Teal", price_cents: 1500, stock: null },
     ],
   },
+  {
+    id: "print-your-own-model",
+    name: "Print your own model",
+    description:
+      "Send us your own design as an STL, OBJ or 3MF file and see its price at once, worked out from its size and the material you choose. Printed in PLA or PETG at 0.2 mm layers with 20 % infill. Anything unusual we price by hand within one working day.",
+    // The price shown before a model is priced: the minimum charge (DEMO_PRICING below).
+    price_cents: 800,
+    stock: null,
+    max_online_qty: null,
+    requires_gpx: false,
+    requires_image: false,
+    requires_model: true,
+    category_id: "personalised",
+    pictures: ["own-model-prints"],
+    variants: [],
+  },
 ];
 
 export const DEMO_PROJECTS: {
@@ -193,6 +211,53 @@ export const DEMO_PROJECTS: {
 ];
 
 /** Configuration values as the spec stores them: text, money in pence. */
+/**
+ * The demo shop's rates for instant prices (GET/PUT /api/admin/pricing): a UK maker's spool prices, two common
+ * printers at what their power, wear and the owner's time cost an hour, and a markup that leaves a margin.
+ */
+export const DEMO_PRICING: PricingSettings = {
+  materials: [
+    {
+      id: "pla",
+      name: "PLA",
+      colours: ["Black", "White", "Grey", "Red", "Blue", "Green"],
+      density_g_cm3: 1.24,
+      price_per_kg_pence: 2200,
+      waste_pct: 5,
+    },
+    {
+      id: "petg",
+      name: "PETG",
+      colours: ["Black", "White", "Clear", "Orange"],
+      density_g_cm3: 1.27,
+      price_per_kg_pence: 2600,
+      waste_pct: 7,
+    },
+  ],
+  printers: [
+    { id: "mk4", name: "Prusa MK4", bed_mm: [250, 210, 220], hourly_pence: 120 },
+    { id: "x1c", name: "Bambu Lab X1 Carbon", bed_mm: [256, 256, 256], hourly_pence: 150 },
+  ],
+  rules: {
+    setup_pence: 150,
+    minimum_pence: 800,
+    markup_pct: 35,
+    infill_pct: 20,
+    support_bands: [
+      { overhang_over: 0.1, surcharge_pct: 10 },
+      { overhang_over: 0.25, surcharge_pct: 25 },
+    ],
+    max_overhang_fraction: 0.4,
+    auto_limit_pence: 15000,
+    instant_on: true,
+    review_all: false,
+    quantity_breaks: [
+      { from: 5, discount_pct: 5 },
+      { from: 10, discount_pct: 10 },
+    ],
+  },
+};
+
 export const DEMO_CONFIGURATION = {
   delivery_fee: "500",
   free_delivery_threshold: "5000",

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../transaction";
-import { DEMO_CATEGORIES, DEMO_CONFIGURATION, DEMO_PRODUCTS, DEMO_PROJECTS } from "./catalogue";
+import { DEMO_CATEGORIES, DEMO_CONFIGURATION, DEMO_PRICING, DEMO_PRODUCTS, DEMO_PROJECTS } from "./catalogue";
 import type { RenderedPictures } from "./pictures";
 
 /**
@@ -40,8 +40,8 @@ function insertDemoRows(db: Database, pictures: RenderedPictures["pictures"]): v
 
   const product = db.query(
     `INSERT INTO products (id, name, description, price_cents, currency, image_url, stock, max_online_qty,
-       requires_gpx, requires_image, category_id)
-     VALUES (?, ?, ?, ?, 'gbp', ?, ?, ?, ?, ?, ?)`,
+       requires_gpx, requires_image, category_id, requires_model)
+     VALUES (?, ?, ?, ?, 'gbp', ?, ?, ?, ?, ?, ?, ?)`,
   );
   const image = db.query("INSERT INTO product_images (product_id, image_url, sort_order, width, height) VALUES (?, ?, ?, ?, ?)");
   const variant = db.query("INSERT INTO product_variants (id, product_id, name, price_cents, stock, sort_order) VALUES (?, ?, ?, ?, ?, ?)");
@@ -58,6 +58,7 @@ function insertDemoRows(db: Database, pictures: RenderedPictures["pictures"]): v
       p.requires_gpx ? 1 : 0,
       p.requires_image ? 1 : 0,
       p.category_id,
+      p.requires_model ? 1 : 0,
     );
     for (const [index, name] of p.pictures.entries()) {
       const picture = pictures[name];
@@ -72,6 +73,9 @@ function insertDemoRows(db: Database, pictures: RenderedPictures["pictures"]): v
   for (const p of DEMO_PROJECTS) {
     project.run(p.id, p.title, p.description, pictures[p.picture].url, p.link_url, p.link_label, p.sort);
   }
+
+  // The row migrations/0031_instant_prices.sql inserted, with the demo's believable rates.
+  db.query("UPDATE pricing_settings SET settings = ? WHERE id = 1").run(JSON.stringify(DEMO_PRICING));
 
   const config = db.query("INSERT INTO configuration (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
   for (const [key, value] of Object.entries({ ...DEMO_CONFIGURATION, hero_image_url: pictures.hero.url })) {

@@ -37,6 +37,9 @@ const productSaveSchema = z.object({
   image_url: z.preprocess((value) => (value !== undefined && isBlank(value) ? null : value), imageUrlSchema.nullable().optional()),
   requires_gpx: flagSchema("Requires GPX upload"),
   requires_image: flagSchema("Requires image upload"),
+  // Priced from the shopper's own model (docs/decisions/0042-instant-prices-calls-and-checkout.md). Absent keeps what is
+  // stored, so an editor that does not show the switch never clears it.
+  requires_model: z.preprocess((value) => (value === undefined ? undefined : value), flagSchema("Requires a 3D model").optional()),
   category_id: z.preprocess(
     (value) => (isBlank(value) ? null : value),
     z.string({ error: MESSAGES.unknownCategory }).max(64, { error: MESSAGES.unknownCategory }).nullable(),
@@ -87,6 +90,7 @@ export const adminProductSchema = z.object({
   stock: z.number().int().nonnegative().nullable(),
   requires_gpx: z.literal([0, 1]),
   requires_image: z.literal([0, 1]),
+  requires_model: z.literal([0, 1]),
   category_id: z.string().nullable(),
   /** Working days to dispatch; null = the shop's default_lead_time_days. */
   lead_time_days: z.number().int().nonnegative().nullable(),

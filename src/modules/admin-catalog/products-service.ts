@@ -11,7 +11,7 @@ import type { AdminVariant } from "./variants-model";
 type ProductRow = Omit<AdminProduct, "images" | "variants">;
 
 const COLUMNS = `id, name, description, price_cents, currency, image_url, max_online_qty, stock,
-  requires_gpx, requires_image, category_id, lead_time_days`;
+  requires_gpx, requires_image, category_id, lead_time_days, requires_model`;
 
 export type AdminProductsService = ReturnType<typeof createAdminProductsService>;
 
@@ -32,18 +32,20 @@ export function createAdminProductsService(db: Database) {
     "SELECT id, name, price_cents, stock, sort_order FROM product_variants WHERE product_id = ? ORDER BY sort_order, id",
   );
   const categoryExists = db.query<{ id: string }, [string]>("SELECT id FROM categories WHERE id = ?");
-  const storedRow = db.query<{ image_url: string | null; stock: number | null; lead_time_days: number | null }, [string]>(
-    "SELECT image_url, stock, lead_time_days FROM products WHERE id = ?",
-  );
+  const storedRow = db.query<
+    { image_url: string | null; stock: number | null; lead_time_days: number | null; requires_model: 0 | 1 },
+    [string]
+  >("SELECT image_url, stock, lead_time_days, requires_model FROM products WHERE id = ?");
   const upsert = db.query(
     `INSERT INTO products (${COLUMNS}) VALUES
        ($id, $name, $description, $price_cents, $currency, $image_url, $max_online_qty, $stock,
-        $requires_gpx, $requires_image, $category_id, $lead_time_days)
+        $requires_gpx, $requires_image, $category_id, $lead_time_days, $requires_model)
      ON CONFLICT (id) DO UPDATE SET
        name = excluded.name, description = excluded.description, price_cents = excluded.price_cents,
        currency = excluded.currency, image_url = excluded.image_url, max_online_qty = excluded.max_online_qty,
        stock = excluded.stock, requires_gpx = excluded.requires_gpx, requires_image = excluded.requires_image,
-       category_id = excluded.category_id, lead_time_days = excluded.lead_time_days, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+       category_id = excluded.category_id, lead_time_days = excluded.lead_time_days,
+       requires_model = excluded.requires_model, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
   );
   const remove = db.query("DELETE FROM products WHERE id = ?");
   const stockOf = db.query<{ stock: number | null }, [string]>("SELECT stock FROM products WHERE id = ?");
@@ -68,12 +70,13 @@ export function createAdminProductsService(db: Database) {
       return writeTransaction(db, () => {
         if (input.category_id !== null && !categoryExists.get(input.category_id)) throw new BadRequest(MESSAGES.unknownCategory);
         const stored = storedRow.get(input.id);
-        const { image_url, expected_stock, lead_time_days, ...fields } = input;
+        const { image_url, expected_stock, lead_time_days, requires_model, ...fields } = input;
         upsert.run({
           ...fields,
           stock: stored ? stockAfterSave(stored.stock, input) : input.stock,
           image_url: image_url === undefined ? (stored?.image_url ?? null) : image_url,
           lead_time_days: lead_time_days === undefined ? (stored?.lead_time_days ?? null) : lead_time_days,
+          requires_model: requires_model === undefined ? (stored?.requires_model ?? 0) : requires_model,
         });
         // With a gallery, its first picture is the primary one whatever the form held.
         if (imagesOf.all(input.id).length > 0) syncPrimaryImage(db, input.id);

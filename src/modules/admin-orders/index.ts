@@ -4,6 +4,7 @@ import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
 import { downloadResponse } from "../../http/download-response";
 import { routePolicy } from "../../http/route-policy";
+import type { UploadKind } from "../uploads/model";
 import { parseOrBadRequest } from "../validate";
 import { ORDER_NOT_FOUND, statusRequestSchema, trackingRequestSchema } from "./model";
 import { orderSearchSchema } from "./order-search";
@@ -23,7 +24,7 @@ export function adminOrderRoutes({
   storedUpload,
   uploadStorage,
 }: Pick<Deps, "adminOrders" | "adminRefunds" | "ordersExport" | "quotes" | "storedUpload" | "uploadStorage">) {
-  function downloadUpload(kind: "gpx" | "image", token: string) {
+  function downloadUpload(kind: UploadKind, token: string) {
     const file = storedUpload(token, kind);
     if (!file) throw new NotFound("File not found.");
     return downloadResponse(uploadStorage, file);
@@ -99,5 +100,6 @@ export function adminOrderRoutes({
       .get("/api/admin/dashboard/stats", () => orders.stats())
       .get("/api/admin/download/gpx/:token", ({ params }) => downloadUpload("gpx", params.token), download)
       .get("/api/admin/download/image/:token", ({ params }) => downloadUpload("image", params.token), download)
+      .get("/api/admin/download/model/:token", ({ params }) => downloadUpload("model", params.token), download)
   );
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import type { CustomRequestFields } from "../custom-requests/model";
+import type { CustomRequestFields, QuoteDraft } from "../custom-requests/model";
+
+export type { QuoteDraft };
 
 export const REQUEST_NOT_FOUND = "Custom request not found.";
 const STATUS = "Status must be open, in_progress, completed or cancelled.";
@@ -22,6 +24,9 @@ export type CustomRequest = CustomRequestFields & {
   attachments: RequestAttachment[];
 };
 export type RequestAttachment = { id: string; filename: string; removed_at: string | null };
+
+/** One request as its screen reads it: with the quote draft "Ask for a price" filled in, or null. */
+export type CustomRequestDetail = CustomRequest & { quote_draft: QuoteDraft | null };
 
 /** Where an attachment's bytes are and what to call them when downloaded. */
 export type StoredFile = { stored_name: string; filename: string; content_type: string };

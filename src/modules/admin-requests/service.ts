@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
-import type { CustomRequest, CustomRequestStatus, RequestAttachment, StoredFile } from "./model";
+import type { CustomRequest, CustomRequestDetail, CustomRequestStatus, QuoteDraft, RequestAttachment, StoredFile } from "./model";
 
 type RequestRow = Omit<CustomRequest, "attachments">;
 
@@ -10,7 +10,9 @@ export type AdminRequestService = ReturnType<typeof createAdminRequestService>;
 export function createAdminRequestService(db: Database) {
   const COLUMNS = "id, name, email, details, material, color, status, created_at";
   const all = db.query<RequestRow, []>(`SELECT ${COLUMNS} FROM custom_requests ORDER BY created_at DESC, rowid DESC`);
-  const one = db.query<RequestRow, [string]>(`SELECT ${COLUMNS} FROM custom_requests WHERE id = ?`);
+  const one = db.query<RequestRow & { quote_draft: string | null }, [string]>(
+    `SELECT ${COLUMNS}, quote_draft FROM custom_requests WHERE id = ?`,
+  );
   const attachments = db.query<RequestAttachment & { request_id: string }, []>(
     "SELECT request_id, id, filename, removed_at FROM custom_request_attachments ORDER BY created_at, rowid",
   );
@@ -25,9 +27,11 @@ export function createAdminRequestService(db: Database) {
     "SELECT stored_name, filename, content_type FROM custom_request_attachments WHERE id = ? AND request_id = ? AND removed_at IS NULL",
   );
 
-  function get(id: string): CustomRequest | null {
+  function get(id: string): CustomRequestDetail | null {
     const row = one.get(id);
-    return row ? { ...row, attachments: attachmentsOf.all(id) } : null;
+    if (!row) return null;
+    const { quote_draft, ...request } = row;
+    return { ...request, attachments: attachmentsOf.all(id), quote_draft: quote_draft ? (JSON.parse(quote_draft) as QuoteDraft) : null };
   }
 
   return {

@@ -8,6 +8,7 @@ import { adminContentRoutes } from "../admin-content";
 import { adminOrderRoutes } from "../admin-orders";
 import { adminRequestRoutes } from "../admin-requests";
 import { adminDiscountCodeRoutes } from "../discount-codes";
+import { adminPricingRoutes, CALIBRATION_ROUTE } from "../instant-prices";
 import { packingSlipRoutes } from "../packing-slips";
 import { adminQuoteRoutes } from "../quotes";
 
@@ -24,7 +25,7 @@ export function adminRoutes(deps: Deps) {
   return new Elysia({ name: "admin" }).use(routePolicy).guard({ policy: PERSONAL }, (owner) =>
     owner
       .use(adminAuthRoutes(deps))
-      .onBeforeHandle(adminGuard(deps, [UPLOAD_IMAGE_ROUTE]))
+      .onBeforeHandle(adminGuard(deps, [UPLOAD_IMAGE_ROUTE, CALIBRATION_ROUTE]))
       // emailConfigured drives the admin's "Email is not set up" banner on every page.
       .get("/api/admin/session", () => ({ signedIn: true, emailConfigured: mailDeliveryConfigured(deps.env) }))
       .use(adminCatalogRoutes(deps))
@@ -33,6 +34,7 @@ export function adminRoutes(deps: Deps) {
       .use(adminRequestRoutes(deps))
       .use(adminQuoteRoutes(deps))
       .use(adminContentRoutes(deps))
-      .use(adminDiscountCodeRoutes(deps)),
+      .use(adminDiscountCodeRoutes(deps))
+      .use(adminPricingRoutes(deps)),
   );
 }

@@ -32,6 +32,8 @@ export const productSchema = z.object({
   maxOnlineQty: z.number().int().nonnegative().nullable(),
   requiresGpx: z.boolean(),
   requiresImage: z.boolean(),
+  /** Priced from the shopper's own 3D model (POST /api/models/upload and /api/models/price). */
+  requiresModel: z.boolean(),
   categoryId: z.string().nullable(),
   variants: z.array(variantSchema),
   /** Working days from order to dispatch: the product's own, or the shop's default (docs/product.md#lead-times). */

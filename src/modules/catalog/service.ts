@@ -15,6 +15,7 @@ type ProductRow = {
   max_online_qty: number | null;
   requires_gpx: number;
   requires_image: number;
+  requires_model: number;
   category_id: string | null;
   lead_time_days: number | null;
 };
@@ -22,7 +23,7 @@ type ImageRow = { product_id: string; image_url: string; width: number | null; h
 type VariantRow = Variant & { product_id: string };
 
 const PRODUCT_COLUMNS = `id, name, description, price_cents, currency, image_url, stock, max_online_qty,
-  requires_gpx, requires_image, category_id, lead_time_days`;
+  requires_gpx, requires_image, category_id, lead_time_days, requires_model`;
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
@@ -135,6 +136,7 @@ function toProduct(row: ProductRow, imageRows: ImageRow[], variantRows: VariantR
     maxOnlineQty: row.max_online_qty,
     requiresGpx: row.requires_gpx === 1,
     requiresImage: row.requires_image === 1,
+    requiresModel: row.requires_model === 1,
     categoryId: row.category_id,
     variants: variantRows.map(({ product_id: _, ...variant }) => variant),
     ...promised(row.lead_time_days),

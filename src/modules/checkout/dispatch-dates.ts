@@ -1,8 +1,9 @@
 import type { Database } from "bun:sqlite";
 import type { DispatchPromise } from "../catalog/dispatch-promise";
+import { extraPrintingDays } from "../instant-prices/printing-days";
 
-/** A checkout line as far as its promise goes: a product's, or (meta.quoteId) a quote's. */
-type Line = { productId: string; meta: { quoteId?: string } };
+/** A checkout line as far as its promise goes: a product's, or (meta.quoteId) a quote's; a model's printing hours add days. */
+type Line = { productId: string; meta: { quoteId?: string; hours?: number } };
 
 /**
  * Each line's promised dispatch day for an order placed at `placedAt` (docs/decisions/0015-working-days.md): a product's own
@@ -17,6 +18,8 @@ export function lineDispatchDays(db: Database, dispatch: DispatchPromise, lines:
     const leadTime = line.meta.quoteId
       ? quoteLeadTime.get(line.meta.quoteId)?.lead_time_days
       : productLeadTime.get(line.productId)?.lead_time_days;
-    return dispatch.dispatchBy(leadTime ?? null, settings, placedAt);
+    if (line.meta.hours === undefined) return dispatch.dispatchBy(leadTime ?? null, settings, placedAt);
+    // A shopper's model: the product's lead time plus the printing its hours need (docs/decisions/0042-instant-prices-calls-and-checkout.md).
+    return dispatch.dispatchBy((leadTime ?? settings.defaultLeadTimeDays) + extraPrintingDays(line.meta.hours), settings, placedAt);
   });
 }

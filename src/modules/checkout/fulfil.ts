@@ -90,7 +90,7 @@ export function fulfilPayment(
     production.start(checkout.id, order.created_at);
     const claimUpload = db.query("UPDATE uploads SET order_id = ? WHERE token = ? AND order_id IS NULL");
     for (const line of lines) {
-      for (const token of [line.meta.gpxToken, line.meta.imageToken]) if (token) claimUpload.run(checkout.id, token);
+      for (const token of [line.meta.gpxToken, line.meta.imageToken, line.meta.modelToken]) if (token) claimUpload.run(checkout.id, token);
     }
     if (checkout.quote_id) recordQuotePayment(db, orders, checkout.quote_id, checkout.id);
     // A use counts only once paid, here, once per order (the order insert above makes a replay return early).

@@ -7,6 +7,10 @@ export type RequestedLine = {
   variantId: string | null;
   gpxToken: string | null;
   imageToken: string | null;
+  /** A shopper's model and its choices (all three, or none). */
+  modelToken: string | null;
+  material: string | null;
+  colour: string | null;
   quantity: number;
 };
 
@@ -18,9 +22,20 @@ export function groupEntries(entries: CheckoutEntry[]): RequestedLine[] {
       variantId: entry.variantId || null,
       gpxToken: entry.gpxToken || null,
       imageToken: entry.imageToken || null,
+      modelToken: entry.modelToken || null,
+      material: entry.material || null,
+      colour: entry.colour || null,
       quantity: 1,
     };
-    const key = JSON.stringify([line.productId, line.variantId, line.gpxToken, line.imageToken]);
+    const key = JSON.stringify([
+      line.productId,
+      line.variantId,
+      line.gpxToken,
+      line.imageToken,
+      line.modelToken,
+      line.material,
+      line.colour,
+    ]);
     const existing = lines.get(key);
     if (existing) existing.quantity += 1;
     else lines.set(key, line);
@@ -33,7 +48,12 @@ export type BasketChoices = { discountCode?: DiscountCodeName | null; giftMessag
 
 /** A stable fingerprint of what was asked for, to tell a retry from a different basket. */
 export function requestFingerprint(lines: RequestedLine[], { discountCode = null, giftMessage = null }: BasketChoices = {}): string {
-  const sorted = lines.map((line) => JSON.stringify(line)).sort();
+  // A line without a model serialises as it did before models existed, so a retry across the upgrade is the same checkout.
+  const sorted = lines
+    .map(({ modelToken, material, colour, ...rest }) =>
+      JSON.stringify(modelToken || material || colour ? { ...rest, modelToken, material, colour } : rest),
+    )
+    .sort();
   // A code changes the price, a message what is printed: a retry with another is a different checkout. None keeps the old fingerprint.
   if (discountCode) sorted.push(JSON.stringify({ discountCode }));
   if (giftMessage) sorted.push(JSON.stringify({ giftMessage }));

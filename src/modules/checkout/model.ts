@@ -27,6 +27,22 @@ export const CHECKOUT_MESSAGES = {
   providerUnreachable: "We couldn't reach the payment provider to check this payment. Please try again in a moment.",
 } as const;
 
+/** A model line is priced again at checkout and refused when that price is not the one the shopper was shown (0042). */
+export const MODEL_LINE_MESSAGES = {
+  needsModel: (productName: string) => `"${productName}" needs your 3D model. Upload it on the product page, then check out again.`,
+  notTaken: (productName: string) => `"${productName}" doesn't take a 3D model. Remove it from your basket and add it again.`,
+  needsChoices: (productName: string) =>
+    `Choose a material and colour for your model on the "${productName}" page, then add it to your basket again.`,
+  twice: (productName: string) =>
+    `Your 3D model for "${productName}" is in your basket twice. Keep one line, with the number of copies you want.`,
+  instantOff: (filename: string) =>
+    `Instant prices are switched off just now, so "${filename}" cannot be bought straight away. Use "Ask for a price" on the product page and we'll price it by hand.`,
+  needsReview: (filename: string, reasons: string[]) =>
+    `"${filename}" now needs to be priced by hand${reasons.length > 0 ? `: ${reasons.join(" ")}` : "."} Use "Ask for a price" on the product page.`,
+  priceChanged: (filename: string, price: string) =>
+    `The price of "${filename}" for what is in your basket is now ${price}. Check it on the product page and add it to your basket again.`,
+} as const;
+
 /** One upload, one order (decision 0025): a file another checkout or order names is refused with 409. */
 export const UPLOAD_MESSAGES = {
   inPaidOrder: (label: string, productName: string) =>
@@ -45,6 +61,10 @@ const checkoutEntrySchema = z.object({
   variantName: optionalText,
   gpxToken: optionalText,
   imageToken: optionalText,
+  /** A shopper's own model (a `requiresModel` product) and the material and colour it was priced in; the server prices it again. */
+  modelToken: optionalText,
+  material: optionalText,
+  colour: optionalText,
 });
 export type CheckoutEntry = z.infer<typeof checkoutEntrySchema>;
 

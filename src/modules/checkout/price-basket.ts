@@ -1,9 +1,15 @@
 import type { Database } from "bun:sqlite";
 import { AVAILABILITY_ALERT_HEADING, availabilityProblems, type ProductFacts, problemText } from "../../../shared/basket";
+import { formatPence } from "../../../shared/money";
 import { BadRequest, Conflict } from "../../errors";
+import type { InstantPrices } from "../instant-prices/service";
 import type { OrderItemMeta } from "../orders/model";
+import type { UploadKind } from "../uploads/model";
 import type { RequestedLine } from "./lines";
-import { UPLOAD_MESSAGES } from "./model";
+import { MODEL_LINE_MESSAGES, UPLOAD_MESSAGES } from "./model";
+
+/** What the checkout asks of instant prices: the rates in force, and a model priced again (src/modules/instant-prices/). */
+export type ModelPricer = Pick<InstantPrices, "settings" | "reprice">;
 
 /** A line priced and checked against the database: what the checkout and the order record. */
 export type PricedLine = {
@@ -24,6 +30,7 @@ type ProductRow = {
   max_online_qty: number | null;
   requires_gpx: number;
   requires_image: number;
+  requires_model: number;
 };
 type VariantRow = { id: string; product_id: string; name: string; price_cents: number; stock: number | null };
 type UploadRow = { token: string; kind: string; product_id: string; original_name: string; order_id: string | null };
@@ -35,9 +42,9 @@ type UploadRow = { token: string; kind: string; product_id: string; original_nam
  * limit allows. Run inside the transaction that then takes the stock, so the
  * answer cannot go stale before the hold is written.
  */
-export function priceBasket(db: Database, requested: RequestedLine[]): PricedLine[] {
+export function priceBasket(db: Database, requested: RequestedLine[], models: ModelPricer): PricedLine[] {
   const productById = db.query<ProductRow, [string]>(
-    "SELECT id, name, price_cents, stock, max_online_qty, requires_gpx, requires_image FROM products WHERE id = ?",
+    "SELECT id, name, price_cents, stock, max_online_qty, requires_gpx, requires_image, requires_model FROM products WHERE id = ?",
   );
   const variantsOf = db.query<VariantRow, [string]>(
     "SELECT id, product_id, name, price_cents, stock FROM product_variants WHERE product_id = ?",
@@ -65,12 +72,14 @@ export function priceBasket(db: Database, requested: RequestedLine[]): PricedLin
     const image = checkUpload(uploads, row, "image", line.imageToken, line.quantity);
     if (gpx) Object.assign(meta, { gpxToken: gpx.token, gpxName: gpx.original_name });
     if (image) Object.assign(meta, { imageToken: image.token, imageName: image.original_name });
+    const model = priceModelLine(uploads, row, line, models);
+    if (model) Object.assign(meta, model.meta);
     priced.push({
       productId: row.id,
       variantId: variant?.id ?? null,
       productName: row.name,
       variantName: variant?.name ?? null,
-      unitPriceCents: variant ? variant.price_cents : row.price_cents,
+      unitPriceCents: model ? model.unitPriceCents : variant ? variant.price_cents : row.price_cents,
       quantity: line.quantity,
       meta,
     });
@@ -94,7 +103,7 @@ function pickVariant(product: ProductRow, variants: VariantRow[], variantId: str
 type UploadChecks = {
   byToken: { get(token: string): UploadRow | null };
   /** Whether a checkout still waiting for payment names the token (this request's own replaced ones are released by now). */
-  inOpenCheckout: (kind: "gpx" | "image", token: string) => boolean;
+  inOpenCheckout: (kind: UploadKind, token: string) => boolean;
   /** Tokens already named by this request's earlier lines. */
   named: Set<string>;
 };
@@ -110,19 +119,21 @@ function openCheckoutNaming(db: Database): UploadChecks["inOpenCheckout"] {
       `SELECT c.id FROM checkout_lines l JOIN checkouts c ON c.id = l.checkout_id
        WHERE json_extract(l.meta, '${path}') = ? AND c.hold = 'held' AND c.state IN ('creating', 'open') LIMIT 1`,
     );
-  const byKind = { gpx: query("$.gpxToken"), image: query("$.imageToken") };
+  const byKind = { gpx: query("$.gpxToken"), image: query("$.imageToken"), model: query("$.modelToken") };
   return (kind, token) => byKind[kind].get(token) !== null;
 }
+
+const UPLOAD_LABELS: Record<UploadKind, string> = { gpx: "GPX file", image: "photo", model: "3D model" };
 
 function checkUpload(
   uploads: UploadChecks,
   product: ProductRow,
-  kind: "gpx" | "image",
+  kind: UploadKind,
   token: string | null,
   quantity: number,
 ): UploadRow | null {
-  const label = kind === "gpx" ? "GPX file" : "photo";
-  const required = kind === "gpx" ? product.requires_gpx === 1 : product.requires_image === 1;
+  const label = UPLOAD_LABELS[kind];
+  const required = { gpx: product.requires_gpx, image: product.requires_image, model: product.requires_model }[kind] === 1;
   if (!token) {
     if (required) throw new BadRequest(`"${product.name}" needs your ${label}. Upload it on the product page, then check out again.`);
     return null;
@@ -136,13 +147,65 @@ function checkUpload(
       `The ${label} in your basket was uploaded for a different product than "${product.name}". Upload it again on the product page.`,
     );
   }
-  if (quantity > 1 || uploads.named.has(token)) {
+  // A model is priced for its number of copies; a route or photo is one print each.
+  if (kind === "model" && uploads.named.has(token)) throw new BadRequest(MODEL_LINE_MESSAGES.twice(product.name));
+  if ((kind !== "model" && quantity > 1) || uploads.named.has(token)) {
     throw new BadRequest(`Each uploaded ${label} is for one "${product.name}". Add another and upload a file for it.`);
   }
   if (upload.order_id !== null) throw new Conflict(UPLOAD_MESSAGES.inPaidOrder(label, product.name));
   if (uploads.inOpenCheckout(kind, token)) throw new Conflict(UPLOAD_MESSAGES.inOpenCheckout(label, product.name));
   uploads.named.add(token);
   return upload;
+}
+
+/**
+ * A shopper's model line (docs/decisions/0042-instant-prices-calls-and-checkout.md): its token checked like any
+ * upload's, then priced again here from the rates in force, never from the browser, and refused with 409 when
+ * instant prices are off, when it now needs a person, or when the price is not the one the shopper was last shown
+ * for these choices. Its price of one is the whole price over the copies (whole pence by the price call's rule).
+ */
+function priceModelLine(
+  uploads: UploadChecks,
+  product: ProductRow,
+  line: RequestedLine,
+  models: ModelPricer,
+): { unitPriceCents: number; meta: OrderItemMeta } | null {
+  if (product.requires_model !== 1) {
+    if (line.modelToken) throw new BadRequest(MODEL_LINE_MESSAGES.notTaken(product.name));
+    return null;
+  }
+  if (!line.modelToken) throw new BadRequest(MODEL_LINE_MESSAGES.needsModel(product.name));
+  const upload = checkUpload(uploads, product, "model", line.modelToken, line.quantity);
+  if (!upload) return null;
+  if (!line.material || !line.colour) throw new BadRequest(MODEL_LINE_MESSAGES.needsChoices(product.name));
+  if (!models.settings().rules.instant_on) throw new Conflict(MODEL_LINE_MESSAGES.instantOff(upload.original_name));
+  const { model, material, scale, analysis, answer } = models.reprice(upload.token, {
+    material: line.material,
+    colour: line.colour,
+    quantity: line.quantity,
+  });
+  if (answer.status === "review" || answer.amount_pence === null) {
+    throw new Conflict(MODEL_LINE_MESSAGES.needsReview(upload.original_name, answer.reasons));
+  }
+  const shown = model.lastPrice;
+  const sameChoices = shown && shown.material === line.material && shown.colour === line.colour && shown.quantity === line.quantity;
+  if (!sameChoices || shown.amount_pence !== answer.amount_pence) {
+    throw new Conflict(MODEL_LINE_MESSAGES.priceChanged(upload.original_name, formatPence(answer.amount_pence)));
+  }
+  return {
+    unitPriceCents: answer.amount_pence / line.quantity,
+    meta: {
+      modelToken: upload.token,
+      modelName: upload.original_name,
+      material: material.id,
+      materialName: material.name,
+      colour: line.colour,
+      scale,
+      analysis,
+      grams: answer.grams,
+      hours: answer.hours,
+    },
+  };
 }
 
 /**

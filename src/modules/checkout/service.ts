@@ -17,7 +17,7 @@ import { type FulfilOutcome, fulfilPayment, type OrderCreatedHook } from "./fulf
 import { type BasketChoices, groupEntries, requestFingerprint } from "./lines";
 import { CHECKOUT_MESSAGES, type CheckoutEntry, type CheckoutSessionView, MAX_HELD_UNITS_PER_ADDRESS } from "./model";
 import { causeName, HOLD_MINUTES, paymentSessions } from "./payment-session";
-import { priceBasket } from "./price-basket";
+import { type ModelPricer, priceBasket } from "./price-basket";
 import { takeStock } from "./stock-hold";
 
 /** The sweep leaves a hold alone this long after its end, so the provider's own expiry event comes first. */
@@ -46,6 +46,8 @@ export type CheckoutServiceOptions = {
   production: ProductionRecords;
   /** The discount codes' store: a paid order counts its code's use. */
   discountCodes: DiscountCodeStore;
+  /** A shopper's model line is priced again from the owner's rates (src/modules/instant-prices/). */
+  modelPrices: ModelPricer;
   now?: () => Date;
 };
 
@@ -61,6 +63,7 @@ export function createCheckoutService({
   orders,
   production,
   discountCodes,
+  modelPrices,
   now = () => new Date(),
 }: CheckoutServiceOptions) {
   const store = checkoutStore(db);
@@ -117,7 +120,7 @@ export function createCheckoutService({
      */
     checkDiscount(entries: CheckoutEntry[], code: DiscountCodeName, basketId: string | null = null) {
       // The basket's own waiting checkout holds a use its next checkout gives back: it does not count against it.
-      const totals = basketTotals(db, content, priceBasket(db, groupEntries(entries)), code, now(), basketId);
+      const totals = basketTotals(db, content, priceBasket(db, groupEntries(entries), modelPrices), code, now(), basketId);
       return {
         code: totals.discount!.code,
         subtotal_cents: totals.subtotalCents,
@@ -165,7 +168,7 @@ export function createCheckoutService({
           holder,
           requested.reduce((sum, line) => sum + line.quantity, 0),
         );
-        const lines = priceBasket(db, requested);
+        const lines = priceBasket(db, requested, modelPrices);
         // The discount is priced here, in the transaction, never by the client; its use is counted when paid (fulfil.ts).
         const totals = basketTotals(db, content, lines, discountCode, now());
         const { discount, deliveryCents: delivery } = totals;

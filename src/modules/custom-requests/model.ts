@@ -49,6 +49,17 @@ export const customRequestFieldsSchema = z.object({
 });
 export type CustomRequestFields = z.infer<typeof customRequestFieldsSchema>;
 
+/**
+ * The quote a request made by "Ask for a price" on a model carries (migrations/0032_model_quote_drafts.sql): lines
+ * the estimate filled in, so the owner's quote editor opens with them. The shape of a new quote's lines
+ * (src/modules/quotes/model.ts) without the days only the owner decides (valid until, delivery).
+ */
+export type QuoteDraft = {
+  lines: { description: string; amount_cents: number; quantity: number }[];
+  lead_time_days: number;
+  message: string | null;
+};
+
 /** An attachment that passed every check, ready to store. */
 export type CheckedAttachment = {
   /** The sender's name for it, sanitised: for display only, never a path. */

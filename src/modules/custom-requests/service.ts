@@ -7,7 +7,7 @@ import type { UploadStorage } from "../../services/storage/disk";
 import { readShopIdentity } from "../content/service";
 import { enqueueEmail } from "../outbox/service";
 import type { UploadBudget } from "../uploads/upload-budget";
-import type { CheckedAttachment, CustomRequestCreated, CustomRequestFields } from "./model";
+import type { CheckedAttachment, CustomRequestCreated, CustomRequestFields, QuoteDraft } from "./model";
 
 export type CustomRequestService = ReturnType<typeof createCustomRequestService>;
 
@@ -41,8 +41,8 @@ export function createCustomRequestService({
   ownerEmail: string | undefined;
   budget: UploadBudget;
 }) {
-  const insertRequest = db.query<unknown, [string, string, string, string, string | null, string | null, string]>(
-    "INSERT INTO custom_requests (id, name, email, details, material, color, address_hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  const insertRequest = db.query<unknown, [string, string, string, string, string | null, string | null, string, string | null]>(
+    "INSERT INTO custom_requests (id, name, email, details, material, color, address_hash, quote_draft) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
   );
   const insertAttachment = db.query<unknown, [string, string, string, string, string, number]>(
     `INSERT INTO custom_request_attachments (id, request_id, filename, stored_name, content_type, size_bytes)
@@ -50,7 +50,13 @@ export function createCustomRequestService({
   );
 
   return {
-    async submit(fields: CustomRequestFields, attachments: CheckedAttachment[], addressHash: string): Promise<CustomRequestCreated> {
+    /** `quoteDraft`: the lines an instant-price estimate filled in ("Ask for a price", src/modules/instant-prices/). */
+    async submit(
+      fields: CustomRequestFields,
+      attachments: CheckedAttachment[],
+      addressHash: string,
+      quoteDraft: QuoteDraft | null = null,
+    ): Promise<CustomRequestCreated> {
       const id = newRequestId();
       const summary = { id, ...fields, attachments: attachments.map((attachment) => attachment.filename) };
       const shop = readShopIdentity(db);
@@ -72,7 +78,8 @@ export function createCustomRequestService({
               addressHash,
               files.reduce((sum, file) => sum + file.bytes.byteLength, 0),
             );
-          insertRequest.run(id, fields.name, fields.email, fields.details, fields.material, fields.color, addressHash);
+          const draft = quoteDraft ? JSON.stringify(quoteDraft) : null;
+          insertRequest.run(id, fields.name, fields.email, fields.details, fields.material, fields.color, addressHash, draft);
           for (const file of files) {
             insertAttachment.run(file.id, id, file.filename, file.storedName, file.contentType, file.bytes.byteLength);
           }

@@ -5,11 +5,18 @@ import { downloadResponse } from "../../http/download-response";
 import { clientAddressPlugin } from "../../http/rate-limit-plugin";
 import { PERSONAL, routePolicy } from "../../http/route-policy";
 import type { PageRenderer } from "../../ssr/render";
+import type { UploadKind } from "../uploads/model";
 import type { Order } from "./model";
 import { ORDER_ID_PATTERN, orderIdFromReference } from "./order-id";
 import { samePostcode } from "./service";
 
 const NOT_FOUND = "Order not found";
+/** Where an order line keeps each kind of upload's token. */
+const TOKEN_KEYS: Record<UploadKind, "gpxToken" | "imageToken" | "modelToken"> = {
+  gpx: "gpxToken",
+  image: "imageToken",
+  model: "modelToken",
+};
 const POSTCODE_NEEDED = "Please enter your postal code";
 const REFERENCE_NEEDED = "Please enter your order reference";
 
@@ -91,11 +98,11 @@ export function orderRoutes(
     .get(
       "/api/orders/:orderId/download/:kind/:token",
       async ({ params, query, address }) => {
-        if (params.kind !== "gpx" && params.kind !== "image") throw new NotFound("File not found.");
+        const tokenKey = Object.hasOwn(TOKEN_KEYS, params.kind) ? TOKEN_KEYS[params.kind as UploadKind] : null;
+        if (!tokenKey) throw new NotFound("File not found.");
         const order = authorisedOrder(address, params.orderId, query);
-        const tokenKey = params.kind === "gpx" ? "gpxToken" : "imageToken";
         const belongs = order.items.some((item) => item.meta[tokenKey] === params.token);
-        const upload = belongs ? storedUpload(params.token, params.kind) : null;
+        const upload = belongs ? storedUpload(params.token, params.kind as UploadKind) : null;
         if (!upload) throw new NotFound("File not found.");
         return downloadResponse(uploadStorage, upload);
       },

@@ -18,6 +18,30 @@ const orderItemMetaSchema = z.object({
   gpxName: z.string().optional(),
   imageToken: z.string().optional(),
   imageName: z.string().optional(),
+  /**
+   * A shopper's own model (docs/decisions/0042-instant-prices-calls-and-checkout.md): its upload's token and file
+   * name, the material (id and name) and colour it was priced in, the scale, the analysis at that scale, and the
+   * estimate's grams and printing hours for the whole line (the dispatch promise counts the hours).
+   */
+  modelToken: z.string().optional(),
+  modelName: z.string().optional(),
+  material: z.string().optional(),
+  materialName: z.string().optional(),
+  colour: z.string().optional(),
+  scale: z.number().optional(),
+  analysis: z
+    .object({
+      volume_mm3: z.number(),
+      area_mm2: z.number(),
+      bbox_mm: z.tuple([z.number(), z.number(), z.number()]),
+      shells: z.number(),
+      watertight: z.boolean(),
+      overhang_fraction: z.number(),
+      units_suspect: z.boolean(),
+    })
+    .optional(),
+  grams: z.number().optional(),
+  hours: z.number().optional(),
   /** The line came from this quote (decision 0014): its product_id is the quote's id, not a product. */
   quoteId: z.string().optional(),
 });

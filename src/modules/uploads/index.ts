@@ -4,9 +4,10 @@ import { clientAddressPlugin } from "../../http/rate-limit-plugin";
 import { MULTIPART_OVERHEAD_BYTES, readMultipartForm } from "../../http/read-body";
 import { PERSONAL, routePolicy } from "../../http/route-policy";
 import { ownerSignedIn } from "../admin-auth";
+import { MODEL_UPLOAD_MESSAGES } from "../instant-prices/model";
 import { parseOrBadRequest } from "../validate";
 import { formFile, formText } from "./form-fields";
-import { GPX_MAX_BYTES, IMAGE_MAX_BYTES, MESSAGES, productIdSchema, routeTrimSchema } from "./model";
+import { GPX_MAX_BYTES, IMAGE_MAX_BYTES, MESSAGES, MODEL_MAX_BYTES, productIdSchema, routeTrimSchema } from "./model";
 import type { UploadOptions } from "./service";
 
 /** What an upload call's handler gets from Elysia and passes on; `address` from clientAddressPlugin. */
@@ -14,12 +15,13 @@ type UploadCall = {
   request: Request;
   address: string;
   server: { requestIP(request: Request): { address: string } | null; timeout(request: Request, seconds: number): void } | null;
-  set: { headers: Record<string, unknown> };
+  set: { headers: Record<string, unknown>; status?: number | string };
 };
 
 /**
  * POST /api/gpx/upload and /api/image/upload (docs/product.md#public-calls) answer
- * `{ token, name, details }`; the previews draw what was uploaded. Bodies are
+ * `{ token, name, details }`; the previews draw what was uploaded. POST /api/models/upload answers 201 with the
+ * model's analysis (shared/instant-prices.ts, docs/decisions/0042-instant-prices-calls-and-checkout.md). Bodies are
  * read by readMultipartForm (parse: 'none'), which stops at the size limit:
  * the file's own limit plus a small allowance for the rest of the form; the
  * exact per-file check happens once the file is in hand (formFile).
@@ -82,6 +84,19 @@ export function uploadRoutes({
         "/api/gpx/upload",
         (call) => receive(call, { field: "gpx", maxBytes: GPX_MAX_BYTES, tooLarge: MESSAGES.gpxTooLarge }, uploads.uploadGpx),
         // The answer hands the sender the upload's token.
+        { parse: "none", policy: PERSONAL },
+      )
+      .post(
+        "/api/models/upload",
+        async (call) => {
+          const answer = await receive(
+            call,
+            { field: "model", maxBytes: MODEL_MAX_BYTES, tooLarge: MODEL_UPLOAD_MESSAGES.modelTooLarge },
+            uploads.uploadModel,
+          );
+          call.set.status = 201;
+          return answer;
+        },
         { parse: "none", policy: PERSONAL },
       )
       .post(

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GPX_MAX_BYTES, GPX_MESSAGES, MAX_TRIM_M } from "../../../shared/gpx-limits";
+import { MESH_MAX_BYTES } from "../../../shared/mesh-reader";
 import type { RouteDetails } from "../../../shared/route-drawing";
 import type { RouteTrim } from "../../../shared/route-trim";
 
@@ -11,7 +12,10 @@ export const IMAGE_MAX_BYTES = 15 * MB;
 /** Photos larger than this are refused before they are decoded. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
-export type UploadKind = "gpx" | "image";
+/** A 3D model: the mesh reader's own cap (shared/mesh-reader.ts), so whatever the page can show the server reads. */
+export const MODEL_MAX_BYTES = MESH_MAX_BYTES;
+
+export type UploadKind = "gpx" | "image" | "model";
 export type ImageDetails = { width: number; height: number };
 export type { RouteDetails, RouteTrim };
 
@@ -40,7 +44,7 @@ export const MESSAGES = {
   tooManyUploads: "Too many uploads. Please wait a few minutes and try again.",
 } as const;
 
-/** Both upload calls together, per address: plenty for a basket, little for a script. */
+/** Every upload call together (routes, photos, models), per address: plenty for a basket, little for a script. */
 export const UPLOADS_PER_WINDOW = 20;
 export const UPLOAD_WINDOW_MS = 10 * 60_000;
 

@@ -1,19 +1,32 @@
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
+import type { ModelUploadAnswer } from "../../../shared/instant-prices";
 import { routePreviewSvg, routeThumbSvg } from "../../../shared/route-drawing";
 import { writeTransaction } from "../../db/transaction";
 import { BadRequest, NotFound } from "../../errors";
 import type { StoredExtension, UploadStorage } from "../../services/storage/disk";
 import { safeFileName, withExtension } from "../../services/storage/file-name";
+import type { LastModelPrice } from "../instant-prices/last-price";
+import { MODEL_UPLOAD_MESSAGES } from "../instant-prices/model";
+import { MODEL_KINDS, type ModelReading, modelExtension } from "../instant-prices/read-model";
 import { analyseGpx } from "./gpx-analysis";
 import { lithophanePreview, normalisePhoto, routeThumbPng } from "./images";
 import { type ImageDetails, MESSAGES, type RouteDetails, type RouteTrim, TOKEN_PATTERN, type UploadAnswer, type UploadKind } from "./model";
 import type { UploadBudget } from "./upload-budget";
 
-type ProductRow = { requires_gpx: number; requires_image: number };
+type ProductRow = { requires_gpx: number; requires_image: number; requires_model: number };
 type UploadRow = { kind: UploadKind; stored_name: string; details: string };
+type ModelRow = {
+  original_name: string;
+  stored_name: string;
+  product_id: string;
+  details: string;
+  model_price: string | null;
+  order_id: string | null;
+};
 type NewUpload = {
   kind: UploadKind;
+  extension: StoredExtension;
   productId: string;
   name: string;
   bytes: Uint8Array;
@@ -25,14 +38,46 @@ type NewUpload = {
 /** What an upload call hands the service besides the file: who sent it, the upload it replaces, and (for a route) the trim. */
 export type UploadOptions = { addressHash: string; replaces?: string; trim?: RouteTrim };
 
+/** A shopper's model as the price call and the checkout read it (src/modules/instant-prices/). */
+export type StoredModel = ModelReading & {
+  token: string;
+  filename: string;
+  storedName: string;
+  productId: string;
+  orderId: string | null;
+  /** The last price the price call answered for it: what the checkout compares its own against. */
+  lastPrice: LastModelPrice | null;
+};
+
+const NOT_TAKEN: Record<UploadKind, string> = {
+  gpx: MESSAGES.gpxNotTaken,
+  image: MESSAGES.imageNotTaken,
+  model: MODEL_UPLOAD_MESSAGES.modelNotTaken,
+};
+
 export type UploadService = ReturnType<typeof createUploadService>;
 
 /**
  * Shopper uploads for a product: a GPX route or a photo, checked, stored and
  * handed back as a token the basket carries to checkout.
  */
-export function createUploadService({ db, storage, budget }: { db: Database; storage: UploadStorage; budget: UploadBudget }) {
-  const productById = db.query<ProductRow, [string]>("SELECT requires_gpx, requires_image FROM products WHERE id = ?");
+export function createUploadService({
+  db,
+  storage,
+  budget,
+  readModel,
+}: {
+  db: Database;
+  storage: UploadStorage;
+  budget: UploadBudget;
+  /** Reads and measures a model against the owner's printers (src/modules/instant-prices/read-model.ts). */
+  readModel: (bytes: Uint8Array, filename: string) => ModelReading;
+}) {
+  const productById = db.query<ProductRow, [string]>("SELECT requires_gpx, requires_image, requires_model FROM products WHERE id = ?");
+  const modelByToken = db.query<ModelRow, [string]>(
+    "SELECT original_name, stored_name, product_id, details, model_price, order_id FROM uploads WHERE token = ? AND kind = 'model' AND removed_at IS NULL",
+  );
+  const setModelPrice = db.query<unknown, [string, string]>("UPDATE uploads SET model_price = ? WHERE token = ? AND kind = 'model'");
   const insert = db.query(
     `INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes, details, address_hash)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -49,15 +94,16 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
   const removeReplaced = db.query<{ stored_name: string }, [string, string, string]>(
     `DELETE FROM uploads WHERE token = ?1 AND kind = ?2 AND address_hash = ?3 AND order_id IS NULL
        AND NOT EXISTS (SELECT 1 FROM checkout_lines l
-         WHERE json_extract(l.meta, '$.gpxToken') = ?1 OR json_extract(l.meta, '$.imageToken') = ?1)
+         WHERE json_extract(l.meta, '$.gpxToken') = ?1 OR json_extract(l.meta, '$.imageToken') = ?1
+            OR json_extract(l.meta, '$.modelToken') = ?1)
      RETURNING stored_name`,
   );
 
   function requireProductTaking(productId: string, kind: UploadKind): void {
     const product = productById.get(productId);
     if (!product) throw new NotFound(MESSAGES.productNotFound);
-    const takes = kind === "gpx" ? product.requires_gpx === 1 : product.requires_image === 1;
-    if (!takes) throw new BadRequest(kind === "gpx" ? MESSAGES.gpxNotTaken : MESSAGES.imageNotTaken);
+    const takes = { gpx: product.requires_gpx, image: product.requires_image, model: product.requires_model }[kind] === 1;
+    if (!takes) throw new BadRequest(NOT_TAKEN[kind]);
   }
 
   /**
@@ -66,8 +112,7 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
    * between the two leaves a nameless file that the clean-up job removes.)
    */
   async function store(upload: NewUpload): Promise<string> {
-    const extension: StoredExtension = upload.kind === "gpx" ? "gpx" : "jpg";
-    const storedName = await storage.put(upload.bytes, extension);
+    const storedName = await storage.put(upload.bytes, upload.extension);
     const token = randomBytes(32).toString("base64url");
     let replaced: string | undefined;
     try {
@@ -120,6 +165,7 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
       const name = safeFileName(file.name, "route.gpx");
       const token = await store({
         kind: "gpx",
+        extension: "gpx",
         productId,
         name,
         bytes,
@@ -140,6 +186,7 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
       const details = { width: photo.width, height: photo.height };
       const token = await store({
         kind: "image",
+        extension: "jpg",
         productId,
         name,
         bytes: photo.jpeg,
@@ -149,6 +196,54 @@ export function createUploadService({ db, storage, budget }: { db: Database; sto
         replaces,
       });
       return { token, name, details };
+    },
+
+    /**
+     * A shopper's 3D model, kept as sent (the printer slices the original) with its analysis and the printers it
+     * fits; anything the mesh reader cannot read is a 400 and nothing is stored (read before the file is written).
+     */
+    async uploadModel(productId: string, file: File | null, { addressHash, replaces }: UploadOptions): Promise<ModelUploadAnswer> {
+      requireProductTaking(productId, "model");
+      if (!file) throw new BadRequest(MODEL_UPLOAD_MESSAGES.modelMissing);
+      const extension = modelExtension(file.name);
+      if (!extension) throw new BadRequest(MODEL_UPLOAD_MESSAGES.notModel);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const reading = readModel(bytes, file.name);
+      const filename = safeFileName(withExtension(safeFileName(file.name, `model.${extension}`), extension), `model.${extension}`);
+      const token = await store({
+        kind: "model",
+        extension,
+        productId,
+        name: filename,
+        bytes,
+        contentType: MODEL_KINDS[extension],
+        details: reading,
+        addressHash,
+        replaces,
+      });
+      return { token, filename, ...reading.analysis, fits: reading.fits };
+    },
+
+    /** A model still on file (not removed after dispatch), or null. */
+    storedModel(token: string): StoredModel | null {
+      const row = TOKEN_PATTERN.test(token) ? modelByToken.get(token) : null;
+      if (!row) return null;
+      const reading = JSON.parse(row.details) as ModelReading;
+      return {
+        token,
+        filename: row.original_name,
+        storedName: row.stored_name,
+        productId: row.product_id,
+        orderId: row.order_id,
+        analysis: reading.analysis,
+        fits: reading.fits,
+        lastPrice: row.model_price ? (JSON.parse(row.model_price) as LastModelPrice) : null,
+      };
+    },
+
+    /** Remembers the price just answered for a model, for the checkout's comparison (one row, one write). */
+    recordModelPrice(token: string, price: LastModelPrice): void {
+      setModelPrice.run(JSON.stringify(price), token);
     },
 
     /** Map, profile and summary; or, as "thumb", the map alone drawn for an 80 px basket thumbnail. */

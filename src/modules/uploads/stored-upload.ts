@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import type { UploadKind } from "./model";
 
 export type StoredUpload = { stored_name: string; filename: string; content_type: string };
 
@@ -9,7 +10,7 @@ export type StoredUpload = { stored_name: string; filename: string; content_type
  * not found. The uploads module owns the table, so its SQL lives here, not in
  * those routes.
  */
-export function storedUploadFinder(db: Database): (token: string, kind: "gpx" | "image") => StoredUpload | null {
+export function storedUploadFinder(db: Database): (token: string, kind: UploadKind) => StoredUpload | null {
   const byToken = db.query<StoredUpload, [string, string]>(
     "SELECT stored_name, original_name AS filename, content_type FROM uploads WHERE token = ? AND kind = ? AND removed_at IS NULL",
   );

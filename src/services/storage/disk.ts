@@ -3,17 +3,38 @@ import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { WRITING_NAME, writeFileAtomically } from "./write-atomically";
 
-/** What a shopper's product upload may be: the original GPX, or the re-encoded photo. */
-export type StoredExtension = "gpx" | "jpg";
+/**
+ * What a shopper's product upload may be: the original GPX, the re-encoded photo, or a 3D model as sent; the owner's
+ * sliced jobs keep their model and G-code (a .gcode, or the .3mf a slicer packs it in) under the same names.
+ */
+const STORED_EXTENSIONS = ["gpx", "jpg", "stl", "obj", "3mf", "gcode"] as const;
+export type StoredExtension = (typeof STORED_EXTENSIONS)[number];
 /** What a custom request attachment may be, by what its bytes were found to be. */
-const ATTACHMENT_EXTENSIONS = ["stl", "obj", "pdf", "jpg", "png", "gif", "webp", "tiff", "avif", "heif", "svg", "heic", "bmp"] as const;
+const ATTACHMENT_EXTENSIONS = [
+  "stl",
+  "obj",
+  "3mf",
+  "pdf",
+  "jpg",
+  "png",
+  "gif",
+  "webp",
+  "tiff",
+  "avif",
+  "heif",
+  "svg",
+  "heic",
+  "bmp",
+] as const;
 export type AttachmentExtension = (typeof ATTACHMENT_EXTENSIONS)[number];
 
 // Names are made here and only here, so anything else is refused: no name
 // from a request or a database row can reach the file system unchecked.
-// u_ is a product upload (the uploads table), r_ a custom request attachment
-// (custom_request_attachments); both have always been named so on disk.
-const STORED_NAME = new RegExp(`^(?:u_[0-9a-f]{32}\\.(?:gpx|jpg)|r_[0-9a-f]{32}\\.(?:${ATTACHMENT_EXTENSIONS.join("|")}))$`);
+// u_ is a product upload (the uploads table, and the owner's calibration_jobs), r_ a custom request
+// attachment (custom_request_attachments); both have always been named so on disk.
+const STORED_NAME = new RegExp(
+  `^(?:u_[0-9a-f]{32}\\.(?:${STORED_EXTENSIONS.join("|")})|r_[0-9a-f]{32}\\.(?:${ATTACHMENT_EXTENSIONS.join("|")}))$`,
+);
 // A file a crash left half-written: the one writer's temporary name, or the
 // one custom requests used before they were stored here.
 const LEFT_BY_A_CRASH = [WRITING_NAME, /^\.r_[0-9a-f]{32}\.part$/];
