@@ -24,8 +24,8 @@ const ADDED_CHIP_MS = 2000;
 
 type PurchasableProduct = Pick<
   Product,
-  "id" | "name" | "unitAmount" | "stock" | "maxOnlineQty" | "requiresGpx" | "requiresImage" | "variants"
-> & { requiresModel?: boolean };
+  "id" | "name" | "unitAmount" | "stock" | "maxOnlineQty" | "requiresGpx" | "requiresImage" | "requiresModel" | "variants"
+>;
 
 export type ProductPurchaseProps = {
   product: PurchasableProduct;
@@ -55,7 +55,7 @@ export function ProductPurchase({ product, compact = false, materials = [] }: Pr
   const facts = productFacts(product);
   const variant = product.variants.find((v) => v.id === variantId) ?? null;
   const needsVariant = product.variants.length > 1 && !variant;
-  const needsUpload = product.requiresGpx || product.requiresImage || Boolean(product.requiresModel);
+  const needsUpload = product.requiresGpx || product.requiresImage || product.requiresModel;
   const available = availableStock(facts, variant?.id);
   const soldOut = available !== null && available <= 0;
   const room = roomFor(items, facts, variant?.id);
@@ -87,7 +87,7 @@ export function ProductPurchase({ product, compact = false, materials = [] }: Pr
     const waiting = <p className="hint purchase__upload-first">Upload your model to see its price.</p>;
     return (
       <div className="purchase">
-        <p className="purchase__price">Priced from your model</p>
+        <p className="purchase__price">{priceLabel(product)}</p>
         {hydrated ? (
           <Suspense fallback={waiting}>
             <ModelPurchase facts={facts} productName={product.name} materials={materials} />
