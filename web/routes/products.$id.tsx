@@ -33,9 +33,7 @@ export function productLoader(args: LoaderFunctionArgs) {
     promise: dispatch.now(product.leadTimeDays),
     publicUrl: env.PUBLIC_URL,
     // What a shopper's own model can be printed in: the owner's materials and their colours, nothing of the rates.
-    materials: product.requiresModel
-      ? instantPrices.settings().materials.map(({ id, name, colours }) => ({ id, name, colours }))
-      : [],
+    materials: product.requiresModel ? instantPrices.settings().materials.map(({ id, name, colours }) => ({ id, name, colours })) : [],
   };
 }
 
