@@ -66,8 +66,8 @@ export function RatesForm({ settings, onSaved }: { settings: PricingSettings; on
           setForm(formFromSettings(stored));
           saving.result.succeed("Pricing saved.");
         } catch (caught) {
-          const path =
-            caught instanceof ApiError && caught.status === 400 && caught.serverError ? refusedField(caught.serverError, form) : null;
+          // A refusal that names a field stands beside it; any other shows where the form's result does.
+          const path = caught instanceof ApiError && caught.status === 400 ? refusedField(caught.field, form) : null;
           if (!path || !(caught instanceof ApiError) || !caught.serverError) throw caught;
           refuse({ [path]: caught.serverError }, "Nothing was saved: put right the field that says what is wrong.");
         }
