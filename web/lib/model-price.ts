@@ -36,8 +36,11 @@ export async function askPrice(request: PriceRequest): Promise<{ answer: PriceAn
 /** "Tuesday 8 December": the day the line is promised, in words. */
 export const dispatchDay = (answer: PriceAnswer) => formatUkDay(answer.dispatch_by, { year: false });
 
-/** Whether the estimate is still a range: before the shop's printers are calibrated on ten of its own jobs. */
-export const isRange = (answer: PriceAnswer) => !answer.calibrated;
+/**
+ * Whether the estimate is shown as a range: before the shop's printers are calibrated on ten of its own jobs,
+ * unless both ends are the same (the minimum charge holds for both).
+ */
+export const isRange = (answer: PriceAnswer) => !answer.calibrated && answer.range_pence[0] !== answer.range_pence[1];
 
 /**
  * The price's headline: "£18.40 — dispatched by Tuesday 8 December", or before calibration the range,
