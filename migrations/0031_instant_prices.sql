@@ -79,8 +79,10 @@ CREATE TABLE calibration_jobs (
   gcode_stored_name TEXT NOT NULL UNIQUE,
   analysis          TEXT NOT NULL CHECK (json_valid(analysis)),
   grams             REAL NOT NULL CHECK (grams > 0),
-  slicer_minutes    REAL NOT NULL CHECK (slicer_minutes > 0),
+  -- The slicer's estimate; NULL when its G-code gave none and the owner typed the real time instead.
+  slicer_minutes    REAL CHECK (slicer_minutes IS NULL OR slicer_minutes > 0),
   -- The time the owner measured on the printer, when they typed it; it wins over the slicer's estimate.
   actual_minutes    REAL CHECK (actual_minutes IS NULL OR actual_minutes > 0),
-  created_at        TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+  created_at        TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  CHECK (slicer_minutes IS NOT NULL OR actual_minutes IS NOT NULL)
 ) STRICT;

@@ -19,15 +19,22 @@ export function filesUnder(folder: string, pattern: RegExp): string[] {
     .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
 }
 
-/** The tables the migrations make, in the order they make them. */
+/**
+ * The tables the migrations make, in the order they make them. A table rebuilt the way SQLite changes a CHECK
+ * (a new table made, filled, the old one dropped and the new one renamed to its name, as
+ * migrations/0031_instant_prices.sql does for `uploads`) is the table it is renamed to, not one of its own.
+ */
 export function tablesOf(migrations: string[]): string[] {
   const tables: string[] = [];
+  const renamed = new Set<string>();
   for (const file of migrations) {
-    for (const match of readFileSync(join(ROOT, file), "utf8").matchAll(/CREATE TABLE (?:IF NOT EXISTS )?(\w+)/g)) {
+    const sql = readFileSync(join(ROOT, file), "utf8");
+    for (const match of sql.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?(\w+)/g)) {
       if (!tables.includes(match[1]!)) tables.push(match[1]!);
     }
+    for (const match of sql.matchAll(/ALTER TABLE (\w+) RENAME TO (\w+)/g)) renamed.add(match[1]!);
   }
-  return tables;
+  return tables.filter((table) => !renamed.has(table));
 }
 
 /** Code without its comments, so a comment naming `UPDATE orders` is not a statement. */

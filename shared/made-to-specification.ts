@@ -12,12 +12,20 @@ export const MADE_TO_SPECIFICATION =
  * What an order line's meta says about how it was made (the meta of docs/product.md#order, and the quote of
  * docs/decisions/0014-quotes.md).
  */
-type LineMaking = { quoteId?: string; gpxToken?: string; gpxName?: string; imageToken?: string; imageName?: string };
+type LineMaking = {
+  quoteId?: string;
+  gpxToken?: string;
+  gpxName?: string;
+  imageToken?: string;
+  imageName?: string;
+  modelToken?: string;
+  modelName?: string;
+};
 
 /**
- * A line made from the shopper's GPX route or photo, or quoted work, is made to their specification
+ * A line made from the shopper's GPX route, photo or own 3D model, or quoted work, is made to their specification
  * (docs/product.md#cancellation-rights).
  */
 export function isMadeToSpecification(meta: LineMaking): boolean {
-  return Boolean(meta.quoteId || meta.gpxToken || meta.gpxName || meta.imageToken || meta.imageName);
+  return Boolean(meta.quoteId || meta.gpxToken || meta.gpxName || meta.imageToken || meta.imageName || meta.modelToken || meta.modelName);
 }

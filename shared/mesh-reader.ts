@@ -172,21 +172,23 @@ export function centreOf(min: Vec3, max: Vec3): Vec3 {
  * signed volume a · (b × c) / 6, and over a closed surface they sum to the
  * enclosed volume. Measured from the box's centre to keep the sums small.
  */
-export function signedVolume(p: Float32Array, triangleCount: number, origin: Vec3): number {
+function signedVolume(p: Float32Array, triangleCount: number, origin: Vec3): number {
   let sum = 0;
-  const [ox, oy, oz] = origin;
-  for (let t = 0; t < triangleCount; t++) {
-    const i = t * 9;
-    const ax = (p[i] as number) - ox,
-      ay = (p[i + 1] as number) - oy,
-      az = (p[i + 2] as number) - oz;
-    const bx = (p[i + 3] as number) - ox,
-      by = (p[i + 4] as number) - oy,
-      bz = (p[i + 5] as number) - oz;
-    const cx = (p[i + 6] as number) - ox,
-      cy = (p[i + 7] as number) - oy,
-      cz = (p[i + 8] as number) - oz;
-    sum += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
-  }
-  return sum / 6;
+  for (let t = 0; t < triangleCount; t++) sum += tetrahedronVolume(p, t, origin);
+  return sum;
+}
+
+/** The signed volume of triangle `t` and the origin: a · (b × c) / 6, positive when the triangle faces away from the origin. */
+export function tetrahedronVolume(p: Float32Array, t: number, [ox, oy, oz]: Vec3): number {
+  const i = t * 9;
+  const ax = (p[i] as number) - ox,
+    ay = (p[i + 1] as number) - oy,
+    az = (p[i + 2] as number) - oz;
+  const bx = (p[i + 3] as number) - ox,
+    by = (p[i + 4] as number) - oy,
+    bz = (p[i + 5] as number) - oz;
+  const cx = (p[i + 6] as number) - ox,
+    cy = (p[i + 7] as number) - oy,
+    cz = (p[i + 8] as number) - oz;
+  return (ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx)) / 6;
 }

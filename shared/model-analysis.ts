@@ -4,7 +4,7 @@
  * mesh from shared/mesh-reader.ts, so the server prices from the same figures the product page shows.
  */
 import type { ModelAnalysis, PricingPrinter } from "./instant-prices";
-import { centreOf, type Mesh, measureMesh, signedVolume, type Vec3 } from "./mesh-reader";
+import { centreOf, type Mesh, measureMesh, tetrahedronVolume, type Vec3 } from "./mesh-reader";
 import type { WeldedCorners } from "./mesh-weld";
 
 /** A shopper whose CAD program works in inches exports an STL whose numbers are inches; ×25.4 makes them millimetres. */
@@ -116,29 +116,47 @@ function countPieces(mesh: Mesh, { ids, vertexCount }: WeldedCorners, outward: n
       if (b !== a) parent[b] = a;
     }
   }
-  const groups = new Map<number, { volume: number; min: Float64Array; max: Float64Array }>();
-  const p = mesh.positions;
+  // Number the groups, then sum each one's signed volume and box in one pass over the triangles.
+  const groupOfRoot = new Int32Array(vertexCount).fill(-1);
+  let groups = 0;
+  const groupOf = new Int32Array(mesh.triangleCount);
   for (let t = 0; t < mesh.triangleCount; t++) {
     const key = root(ids[t * 3] as number);
-    let group = groups.get(key);
-    if (!group) {
-      group = { volume: 0, min: new Float64Array(3).fill(Infinity), max: new Float64Array(3).fill(-Infinity) };
-      groups.set(key, group);
-    }
-    group.volume += signedVolume(p.subarray(t * 9, t * 9 + 9), 1, centre) * outward;
-    for (let corner = 0; corner < 3; corner++) {
-      for (let axis = 0; axis < 3; axis++) {
-        const value = p[t * 9 + corner * 3 + axis] as number;
-        group.min[axis] = Math.min(group.min[axis] as number, value);
-        group.max[axis] = Math.max(group.max[axis] as number, value);
-      }
+    if (groupOfRoot[key] === -1) groupOfRoot[key] = groups++;
+    groupOf[t] = groupOfRoot[key] as number;
+  }
+  // A file of thousands of loose pieces goes to the owner whatever its voids: count them all, skip the search.
+  if (groups > MAX_PIECES_SEARCHED) return groups;
+  const volume = new Float64Array(groups);
+  const low = new Float64Array(groups * 3).fill(Infinity);
+  const high = new Float64Array(groups * 3).fill(-Infinity);
+  const p = mesh.positions;
+  for (let t = 0; t < mesh.triangleCount; t++) {
+    const g = groupOf[t] as number;
+    const i = t * 9;
+    volume[g] = (volume[g] as number) + outward * tetrahedronVolume(p, t, centre);
+    for (let k = 0; k < 9; k++) {
+      const slot = g * 3 + (k % 3);
+      const value = p[i + k] as number;
+      if (value < (low[slot] as number)) low[slot] = value;
+      if (value > (high[slot] as number)) high[slot] = value;
     }
   }
-  const pieces = [...groups.values()];
-  const inside = (inner: (typeof pieces)[number], outer: (typeof pieces)[number]) =>
-    outer !== inner &&
+  const within = (inner: number, outer: number) =>
     [0, 1, 2].every(
-      (axis) => (outer.min[axis] as number) <= (inner.min[axis] as number) && (inner.max[axis] as number) <= (outer.max[axis] as number),
+      (axis) =>
+        (low[outer * 3 + axis] as number) <= (low[inner * 3 + axis] as number) &&
+        (high[inner * 3 + axis] as number) <= (high[outer * 3 + axis] as number),
     );
-  return pieces.filter((piece) => !(piece.volume < 0 && pieces.some((other) => other.volume > 0 && inside(piece, other)))).length;
+  let pieces = 0;
+  for (let g = 0; g < groups; g++) {
+    const isVoid =
+      (volume[g] as number) < 0 &&
+      Array.from({ length: groups }, (_, other) => other).some((other) => other !== g && (volume[other] as number) > 0 && within(g, other));
+    if (!isVoid) pieces++;
+  }
+  return pieces;
 }
+
+/** Looking for the piece around each void compares every pair; past this many pieces the file is plainly not one part. */
+const MAX_PIECES_SEARCHED = 1000;

@@ -90,7 +90,10 @@ export function EmailLayout({ title, shop, children }: { title: string; shop: Sh
   );
 }
 
+/** The option chosen: a variant's name, or the material and colour of a shopper's model (and its scale, when not as drawn). */
 function variantOf(item: OrderItem): string | null {
+  const { modelToken, materialName, colour, scale } = item.meta;
+  if (modelToken) return `${materialName}, ${colour}${scale && scale !== 1 ? `, scaled ×${scale}` : ""}`;
   return item.meta.variantName?.trim() || null;
 }
 
@@ -100,11 +103,12 @@ function lineTotal(item: OrderItem): number {
 
 const cell = { padding: "8px 0", borderBottom: "1px solid #e3e3e0", fontSize: "15px", verticalAlign: "top" } as const;
 
-/** The names of files a shopper attached (a GPX route, a photo): the owner needs them to make the item. */
+/** The names of files a shopper attached (a GPX route, a photo, a 3D model): the owner needs them to make the item. */
 function attachmentsOf(item: OrderItem): string[] {
   return [
     item.meta.gpxName ? `GPX route: ${item.meta.gpxName}` : null,
     item.meta.imageName ? `Photo: ${item.meta.imageName}` : null,
+    item.meta.modelName ? `3D model: ${item.meta.modelName}` : null,
   ].filter((line): line is string => line !== null);
 }
 

@@ -530,11 +530,10 @@ describe("multipart bodies only on the upload route", () => {
     expect(shop.db.query("SELECT key, value FROM configuration ORDER BY key").all()).toEqual(before);
   });
 
-  test("every guarded write route except the image upload answers a multipart body with 415", async () => {
+  test("every guarded write route except the two uploads (image, sliced job) answers a multipart body with 415", async () => {
     const cookie = await signIn(shop);
-    const writes = guardedRoutes().filter(
-      (route) => ["POST", "PUT", "PATCH"].includes(route.method) && route.path !== "/api/admin/upload-image",
-    );
+    const uploads = ["/api/admin/upload-image", "/api/admin/pricing/calibration"];
+    const writes = guardedRoutes().filter((route) => ["POST", "PUT", "PATCH"].includes(route.method) && !uploads.includes(route.path));
     expect(writes.length).toBeGreaterThan(5);
     for (const route of writes) {
       const response = await shop.request(route.path, {
@@ -555,5 +554,16 @@ describe("multipart bodies only on the upload route", () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "Choose an image to upload." });
+  });
+
+  test("the sliced-job upload takes multipart too: a form without the model answers 400 with what to choose, not 415", async () => {
+    const cookie = await signIn(shop);
+    const response = await shop.request("/api/admin/pricing/calibration", {
+      method: "POST",
+      headers: { Cookie: cookie },
+      body: multipartForm({ other: "x" }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Choose the model (STL, OBJ or 3MF) you sliced." });
   });
 });

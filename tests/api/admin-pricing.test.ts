@@ -25,6 +25,8 @@ describe("reading and saving the rates", () => {
     expect(body.materials).toEqual([]);
     expect(body.printers).toEqual([]);
     expect(body.rules.instant_on).toBe(false);
+    // What the page reads it can save back as it is.
+    expect((await put(body)).status).toBe(200);
   });
 
   test("the whole object saved is answered and read back exactly", async () => {

@@ -42,12 +42,15 @@ describe("a price", () => {
       status: "instant",
       amount_pence: expect.any(Number),
       range_pence: [expect.any(Number), expect.any(Number)],
+      calibrated: false,
       breakdown: {
         material_pence: expect.any(Number),
         machine_pence: expect.any(Number),
         setup_pence: expect.any(Number),
         support_pence: expect.any(Number),
         markup_pence: expect.any(Number),
+        discount_pence: expect.any(Number),
+        minimum_top_up_pence: expect.any(Number),
       },
       grams: expect.any(Number),
       hours: expect.any(Number),
@@ -88,22 +91,31 @@ describe("a price", () => {
     }
   });
 
-  test("a scale of 2 prices a model eight times the volume: more grams, never a lower price", async () => {
+  test("a scale of 3 prices a model 27 times the volume: far more grams, a higher price than the minimum charge", async () => {
     const plain = (await priceOf(shop, { token, material: "pla", colour: "Black", quantity: 1 })).body;
-    const doubled = (await priceOf(shop, { token, material: "pla", colour: "Black", quantity: 1, scale: 2 })).body;
-    expect(doubled.grams).toBeGreaterThan(plain.grams * 4);
-    expect(doubled.amount_pence!).toBeGreaterThan(plain.amount_pence!);
+    const tripled = (await priceOf(shop, { token, material: "pla", colour: "Black", quantity: 1, scale: 3 })).body;
+    expect(tripled.grams).toBeGreaterThan(plain.grams * 9);
+    expect(tripled.amount_pence!).toBeGreaterThan(plain.amount_pence!);
   });
 
-  test("the answer is remembered with the model for the checkout's comparison", async () => {
-    const { body } = await priceOf(shop, { token, material: "petg", colour: "Orange", quantity: 2, scale: 1.5 });
+  test("each answer is remembered with the model, by its choices, for the checkout's comparison", async () => {
+    const petg = (await priceOf(shop, { token, material: "petg", colour: "Orange", quantity: 2, scale: 1.5 })).body;
+    const pla = (await priceOf(shop, { token, material: "pla", colour: "White", quantity: 1, scale: 1.5 })).body;
     expect(JSON.parse(lastPrice()!)).toEqual({
-      material: "petg",
-      colour: "Orange",
-      quantity: 2,
       scale: 1.5,
-      status: body.status,
-      amount_pence: body.amount_pence,
+      shown: {
+        '["petg","Orange",2]': { status: petg.status, amount_pence: petg.amount_pence },
+        '["pla","White",1]': { status: pla.status, amount_pence: pla.amount_pence },
+      },
+    });
+  });
+
+  test("a new scale starts the remembered prices again: those at the old scale are no longer shown", async () => {
+    await priceOf(shop, { token, material: "petg", colour: "Orange", quantity: 2 });
+    const scaled = (await priceOf(shop, { token, material: "pla", colour: "Black", quantity: 1, scale: 2 })).body;
+    expect(JSON.parse(lastPrice()!)).toEqual({
+      scale: 2,
+      shown: { '["pla","Black",1]': { status: scaled.status, amount_pence: scaled.amount_pence } },
     });
   });
 

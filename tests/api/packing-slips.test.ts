@@ -117,6 +117,13 @@ describe("one order's slip", () => {
     expect(body).toContain('src="/api/uploads/image-token-1/preview.jpg" alt="Lithophane preview of dog.jpg"');
   });
 
+  test("a shopper's own model: its file, material and colour, to pick the right spool and print", async () => {
+    const id = await buy(units(1, { id: "feeder" }));
+    const meta = { modelToken: "model-token-1", modelName: "bracket.stl", material: "petg", materialName: "PETG", colour: "Orange" };
+    shop.db.query("UPDATE order_items SET meta = ? WHERE order_id = ?").run(JSON.stringify(meta), id);
+    expect(textOf((await open(`/admin/orders/${id}/slip`)).body)).toContain("Bird feeder bracket.stl: PETG, Orange 1");
+  });
+
   test("no prices anywhere in the HTML", async () => {
     const id = await buy([...units(2, { id: "feeder" }), ...units(1, { id: "planter", variantId: "planter-large" })]);
     const { body } = await open(`/admin/orders/${id}/slip`);

@@ -2,11 +2,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
+import type { PricingSettings } from "../../shared/instant-prices";
 import { seedDemoCatalogue } from "../../src/db/seed";
 import { normaliseShopIdentity } from "../../src/modules/admin-content/shop-identity-rules";
 import type { Product } from "../../src/modules/catalog/model";
 import type { Project } from "../../src/modules/content/model";
 import { SHOP_IDENTITY_KEYS } from "../../src/modules/content/shop-identity";
+import { pricingSettingsSchema } from "../../src/modules/instant-prices/model";
 import { addCategory, addProject } from "../support/factories";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 
@@ -49,7 +51,19 @@ describe("the demo catalogue on an empty database", () => {
     some("a maxOnlineQty", (p) => p.maxOnlineQty !== null);
     some("a route relief map needing a GPX file", (p) => p.requiresGpx);
     some("a lithophane needing an image", (p) => p.requiresImage);
+    some("a print of the shopper's own 3D model", (p) => p.requiresModel);
     some("no category", (p) => p.categoryId === null);
+  });
+
+  test("the rates for instant prices are believable and switched on: PLA and PETG in colours, printers with beds", async () => {
+    const settings = JSON.parse(
+      shop.db.query<{ settings: string }, []>("SELECT settings FROM pricing_settings").get()!.settings,
+    ) as PricingSettings;
+    expect(settings.rules.instant_on).toBe(true);
+    expect(settings.materials.map((material) => material.name)).toEqual(["PLA", "PETG"]);
+    expect(settings.materials.every((material) => material.colours.length > 1 && material.price_per_kg_pence > 1000)).toBe(true);
+    expect(settings.printers.length).toBeGreaterThanOrEqual(1);
+    expect(pricingSettingsSchema.safeParse(settings).success).toBe(true);
   });
 
   test("the hero and every product's first picture have their 1200 × 630 JPEG sharing copy written ahead", async () => {

@@ -165,6 +165,24 @@ describe("renderNewOrderNotice", () => {
     expect(text).toContain("- 1 × Route relief map (A4 walnut frame): £35.00\n    GPX route: helvellyn.gpx");
   });
 
+  test("a line printed from the shopper's own model names its material, colour, scale and file, and is made to specification", () => {
+    const modelled = order({
+      items: [
+        {
+          product_id: "print-your-own-model",
+          product_name: "Print your own model",
+          unit_price_cents: 920,
+          quantity: 2,
+          meta: { modelToken: "tok", modelName: "bracket.stl", material: "petg", materialName: "PETG", colour: "Orange", scale: 2 },
+        },
+      ],
+    });
+    const notice = renderNewOrderNotice(modelled, PUBLIC_URL, SHOP);
+    expect(textOf(notice.html)).toContain("Print your own model PETG, Orange, scaled ×2 Quantity: 2 3D model: bracket.stl £18.40");
+    expect(notice.text).toContain("- 2 × Print your own model (PETG, Orange, scaled ×2): £18.40\n    3D model: bracket.stl");
+    expect(renderOrderConfirmation(modelled, PUBLIC_URL, SHOP).text).toContain(MADE_TO_SPECIFICATION);
+  });
+
   test("shows no refund warning when the order needs no refund", () => {
     const { subject, html, text } = renderNewOrderNotice(order({ refund_required: false }), PUBLIC_URL, SHOP);
     expect(subject).not.toContain("REFUND");

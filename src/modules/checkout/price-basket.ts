@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { AVAILABILITY_ALERT_HEADING, availabilityProblems, type ProductFacts, problemText } from "../../../shared/basket";
 import { formatPence } from "../../../shared/money";
 import { BadRequest, Conflict } from "../../errors";
+import { shownAmount } from "../instant-prices/last-price";
 import type { InstantPrices } from "../instant-prices/service";
 import type { OrderItemMeta } from "../orders/model";
 import type { UploadKind } from "../uploads/model";
@@ -187,9 +188,8 @@ function priceModelLine(
   if (answer.status === "review" || answer.amount_pence === null) {
     throw new Conflict(MODEL_LINE_MESSAGES.needsReview(upload.original_name, answer.reasons));
   }
-  const shown = model.lastPrice;
-  const sameChoices = shown && shown.material === line.material && shown.colour === line.colour && shown.quantity === line.quantity;
-  if (!sameChoices || shown.amount_pence !== answer.amount_pence) {
+  const choice = { material: line.material, colour: line.colour, quantity: line.quantity };
+  if (shownAmount(model.shownPrices, choice) !== answer.amount_pence) {
     throw new Conflict(MODEL_LINE_MESSAGES.priceChanged(upload.original_name, formatPence(answer.amount_pence)));
   }
   return {

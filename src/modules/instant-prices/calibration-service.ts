@@ -5,9 +5,11 @@ import { writeTransaction } from "../../db/transaction";
 import { BadRequest, NotFound } from "../../errors";
 import type { StoredExtension, UploadStorage } from "../../services/storage/disk";
 import { safeFileName } from "../../services/storage/file-name";
-import { type CalibrationJob, type FittedModel, fitCalibration } from "./calibration";
+import { type CalibrationJob, fitCalibration } from "./calibration";
+import { modelExtension } from "./measure-model";
 import { CALIBRATION_MESSAGES } from "./model";
-import { modelExtension, readModel } from "./read-model";
+import type { FittedModel } from "./print-model";
+import { readModel } from "./read-model";
 import type { PricingSettingsStore } from "./settings";
 import { readSlicerFigures, SlicerFiguresError } from "./slicer-gcode";
 
@@ -20,9 +22,27 @@ type JobRow = {
   gcode_stored_name: string;
   analysis: string;
   grams: number;
-  slicer_minutes: number;
+  slicer_minutes: number | null;
   actual_minutes: number | null;
 };
+
+/**
+ * The slicer's grams and time; a G-code that gives grams but no time is taken when the owner typed the real time
+ * (the engine's error carries the grams it found). Cura writes metres: read at the owner's first material's density.
+ */
+function slicerFigures(
+  bytes: Uint8Array,
+  filename: string,
+  actualMinutes: number | null,
+  density = 1.24,
+): { grams: number; minutes: number | null } {
+  try {
+    return readSlicerFigures(bytes, filename, { density_g_cm3: density, diameter_mm: 1.75 });
+  } catch (error) {
+    if (error instanceof SlicerFiguresError && error.grams !== null && actualMinutes !== null) return { grams: error.grams, minutes: null };
+    throw error;
+  }
+}
 
 /** A sliced job as the owner sends it: the model, the G-code made for it, and the real time if they measured it. */
 export type NewCalibrationJob = { model: File | null; gcode: File | null; actualMinutes: number | null };
@@ -65,7 +85,8 @@ export function createCalibrationService({
     const jobs: CalibrationJob[] = rows.map((row) => ({
       analysis: JSON.parse(row.analysis) as ModelAnalysis,
       grams: row.grams,
-      minutes: row.actual_minutes ?? row.slicer_minutes,
+      // The schema holds one of the two: the owner's clock wins over the slicer's estimate.
+      minutes: (row.actual_minutes ?? row.slicer_minutes) as number,
     }));
     const { fit, summary, predictions } = fitCalibration(jobs, settings.get());
     fitted = {
@@ -77,7 +98,7 @@ export function createCalibrationService({
           id: row.id,
           model_filename: row.model_filename,
           grams: row.grams,
-          minutes: jobs[index]?.minutes ?? row.slicer_minutes,
+          minutes: jobs[index]?.minutes ?? 0,
           predicted_grams: predictions[index]?.grams ?? 0,
           predicted_minutes: predictions[index]?.minutes ?? 0,
         })),
@@ -97,16 +118,11 @@ export function createCalibrationService({
     async add({ model, gcode, actualMinutes }: NewCalibrationJob): Promise<CalibrationSummary & { id: string }> {
       if (!model) throw new BadRequest(CALIBRATION_MESSAGES.modelMissing);
       if (!gcode) throw new BadRequest(CALIBRATION_MESSAGES.gcodeMissing);
-      const modelBytes = new Uint8Array(await model.arrayBuffer());
-      const { analysis } = readModel(modelBytes, model.name, settings.get().printers);
+      const read = await readModel(new Uint8Array(await model.arrayBuffer()), model.name, settings.get().printers);
+      const { analysis } = read.reading;
+      const modelBytes = read.bytes;
       const gcodeBytes = new Uint8Array(await gcode.arrayBuffer());
-      let figures: { grams: number; minutes: number };
-      try {
-        figures = readSlicerFigures(gcodeBytes, gcode.name);
-      } catch (error) {
-        if (error instanceof SlicerFiguresError) throw new BadRequest(error.message);
-        throw error;
-      }
+      const figures = slicerFigures(gcodeBytes, gcode.name, actualMinutes, settings.get().materials[0]?.density_g_cm3);
       checkDisk(modelBytes.byteLength + gcodeBytes.byteLength);
       const modelExt = modelExtension(model.name) as StoredExtension;
       const gcodeExt: StoredExtension = /\.3mf$/i.test(gcode.name) ? "3mf" : "gcode";

@@ -113,14 +113,17 @@ export function lineCosts(input: {
   return { material_pence, machine_pence, setup_pence, support_pence, markup_pence, before, afterBreak };
 }
 
-/** The printer a part is priced on: the cheapest whose bed holds it, else the cheapest (the part then goes to the owner). */
+/**
+ * The printer a part is priced on: the cheapest whose bed holds it. One that fits no bed goes to the owner,
+ * its figures priced on the dearest printer, so a larger part is never shown a lower figure than a smaller one.
+ */
 export function pricingPrinter(
   analysis: ModelAnalysis,
   printers: PricingPrinter[],
 ): { printer: PricingPrinter | undefined; fits: boolean } {
   const fits = printersThatFit(analysis.bbox_mm, printers);
   const fitting = cheapest(printers.filter((candidate) => fits.includes(candidate.id)));
-  return fitting ? { printer: fitting, fits: true } : { printer: cheapest(printers), fits: false };
+  return fitting ? { printer: fitting, fits: true } : { printer: dearest(printers), fits: false };
 }
 
 function reviewReasons(analysis: ModelAnalysis, fitsAPrinter: boolean, amount: number, { rules }: PricingSettings): string[] {
@@ -158,6 +161,10 @@ function breakPct(quantity: number, breaks: PricingRules["quantity_breaks"]): nu
 
 function cheapest<T extends { hourly_pence: number }>(printers: T[]): T | undefined {
   return printers.reduce<T | undefined>((best, printer) => (!best || printer.hourly_pence < best.hourly_pence ? printer : best), undefined);
+}
+
+function dearest<T extends { hourly_pence: number }>(printers: T[]): T | undefined {
+  return printers.reduce<T | undefined>((best, printer) => (!best || printer.hourly_pence > best.hourly_pence ? printer : best), undefined);
 }
 
 function round(value: number, places: number): number {

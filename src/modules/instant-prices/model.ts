@@ -14,8 +14,8 @@ import { MAX_HELD_UNITS_PER_ADDRESS } from "../checkout/model";
  */
 export const MODEL_MAX_QUANTITY = MAX_HELD_UNITS_PER_ADDRESS;
 /** ×25.4 turns a model drawn in inches into millimetres; a tenth is as small as a shopper sensibly shrinks one. */
-export const MIN_SCALE = 0.1;
-export const MAX_SCALE = 25.4;
+const MIN_SCALE = 0.1;
+const MAX_SCALE = 25.4;
 /** A plain G-code of a long print runs to tens of MB; a .gcode.3mf is compressed and much smaller. */
 export const GCODE_MAX_BYTES = 100 * 1024 * 1024;
 /** Price calls per address: a shopper trying materials, colours and quantities makes dozens, a script thousands. */
@@ -42,6 +42,7 @@ export const MODEL_UPLOAD_MESSAGES = {
     "That file is not an STL, OBJ or 3MF model we can read. Export it from your design program as STL, OBJ or 3MF and upload it again.",
   tooManyTriangles: "This model has more than 5,000,000 triangles. Simplify it in your design program and upload it again.",
   empty: "This file has no triangles in it. Export the model again and upload it.",
+  tooSlow: "This model took too long to measure. Simplify it in your design program and upload it again.",
 } as const;
 
 export const CALIBRATION_MESSAGES = {

@@ -6,6 +6,7 @@ import type { DispatchPromise } from "../catalog/dispatch-promise";
 import type { StoredModel, UploadService } from "../uploads/service";
 import type { CalibrationService } from "./calibration-service";
 import { priceModel } from "./estimate";
+import { withShownPrice } from "./last-price";
 import { PRICE_MESSAGES } from "./model";
 import { extraPrintingDays } from "./printing-days";
 import type { PricingSettingsStore } from "./settings";
@@ -74,25 +75,20 @@ export function createInstantPrices({
       return settings.get();
     },
 
-    /** POST /api/models/price: the answer, remembered with the model as the price the shopper was shown. */
+    /** POST /api/models/price: the answer, remembered with the model as the price the shopper was shown for these choices. */
     price(request: PriceRequest): PriceAnswer {
       const model = storedModel(request.token);
-      const { answer } = priceOf(model, { ...request, scale: request.scale ?? 1 });
-      uploads.recordModelPrice(model.token, {
-        material: request.material,
-        colour: request.colour,
-        quantity: request.quantity,
-        scale: request.scale ?? 1,
-        status: answer.status,
-        amount_pence: answer.amount_pence,
-      });
+      const scale = request.scale ?? 1;
+      const { answer } = priceOf(model, { ...request, scale });
+      const shown = { status: answer.status, amount_pence: answer.amount_pence };
+      uploads.recordModelPrices(model.token, withShownPrice(model.shownPrices, scale, request, shown));
       return answer;
     },
 
     /** The model behind a token priced again for the given choices, at the scale last priced (the checkout, "Ask for a price"). */
     reprice(token: string, choices: { material: string; colour: string; quantity: number; scale?: number }): PricedModel {
       const model = storedModel(token);
-      return priceOf(model, { ...choices, scale: choices.scale ?? model.lastPrice?.scale ?? 1 });
+      return priceOf(model, { ...choices, scale: choices.scale ?? model.shownPrices?.scale ?? 1 });
     },
 
     storedModel,

@@ -109,14 +109,18 @@ function PackingSlip({ order, shop }: { order: Order; shop: ShopIdentity }) {
   );
 }
 
-/** One line: the product, its variant, how many, and the shopper's route picture or photo preview to match the print against. */
+/**
+ * One line: the product, its variant (or a shopper's model's file, material and colour), how many, and the shopper's
+ * route picture or photo preview to match the print against.
+ */
 function SlipLine({ item }: { item: OrderItem }) {
-  const { variantName, gpxToken, gpxName, imageToken, imageName } = item.meta;
+  const { variantName, gpxToken, gpxName, imageToken, imageName, modelName, materialName, colour } = item.meta;
   return (
     <tr>
       <td>
         <span className="slip__product">{item.product_name}</span>
         {variantName && <span className="slip__variant">{variantName}</span>}
+        {modelName && <span className="slip__variant">{`${modelName}: ${materialName}, ${colour}`}</span>}
         {gpxToken && (
           <img
             className="slip__picture"

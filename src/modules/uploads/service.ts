@@ -6,9 +6,9 @@ import { writeTransaction } from "../../db/transaction";
 import { BadRequest, NotFound } from "../../errors";
 import type { StoredExtension, UploadStorage } from "../../services/storage/disk";
 import { safeFileName, withExtension } from "../../services/storage/file-name";
-import type { LastModelPrice } from "../instant-prices/last-price";
+import type { ShownModelPrices } from "../instant-prices/last-price";
 import { MODEL_UPLOAD_MESSAGES } from "../instant-prices/model";
-import { MODEL_KINDS, type ModelReading, modelExtension } from "../instant-prices/read-model";
+import { MODEL_KINDS, type ModelReading, modelExtension } from "../instant-prices/measure-model";
 import { analyseGpx } from "./gpx-analysis";
 import { lithophanePreview, normalisePhoto, routeThumbPng } from "./images";
 import { type ImageDetails, MESSAGES, type RouteDetails, type RouteTrim, TOKEN_PATTERN, type UploadAnswer, type UploadKind } from "./model";
@@ -45,8 +45,8 @@ export type StoredModel = ModelReading & {
   storedName: string;
   productId: string;
   orderId: string | null;
-  /** The last price the price call answered for it: what the checkout compares its own against. */
-  lastPrice: LastModelPrice | null;
+  /** The prices the price call answered for it, at the scale last asked for: what the checkout compares its own against. */
+  shownPrices: ShownModelPrices | null;
 };
 
 const NOT_TAKEN: Record<UploadKind, string> = {
@@ -70,8 +70,11 @@ export function createUploadService({
   db: Database;
   storage: UploadStorage;
   budget: UploadBudget;
-  /** Reads and measures a model against the owner's printers (src/modules/instant-prices/read-model.ts). */
-  readModel: (bytes: Uint8Array, filename: string) => ModelReading;
+  /**
+   * Reads and measures a model against the owner's printers (src/modules/instant-prices/read-model.ts), off the
+   * main thread; the bytes come back with the reading (they travel to the worker and back, not copied).
+   */
+  readModel: (bytes: Uint8Array, filename: string) => Promise<{ reading: ModelReading; bytes: Uint8Array }>;
 }) {
   const productById = db.query<ProductRow, [string]>("SELECT requires_gpx, requires_image, requires_model FROM products WHERE id = ?");
   const modelByToken = db.query<ModelRow, [string]>(
@@ -207,8 +210,7 @@ export function createUploadService({
       if (!file) throw new BadRequest(MODEL_UPLOAD_MESSAGES.modelMissing);
       const extension = modelExtension(file.name);
       if (!extension) throw new BadRequest(MODEL_UPLOAD_MESSAGES.notModel);
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const reading = readModel(bytes, file.name);
+      const { reading, bytes } = await readModel(new Uint8Array(await file.arrayBuffer()), file.name);
       const filename = safeFileName(withExtension(safeFileName(file.name, `model.${extension}`), extension), `model.${extension}`);
       const token = await store({
         kind: "model",
@@ -237,13 +239,13 @@ export function createUploadService({
         orderId: row.order_id,
         analysis: reading.analysis,
         fits: reading.fits,
-        lastPrice: row.model_price ? (JSON.parse(row.model_price) as LastModelPrice) : null,
+        shownPrices: row.model_price ? (JSON.parse(row.model_price) as ShownModelPrices) : null,
       };
     },
 
-    /** Remembers the price just answered for a model, for the checkout's comparison (one row, one write). */
-    recordModelPrice(token: string, price: LastModelPrice): void {
-      setModelPrice.run(JSON.stringify(price), token);
+    /** Remembers the prices answered for a model, for the checkout's comparison (one row, one write). */
+    recordModelPrices(token: string, prices: ShownModelPrices): void {
+      setModelPrice.run(JSON.stringify(prices), token);
     },
 
     /** Map, profile and summary; or, as "thumb", the map alone drawn for an 80 px basket thumbnail. */
