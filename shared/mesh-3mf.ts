@@ -171,9 +171,21 @@ const ATTRIBUTE_PATTERNS = new Map(
   ["x", "y", "z", "v1", "v2", "v3"].map((name) => [name, new RegExp(`\\b${name}\\s*=\\s*["']([^"']*)["']`)]),
 );
 
+const PLAIN_FORMS = new Map(["x", "y", "z", "v1", "v2", "v3"].map((name) => [name, ` ${name}="`]));
+
 function numberAttribute(text: string, name: "x" | "y" | "z" | "v1" | "v2" | "v3"): number {
-  const match = text.match(ATTRIBUTE_PATTERNS.get(name) as RegExp);
-  const value = match ? Number(match[1]) : Number.NaN;
+  // Every exporter seen writes ` x="1.5"`: found with indexOf, several times faster than a pattern over millions of tags.
+  const plain = PLAIN_FORMS.get(name) as string;
+  const at = text.indexOf(plain);
+  let value: number;
+  if (at >= 0) {
+    const start = at + plain.length;
+    const raw = text.slice(start, text.indexOf('"', start));
+    value = raw.trim() === "" ? Number.NaN : Number(raw);
+  } else {
+    const match = text.match(ATTRIBUTE_PATTERNS.get(name) as RegExp);
+    value = match ? Number(match[1]) : Number.NaN;
+  }
   if (!Number.isFinite(value)) throw new MeshError(MESH_MESSAGES.bad3mfModel);
   return value;
 }
@@ -207,9 +219,13 @@ function placeObject(
     const corners = mirrored ? [triangles[t], triangles[t + 2], triangles[t + 1]] : [triangles[t], triangles[t + 1], triangles[t + 2]];
     for (const index of corners as number[]) {
       if (index >= vertexCount) throw new MeshError(MESH_MESSAGES.bad3mfModel);
-      out.corners.push(
-        ...apply(transform, vertices[index * 3] as number, vertices[index * 3 + 1] as number, vertices[index * 3 + 2] as number),
+      const [x, y, z] = apply(
+        transform,
+        vertices[index * 3] as number,
+        vertices[index * 3 + 1] as number,
+        vertices[index * 3 + 2] as number,
       );
+      out.corners.push(x, y, z);
     }
     out.count++;
     guardTriangles(out.count);

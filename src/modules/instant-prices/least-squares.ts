@@ -6,54 +6,52 @@
 
 /**
  * Minimises Σ wᵢ (yᵢ − xᵢ·β)² with β ≥ 0. A term that comes out negative is held at zero and the rest
- * refitted (the active-set idea of Lawson and Hanson, dropping the worst term at each step), until all are
- * zero or above. A term left out entirely (its column all zeros) stays zero.
+ * refitted (the active-set idea of Lawson and Hanson, dropping the most negative term at each step), until
+ * all are zero or above.
  */
 export function nonNegativeLeastSquares(rows: number[][], targets: number[], weights: number[]): number[] {
   const columns = rows[0]?.length ?? 0;
-  const active = new Set(Array.from({ length: columns }, (_, column) => column));
+  let free = Array.from({ length: columns }, (_, column) => column);
   for (;;) {
-    const chosen = [...active];
-    const solved = solve(rows, targets, weights, chosen);
     const coefficients = new Array<number>(columns).fill(0);
-    chosen.forEach((column, index) => {
-      coefficients[column] = solved[index] as number;
+    solveNormalEquations(rows, targets, weights, free).forEach((value, index) => {
+      coefficients[free[index] as number] = value;
     });
-    let worst = -1;
-    for (const column of chosen)
-      if ((coefficients[column] as number) < 0 && (worst < 0 || (coefficients[column] as number) < (coefficients[worst] as number)))
-        worst = column;
-    if (worst < 0) return coefficients;
-    active.delete(worst);
+    const worst = free.reduce(
+      (most, column) => ((coefficients[column] as number) < (coefficients[most] as number) ? column : most),
+      free[0] ?? 0,
+    );
+    if (free.length === 0 || (coefficients[worst] as number) >= 0) return coefficients;
+    free = free.filter((column) => column !== worst);
   }
 }
 
-/** The normal equations (Xᵀ W X) β = Xᵀ W y over the chosen columns, by Gaussian elimination with pivoting. */
-function solve(rows: number[][], targets: number[], weights: number[], chosen: number[]): number[] {
+/** (Xᵀ W X) β = Xᵀ W y over the chosen columns, by Gauss–Jordan elimination with partial pivoting. */
+function solveNormalEquations(rows: number[][], targets: number[], weights: number[], chosen: number[]): number[] {
   const n = chosen.length;
-  const a = Array.from({ length: n }, () => new Array<number>(n + 1).fill(0));
+  const width = n + 1;
+  // The augmented matrix [Xᵀ W X | Xᵀ W y], row after row in one flat array.
+  const m = new Float64Array(n * width);
   rows.forEach((row, r) => {
     const w = weights[r] as number;
+    const x = chosen.map((column) => row[column] as number);
     for (let i = 0; i < n; i++) {
-      const xi = row[chosen[i] as number] as number;
-      for (let j = 0; j < n; j++) (a[i] as number[])[j] = ((a[i] as number[])[j] as number) + w * xi * (row[chosen[j] as number] as number);
-      (a[i] as number[])[n] = ((a[i] as number[])[n] as number) + w * xi * (targets[r] as number);
+      for (let j = 0; j < n; j++) m[i * width + j] = (m[i * width + j] as number) + w * (x[i] as number) * (x[j] as number);
+      m[i * width + n] = (m[i * width + n] as number) + w * (x[i] as number) * (targets[r] as number);
     }
   });
+  const at = (i: number, j: number) => m[i * width + j] as number;
   for (let column = 0; column < n; column++) {
     let pivot = column;
-    for (let r = column + 1; r < n; r++)
-      if (Math.abs((a[r] as number[])[column] as number) > Math.abs((a[pivot] as number[])[column] as number)) pivot = r;
-    [a[column], a[pivot]] = [a[pivot] as number[], a[column] as number[]];
-    const top = a[column] as number[];
-    // A column with no information (all zeros, or a copy of another) adds nothing: its coefficient is zero.
-    if (Math.abs(top[column] as number) < 1e-12) continue;
+    for (let r = column + 1; r < n; r++) if (Math.abs(at(r, column)) > Math.abs(at(pivot, column))) pivot = r;
+    for (let k = 0; k < width; k++) [m[column * width + k], m[pivot * width + k]] = [at(pivot, k), at(column, k)];
+    // A column with no information (all zeros, or a copy of another) adds nothing: its coefficient stays zero.
+    if (Math.abs(at(column, column)) < 1e-12) continue;
     for (let r = 0; r < n; r++) {
       if (r === column) continue;
-      const row = a[r] as number[];
-      const factor = (row[column] as number) / (top[column] as number);
-      for (let k = column; k <= n; k++) row[k] = (row[k] as number) - factor * (top[k] as number);
+      const factor = at(r, column) / at(column, column);
+      for (let k = column; k < width; k++) m[r * width + k] = at(r, k) - factor * at(column, k);
     }
   }
-  return a.map((row, i) => (Math.abs(row[i] as number) < 1e-12 ? 0 : (row[n] as number) / (row[i] as number)));
+  return Array.from({ length: n }, (_, i) => (Math.abs(at(i, i)) < 1e-12 ? 0 : at(i, n) / at(i, i)));
 }

@@ -10,9 +10,9 @@ import type { ModelFile } from "./ModelViewer";
 // The viewer, and three.js behind it, load only when the owner opens a model.
 const ModelViewer = lazy(() => import("./ModelViewer").then((module) => ({ default: module.ModelViewer })));
 
-/** STL and OBJ attachments can be looked at in 3D. */
+/** STL, OBJ and 3MF attachments (a model sent by "Ask for a price" may be 3MF) can be looked at in 3D. */
 function isModelFile(filename: string): boolean {
-  return /\.(stl|obj)$/i.test(filename);
+  return /\.(stl|obj|3mf)$/i.test(filename);
 }
 
 export function attachmentUrl(requestId: string, attachmentId: string): string {
