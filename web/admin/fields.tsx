@@ -25,7 +25,7 @@ export function WholeNumberInput(props: NumberInputProps) {
 }
 
 /** Grams per cubic centimetre, a percentage with a fraction: "1.24". */
-export function DecimalInput(props: NumberInputProps) {
+function DecimalInput(props: NumberInputProps) {
   return <NumberInput inputMode="decimal" step="any" {...props} />;
 }
 
@@ -44,7 +44,7 @@ type FrameProps = {
  * A field's frame around any input: its label, the input, its hint and its error, each read out with
  * the input. `children` gets the attributes the input needs for that (`aria-describedby`, `aria-invalid`).
  */
-export function FieldFrame({
+function FieldFrame({
   id,
   label,
   hint,

@@ -34,7 +34,7 @@ export async function askPrice(request: PriceRequest): Promise<{ answer: PriceAn
 }
 
 /** "Tuesday 8 December": the day the line is promised, in words. */
-export const dispatchDay = (answer: PriceAnswer) => formatUkDay(answer.dispatch_by, { year: false });
+const dispatchDay = (answer: PriceAnswer) => formatUkDay(answer.dispatch_by, { year: false });
 
 /**
  * Whether the estimate is shown as a range: before the shop's printers are calibrated on ten of its own jobs,

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from "react";
-import type { CalibrationSummary, CalibrationView } from "../../../shared/instant-prices";
+import type { CalibrationJobView, CalibrationSummary, CalibrationView } from "../../../shared/instant-prices";
 import { apiCall, enc } from "../api";
 import { WholeNumberField } from "../fields";
 import { ColumnHeadings, deleteRow, Notice, ResultNotice, TableScroller } from "../parts";
@@ -8,7 +8,7 @@ import { useSave } from "../use-save";
 import { CALIBRATION_PATH } from "./pricing-form";
 
 /** From this many jobs on, shoppers see one figure instead of a range (the engine's rule). */
-export const CALIBRATED_FROM_JOBS = 10;
+const CALIBRATED_FROM_JOBS = 10;
 
 const whole = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
 
@@ -45,7 +45,7 @@ export function CalibrationCard() {
   const saving = useSave();
   const [minutes, setMinutes] = useState("");
   const form = useRef<HTMLFormElement>(null);
-  const jobs = calibration.data?.jobs ?? [];
+  const jobs: CalibrationJobView[] = calibration.data?.jobs ?? [];
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -55,7 +55,7 @@ export type FieldPath = string;
 export type FieldErrors = Record<FieldPath, string>;
 
 let rowCount = 0;
-export const newRowKey = () => `row-${++rowCount}`;
+const newRowKey = () => `row-${++rowCount}`;
 
 const numberText = (value: number) => String(Number(value.toFixed(4)));
 /** A fraction of the surface shown as a percentage: 0.35 → "35". */
@@ -132,7 +132,7 @@ export function idFromName(name: string, taken: Set<string>, fallback: string): 
 }
 
 /** The colours field: "Black, White ,, Red" → ["Black", "White", "Red"]. */
-export const coloursOf = (text: string) =>
+const coloursOf = (text: string) =>
   text
     .split(",")
     .map((colour) => colour.trim())
@@ -211,7 +211,7 @@ export function settingsFromForm(
 }
 
 /** Every field path the form has, in the page's order: where a refusal is looked for. */
-export function fieldPaths(form: PricingForm): FieldPath[] {
+function fieldPaths(form: PricingForm): FieldPath[] {
   return [
     ...form.materials.flatMap((_, index) =>
       ["name", "colours", "density_g_cm3", "price_per_kg_pence", "waste_pct"].map((name) => `materials.${index}.${name}`),

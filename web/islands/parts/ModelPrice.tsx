@@ -1,4 +1,4 @@
-import type { PriceAnswer } from "../../../shared/instant-prices";
+import type { PriceAnswer, PriceBreakdown } from "../../../shared/instant-prices";
 import { formatMinus, formatPence } from "../../../shared/money";
 import { BY_HAND, isRange, priceHeadline, workText } from "../../lib/model-price";
 
@@ -31,6 +31,7 @@ export function ModelPrice({ state, materialName }: { state: PriceState; materia
     );
   }
   const busy = state.status === "loading";
+  const breakdown: PriceBreakdown = answer.breakdown;
   return (
     <section className={`model-price ${busy ? "is-busy" : ""}`} aria-live="polite" aria-busy={busy} aria-label="Your price">
       {answer.status === "instant" && answer.amount_pence !== null ? (
@@ -46,15 +47,13 @@ export function ModelPrice({ state, materialName }: { state: PriceState; materia
           <details className="model-price__breakdown">
             <summary>How this price is made</summary>
             <dl>
-              <Row label="Material" pence={answer.breakdown.material_pence} />
-              <Row label="Printing time" pence={answer.breakdown.machine_pence} />
-              <Row label="Setup" pence={answer.breakdown.setup_pence} />
-              {answer.breakdown.support_pence > 0 && <Row label="Supports" pence={answer.breakdown.support_pence} />}
-              <Row label="Workshop margin" pence={answer.breakdown.markup_pence} />
-              {answer.breakdown.discount_pence > 0 && <Row label="Quantity discount" pence={-answer.breakdown.discount_pence} />}
-              {answer.breakdown.minimum_top_up_pence > 0 && (
-                <Row label="Up to the minimum charge" pence={answer.breakdown.minimum_top_up_pence} />
-              )}
+              <Row label="Material" pence={breakdown.material_pence} />
+              <Row label="Printing time" pence={breakdown.machine_pence} />
+              <Row label="Setup" pence={breakdown.setup_pence} />
+              {breakdown.support_pence > 0 && <Row label="Supports" pence={breakdown.support_pence} />}
+              <Row label="Workshop margin" pence={breakdown.markup_pence} />
+              {breakdown.discount_pence > 0 && <Row label="Quantity discount" pence={-breakdown.discount_pence} />}
+              {breakdown.minimum_top_up_pence > 0 && <Row label="Up to the minimum charge" pence={breakdown.minimum_top_up_pence} />}
             </dl>
             <p className="hint">{`${workText(answer, materialName)}.`}</p>
           </details>
