@@ -92,6 +92,37 @@ test.describe("a shopper's own model", () => {
     await withinViewport(page, model);
   });
 
+  test("@phone the checkout prices the model again: with instant prices switched off meanwhile, it says why and opens no payment", async ({
+    page,
+    context,
+  }) => {
+    await uploadModel(page, stl("hook.stl", [[15, [0, 0, 0]]]));
+    await page.getByRole("button", { name: /^Add to basket · £\d+\.\d\d$/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Added to basket" })).toBeVisible();
+
+    const owner = await context.newPage();
+    await signIn(owner);
+    await adminNav(owner, "Pricing").click();
+    const instant = owner.getByRole("switch", { name: "Instant prices" });
+    await instant.click();
+    await expect(owner.getByText("Instant prices are off: every uploaded model now comes to you for a price.")).toBeVisible();
+
+    try {
+      await gotoHydrated(page, "/basket");
+      const refusal = page.waitForEvent("dialog");
+      await page.getByRole("button", { name: "Checkout" }).click();
+      const dialog = await refusal;
+      expect(dialog.message()).toBe(
+        'Instant prices are switched off just now, so "hook.stl" cannot be bought straight away. Use "Ask for a price" on the product page and we\'ll price it by hand.',
+      );
+      await dialog.dismiss();
+      await expect(page).toHaveURL(/\/basket$/);
+    } finally {
+      await instant.click();
+      await expect(owner.getByText("Instant prices are on.")).toBeVisible();
+    }
+  });
+
   test("@phone a model that needs a person: the reasons, Ask for a price, and the owner's quote editor opens filled in", async ({
     page,
   }) => {
