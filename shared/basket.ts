@@ -13,6 +13,16 @@ export type BasketMeta = {
   gpxName?: string;
   imageToken?: string;
   imageName?: string;
+  /**
+   * A shopper's own model (a `requiresModel` product), priced for the line's quantity and these choices:
+   * the material's id and name, the colour, and the scale it was priced at (×25.4 for a model drawn in inches).
+   */
+  modelToken?: string;
+  modelName?: string;
+  material?: string;
+  materialName?: string;
+  colour?: string;
+  scale?: number;
 };
 
 /**
@@ -46,8 +56,16 @@ export function isSingleUnit(item: Pick<BasketItem, "noStack" | "meta">): boolea
   return item.noStack || hasAttachment(item.meta);
 }
 
+/**
+ * A model line was priced for its number of copies (the price of one is that price over the copies), so its
+ * quantity is fixed where it was priced, on the product page: the basket never changes it.
+ */
+export function isPricedModel(item: Pick<BasketItem, "meta">): boolean {
+  return Boolean(item.meta.modelToken);
+}
+
 function lineKey(id: string, meta: BasketMeta): string {
-  return [id, meta.variantId ?? "", meta.gpxToken ?? "", meta.imageToken ?? ""].join("|");
+  return [id, meta.variantId ?? "", meta.gpxToken ?? "", meta.imageToken ?? "", meta.modelToken ?? ""].join("|");
 }
 
 function unitsOf<Line extends Pick<BasketItem, "quantity">>(items: Line[], predicate: (item: Line) => boolean): number {
@@ -67,11 +85,23 @@ export function roomFor(items: BasketItem[], product: ProductFacts, variantId?: 
   return Math.max(0, Math.min(productRoom, variantRoom));
 }
 
-/** Adds one unit; refused with reason 'limit' when it would pass any limit. */
-export function addItem(items: BasketItem[], candidate: Omit<BasketItem, "key" | "quantity">, product: ProductFacts): AddOutcome {
-  if (roomFor(items, product, candidate.meta.variantId) < 1) return { ok: false, reason: "limit" };
+/**
+ * Adds one unit (a priced model: its copies, as one line); refused with reason 'limit' when it would pass
+ * any limit.
+ */
+export function addItem(
+  items: BasketItem[],
+  candidate: Omit<BasketItem, "key" | "quantity">,
+  product: ProductFacts,
+  quantity = 1,
+): AddOutcome {
+  if (roomFor(items, product, candidate.meta.variantId) < quantity) return { ok: false, reason: "limit" };
   const key = lineKey(candidate.id, candidate.meta);
   const existing = items.find((item) => item.key === key);
+  if (isPricedModel(candidate)) {
+    // The same model twice would be priced twice for one file: the checkout refuses it, so the basket never holds it.
+    return existing ? { ok: false, reason: "limit" } : { ok: true, items: [...items, { ...candidate, key, quantity }] };
+  }
   if (existing && !isSingleUnit(existing)) {
     return { ok: true, items: items.map((item) => (item === existing ? { ...item, quantity: item.quantity + 1 } : item)) };
   }
@@ -89,12 +119,14 @@ export function maxQuantityFor(items: BasketItem[], key: string, product: Produc
   const line = items.find((item) => item.key === key);
   if (!line) return 0;
   if (isSingleUnit(line)) return 1;
+  if (isPricedModel(line)) return line.quantity;
   if (!product) return Number.POSITIVE_INFINITY;
   return line.quantity + roomFor(items, product, line.meta.variantId);
 }
 
 /** Sets a line's quantity, clamped to at least 1 and at most what the limits allow. */
 export function setQuantity(items: BasketItem[], key: string, wanted: number, product: ProductFacts | undefined): BasketItem[] {
+  if (items.some((item) => item.key === key && isPricedModel(item))) return items;
   const max = maxQuantityFor(items, key, product);
   const quantity = Math.max(1, Math.min(Math.floor(wanted), max));
   return items.map((item) => (item.key === key ? { ...item, quantity } : item));

@@ -172,7 +172,15 @@ test.describe
     });
 
     test("every admin page has no serious accessibility violations", async () => {
-      for (const path of ["/admin", "/admin/orders", "/admin/products", "/admin/projects", "/admin/configuration", "/admin/discounts"]) {
+      for (const path of [
+        "/admin",
+        "/admin/orders",
+        "/admin/products",
+        "/admin/projects",
+        "/admin/configuration",
+        "/admin/discounts",
+        "/admin/pricing",
+      ]) {
         await page.goto(path);
         await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

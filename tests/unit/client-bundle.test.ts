@@ -157,13 +157,27 @@ describe("the admin app (its own entry and chunks, never on a storefront page)",
   });
 });
 
-describe("three.js, for the admin's 3D model viewer", () => {
-  test("is part of the admin build", () => {
+describe("three.js, for the 3D model viewer (the owner's requests and the shopper's own model)", () => {
+  /** Every output of either build whose entry is `entryPoint` (the storefront and the admin are built apart). */
+  const outputsOf = (entryPoint: string) =>
+    Object.entries(metafile.outputs)
+      .filter(([, output]) => output.entryPoint === entryPoint)
+      .map(([file]) => file);
+
+  test("is part of the admin build and of the storefront build", () => {
     expect([...reachableFrom("web/admin/main.tsx").inputs].filter(isThreeJs).length).toBeGreaterThan(0);
+    expect([...reachableFrom("web/client.tsx").inputs].filter(isThreeJs).length).toBeGreaterThan(0);
   });
 
-  test("is in no file a storefront page can load", () => {
-    expect([...reachableFrom("web/client.tsx").inputs].filter(isThreeJs)).toEqual([]);
+  test("is in nothing a storefront page loads up front, not even the model product's own chunks", () => {
+    for (const entry of [
+      "web/client.tsx",
+      "web/islands/ProductPurchase.tsx",
+      "web/islands/parts/ModelPurchase.tsx",
+      "web/islands/parts/ModelPreview.tsx",
+    ]) {
+      expect([...reachableFrom(entry, { staticOnly: true }).inputs].filter(isThreeJs), entry).toEqual([]);
+    }
   });
 
   test("is not in the admin entry chunk or anything it loads up front", () => {
@@ -172,17 +186,35 @@ describe("three.js, for the admin's 3D model viewer", () => {
     expect(initial.inputs).not.toContain("web/admin/requests/ModelViewer.tsx");
   });
 
-  test("loads only when a model is opened: not with the orders page, not even with the viewer's own chunk", () => {
+  test("loads only when a model is shown: not with the orders page, not even with the viewer's own chunk", () => {
     for (const entry of ["web/admin/orders/OrdersPage.tsx", "web/admin/requests/ModelViewer.tsx"]) {
       expect([...reachableFrom(entry, { staticOnly: true }).inputs].filter(isThreeJs), entry).toEqual([]);
     }
-    // The scene module is the one door to three.js, and it is a chunk of its own.
-    const scene = reachableFrom("web/admin/requests/model-viewer-scene.ts", { staticOnly: true });
-    expect([...scene.inputs].filter(isThreeJs).length).toBeGreaterThan(0);
+    // The scene module is the one door to three.js, a chunk of its own in each build.
+    const scenes = outputsOf("web/lib/model-viewer-scene.ts");
+    expect(scenes.length).toBe(2);
+    const sceneFiles = new Set<string>();
+    const queue = [...scenes];
+    while (queue.length > 0) {
+      const file = queue.pop() as string;
+      if (sceneFiles.has(file)) continue;
+      sceneFiles.add(file);
+      for (const imported of metafile.outputs[file]?.imports ?? []) if (imported.kind !== "dynamic-import") queue.push(imported.path);
+    }
     const holdingThree = Object.entries(metafile.outputs)
       .filter(([, output]) => Object.keys(output.inputs).some(isThreeJs))
       .map(([file]) => file);
-    expect(holdingThree.every((file) => scene.files.has(file))).toBe(true);
+    expect(holdingThree.length).toBeGreaterThan(0);
+    expect(holdingThree.filter((file) => !sceneFiles.has(file))).toEqual([]);
+  });
+
+  test("the model product page's first JavaScript (the islands' script, the purchase and the model's own chunk) stays within 80 kB gzip", () => {
+    const files = new Set<string>();
+    for (const entry of ["web/client.tsx", "web/islands/ProductPurchase.tsx", "web/islands/parts/ModelPurchase.tsx"]) {
+      for (const file of reachableFrom(entry, { staticOnly: true }).files) files.add(file);
+    }
+    const gzipBytes = [...files].reduce((sum, file) => sum + statSync(join(BUILD_DIR, `${basename(file)}.gz`)).size, 0);
+    expect(gzipBytes).toBeLessThanOrEqual(80_000);
   });
 });
 
@@ -247,7 +279,7 @@ describe("which script each page loads", () => {
 
   test("/admin and its pages load only the admin app, start at 'Checking session...' and are not indexed", async () => {
     const { clientScript, adminScript, adminStylesheet, stylesheet } = shop.deps.assets;
-    for (const path of ["/admin", "/admin/orders", "/admin/products", "/admin/projects", "/admin/configuration"]) {
+    for (const path of ["/admin", "/admin/orders", "/admin/products", "/admin/projects", "/admin/configuration", "/admin/pricing"]) {
       const { status, body } = await shop.html(path);
       expect(status, path).toBe(200);
       expect(body, path).toContain(`<script type="module" src="${adminScript}">`);

@@ -14,6 +14,7 @@ const pages: Record<string, ComponentType> = {
   "/admin/products": lazy(() => import("./catalogue/ProductsPage").then((module) => ({ default: module.ProductsPage }))),
   "/admin/projects": lazy(() => import("./projects/ProjectsPage").then((module) => ({ default: module.ProjectsPage }))),
   "/admin/discounts": lazy(() => import("./discounts/DiscountsPage").then((module) => ({ default: module.DiscountsPage }))),
+  "/admin/pricing": lazy(() => import("./pricing/PricingPage").then((module) => ({ default: module.PricingPage }))),
   "/admin/configuration": lazy(() => import("./settings/ConfigurationPage").then((module) => ({ default: module.ConfigurationPage }))),
 };
 

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The server's `{ error }` text, when it sent one. */
     readonly serverError: string | null,
+    /** The field a refusal is about, when the server names it (`{ error, field }`: a dotted path such as "rules.setup_pence"). */
+    readonly field: string | null = null,
   ) {
     super(serverError ?? `HTTP ${status}`);
   }
@@ -65,12 +67,11 @@ export async function apiAnswer<T = unknown>(path: string, options: CallOptions 
     data = null;
   }
   if (!response.ok) {
-    const serverError =
-      data && typeof data === "object" && typeof (data as { error?: unknown }).error === "string"
-        ? (data as { error: string }).error
-        : null;
+    const answer = data && typeof data === "object" ? (data as { error?: unknown; field?: unknown }) : {};
+    const serverError = typeof answer.error === "string" ? answer.error : null;
+    const field = typeof answer.field === "string" && answer.field !== "" ? answer.field : null;
     if (response.status === 401 && !options.handleUnauthorized) onUnauthorized?.();
-    throw new ApiError(response.status, serverError);
+    throw new ApiError(response.status, serverError, field);
   }
   return { data: data as T, headers: response.headers };
 }

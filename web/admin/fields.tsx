@@ -24,29 +24,64 @@ export function WholeNumberInput(props: NumberInputProps) {
   return <NumberInput inputMode="numeric" step="1" {...props} />;
 }
 
-type FieldProps = NumberInputProps & {
+/** Grams per cubic centimetre, a percentage with a fraction: "1.24". */
+function DecimalInput(props: NumberInputProps) {
+  return <NumberInput inputMode="decimal" step="any" {...props} />;
+}
+
+type FrameProps = {
   id: string;
   label: ReactNode;
   /** A line under the input, read out with it. */
   hint?: ReactNode;
+  /** What is wrong with the value (the server's words, or the form's own check): shown beside it and read out with it. */
+  error?: string | null;
   /** Classes beside "field" (a grid span). */
   className?: string;
 };
 
-/** A field of an editor around one of the inputs above: its label, the input and its hint (read out with it). */
+/**
+ * A field's frame around any input: its label, the input, its hint and its error, each read out with
+ * the input. `children` gets the attributes the input needs for that (`aria-describedby`, `aria-invalid`).
+ */
+function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: FrameProps & { children: (described: { "aria-describedby"?: string; "aria-invalid"?: true }) => ReactNode }) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field${className ? ` ${className}` : ""}${error ? " field--invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      {children({ "aria-describedby": describedBy, ...(error ? { "aria-invalid": true as const } : {}) })}
+      {error && (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p className="hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type FieldProps = NumberInputProps & FrameProps;
+
+/** A field of an editor around one of the inputs above: its label, the input, its hint and its error (read out with it). */
 function fieldOf(Input: (props: NumberInputProps) => ReactNode) {
-  return function NumberField({ id, label, hint, className, ...input }: FieldProps) {
-    const hintId = `${id}-hint`;
+  return function NumberField({ id, label, hint, error, className, ...input }: FieldProps) {
     return (
-      <div className={className ? `field ${className}` : "field"}>
-        <label htmlFor={id}>{label}</label>
-        <Input id={id} aria-describedby={hint ? hintId : undefined} {...input} />
-        {hint && (
-          <p className="hint" id={hintId}>
-            {hint}
-          </p>
-        )}
-      </div>
+      <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+        {(described) => <Input id={id} {...described} {...input} />}
+      </FieldFrame>
     );
   };
 }
@@ -56,6 +91,9 @@ export const MoneyField = fieldOf(MoneyInput);
 
 /** A whole-number field: stock, lead days, quantities, sort orders. */
 export const WholeNumberField = fieldOf(WholeNumberInput);
+
+/** A number with a fraction: a density, a percentage. */
+export const DecimalField = fieldOf(DecimalInput);
 
 /** The keys of a form whose entries are text. */
 type TextKey<Form> = { [Key in keyof Form]: Form[Key] extends string ? Key : never }[keyof Form] & string;
@@ -70,4 +108,21 @@ export function fieldBinder<Form>(idBase: string, form: Form, setForm: (update: 
     value: form[key] as string,
     onChange: (text: string) => setForm((current) => ({ ...current, [key]: text })),
   });
+}
+
+/** A text field in the same frame: a name, a list of colours. */
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  ...input
+}: FrameProps & Omit<ComponentProps<"input">, "id" | "onChange"> & { onChange: (text: string) => void }) {
+  const { onChange, ...rest } = input;
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+      {(described) => <input id={id} type="text" {...described} {...rest} onChange={(event) => onChange(event.target.value)} />}
+    </FieldFrame>
+  );
 }

@@ -7,6 +7,7 @@ export const ADMIN_PAGES = [
   { path: "/admin/products", label: "Products" },
   { path: "/admin/projects", label: "Projects" },
   { path: "/admin/discounts", label: "Discounts" },
+  { path: "/admin/pricing", label: "Pricing" },
   { path: "/admin/configuration", label: "Configuration" },
 ] as const;
 export type AdminPath = (typeof ADMIN_PAGES)[number]["path"];

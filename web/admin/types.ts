@@ -15,7 +15,7 @@ import type {
   TrackingEmailResult,
 } from "../../src/modules/admin-orders/model";
 import type { ToMakeOrder } from "../../src/modules/admin-orders/production-model";
-import type { CustomRequest } from "../../src/modules/admin-requests/model";
+import type { CustomRequest, QuoteDraft, CustomRequestDetail as RequestWithDraft } from "../../src/modules/admin-requests/model";
 import type { ConfigKey, Project } from "../../src/modules/content/model";
 import type { AdminQuote, OrderCustomRequest, QuoteStatus } from "../../src/modules/quotes/model";
 
@@ -42,8 +42,12 @@ export const CUSTOM_REQUEST_STATUSES = ["open", "in_progress", "completed", "can
 
 export type { AdminQuote, OrderCustomRequest, QuoteStatus };
 
-/** GET /api/admin/custom-requests/{id}: the request and its quotes, newest first. */
-export type CustomRequestDetail = CustomRequest & { quotes: AdminQuote[] };
+/**
+ * GET /api/admin/custom-requests/{id}: the request and its quotes, newest first, and the quote draft "Ask for a
+ * price" filled in from a model's estimate (null for a request sent through the form).
+ */
+export type CustomRequestDetail = RequestWithDraft & { quotes: AdminQuote[] };
+export type { QuoteDraft };
 
 /** GET /api/admin/orders/{id}: `custom_request` is the request a quoted order was paid from, else null. */
 export type AdminOrder = AdminOrderDetail & { custom_request: OrderCustomRequest | null };

@@ -2,6 +2,7 @@ import { formatPence } from "../../shared/money";
 import { formatDateTime, orderStatusLabel, shippingAddressLines } from "../../shared/order-view";
 import { type RemovedFile, removedFileText } from "../../shared/removed-file";
 import type { Order, OrderItem } from "../../src/modules/orders/model";
+import { modelAnalysisFacts, modelChoiceText } from "../lib/model-line";
 import { OrderTotals } from "./OrderTotals";
 
 /** The fields of an order (docs/product.md#order) a customer is shown. */
@@ -28,13 +29,14 @@ export type CustomerOrder = Pick<Order, "id" | "status" | "created_at" | "amount
     >
   >;
 
-type Attachment = { kind: "gpx" | "image"; token: string; name: string };
+type Attachment = { kind: "gpx" | "image" | "model"; token: string; name: string };
 
 function attachmentsOf(item: OrderItem): Attachment[] {
-  const { gpxToken, gpxName, imageToken, imageName } = item.meta ?? {};
+  const { gpxToken, gpxName, imageToken, imageName, modelToken, modelName } = item.meta ?? {};
   const found: Attachment[] = [];
   if (gpxToken) found.push({ kind: "gpx", token: gpxToken, name: gpxName || "GPX file" });
   if (imageToken) found.push({ kind: "image", token: imageToken, name: imageName || "Photo" });
+  if (modelToken) found.push({ kind: "model", token: modelToken, name: modelName || "3D model" });
   return found;
 }
 
@@ -90,6 +92,13 @@ export function OrderDetails({ order, sessionId, showStatus = true }: { order: C
                 <span>
                   {item.quantity} × {itemName(item)}
                 </span>
+                {item.meta?.modelToken && (
+                  <p className="order-item__model" data-testid="order-model">
+                    {[item.meta.modelName, modelChoiceText(item.meta), ...modelAnalysisFacts(item.meta).slice(0, 2)]
+                      .filter(Boolean)
+                      .join(" · ")}
+                  </p>
+                )}
                 {attachments.length > 0 && (
                   <ul className="order-item__files" aria-label={`Files for ${item.product_name}`}>
                     {attachments.map((attachment) => {

@@ -19,7 +19,7 @@ export const CARD_DESCRIPTION_LIMIT = 200;
  */
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const href = `/products/${encodeURIComponent(product.id)}`;
-  const { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, variants } = product;
+  const { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, requiresModel, variants } = product;
   return (
     <article className="product-card" aria-labelledby={`product-${id}-name`}>
       {/* biome-ignore lint/a11y/useSemanticElements: a group of links, not of form controls, so not a <fieldset> */}
@@ -62,7 +62,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           name="ProductPurchase"
           component={ProductPurchase}
           props={{
-            product: { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, variants },
+            product: { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, requiresModel, variants },
             compact: true,
           }}
         />

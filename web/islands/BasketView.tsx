@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import {
   type BasketItem,
+  isPricedModel,
   isSingleUnit,
   maxQuantityFor,
   type ProductFacts,
@@ -263,6 +264,8 @@ function BasketLine({
 }) {
   const image = product?.images[0];
   const single = isSingleUnit(item);
+  // A model's copies were priced together on its page: shown, never stepped here.
+  const fixed = single || isPricedModel(item);
   const href = `/products/${encodeURIComponent(item.id)}`;
   return (
     <li className="basket-line">
@@ -305,13 +308,22 @@ function BasketLine({
             <span>Photo: {item.meta.imageName}</span>
           </p>
         )}
+        {item.meta.modelName && (
+          <p className="basket-line__detail basket-line__attachment" data-testid="basket-model">
+            <span>
+              Model: {item.meta.modelName}
+              {item.meta.materialName && item.meta.colour ? ` · ${item.meta.materialName}, ${item.meta.colour}` : ""}
+              {item.meta.scale && item.meta.scale !== 1 ? ` · ×${item.meta.scale}` : ""}
+            </span>
+          </p>
+        )}
         <p className="basket-line__unit">{formatPence(poundsToPence(item.price))} each</p>
       </div>
       <div className="basket-line__quantity">
-        {single ? (
+        {fixed ? (
           <span className="quantity-fixed">
-            <span aria-hidden="true">Qty 1</span>
-            <span className="visually-hidden">{`Quantity of ${item.name}: 1`}</span>
+            <span aria-hidden="true">{`Qty ${item.quantity}`}</span>
+            <span className="visually-hidden">{`Quantity of ${item.name}: ${item.quantity}`}</span>
           </span>
         ) : (
           // biome-ignore lint/a11y/useSemanticElements: two buttons and a figure, not a form, so not a <fieldset>

@@ -4,6 +4,7 @@ import { formatPence, penceToPounds } from "../../shared/money";
 import { availableStock, stockText, stockTone } from "../../shared/stock";
 import type { Product } from "../../src/modules/catalog/model";
 import { BASKET_NEEDS_JAVASCRIPT, readBasket, writeBasket } from "../lib/basket-store";
+import type { OfferedMaterial } from "../lib/model-price";
 import { preselectedVariantId, priceLabel, productFacts } from "../lib/product-view";
 import type { ReadyAttachment } from "../lib/upload-request";
 import { useBasket } from "../lib/use-basket";
@@ -15,26 +16,30 @@ import { RouteUpload } from "./parts/RouteUpload";
 // The added-to-basket panel is needed only after an add: its own chunk keeps the product page's first
 // JavaScript within the 80 kB budget (decision 0008).
 const AddedPanel = lazy(() => import("./parts/AddedPanel").then((module) => ({ default: module.AddedPanel })));
+// A shopper's own model: the upload, its 3D view and the price call, only on the product that takes one.
+const ModelPurchase = lazy(() => import("./parts/ModelPurchase").then((module) => ({ default: module.ModelPurchase })));
 
 /** The 'Added to basket' chip stays for 2 seconds (docs/product.md#product-page). */
 const ADDED_CHIP_MS = 2000;
 
 type PurchasableProduct = Pick<
   Product,
-  "id" | "name" | "unitAmount" | "stock" | "maxOnlineQty" | "requiresGpx" | "requiresImage" | "variants"
+  "id" | "name" | "unitAmount" | "stock" | "maxOnlineQty" | "requiresGpx" | "requiresImage" | "requiresModel" | "variants"
 >;
 
 export type ProductPurchaseProps = {
   product: PurchasableProduct;
   /** On catalogue cards: no variant picker or upload; those products link to their page ("Choose options"). */
   compact?: boolean;
+  /** For a product priced from the shopper's own model: the materials and colours offered (the owner's rates). */
+  materials?: OfferedMaterial[];
 };
 
 /**
  * Variant choice, stock text, the upload a product needs, and the
  * add-to-basket button with every limit of docs/product.md#quantity-limits.
  */
-export function ProductPurchase({ product, compact = false }: ProductPurchaseProps) {
+export function ProductPurchase({ product, compact = false, materials = [] }: ProductPurchaseProps) {
   const items = useBasket();
   const hydrated = useHydrated();
   const [variantId, setVariantId] = useState<string | null>(() => preselectedVariantId(product.variants));
@@ -50,7 +55,7 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
   const facts = productFacts(product);
   const variant = product.variants.find((v) => v.id === variantId) ?? null;
   const needsVariant = product.variants.length > 1 && !variant;
-  const needsUpload = product.requiresGpx || product.requiresImage;
+  const needsUpload = product.requiresGpx || product.requiresImage || product.requiresModel;
   const available = availableStock(facts, variant?.id);
   const soldOut = available !== null && available <= 0;
   const room = roomFor(items, facts, variant?.id);
@@ -73,6 +78,23 @@ export function ProductPurchase({ product, compact = false }: ProductPurchasePro
         <a className="button button--secondary" href={`/products/${encodeURIComponent(product.id)}`}>
           Choose options
         </a>
+      </div>
+    );
+  }
+
+  if (product.requiresModel && !compact) {
+    // Its chunk loads in the browser only: the server's page says what comes, the script brings the upload.
+    const waiting = <p className="hint purchase__upload-first">Upload your model to see its price.</p>;
+    return (
+      <div className="purchase">
+        <p className="purchase__price">{priceLabel(product)}</p>
+        {hydrated ? (
+          <Suspense fallback={waiting}>
+            <ModelPurchase facts={facts} productName={product.name} materials={materials} />
+          </Suspense>
+        ) : (
+          waiting
+        )}
       </div>
     );
   }

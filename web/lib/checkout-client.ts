@@ -8,6 +8,10 @@ export type CheckoutEntry = {
   variantName?: string;
   gpxToken?: string;
   imageToken?: string;
+  /** A shopper's own model and the choices it was priced for; the server prices it again. */
+  modelToken?: string;
+  material?: string;
+  colour?: string;
 };
 
 export function checkoutEntries(items: BasketItem[]): CheckoutEntry[] {
@@ -17,6 +21,8 @@ export function checkoutEntries(items: BasketItem[]): CheckoutEntry[] {
     if (item.meta.variantName) entry.variantName = item.meta.variantName;
     if (item.meta.gpxToken) entry.gpxToken = item.meta.gpxToken;
     if (item.meta.imageToken) entry.imageToken = item.meta.imageToken;
+    if (item.meta.modelToken)
+      Object.assign(entry, { modelToken: item.meta.modelToken, material: item.meta.material, colour: item.meta.colour });
     return Array.from({ length: item.quantity }, () => ({ ...entry }));
   });
 }

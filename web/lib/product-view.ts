@@ -6,7 +6,9 @@ import type { Product } from "../../src/modules/catalog/model";
  * How a product's price reads: its single price, or 'From £x' (the cheapest
  * variant) when there is more than one variant to choose from.
  */
-export function priceLabel(product: Pick<Product, "unitAmount" | "variants">): string {
+export function priceLabel(product: Pick<Product, "unitAmount" | "variants"> & { requiresModel?: boolean }): string {
+  // Priced from the shopper's own model: the product's price is the least a print costs (the minimum charge).
+  if (product.requiresModel) return `From ${formatPence(product.unitAmount)}`;
   if (product.variants.length > 1) {
     const cheapest = Math.min(...product.variants.map((variant) => variant.price_cents));
     return `From ${formatPence(cheapest)}`;

@@ -1,6 +1,13 @@
 import { readBasket } from "./basket-store";
 
-export type AttachmentKind = "gpx" | "image";
+export type AttachmentKind = "gpx" | "image" | "model";
+
+/** Each kind's upload call (docs/product.md#public-calls). */
+const UPLOAD_PATHS: Record<AttachmentKind, string> = {
+  gpx: "/api/gpx/upload",
+  image: "/api/image/upload",
+  model: "/api/models/upload",
+};
 /** What the basket line keeps: the token and the name the server stored. */
 export type UploadedAttachment = { token: string; fileName: string };
 /**
@@ -17,7 +24,7 @@ export const UNREACHABLE = "The shop could not be reached. Check your connection
 
 /** Whether a line in the basket carries this upload: such an upload is never replaced, the line still needs it. */
 export function inBasket(token: string): boolean {
-  return readBasket().some((item) => item.meta?.gpxToken === token || item.meta?.imageToken === token);
+  return readBasket().some((item) => item.meta?.gpxToken === token || item.meta?.imageToken === token || item.meta?.modelToken === token);
 }
 
 /**
@@ -25,13 +32,18 @@ export function inBasket(token: string): boolean {
  * much of a large file has been sent. Resolves with the status and JSON body;
  * rejects with "network" or "aborted".
  */
-export function sendUpload(kind: AttachmentKind, body: FormData, onProgress: (fraction: number) => void, xhr: XMLHttpRequest) {
-  return new Promise<{ status: number; answer: UploadAnswer }>((resolve, reject) => {
-    xhr.open("POST", `/api/${kind}/upload`);
+export function sendUpload<Answer = UploadAnswer>(
+  kind: AttachmentKind,
+  body: FormData,
+  onProgress: (fraction: number) => void,
+  xhr: XMLHttpRequest,
+) {
+  return new Promise<{ status: number; answer: Answer & { error?: string } }>((resolve, reject) => {
+    xhr.open("POST", UPLOAD_PATHS[kind]);
     xhr.responseType = "json";
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    xhr.onload = () => resolve({ status: xhr.status, answer: (xhr.response ?? {}) as UploadAnswer });
+    xhr.onload = () => resolve({ status: xhr.status, answer: (xhr.response ?? {}) as Answer & { error?: string } });
     xhr.onerror = () => reject(new Error("network"));
     xhr.onabort = () => reject(new Error("aborted"));
     xhr.send(body);

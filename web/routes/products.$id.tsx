@@ -21,7 +21,7 @@ const NOT_FOUND: ErrorData = {
 };
 
 export function productLoader(args: LoaderFunctionArgs) {
-  const { catalog, categories, dispatch, env } = depsOf(args);
+  const { catalog, categories, dispatch, env, instantPrices } = depsOf(args);
   const id = productIdSchema.safeParse(args.params.id);
   const found = id.success ? catalog.getProduct(id.data) : null;
   if (!found) throw data(NOT_FOUND, { status: 404 });
@@ -32,6 +32,8 @@ export function productLoader(args: LoaderFunctionArgs) {
     category: category && { id: category.id, name: category.name },
     promise: dispatch.now(product.leadTimeDays),
     publicUrl: env.PUBLIC_URL,
+    // What a shopper's own model can be printed in: the owner's materials and their colours, nothing of the rates.
+    materials: product.requiresModel ? instantPrices.settings().materials.map(({ id, name, colours }) => ({ id, name, colours })) : [],
   };
 }
 
@@ -89,8 +91,9 @@ function productJsonLd(product: Product, publicUrl: string, brand: string): Reco
 }
 
 export function ProductPage() {
-  const { product, category, promise } = useLoaderData<typeof productLoader>();
-  const { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, variants } = product;
+  const { product, category, promise, materials } = useLoaderData<typeof productLoader>();
+  const { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, requiresModel, variants } = product;
+  const madeFromFile = requiresGpx || requiresImage || requiresModel;
   return (
     <div className="container product-page">
       <nav className="breadcrumbs" aria-label="Breadcrumb">
@@ -110,16 +113,22 @@ export function ProductPage() {
           <Island
             name="ProductPurchase"
             component={ProductPurchase}
-            props={{ product: { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, variants } }}
+            props={{
+              product: { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, requiresModel, variants },
+              ...(requiresModel ? { materials } : {}),
+            }}
           />
-          {(requiresGpx || requiresImage) && <MadeToSpecificationNote />}
-          <p className="dispatch-promise">
-            <strong>{dispatchPromiseText(promise.dispatchBy, promise.countsFromToday)}</strong>
-            {promise.countsFromToday && <span className="hint"> {cutOffText(promise.cutOffHour)}</span>}
-          </p>
+          {madeFromFile && <MadeToSpecificationNote />}
+          {/* A model's dispatch day depends on its printing time: its price says it. */}
+          {!requiresModel && (
+            <p className="dispatch-promise">
+              <strong>{dispatchPromiseText(promise.dispatchBy, promise.countsFromToday)}</strong>
+              {promise.countsFromToday && <span className="hint"> {cutOffText(promise.cutOffHour)}</span>}
+            </p>
+          )}
           <ul className="reassurance">
             <li>Printed to order in the UK.</li>
-            <li>{requiresGpx || requiresImage ? "Made from your file, just for you." : "14-day returns on unused items."}</li>
+            <li>{madeFromFile ? "Made from your file, just for you." : "14-day returns on unused items."}</li>
           </ul>
         </div>
       </div>

@@ -133,6 +133,10 @@ export function ProductEditor({
               <input type="checkbox" checked={form.requiresImage} onChange={(event) => set("requiresImage", event.target.checked)} />
               Requires image upload
             </label>
+            <label className="admin-check">
+              <input type="checkbox" checked={form.requiresModel} onChange={(event) => set("requiresModel", event.target.checked)} />
+              Requires a 3D model
+            </label>
           </div>
         </div>
         {problem && <p className="hint admin-form-hint">{problem}</p>}

@@ -13,6 +13,8 @@ export type ProductForm = {
   stock: string;
   requiresGpx: boolean;
   requiresImage: boolean;
+  /** Priced from the shopper's own 3D model (the Pricing page's rates). */
+  requiresModel: boolean;
   /** Working days to dispatch; blank = the shop default (docs/decisions/0015-working-days.md). */
   leadTimeDays: string;
 };
@@ -28,6 +30,7 @@ export const EMPTY_PRODUCT_FORM: ProductForm = {
   stock: "",
   requiresGpx: false,
   requiresImage: false,
+  requiresModel: false,
   leadTimeDays: "",
 };
 
@@ -43,6 +46,7 @@ export function formFromProduct(product: AdminProduct): ProductForm {
     stock: product.stock === null || product.stock === undefined ? "" : String(product.stock),
     requiresGpx: Boolean(product.requires_gpx),
     requiresImage: Boolean(product.requires_image),
+    requiresModel: Boolean(product.requires_model),
     leadTimeDays: product.lead_time_days === null || product.lead_time_days === undefined ? "" : String(product.lead_time_days),
   };
 }
@@ -83,6 +87,7 @@ export function productBody(form: ProductForm, loadedStock?: number | null, load
     ...(loadedStock === undefined ? {} : { expected_stock: loadedStock }),
     requires_gpx: form.requiresGpx ? 1 : 0,
     requires_image: form.requiresImage ? 1 : 0,
+    requires_model: form.requiresModel ? 1 : 0,
     category_id: form.categoryId || null,
     ...(form.leadTimeDays.trim() === loadedLeadTime.trim() ? {} : { lead_time_days: wholeOrBlank(form.leadTimeDays) ?? null }),
   };

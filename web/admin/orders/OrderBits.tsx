@@ -1,6 +1,7 @@
 import { formatPence } from "../../../shared/money";
 import { orderReference } from "../../../shared/order-view";
 import type { RemovedFile } from "../../../shared/removed-file";
+import { modelAnalysisFacts, modelChoiceText } from "../../lib/model-line";
 import { enc } from "../api";
 import { ColumnHeadings, shortDate } from "../parts";
 import { RemovedFileLine } from "../RemovedFile";
@@ -73,11 +74,13 @@ type OrderItem = AdminOrder["items"][number];
 /**
  * What the shopper uploaded for one line: the route drawn as map and profile,
  * or the photo as its lithophane preview, each with the original file to
- * download. The previews are the same drawings the shopper saw.
+ * download. The previews are the same drawings the shopper saw. A model shows
+ * its file to download, the material and colour, and what the shop measured.
  */
 export function ItemUploads({ item, removed = [] }: { item: Pick<OrderItem, "product_name" | "meta">; removed?: RemovedFile[] }) {
-  const { gpxToken, gpxName, imageToken, imageName } = item.meta ?? {};
-  if (!gpxToken && !imageToken) return null;
+  const { gpxToken, gpxName, imageToken, imageName, modelToken, modelName } = item.meta ?? {};
+  if (!gpxToken && !imageToken && !modelToken) return null;
+  const modelFile = modelName || "model.stl";
   const routeName = gpxName || "route.gpx";
   const photoName = imageName || "photo.jpg";
   // Deleted after dispatch, so neither preview nor download exists any more
@@ -85,6 +88,7 @@ export function ItemUploads({ item, removed = [] }: { item: Pick<OrderItem, "pro
   const gone = (token: string | undefined) => removed.find((file) => file.ref === token);
   const routeGone = gone(gpxToken);
   const photoGone = gone(imageToken);
+  const modelGone = gone(modelToken);
   return (
     <ul className="admin-uploads" aria-label={`Files for ${item.product_name}`}>
       {routeGone && (
@@ -95,6 +99,20 @@ export function ItemUploads({ item, removed = [] }: { item: Pick<OrderItem, "pro
       {photoGone && (
         <li className="admin-upload">
           <RemovedFileLine file={photoGone} />
+        </li>
+      )}
+      {modelGone && (
+        <li className="admin-upload">
+          <RemovedFileLine file={modelGone} />
+        </li>
+      )}
+      {modelToken && !modelGone && (
+        <li className="admin-upload admin-upload--model" data-testid="admin-model">
+          <UploadCaption kind="Model" name={modelFile} href={`/api/admin/download/model/${enc(modelToken)}`} linkText="Download model" />
+          <p className="admin-upload__facts">{modelChoiceText(item.meta)}</p>
+          {modelAnalysisFacts(item.meta).length > 0 && (
+            <p className="admin-upload__facts muted">{modelAnalysisFacts(item.meta).join(" · ")}</p>
+          )}
         </li>
       )}
       {gpxToken && !routeGone && (

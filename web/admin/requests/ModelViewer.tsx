@@ -1,22 +1,16 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { MESH_MAX_BYTES, MESH_MESSAGES, MeshError, type MeshStats, measureModel } from "../../../shared/mesh-reader";
-import { currentTheme } from "../../../shared/theme";
+import { gridCellFor, ModelStage } from "../../lib/model-stage";
 import { reportUnauthorized } from "../api";
 import { Dialog, Notice } from "../parts";
 import { SESSION_EXPIRED } from "../session";
-import type { ModelScene } from "./model-viewer-scene";
 
 export type ModelFile = { url: string; filename: string };
 
 type Loaded = { positions: Float32Array; stats: MeshStats };
-/** The 3D view itself: checking for WebGL, drawing, or not possible here. */
-type View = "starting" | "ready" | "no-webgl" | "failed";
 
 const oneDecimal = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const whole = new Intl.NumberFormat("en-GB");
-
-const NO_WEBGL_TEXT = "3D preview needs WebGL; the figures below are computed from the file.";
-const DRAW_FAILED_TEXT = "The 3D preview could not be drawn; the figures below are computed from the file.";
 
 /**
  * A shopper's STL or OBJ attachment, fetched through the admin download and
@@ -64,7 +58,11 @@ export function ModelViewer({ file, onClose }: { file: ModelFile; onClose: () =>
           </p>
         ) : (
           <>
-            <ModelStage filename={file.filename} model={loaded} />
+            <ModelStage
+              filename={file.filename}
+              positions={loaded.positions}
+              gridCellMm={gridCellFor(loaded.stats.size.width, loaded.stats.size.depth)}
+            />
             <ModelFacts stats={loaded.stats} />
           </>
         )}
@@ -90,93 +88,6 @@ async function loadModel(file: ModelFile): Promise<Loaded> {
   const bytes = new Uint8Array(await response.arrayBuffer());
   const { mesh, stats } = measureModel(bytes, file.filename);
   return { positions: mesh.positions, stats };
-}
-
-/** Grid squares that stay countable whatever the model's size. */
-function gridCellFor(stats: MeshStats): number {
-  const largest = Math.max(stats.size.width, stats.size.depth);
-  return largest > 400 ? 100 : largest > 150 ? 50 : 10;
-}
-
-function ModelStage({ filename, model }: { filename: string; model: Loaded }) {
-  const frame = useRef<HTMLDivElement>(null);
-  const scene = useRef<ModelScene | null>(null);
-  const [view, setView] = useState<View>("starting");
-  const gridCellMm = gridCellFor(model.stats);
-
-  useEffect(() => {
-    const host = frame.current;
-    if (!host) return;
-    // A fresh canvas per run: a context that was released cannot be had again from the same canvas.
-    const canvas = document.createElement("canvas");
-    canvas.className = "model-viewer__canvas";
-    canvas.setAttribute("role", "img");
-    canvas.setAttribute("aria-label", `3D view of ${filename}: drag to turn, scroll or pinch to zoom`);
-    let context: WebGL2RenderingContext | null = null;
-    try {
-      context = canvas.getContext("webgl2", { antialias: true, alpha: true });
-    } catch {
-      context = null;
-    }
-    if (!context) {
-      setView("no-webgl");
-      return;
-    }
-    let active = true;
-    import("./model-viewer-scene")
-      .then(({ createModelScene }) => {
-        if (!active || !context) return;
-        host.append(canvas);
-        scene.current = createModelScene({
-          canvas,
-          context,
-          positions: model.positions,
-          frame: host,
-          dark: currentTheme() === "dark",
-          gridCellMm,
-        });
-        setView("ready");
-      })
-      .catch(() => {
-        // The viewer's chunk did not load, or three.js could not start on this context.
-        canvas.remove();
-        if (active) setView("failed");
-      });
-    return () => {
-      active = false;
-      if (scene.current) scene.current.dispose();
-      else context?.getExtension("WEBGL_lose_context")?.loseContext();
-      scene.current = null;
-      canvas.remove();
-    };
-  }, [filename, model, gridCellMm]);
-
-  if (view === "no-webgl" || view === "failed") {
-    return (
-      <p className="model-viewer__no-webgl" role="status">
-        {view === "no-webgl" ? NO_WEBGL_TEXT : DRAW_FAILED_TEXT}
-      </p>
-    );
-  }
-  return (
-    <div className="model-viewer__stage">
-      <div className="model-viewer__frame">
-        {/* The canvas goes in here, outside React's children. */}
-        <div ref={frame} className="model-viewer__canvas-host" />
-        {view === "starting" && (
-          <p className="model-viewer__status muted" role="status">
-            Drawing the model…
-          </p>
-        )}
-      </div>
-      <div className="model-viewer__hint">
-        <span>Drag to turn · scroll or pinch to zoom · right-drag to pan · grid squares {gridCellMm} mm</span>
-        <button type="button" className="admin-link-button" disabled={view !== "ready"} onClick={() => scene.current?.resetView()}>
-          Reset view
-        </button>
-      </div>
-    </div>
-  );
 }
 
 /** "Watertight" or "Not watertight (4 open edges)": what a slicer will make of it. */

@@ -4,9 +4,9 @@ import { apiCall, enc, failureText, isSessionEnd } from "../api";
 import { CopyText } from "../CopyReference";
 import { fieldBinder, MoneyField, WholeNumberField } from "../fields";
 import { Notice } from "../parts";
-import type { CustomRequest } from "../types";
+import type { CustomRequest, QuoteDraft } from "../types";
 import { QuotePreview } from "./QuotePreview";
-import { blankLine, emptyQuoteForm, type QuoteForm, type QuoteFormLine, quoteBody } from "./quote-form";
+import { blankLine, emptyQuoteForm, type QuoteForm, type QuoteFormLine, quoteBody, quoteFormFromDraft } from "./quote-form";
 
 type Sent = { id: string; url: string };
 
@@ -18,14 +18,17 @@ type Sent = { id: string; url: string };
  */
 export function QuoteEditor({
   request,
+  draft = null,
   emailConfigured,
   onSent,
 }: {
   request: Pick<CustomRequest, "id" | "name" | "email">;
+  /** The estimate's lines a model's request came with: the editor opens with them filled in. */
+  draft?: QuoteDraft | null;
   emailConfigured: boolean | null;
   onSent: () => void;
 }) {
-  const [form, setForm] = useState<QuoteForm>(() => emptyQuoteForm());
+  const [form, setForm] = useState<QuoteForm>(() => (draft ? quoteFormFromDraft(draft) : emptyQuoteForm()));
   const [sending, setSending] = useState(false);
   const [error, setError] = useState("");
   const [sent, setSent] = useState<Sent | null>(null);

@@ -97,7 +97,13 @@ export function RequestDetail({ id, onBack }: { id: string; onBack: () => void }
             </section>
             <section className="card admin-section admin-request__editor" aria-labelledby="request-editor-title">
               <h2 id="request-editor-title">Write a quote</h2>
-              <QuoteEditor request={request} emailConfigured={emailConfigured} onSent={() => void reload()} />
+              <QuoteEditor
+                request={request}
+                // Filled from the estimate only until the first quote goes: after that the owner starts afresh.
+                draft={request.quotes.length === 0 ? request.quote_draft : null}
+                emailConfigured={emailConfigured}
+                onSent={() => void reload()}
+              />
             </section>
           </div>
         </>

@@ -1,5 +1,6 @@
 import { quoteLineText } from "../../../shared/quote-view";
-import { poundsTextToPence, wholeOrBlank } from "../parts";
+import { penceToPoundsText, poundsTextToPence, wholeOrBlank } from "../parts";
+import type { QuoteDraft } from "../types";
 
 /**
  * One priced line as the owner types it; `key` keeps React's rows apart while lines come and go. `amount` is the
@@ -36,6 +37,24 @@ export function blankLine(): QuoteFormLine {
 
 export function emptyQuoteForm(now: Date = new Date()): QuoteForm {
   return { lines: [blankLine()], delivery: "", leadTime: "", validUntil: ukDateInDays(now, DEFAULT_VALID_DAYS), message: "" };
+}
+
+/**
+ * The editor opened on a request "Ask for a price" sent: its lines, lead time and note as the shop's estimate
+ * filled them in, for the owner to check and change (docs/decisions/0043-pricing-page-and-model-purchase.md).
+ */
+export function quoteFormFromDraft(draft: QuoteDraft, now: Date = new Date()): QuoteForm {
+  return {
+    ...emptyQuoteForm(now),
+    lines: draft.lines.map((line) => ({
+      key: nextLineKey++,
+      description: line.description,
+      amount: penceToPoundsText(line.amount_cents),
+      quantity: String(line.quantity),
+    })),
+    leadTime: String(draft.lead_time_days),
+    message: draft.message ?? "",
+  };
 }
 
 /**

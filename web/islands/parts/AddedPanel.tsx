@@ -7,6 +7,8 @@ import { uploadPreview } from "../../lib/upload-preview";
 export type AddedLine = {
   name: string;
   variantName?: string;
+  /** A line more under the name: a model's file and choices. */
+  detail?: string;
   pricePence: number;
   file?: { kind: "gpx" | "image"; token: string; name: string };
 };
@@ -64,6 +66,7 @@ export function AddedPanel({ line, onClose }: { line: AddedLine; onClose: () => 
           </h2>
           <p className="added-panel__name">{line.name}</p>
           {line.variantName && <p className="added-panel__detail">{line.variantName}</p>}
+          {line.detail && <p className="added-panel__detail">{line.detail}</p>}
           {file && (
             <p className="added-panel__detail">
               {file.kind === "gpx" ? "Route" : "Photo"}: {file.name}

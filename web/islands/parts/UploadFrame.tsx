@@ -14,6 +14,12 @@ const LABELS: Record<AttachmentKind, { title: string; hint: string; accept: stri
     accept: "image/*",
     failed: "IMAGE upload failed",
   },
+  model: {
+    title: "Your model (STL, OBJ or 3MF)",
+    hint: "Drop the file here or choose it: up to 50 MB, drawn in millimetres.",
+    accept: ".stl,.obj,.3mf,model/stl,model/obj,model/3mf",
+    failed: "Model upload failed",
+  },
 };
 
 /** The upload's states as the frame shows them (decision 0028); `percent` is null while the file is read or checked. */

@@ -1,7 +1,7 @@
 /**
- * The three.js half of the admin 3D viewer. Only ModelViewer imports it, and
- * only with a dynamic import() once WebGL is known to work, so three.js is a
- * chunk of its own that loads when the owner opens a model, never before.
+ * The three.js half of the 3D viewer the owner's requests and the shopper's product page share.
+ * Only ModelStage (model-stage.tsx) imports it, and only with a dynamic import() once WebGL is known
+ * to work, so three.js is a chunk of its own that loads when a model is shown, never before.
  */
 import {
   BufferAttribute,
@@ -28,7 +28,7 @@ export type ModelScene = {
 
 export type ModelSceneOptions = {
   canvas: HTMLCanvasElement;
-  /** The WebGL2 context ModelViewer already made, so the check and the drawing use one context. */
+  /** The WebGL2 context ModelStage already made, so the check and the drawing use one context. */
   context: WebGL2RenderingContext;
   /** Nine numbers per triangle, in mm, Z up (as slicers and STL files have it). */
   positions: Float32Array;
@@ -108,7 +108,7 @@ export function createModelScene({ canvas, context, positions, frame, dark, grid
     controls.update();
     render();
   };
-  // Drawn when something changes rather than every frame: an idle dialog costs nothing.
+  // Drawn when something changes rather than every frame: an idle view costs nothing.
   controls.addEventListener("change", render);
 
   const resize = () => {
