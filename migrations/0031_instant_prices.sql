@@ -63,6 +63,13 @@ CREATE TABLE pricing_settings (
   settings   TEXT NOT NULL CHECK (json_valid(settings)),
   updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 ) STRICT;
+
+-- A model product's page offers the owner's materials and colours (web/routes/products.$id.tsx), so a change to
+-- the rates forgets kept pages as a setting does (0010): a removed colour is never offered from a kept page.
+CREATE TRIGGER page_versions_pricing_changed AFTER UPDATE ON pricing_settings
+WHEN old.settings IS NOT new.settings
+BEGIN INSERT INTO page_versions (product_id) VALUES (NULL); END;
+
 INSERT INTO pricing_settings (id, settings) VALUES (1, json('{
   "materials": [],
   "printers": [],

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import type { PricingSettings } from "../../shared/instant-prices";
 import { PRICING_MESSAGES } from "../../src/modules/instant-prices/model";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
+import { addProduct } from "../support/factories";
 import { pricingFixture, setPricing, storedPricing } from "../support/instant-prices";
 import { createTestShop } from "../support/test-app";
 
@@ -176,4 +177,23 @@ describe("a bad value is refused by name and nothing is saved", () => {
     ));
   test("instant prices on with no printer", () =>
     refused({ ...pricingFixture(), printers: [] }, PRICING_MESSAGES.needsMaterialAndPrinter, "rules.instant_on"));
+});
+
+describe("the model product's page follows the rates", () => {
+  test("a colour the owner removes is no longer offered by the kept product page", async () => {
+    addProduct(shop.db, { id: "own-model", name: "Print your own model", requires_model: true });
+    expect((await put(pricingFixture())).status).toBe(200);
+    const page = async () => (await shop.request("/products/own-model")).text();
+    const before = await page();
+    expect(before).toContain("Orange");
+    // Asked twice so the page is kept before the rates change.
+    expect(await page()).toContain("Orange");
+
+    const settings = pricingFixture();
+    settings.materials[1] = { ...settings.materials[1]!, colours: ["Teal"] };
+    expect((await put(settings)).status).toBe(200);
+    const after = await page();
+    expect(after).not.toContain("Orange");
+    expect(after).toContain("Teal");
+  });
 });

@@ -10,7 +10,6 @@ const WAITING = 55;
 let shop: OwnShop;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
   shop = await startOwnShop();
   addQueuedOrders(shop, WAITING);
 });
@@ -20,7 +19,6 @@ test.afterAll(async () => {
 });
 
 test("with 55 orders waiting, To make shows the soonest 50 and how many wait, and Show more adds the other 5", async ({ browser }) => {
-  test.setTimeout(90_000);
   const context = await browser.newContext({ baseURL: shop.origin, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await signIn(page);
