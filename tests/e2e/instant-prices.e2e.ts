@@ -13,7 +13,7 @@ import { expect, test } from "./support/test";
  * price by hand ending in a filled quote; the owner's Pricing page. One after another: the Pricing story
  * changes the rates the others price with.
  */
-test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.describe.configure({ mode: "serial" });
 
 const PRODUCT = "/products/print-your-own-model";
 const NO_WEBGL = "3D preview needs WebGL; the figures below are computed from the file.";
@@ -109,13 +109,17 @@ test.describe("a shopper's own model", () => {
 
     try {
       await gotoHydrated(page, "/basket");
-      const refusal = page.waitForEvent("dialog");
+      // Dismissed in the listener: an alert left open holds the click, which waits for the page to settle.
+      const refusal = new Promise<string>((resolve) => {
+        page.once("dialog", (dialog) => {
+          resolve(dialog.message());
+          void dialog.dismiss();
+        });
+      });
       await page.getByRole("button", { name: "Checkout" }).click();
-      const dialog = await refusal;
-      expect(dialog.message()).toBe(
+      expect(await refusal).toBe(
         'Instant prices are switched off just now, so "hook.stl" cannot be bought straight away. Use "Ask for a price" on the product page and we\'ll price it by hand.',
       );
-      await dialog.dismiss();
       await expect(page).toHaveURL(/\/basket$/);
     } finally {
       await instant.click();
