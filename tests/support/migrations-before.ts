@@ -1,6 +1,9 @@
-import { copyFileSync, mkdirSync, readdirSync } from "node:fs";
+import type { Database } from "bun:sqlite";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MIGRATIONS_DIR } from "../../src/db/migrate";
+import { MIGRATIONS_DIR, migrate } from "../../src/db/migrate";
+import { openDatabase } from "../../src/db/open";
 
 /**
  * A folder of the migrations that come before `migration` (its file name): `migrate(db, folder)` leaves a database
@@ -11,4 +14,24 @@ export function migrationsBefore(migration: string, folder: string): string {
   for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => name < migration))
     copyFileSync(join(MIGRATIONS_DIR, file), join(folder, file));
   return folder;
+}
+
+export interface ShopBefore {
+  db: Database;
+  /** Closes the database and removes its folder. */
+  close(): void;
+}
+
+/** A shop's database in a folder of its own, migrated up to (not including) `migration`: the shop before it upgrades. */
+export function openShopBefore(migration: string): ShopBefore {
+  const dir = mkdtempSync(join(tmpdir(), "strata-upgrade-"));
+  const db = openDatabase(join(dir, "shop.db"));
+  migrate(db, migrationsBefore(migration, join(dir, "before")));
+  return {
+    db,
+    close() {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -14,6 +14,17 @@ export type StoredOrder = {
   items?: { productId: string; name: string; unitPriceCents: number; quantity: number; meta?: Record<string, unknown> }[];
 };
 
+type StoredLine = NonNullable<StoredOrder["items"]>[number];
+
+/** One of a stored order's lines; a quoted one carries its quote as checkout writes it. */
+export const storedLine = (productId: string, name: string, quantity: number, unitPriceCents: number, quoteId?: string): StoredLine => ({
+  productId,
+  name,
+  quantity,
+  unitPriceCents,
+  meta: quoteId ? { quoteId } : {},
+});
+
 let sessions = 0;
 
 /**

@@ -1,15 +1,11 @@
 import type { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { migrate } from "../../src/db/migrate";
-import { openDatabase } from "../../src/db/open";
 import { dashboardFigures } from "../../src/modules/admin-orders/dashboard-figures";
 import { addProduct } from "../support/factories";
 import { recountFigures } from "../support/figures-recount";
-import { migrationsBefore } from "../support/migrations-before";
-import { storeOrder, storeRefund } from "../support/stored-orders";
+import { openShopBefore, type ShopBefore } from "../support/migrations-before";
+import { storedLine, storeOrder, storeRefund } from "../support/stored-orders";
 
 // An existing shop upgrades in place (migrations/0026_dashboard_figures.sql): the summaries the dashboard now reads
 // are filled from the orders, lines and refunds already there, so the figures the owner sees the moment after the
@@ -18,26 +14,16 @@ import { storeOrder, storeRefund } from "../support/stored-orders";
 const MIGRATION = "0026_dashboard_figures.sql";
 /** Summer time: the UK day of 15 July 2026 began at 23:00 UTC on the 14th. */
 const NOW = new Date("2026-07-15T12:00:00.000Z");
-let dir: string;
+let shop: ShopBefore;
 let db: Database;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "strata-figures-"));
-  db = openDatabase(join(dir, "shop.db"));
-  migrate(db, migrationsBefore(MIGRATION, join(dir, "before")));
+  shop = openShopBefore(MIGRATION);
+  db = shop.db;
 });
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => shop.close());
 
-const line = (productId: string, name: string, quantity: number, unitPriceCents: number, quoteId?: string) => ({
-  productId,
-  name,
-  quantity,
-  unitPriceCents,
-  meta: quoteId ? { quoteId } : {},
-});
+const line = storedLine;
 
 /** A shop's history before the upgrade: orders in both clocks, a cancelled one, a flagged one, quoted lines, refunds. */
 function history() {

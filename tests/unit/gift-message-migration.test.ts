@@ -1,32 +1,24 @@
 import type { Database } from "bun:sqlite";
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { migrate } from "../../src/db/migrate";
-import { openDatabase } from "../../src/db/open";
-import { migrationsBefore } from "../support/migrations-before";
+import { openShopBefore, type ShopBefore } from "../support/migrations-before";
 
 // An existing shop upgrades in place (migrations/0028_gift_message.sql): its orders stay as they were, with no
 // gift message, and from then on the database itself refuses a message past the checkout's 300 characters.
 
 const MIGRATION = "0028_gift_message.sql";
-let dir: string;
+let shop: ShopBefore;
 let db: Database;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "strata-gift-"));
-  db = openDatabase(join(dir, "shop.db"));
-  migrate(db, migrationsBefore(MIGRATION, join(dir, "before")));
+  shop = openShopBefore(MIGRATION);
+  db = shop.db;
   db.query(
     `INSERT INTO orders (id, subtotal_cents, delivery_cents, amount_cents, payment_provider, payment_session_id)
      VALUES ('ORD-OLD', 2400, 395, 2795, 'demo', 'cs_old')`,
   ).run();
 });
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => shop.close());
 
 test("an order made before the upgrade keeps every figure and has no gift message", () => {
   expect(migrate(db)[0]).toBe(MIGRATION);

@@ -1,24 +1,19 @@
 import type { Database } from "bun:sqlite";
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { migrate } from "../../src/db/migrate";
-import { openDatabase } from "../../src/db/open";
-import { migrationsBefore } from "../support/migrations-before";
+import { openShopBefore, type ShopBefore } from "../support/migrations-before";
 
 // An existing shop upgrades in place (migrations/0031_instant_prices.sql, 0032_model_quote_drafts.sql): the rebuilt
 // uploads table keeps every row and index, products gain requires_model (off), the rates start switched off,
 // and a request made before has no quote draft.
 
 const FIRST = "0031_instant_prices.sql";
-let dir: string;
+let shop: ShopBefore;
 let db: Database;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "strata-instant-"));
-  db = openDatabase(join(dir, "shop.db"));
-  migrate(db, migrationsBefore(FIRST, join(dir, "before")));
+  shop = openShopBefore(FIRST);
+  db = shop.db;
   db.query("INSERT INTO products (id, name, price_cents, requires_gpx) VALUES ('map', 'Relief map', 3900, 1)").run();
   db.query(
     `INSERT INTO orders (id, subtotal_cents, delivery_cents, amount_cents, payment_provider, payment_session_id)
@@ -31,10 +26,7 @@ beforeEach(() => {
   ).run();
   db.query("INSERT INTO custom_requests (id, name, email, details) VALUES ('REQ-OLD', 'Ada', 'ada@example.com', 'A vase')").run();
 });
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => shop.close());
 
 const indexesOf = (table: string) =>
   db

@@ -1,31 +1,23 @@
 import type { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { migrate } from "../../src/db/migrate";
-import { openDatabase } from "../../src/db/open";
 import { listFilterOf } from "../../src/modules/admin-orders/order-search";
 import { createOrderStore, listQueries } from "../../src/modules/orders/store";
-import { migrationsBefore } from "../support/migrations-before";
+import { openShopBefore, type ShopBefore } from "../support/migrations-before";
 
 // An existing shop upgrades in place (migrations/0025_order_list.sql): its orders are counted into order_counts
 // and indexed for search by the migration, and the list's statements walk an index in the list's order, never
 // sorting the table (docs/decisions/0030-order-store-paging-and-search.md).
 
 const MIGRATION = "0025_order_list.sql";
-let dir: string;
+let shop: ShopBefore;
 let db: Database;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "strata-order-list-"));
-  db = openDatabase(join(dir, "shop.db"));
-  migrate(db, migrationsBefore(MIGRATION, join(dir, "before")));
+  shop = openShopBefore(MIGRATION);
+  db = shop.db;
 });
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => shop.close());
 
 function order(id: string, status: string, name: string, email: string, postcode: string, createdAt: string) {
   db.query(

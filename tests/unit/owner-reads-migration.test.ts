@@ -1,17 +1,13 @@
 import type { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { migrate } from "../../src/db/migrate";
-import { openDatabase } from "../../src/db/open";
 import type { BestSeller } from "../../src/modules/admin-orders/best-sellers";
 import { dashboardFigures } from "../../src/modules/admin-orders/dashboard-figures";
 import { listFilterOf } from "../../src/modules/admin-orders/order-search";
 import { createOrderStore } from "../../src/modules/orders/store";
 import { recountFigures } from "../support/figures-recount";
-import { migrationsBefore } from "../support/migrations-before";
-import { storeOrder, storeRefund } from "../support/stored-orders";
+import { openShopBefore, type ShopBefore } from "../support/migrations-before";
+import { storedLine, storeOrder, storeRefund } from "../support/stored-orders";
 
 // An existing shop upgrades in place (migrations/0029_owner_reads.sql, decision 0037): its orders are indexed again for
 // search, the compact postcode in an index of its own; its takings are summed by UTC day from the hourly rows; and the
@@ -21,26 +17,16 @@ import { storeOrder, storeRefund } from "../support/stored-orders";
 const MIGRATION = "0029_owner_reads.sql";
 /** Summer time: the UK day of 15 July 2026 began at 23:00 UTC on the 14th. */
 const NOW = new Date("2026-07-15T12:00:00.000Z");
-let dir: string;
+let shop: ShopBefore;
 let db: Database;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "strata-owner-reads-"));
-  db = openDatabase(join(dir, "shop.db"));
-  migrate(db, migrationsBefore(MIGRATION, join(dir, "before")));
+  shop = openShopBefore(MIGRATION);
+  db = shop.db;
 });
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => shop.close());
 
-const line = (productId: string, name: string, quantity: number, unitPriceCents: number, quoteId?: string) => ({
-  productId,
-  name,
-  quantity,
-  unitPriceCents,
-  meta: quoteId ? { quoteId } : {},
-});
+const line = storedLine;
 
 /** The owner's search box, through the indexes as the upgrade leaves them. */
 const search = (q: string) =>

@@ -2,26 +2,14 @@ import { describe, expect, test } from "bun:test";
 import type { PricingSettings } from "../../shared/instant-prices";
 import { accuracyText, minutesText } from "../../web/admin/pricing/CalibrationCard";
 import { formFromSettings, idFromName, refusedField, settingsFromForm } from "../../web/admin/pricing/pricing-form";
+import { pricingFixture } from "../support/instant-prices";
 
 // The owner's Pricing page as typed (docs/decisions/0043-pricing-page-and-model-purchase.md): what is sent,
 // which field a refusal stands beside, and the calibration line.
 
-const SETTINGS: PricingSettings = {
-  materials: [{ id: "pla", name: "PLA", colours: ["Black", "White"], density_g_cm3: 1.24, price_per_kg_pence: 2200, waste_pct: 5 }],
-  printers: [{ id: "mk4", name: "Prusa MK4", bed_mm: [250, 210, 220], hourly_pence: 120 }],
-  rules: {
-    setup_pence: 150,
-    minimum_pence: 800,
-    markup_pct: 35,
-    infill_pct: 20,
-    support_bands: [{ overhang_over: 0.1, surcharge_pct: 10 }],
-    max_overhang_fraction: 0.4,
-    auto_limit_pence: 15000,
-    instant_on: true,
-    review_all: false,
-    quantity_breaks: [{ from: 5, discount_pct: 5 }],
-  },
-};
+/** The tests' pricing with one material and one printer, the form's simplest page. */
+const fixture = pricingFixture();
+const SETTINGS: PricingSettings = { ...fixture, materials: fixture.materials.slice(0, 1), printers: fixture.printers.slice(0, 1) };
 
 describe("the rates form", () => {
   test("sends back exactly what it was given when nothing is changed (money in pounds, overhangs in per cent)", () => {

@@ -1,29 +1,21 @@
 import type { Database } from "bun:sqlite";
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { migrate } from "../../src/db/migrate";
-import { openDatabase } from "../../src/db/open";
-import { migrationsBefore } from "../support/migrations-before";
+import { openShopBefore, type ShopBefore } from "../support/migrations-before";
 
 // An existing shop upgrades in place (migrations/0020_restocked_units.sql): the units its refunds and
 // cancels already put back are counted per order line from what they recorded, so nothing recorded
 // before the upgrade can go back on the shelf a second time after it.
 
 const MIGRATION = "0020_restocked_units.sql";
-let dir: string;
+let shop: ShopBefore;
 let db: Database;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "strata-restocked-"));
-  db = openDatabase(join(dir, "shop.db"));
-  migrate(db, migrationsBefore(MIGRATION, join(dir, "before")));
+  shop = openShopBefore(MIGRATION);
+  db = shop.db;
 });
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => shop.close());
 
 function order(id: string, { restocked = 0, refundRequired = 0 } = {}) {
   db.query(

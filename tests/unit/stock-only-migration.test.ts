@@ -1,32 +1,24 @@
 import type { Database } from "bun:sqlite";
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { migrate } from "../../src/db/migrate";
-import { openDatabase } from "../../src/db/open";
 import { addProduct } from "../support/factories";
-import { migrationsBefore } from "../support/migrations-before";
+import { openShopBefore, type ShopBefore } from "../support/migrations-before";
 
 // An existing shop upgrades in place (migrations/0030_stock_only_changes.sql): its products and the changes
 // recorded before stay as they were, those changes counting as more than stock (anything may have changed),
 // and from then on a sale is marked as a change of stock alone.
 
 const MIGRATION = "0030_stock_only_changes.sql";
-let dir: string;
+let shop: ShopBefore;
 let db: Database;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "strata-stock-only-"));
-  db = openDatabase(join(dir, "shop.db"));
-  migrate(db, migrationsBefore(MIGRATION, join(dir, "before")));
+  shop = openShopBefore(MIGRATION);
+  db = shop.db;
   addProduct(db, { id: "lamp", name: "Moon Lamp", stock: 5, variants: [{ id: "lamp-large", name: "Large", price_cents: 2000, stock: 3 }] });
   db.run("UPDATE products SET stock = 4 WHERE id = 'lamp'");
 });
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => shop.close());
 
 const rows = () =>
   db

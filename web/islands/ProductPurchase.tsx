@@ -1,15 +1,15 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { addItem, type BasketMeta, roomFor } from "../../shared/basket";
+import { lazy, Suspense, useState } from "react";
+import { type BasketMeta, roomFor } from "../../shared/basket";
 import { formatPence, penceToPounds } from "../../shared/money";
 import { availableStock, stockText, stockTone } from "../../shared/stock";
 import type { Product } from "../../src/modules/catalog/model";
-import { BASKET_NEEDS_JAVASCRIPT, readBasket, writeBasket } from "../lib/basket-store";
+import { BASKET_NEEDS_JAVASCRIPT } from "../lib/basket-store";
 import type { OfferedMaterial } from "../lib/model-price";
 import { preselectedVariantId, priceLabel, productFacts } from "../lib/product-view";
 import type { ReadyAttachment } from "../lib/upload-request";
+import { useAddToBasket } from "../lib/use-add-to-basket";
 import { useBasket } from "../lib/use-basket";
 import { useHydrated } from "../lib/use-hydrated";
-import type { AddedLine } from "./parts/AddedPanel";
 import { PhotoUpload } from "./parts/PhotoUpload";
 import { RouteUpload } from "./parts/RouteUpload";
 
@@ -18,9 +18,6 @@ import { RouteUpload } from "./parts/RouteUpload";
 const AddedPanel = lazy(() => import("./parts/AddedPanel").then((module) => ({ default: module.AddedPanel })));
 // A shopper's own model: the upload, its 3D view and the price call, only on the product that takes one.
 const ModelPurchase = lazy(() => import("./parts/ModelPurchase").then((module) => ({ default: module.ModelPurchase })));
-
-/** The 'Added to basket' chip stays for 2 seconds (docs/product.md#product-page). */
-const ADDED_CHIP_MS = 2000;
 
 type PurchasableProduct = Pick<
   Product,
@@ -46,13 +43,8 @@ export function ProductPurchase({ product, compact = false, materials = [] }: Pr
   const [attachment, setAttachment] = useState<ReadyAttachment | null>(null);
   // A route is sent when it is added (docs/decisions/0028-route-trim-in-the-browser.md): one add at a time.
   const [adding, setAdding] = useState(false);
-  const [added, setAdded] = useState(false);
-  const [panel, setPanel] = useState<AddedLine | null>(null);
-  const [refused, setRefused] = useState(false);
-  const chipTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => void (chipTimer.current && clearTimeout(chipTimer.current)), []);
-
   const facts = productFacts(product);
+  const { added, refused, panel, put, forgetRefusal, closePanel } = useAddToBasket(facts);
   const variant = product.variants.find((v) => v.id === variantId) ?? null;
   const needsVariant = product.variants.length > 1 && !variant;
   const needsUpload = product.requiresGpx || product.requiresImage || product.requiresModel;
@@ -110,31 +102,15 @@ export function ProductPurchase({ product, compact = false, materials = [] }: Pr
     if (variant) Object.assign(meta, { variantId: variant.id, variantName: variant.name });
     if (file && product.requiresGpx) Object.assign(meta, { gpxToken: file.token, gpxName: file.fileName });
     if (file && product.requiresImage) Object.assign(meta, { imageToken: file.token, imageName: file.fileName });
-    const outcome = addItem(
-      readBasket(),
-      {
-        id: product.id,
-        name: product.name,
-        price: penceToPounds(variant?.price_cents ?? product.unitAmount),
-        noStack: needsUpload,
-        meta,
-      },
-      facts,
+    const shown = file
+      ? { kind: product.requiresGpx ? ("gpx" as const) : ("image" as const), token: file.token, name: file.fileName }
+      : undefined;
+    put(
+      { id: product.id, name: product.name, price: penceToPounds(variant?.price_cents ?? product.unitAmount), noStack: needsUpload, meta },
+      compact
+        ? null
+        : { name: product.name, variantName: variant?.name, pricePence: variant?.price_cents ?? product.unitAmount, file: shown },
     );
-    if (!outcome.ok) {
-      setRefused(true);
-      return;
-    }
-    writeBasket(outcome.items);
-    setAdded(true);
-    if (chipTimer.current) clearTimeout(chipTimer.current);
-    chipTimer.current = setTimeout(() => setAdded(false), ADDED_CHIP_MS);
-    if (!compact) {
-      const shown = file
-        ? { kind: product.requiresGpx ? ("gpx" as const) : ("image" as const), token: file.token, name: file.fileName }
-        : undefined;
-      setPanel({ name: product.name, variantName: variant?.name, pricePence: variant?.price_cents ?? product.unitAmount, file: shown });
-    }
   }
 
   const label = soldOut ? "Out of stock" : limitReached ? "Limit reached" : needsVariant ? "Select variant" : "Add to basket";
@@ -160,7 +136,7 @@ export function ProductPurchase({ product, compact = false, materials = [] }: Pr
                     checked={variantId === option.id}
                     onChange={() => {
                       setVariantId(option.id);
-                      setRefused(false);
+                      forgetRefusal();
                     }}
                   />
                   <span className="variant-option__name">{option.name}</span>
@@ -217,7 +193,7 @@ export function ProductPurchase({ product, compact = false, materials = [] }: Pr
       )}
       {panel && (
         <Suspense fallback={null}>
-          <AddedPanel line={panel} onClose={() => setPanel(null)} />
+          <AddedPanel line={panel} onClose={closePanel} />
         </Suspense>
       )}
       {waitingForFile && (

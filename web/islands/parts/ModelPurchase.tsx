@@ -1,13 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { addItem, type ProductFacts } from "../../../shared/basket";
+import type { ProductFacts } from "../../../shared/basket";
 import type { ModelUploadAnswer, PriceAnswer, PriceRequest } from "../../../shared/instant-prices";
 import { formatPence, penceToPounds } from "../../../shared/money";
-import { readBasket, writeBasket } from "../../lib/basket-store";
 import { askPrice, INCH_SCALE, MODEL_MAX_COPIES, type OfferedMaterial, sizeText } from "../../lib/model-price";
 import { inBasket, sendUpload, sentPercent, UNREACHABLE } from "../../lib/upload-request";
+import { useAddToBasket } from "../../lib/use-add-to-basket";
 import { useBasket } from "../../lib/use-basket";
 import { useHydrated } from "../../lib/use-hydrated";
-import type { AddedLine } from "./AddedPanel";
 import { ModelChoices } from "./ModelChoices";
 import { ModelPrice, type PriceState } from "./ModelPrice";
 import { type FrameStatus, UploadFrame } from "./UploadFrame";
@@ -17,8 +16,6 @@ const ModelPreview = lazy(() => import("./ModelPreview").then((module) => ({ def
 const AddedPanel = lazy(() => import("./AddedPanel").then((module) => ({ default: module.AddedPanel })));
 // Asking for a price by hand (its form and captcha) loads only for a model that needs it.
 const AskForPrice = lazy(() => import("./AskForPrice").then((module) => ({ default: module.AskForPrice })));
-
-const ADDED_CHIP_MS = 2000;
 
 type Uploaded = { answer: ModelUploadAnswer; file: File };
 
@@ -47,20 +44,11 @@ export function ModelPurchase({
   const [colour, setColour] = useState(materials[0]?.colours[0] ?? "");
   const [copies, setCopies] = useState(1);
   const [price, setPrice] = useState<PriceState>({ status: "idle" });
-  const [added, setAdded] = useState(false);
-  const [panel, setPanel] = useState<AddedLine | null>(null);
-  const [refused, setRefused] = useState(false);
+  const { added, refused, panel, put, closePanel } = useAddToBasket(facts);
   const input = useRef<HTMLInputElement>(null);
   const request = useRef<XMLHttpRequest | null>(null);
   const asked = useRef(0);
-  const chipTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      request.current?.abort();
-      if (chipTimer.current) clearTimeout(chipTimer.current);
-    },
-    [],
-  );
+  useEffect(() => () => request.current?.abort(), []);
 
   const token = model?.answer.token ?? null;
   const inTheBasket = token !== null && items.some((item) => item.meta.modelToken === token);
@@ -130,8 +118,7 @@ export function ModelPurchase({
 
   function add() {
     if (!model || !material || instant === null || inTheBasket) return;
-    const outcome = addItem(
-      readBasket(),
+    put(
       {
         id: facts.id,
         name: productName,
@@ -146,22 +133,13 @@ export function ModelPurchase({
           ...(scale === 1 ? {} : { scale }),
         },
       },
-      facts,
+      {
+        name: productName,
+        detail: `${model.answer.filename} · ${material.name}, ${colour} · ${copies === 1 ? "1 copy" : `${copies} copies`}`,
+        pricePence: instant,
+      },
       copies,
     );
-    if (!outcome.ok) {
-      setRefused(true);
-      return;
-    }
-    writeBasket(outcome.items);
-    setAdded(true);
-    if (chipTimer.current) clearTimeout(chipTimer.current);
-    chipTimer.current = setTimeout(() => setAdded(false), ADDED_CHIP_MS);
-    setPanel({
-      name: productName,
-      detail: `${model.answer.filename} · ${material.name}, ${colour} · ${copies === 1 ? "1 copy" : `${copies} copies`}`,
-      pricePence: instant,
-    });
   }
 
   const bbox = model?.answer.bbox_mm;
@@ -257,7 +235,7 @@ export function ModelPurchase({
       {!model && <p className="hint purchase__upload-first">Upload your model to see its price.</p>}
       {panel && (
         <Suspense fallback={null}>
-          <AddedPanel line={panel} onClose={() => setPanel(null)} />
+          <AddedPanel line={panel} onClose={closePanel} />
         </Suspense>
       )}
     </div>
