@@ -58,7 +58,8 @@ export function createOrdersExport(databaseFile: string) {
    */
   let exporting = 0;
 
-  function start(range: ExportRange): ReadableStream<Uint8Array> {
+  /** `gzip`: the worker compresses each page (the caller then answers with Content-Encoding: gzip). */
+  function start(range: ExportRange, { gzip }: { gzip: boolean }): ReadableStream<Uint8Array> {
     if (exporting >= MOST_EXPORTS_AT_ONCE) throw new ServiceUnavailable(EXPORTS_BUSY_RETRY_AFTER_SECONDS, EXPORTS_BUSY_MESSAGE);
     exporting += 1;
     const worker = new Worker(new URL("./export-worker.ts", import.meta.url).href, { smol: true } as WorkerOptions);
@@ -116,7 +117,7 @@ export function createOrdersExport(databaseFile: string) {
       live.delete(worker);
       fail(new Error("the export worker ended before its last page"));
     });
-    worker.postMessage({ open: { file: databaseFile, window: exportWindow(range) } } satisfies ExportWorkerRequest);
+    worker.postMessage({ open: { file: databaseFile, window: exportWindow(range), gzip } } satisfies ExportWorkerRequest);
 
     return new ReadableStream<Uint8Array>(
       {
@@ -147,7 +148,10 @@ export function createOrdersExport(databaseFile: string) {
   }
 
   return {
-    /** The orders made on the UK days of `range`, oldest first, as a CSV stream (export-csv.ts). 503 past MOST_EXPORTS_AT_ONCE. */
+    /**
+     * The orders made on the UK days of `range`, oldest first, as a CSV stream (export-csv.ts), gzipped by the
+     * worker when asked. 503 past MOST_EXPORTS_AT_ONCE.
+     */
     csv: start,
     /** Workers alive now (tests prove none outlives its export). */
     running: () => live.size,
