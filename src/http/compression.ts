@@ -215,7 +215,8 @@ async function readStart(
   return { stream };
 }
 
-function joined(chunks: Uint8Array[], size: number): Bytes {
+/** The chunks as one buffer of its own (a lone chunk that fills its buffer is that buffer). */
+export function joined(chunks: Uint8Array[], size: number): Bytes {
   if (chunks.length === 1 && chunks[0]!.byteLength === chunks[0]!.buffer.byteLength) return chunks[0] as Bytes;
   const whole = new Uint8Array(size);
   let at = 0;
