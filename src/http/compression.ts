@@ -132,8 +132,8 @@ export function createGzipPieces(): (piece: Uint8Array, last: boolean) => Promis
 
 /**
  * Up to this many bytes an answer is read whole and compressed in one call, brotli first: for the usual
- * small answer that costs less than the bytes it saves. A longer one, or a stream still going past it (the
- * orders export), is never held whole nor compressed in one call: see gzipStream.
+ * small answer that costs less than the bytes it saves. A longer one, or a stream still going past it, is never
+ * held whole nor compressed in one call: see gzipStream (the orders export comes gzipped by its worker).
  */
 const MOST_BYTES_COMPRESSED_WHOLE = 64 * 1024;
 
@@ -170,12 +170,13 @@ export async function compressAnswer(response: Response, request: Request): Prom
 }
 
 /**
- * A long answer is compressed as it streams with gzip only. Bun's CompressionStream compresses off
- * the main thread, but its brotli runs at quality 11 (a few hundred kB a second: slower than a year's
- * export is made) with no way to set it, and node:zlib's streaming brotli runs each chunk on the main thread.
+ * A long answer is compressed as it streams with gzip only: CompressionStream's brotli runs at quality 11 (a
+ * few hundred kB a second) with no way to set it. Its gzip costs the shop's own thread: a year's orders export
+ * gzipped here took ~0.3 s more of it than the same export plain, so the export now arrives gzipped by its
+ * worker (createGzipPieces) and passes through; this is for any other long answer.
  * Compressed chunk by chunk as the client reads it: the compressor asks the source for more only when it has
- * room, so a slow client holds back the source (the export's worker) and nothing is held whole.
- * docs/decisions/0032-exports-off-the-main-thread.md
+ * room, so a slow client holds back the source and nothing is held whole.
+ * docs/decisions/0032-exports-off-the-main-thread.md, docs/decisions/0044-the-owner-beside-the-shoppers.md
  */
 function gzipStream(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
   return body.pipeThrough(new CompressionStream("gzip") as ReadableWritablePair<Uint8Array, Uint8Array>);
