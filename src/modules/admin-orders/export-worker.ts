@@ -6,8 +6,8 @@ import { createGzipPieces, joined } from "../../http/compression";
 import { type CsvPage, createCsvPages, EXPORT_THREAD_NICENESS, type ExportWindow } from "./export-csv";
 
 // Runs inside a Worker started by orders-export.ts for one export: opens its own read-only connection to the
-// shop's file, then answers each "next" with one CSV page (its bytes moved, not copied), gzipped here when the
-// client takes gzip, and reads nothing until asked again, so it never runs ahead of the client. "stop" closes
+// shop's file, then answers each "next" with the next CSV pages, at least LEAST_BYTES_A_MESSAGE of them (their
+// bytes moved, not copied), gzipped here when the client takes gzip, and reads nothing until asked again, so it never runs ahead of the client. "stop" closes
 // the connection and ends the worker. docs/decisions/0032-exports-off-the-main-thread.md; the compression is
 // here, off the shoppers' event loop: docs/decisions/0044-the-owner-beside-the-shoppers.md
 declare const self: Worker;

@@ -33,8 +33,9 @@ export const MOST_EXPORTS_AT_ONCE = 1;
 const EXPORTS_BUSY_RETRY_AFTER_SECONDS = 30;
 export const EXPORTS_BUSY_MESSAGE = "An export is already being prepared. Please wait for it to finish downloading, then try again.";
 /**
- * Pages (of 200 rows) the worker may be ahead of the client: without any, each page would wait for a message
- * there and back, and on a busy main thread for its turn too; with a few it reads on while the client takes one.
+ * Messages (each at least 128 kB of CSV, four 200-row pages: export-worker.ts) the worker may be ahead of the
+ * client: without any, each would wait for a message there and back, and on a busy main thread for its turn too;
+ * with a few it reads on while the client takes one.
  */
 const PAGES_AHEAD = 4;
 /** How long a worker asked to stop gets before it is ended outright (shutdown only). */
