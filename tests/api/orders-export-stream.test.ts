@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
+import { EXPORT_THREAD_NICENESS } from "../../src/modules/admin-orders/export-csv";
 import { EXPORTS_BUSY_MESSAGE, MOST_EXPORTS_AT_ONCE } from "../../src/modules/admin-orders/orders-export";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { addProduct } from "../support/factories";
@@ -162,6 +163,43 @@ describe("each export's worker ends with it", () => {
     expect(again.status).toBe(200);
     expect(references(new Uint8Array(await again.arrayBuffer()))).toEqual(ids);
     for (const reader of readers.slice(1)) await reader.cancel();
+  });
+});
+
+/** The niceness of each thread of this process (the shop under test runs in it, its export workers too), by thread id. */
+function threadNiceness(): Map<number, number> {
+  const niceness = new Map<number, number>();
+  for (const thread of readdirSync("/proc/self/task")) {
+    try {
+      // Fields after the command's closing parenthesis: the state is the 3rd field of stat(5), the niceness the 19th.
+      const fields = readFileSync(`/proc/self/task/${thread}/stat`, "utf8").split(") ")[1]!.split(" ");
+      niceness.set(Number(thread), Number(fields[16]));
+    } catch {
+      // A thread that ended while the list was read.
+    }
+  }
+  return niceness;
+}
+
+describe.skipIf(process.platform !== "linux")("the export gives way to the shoppers", () => {
+  test(`its worker's thread runs at niceness ${EXPORT_THREAD_NICENESS} while the shop's own thread stays at 0, and it is gone once the export ends`, async () => {
+    const before = [...threadNiceness().values()].filter((nice) => nice === EXPORT_THREAD_NICENESS).length;
+    const response = await exportCsv(YEAR, { "Accept-Encoding": "gzip, br" });
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    const during = threadNiceness();
+    // The worker's thread, and any thread it started since (they inherit its niceness).
+    expect([...during.values()].filter((nice) => nice === EXPORT_THREAD_NICENESS).length).toBeGreaterThan(before);
+    expect(during.get(process.pid)).toBe(0);
+
+    // It still sends every order, at its own pace.
+    expect(references(new Uint8Array(gunzipSync(await readAll(reader, [first.value!]))))).toEqual(ids);
+    await waitUntil(() => shop.deps.ordersExport.running() === 0, 5000, "the export's worker to end");
+    await waitUntil(
+      () => [...threadNiceness().values()].filter((nice) => nice === EXPORT_THREAD_NICENESS).length === before,
+      5000,
+      "the export's thread to end",
+    );
   });
 });
 

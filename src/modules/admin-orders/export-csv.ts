@@ -4,6 +4,14 @@ import { ukToday } from "../../../shared/uk-day";
 // The orders export's CSV, read a page at a time. It runs inside the export's worker (export-worker.ts) on its
 // own read-only connection, never on the shoppers' loop (docs/decisions/0032-exports-off-the-main-thread.md).
 
+/**
+ * The niceness of the export worker's thread (export-worker.ts; the shop's own thread stays at 0): a year's export
+ * is a second or so of CPU, and on a shop whose cores are busy answering shoppers it takes what they leave rather
+ * than a share of theirs. On an idle machine it runs as fast as before.
+ * docs/decisions/0044-the-owner-beside-the-shoppers.md
+ */
+export const EXPORT_THREAD_NICENESS = 10;
+
 /** Rows read per step: the stream holds one page, never the whole range (a year of orders stays on disk). */
 const EXPORT_PAGE_ROWS = 200;
 

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { ORDERS_PAGE_SIZE, TO_MAKE_PAGE_SIZE } from "../../../shared/orders-page";
 import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
+import { pickEncoding } from "../../http/compression";
 import { downloadResponse } from "../../http/download-response";
 import { routePolicy } from "../../http/route-policy";
 import type { UploadKind } from "../uploads/model";
@@ -49,15 +50,19 @@ export function adminOrderRoutes({
         if (nextCursor) set.headers["x-next-cursor"] = nextCursor;
         return page;
       })
-      .get("/api/admin/orders/export.csv", ({ query }) => {
+      .get("/api/admin/orders/export.csv", ({ query, request }) => {
         const range = parseOrBadRequest(exportRangeSchema, query);
-        // Read by a worker of its own and streamed (docs/decisions/0032-exports-off-the-main-thread.md).
-        return new Response(ordersExport.csv(range), {
+        // Read by a worker of its own and streamed (docs/decisions/0032-exports-off-the-main-thread.md), gzipped
+        // in that worker too, not on the shoppers' event loop (docs/decisions/0044-the-owner-beside-the-shoppers.md).
+        const gzip = pickEncoding(request.headers.get("accept-encoding"), ["gzip"]) === "gzip";
+        return new Response(ordersExport.csv(range, { gzip }), {
           headers: {
             "Content-Type": "text/csv; charset=utf-8",
             "Content-Disposition": `attachment; filename="${exportFileName(range)}"`,
             "X-Content-Type-Options": "nosniff",
             "Cache-Control": "private, no-store",
+            Vary: "Accept-Encoding",
+            ...(gzip ? { "Content-Encoding": "gzip" } : {}),
           },
         });
       })

@@ -33,8 +33,9 @@ export const MOST_EXPORTS_AT_ONCE = 1;
 const EXPORTS_BUSY_RETRY_AFTER_SECONDS = 30;
 export const EXPORTS_BUSY_MESSAGE = "An export is already being prepared. Please wait for it to finish downloading, then try again.";
 /**
- * Pages (of 200 rows) the worker may be ahead of the client: without any, each page would wait for a message
- * there and back, and on a busy main thread for its turn too; with a few it reads on while the client takes one.
+ * Messages (each at least 128 kB of CSV, four 200-row pages: export-worker.ts) the worker may be ahead of the
+ * client: without any, each would wait for a message there and back, and on a busy main thread for its turn too;
+ * with a few it reads on while the client takes one.
  */
 const PAGES_AHEAD = 4;
 /** How long a worker asked to stop gets before it is ended outright (shutdown only). */
@@ -58,7 +59,8 @@ export function createOrdersExport(databaseFile: string) {
    */
   let exporting = 0;
 
-  function start(range: ExportRange): ReadableStream<Uint8Array> {
+  /** `gzip`: the worker compresses each page (the caller then answers with Content-Encoding: gzip). */
+  function start(range: ExportRange, { gzip }: { gzip: boolean }): ReadableStream<Uint8Array> {
     if (exporting >= MOST_EXPORTS_AT_ONCE) throw new ServiceUnavailable(EXPORTS_BUSY_RETRY_AFTER_SECONDS, EXPORTS_BUSY_MESSAGE);
     exporting += 1;
     const worker = new Worker(new URL("./export-worker.ts", import.meta.url).href, { smol: true } as WorkerOptions);
@@ -116,7 +118,7 @@ export function createOrdersExport(databaseFile: string) {
       live.delete(worker);
       fail(new Error("the export worker ended before its last page"));
     });
-    worker.postMessage({ open: { file: databaseFile, window: exportWindow(range) } } satisfies ExportWorkerRequest);
+    worker.postMessage({ open: { file: databaseFile, window: exportWindow(range), gzip } } satisfies ExportWorkerRequest);
 
     return new ReadableStream<Uint8Array>(
       {
@@ -147,7 +149,10 @@ export function createOrdersExport(databaseFile: string) {
   }
 
   return {
-    /** The orders made on the UK days of `range`, oldest first, as a CSV stream (export-csv.ts). 503 past MOST_EXPORTS_AT_ONCE. */
+    /**
+     * The orders made on the UK days of `range`, oldest first, as a CSV stream (export-csv.ts), gzipped by the
+     * worker when asked. 503 past MOST_EXPORTS_AT_ONCE.
+     */
     csv: start,
     /** Workers alive now (tests prove none outlives its export). */
     running: () => live.size,
