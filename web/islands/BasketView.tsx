@@ -14,9 +14,9 @@ import { dispatchPromiseText, latestDay } from "../../shared/dispatch-words";
 import { formatMinus, formatPence, poundsToPence } from "../../shared/money";
 import type { Product } from "../../src/modules/catalog/model";
 import { DiscountCodeField } from "../components/DiscountCodeField";
-import { GiftMessageField } from "../components/GiftMessageField";
+import { GiftField, giftOf } from "../components/GiftField";
 import { type Catalogue, checkOutBasket, fetchCatalogue } from "../lib/basket-checkout";
-import { BASKET_NEEDS_JAVASCRIPT, clearBasket, readBasket, readGiftMessage, writeBasket, writeGiftMessage } from "../lib/basket-store";
+import { BASKET_NEEDS_JAVASCRIPT, clearBasket, NO_GIFT, readBasket, readGift, writeBasket, writeGift } from "../lib/basket-store";
 import { checkDiscountCode, checkoutEntries, type DiscountQuote, forgetPaidCheckout } from "../lib/checkout-client";
 import { productFacts } from "../lib/product-view";
 import { uploadPreview } from "../lib/upload-preview";
@@ -45,7 +45,7 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
   const [discount, setDiscount] = useState<{ quote: DiscountQuote; basket: string } | null>(null);
   const [discountProblem, setDiscountProblem] = useState<string | null>(null);
   const [checkingCode, setCheckingCode] = useState(false);
-  const [giftMessage, setGiftMessage] = useState("");
+  const [gift, setGift] = useState(NO_GIFT);
   // State updates land after the click handler returns; the ref shuts out a second click at once.
   const checkoutInFlight = useRef(false);
 
@@ -54,15 +54,15 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
       clearBasket();
       forgetPaidCheckout();
     }
-    setGiftMessage(readGiftMessage());
+    setGift(readGift());
     fetchCatalogue()
       .then(setCatalogue)
       .catch(() => setStockWarning(true));
   }, [banner]);
 
-  // An emptied basket (Clear basket, or paid in another tab) takes its gift message with it (clearBasket).
+  // An emptied basket (Clear basket, or paid in another tab) takes its gift with it (clearBasket).
   useEffect(() => {
-    if (mounted && items.length === 0) setGiftMessage("");
+    if (mounted && items.length === 0) setGift(NO_GIFT);
   }, [mounted, items.length]);
 
   useEffect(() => {
@@ -121,7 +121,7 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
     let leaving = false;
     try {
       // Stay disabled while the browser moves to the payment page.
-      leaving = await checkOutBasket({ onCatalogue: setCatalogue, discountCode: appliedCode, giftMessage });
+      leaving = await checkOutBasket({ onCatalogue: setCatalogue, discountCode: appliedCode, gift: giftOf(gift) });
     } finally {
       if (!leaving) {
         checkoutInFlight.current = false;
@@ -216,12 +216,12 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
                 setDiscountProblem(null);
               }}
             />
-            <GiftMessageField
-              value={giftMessage}
+            <GiftField
+              value={gift}
               disabled={busy}
-              onChange={(message) => {
-                setGiftMessage(message);
-                writeGiftMessage(message);
+              onChange={(changed) => {
+                setGift(changed);
+                writeGift(changed);
               }}
             />
             {quote.toFreeDelivery !== null && (
