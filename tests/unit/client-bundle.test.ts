@@ -250,9 +250,9 @@ describe("the packing slips' own stylesheet (their pages link nothing else, and 
     const css = readFileSync(join(BUILD_DIR, basename(manifest.packingSlipStylesheet)), "utf8");
     expect(css).toContain("@page");
     expect(css).toMatch(/@media print\s*\{[\s\S]*\.slip~\.slip\s*\{[^}]*break-before:\s*page/);
-    // A gift order's note card is a page of its own, A6 (docs/decisions/0049-gift-orders.md).
-    expect(css).toMatch(/@page gift-note\s*\{[^}]*size:\s*A6/);
-    expect(css).toMatch(/\.gift-note\s*\{[^}]*page:\s*gift-note/);
+    // A gift order's note card is an A6 card on a printed page of its own (docs/decisions/0049-gift-orders.md).
+    expect(css).toMatch(/\.gift-note\s*\{[^}]*width:\s*105mm;height:\s*148mm/);
+    expect(css).toMatch(/@media print\s*\{\s*\.gift-note\s*\{[^}]*break-before:\s*page/);
   });
 });
 
