@@ -11,6 +11,7 @@ import {
   subtotalPence,
 } from "../../shared/basket";
 import { dispatchPromiseText, latestDay } from "../../shared/dispatch-words";
+import { basketOrderBy, orderByText, tooLateFor } from "../../shared/key-dates";
 import { formatMinus, formatPence, poundsToPence } from "../../shared/money";
 import type { Product } from "../../src/modules/catalog/model";
 import { DiscountCodeField } from "../components/DiscountCodeField";
@@ -31,10 +32,12 @@ const STOCK_WARNING = "Unable to verify live stock; limits may not be enforced i
 export type BasketViewProps = {
   deliveryFeePence: number;
   freeDeliveryThresholdPence: number;
+  /** The dispatch cut-off (UK hour): on a key date's last order day, orders from then on are too late. */
+  cutOffHour: number;
   banner: "success" | "canceled" | null;
 };
 
-export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banner }: BasketViewProps) {
+export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, cutOffHour, banner }: BasketViewProps) {
   const items = useBasket();
   const mounted = useHydrated();
   const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
@@ -132,6 +135,8 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
 
   // The basket's promise is its slowest line's; the catalogue answer carries each product's day.
   const latestDispatch = latestDay(items.map((item) => catalogue?.get(item.id)?.dispatchBy));
+  // The key dates the basket's lines show, each with its soonest last order day (docs/decisions/0049-gift-orders.md).
+  const orderBy = basketOrderBy(items.map((item) => catalogue?.get(item.id)?.order_by));
 
   return (
     <div className="basket">
@@ -235,6 +240,11 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
                 {dispatchPromiseText(latestDispatch, false)}
               </p>
             )}
+            {orderBy.map((entry) => (
+              <p key={`${entry.date} ${entry.name}`} className="basket__dispatch order-by">
+                {orderByText(entry, tooLateFor(entry, new Date(), cutOffHour))}
+              </p>
+            ))}
             <div className="basket__actions">
               <button type="button" className="button button--primary button--wide" disabled={busy} onClick={checkout}>
                 {busy ? "Starting checkout…" : "Checkout"}

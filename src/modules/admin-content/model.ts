@@ -91,7 +91,10 @@ const SETTING_SHAPE = "Send one setting as { key, value }, with the value as tex
 export const configInputSchema = z.object(
   {
     key: z.enum(CONFIG_KEYS, { error: UNKNOWN_KEY }),
-    value: z.union([z.string(), z.number()], { error: SETTING_SHAPE }).transform(String),
+    // A list (the key dates) may come as JSON text or as the list itself.
+    value: z
+      .union([z.string(), z.number(), z.array(z.unknown())], { error: SETTING_SHAPE })
+      .transform((value) => (Array.isArray(value) ? JSON.stringify(value) : String(value))),
   },
   { error: SETTING_SHAPE },
 );
