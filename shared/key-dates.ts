@@ -9,7 +9,7 @@ export type KeyDate = { name: string; date: string; delivery_days: number };
 /** One key date as a product answer carries it (`order_by`). */
 export type OrderBy = { name: string; date: string; last_order_day: string };
 
-export const KEY_DATE_SHOWN_DAYS = 42;
+const KEY_DATE_SHOWN_DAYS = 42;
 export const DEFAULT_DELIVERY_DAYS = 2;
 export const MAX_DELIVERY_DAYS = 30;
 export const MAX_KEY_DATES = 20;
