@@ -132,7 +132,7 @@ export function ProductPage() {
           )}
           {!requiresModel &&
             orderBy.map((words) => (
-              <p key={words} className="order-by">
+              <p key={words} className="dispatch-promise order-by">
                 {words}
               </p>
             ))}
