@@ -25,12 +25,6 @@ export type BasketMeta = {
   scale?: number;
 };
 
-/**
- * The longest gift message a basket may send: a card's worth of words. The basket's field stops there and the
- * checkout refuses more (migrations/0028_gift_message.sql holds the same cap).
- */
-export const GIFT_MESSAGE_MAX = 300;
-
 /** docs/product.md#basket-item. `price` is in pounds; everything derived from it is in pence. */
 export type BasketItem = {
   key: string;

@@ -133,3 +133,20 @@ export function countingDay(placedAt: Date, cutOffHour: number): string {
 export function dispatchBy(placedAt: Date, leadTimeDays: number, cutOffHour: number): string {
   return workingDaysAfter(countingDay(placedAt, cutOffHour), leadTimeDays);
 }
+
+/**
+ * The last working day an order may be placed (before the cut-off) for it to be dispatched and delivered within
+ * `workingDays` working days and arrive by `day` (docs/decisions/0049-gift-orders.md): the last working day on or
+ * before `day`, then `workingDays` working days back. Walked back day by day, since it is asked once per lead time
+ * and key date an hour (the catalogue's kept list), never per product.
+ */
+export function lastOrderDay(day: string, workingDays: number): string {
+  const dayBefore = (at: string) => dayAt(asDate(at).getTime() - DAY_MS);
+  let at = day;
+  while (!isWorkingDay(at)) at = dayBefore(at);
+  for (let left = workingDays; left > 0; ) {
+    at = dayBefore(at);
+    if (isWorkingDay(at)) left -= 1;
+  }
+  return at;
+}

@@ -6,8 +6,6 @@ import {
   AddressBlock,
   addressText,
   EmailLayout,
-  GiftMessageBlock,
-  giftMessageText,
   ItemsTable,
   itemsAndTotalsText,
   ManageLink,
@@ -25,6 +23,12 @@ const REFUND_WARNING =
 /** A late payment's use of a code whose uses were all taken by then (decision 0025): honoured, and the owner decides. */
 const discountWarning = (code: string | null) =>
   `DISCOUNT CODE OVER ITS LIMIT: this payment arrived after its checkout had given back its use of the code ${code}, and every use had been taken since. The order is recorded as paid with the discount; honour it, or contact the customer.`;
+
+/**
+ * A gift's words are the buyer's, for the card in the parcel: the owner's email says only that the order is a gift,
+ * and the owner reads the note on the order's screen (docs/decisions/0049-gift-orders.md).
+ */
+const GIFT_ORDER_NOTICE = "This order is a gift: print its gift note card with the packing slip, and send no prices.";
 
 /** Tells the owner an order came in; the refund and discount warnings go first so they cannot be missed. */
 export function renderNewOrderNotice(order: Order, publicUrl: string, shop: ShopIdentity): RenderedEmail {
@@ -61,7 +65,7 @@ export function renderNewOrderNotice(order: Order, publicUrl: string, shop: Shop
       </p>
       <ItemsTable items={order.items} showAttachments />
       <TotalsTable order={order} />
-      <GiftMessageBlock message={order.gift_message} />
+      {order.gift && <p style={styles.paragraph}>{GIFT_ORDER_NOTICE}</p>}
       <AddressBlock title="Ship to" lines={address} />
       <ManageLink href={adminLink} />
     </EmailLayout>,
@@ -74,7 +78,7 @@ export function renderNewOrderNotice(order: Order, publicUrl: string, shop: Shop
     "",
     ...itemsAndTotalsText(order, { showAttachments: true }),
     "",
-    ...giftMessageText(order.gift_message),
+    ...(order.gift ? [GIFT_ORDER_NOTICE, ""] : []),
     ...addressText("Ship to", address),
     "",
     manageText(adminLink),

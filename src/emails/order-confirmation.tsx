@@ -5,8 +5,8 @@ import type { ShopIdentity } from "../../shared/shop-info";
 import type { Order } from "../modules/orders/model";
 import {
   EmailLayout,
-  GiftMessageBlock,
-  giftMessageText,
+  GiftNoteBlock,
+  giftNoteText,
   ItemsTable,
   itemsAndTotalsText,
   type RenderedEmail,
@@ -38,7 +38,7 @@ export function renderOrderConfirmation(order: Order, publicUrl: string, shop: S
       )}
       <ItemsTable items={order.items} pictures={publicUrl} />
       <TotalsTable order={order} />
-      <GiftMessageBlock message={order.gift_message} />
+      <GiftNoteBlock gift={order.gift} />
       {madeToSpecification && <p style={styles.paragraph}>{MADE_TO_SPECIFICATION}</p>}
       <ShopperOrderFooter order={order} publicUrl={publicUrl} shop={shop} />
     </EmailLayout>,
@@ -52,7 +52,7 @@ export function renderOrderConfirmation(order: Order, publicUrl: string, shop: S
     ...(order.dispatch_by ? [`${dispatchedByText(order.dispatch_by)}.`, ""] : []),
     ...itemsAndTotalsText(order),
     "",
-    ...giftMessageText(order.gift_message),
+    ...giftNoteText(order.gift),
     ...(madeToSpecification ? [MADE_TO_SPECIFICATION, ""] : []),
     ...shopperOrderFooterText(order, publicUrl, shop),
   ].join("\n");

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { type Gift, giftFromLine } from "../../shared/gift";
 import { formatDelivery, formatMinus, formatPence } from "../../shared/money";
 import { shippingAddressLines } from "../../shared/order-view";
 import { SHOP, type ShopIdentity, traderLine } from "../../shared/shop-info";
@@ -223,23 +224,31 @@ export function AddressBlock({ title, lines }: { title: string; lines: string[] 
   );
 }
 
-/** The shopper's gift message, as typed (its line breaks kept), under the order's lines; nothing when there is none. */
-export function GiftMessageBlock({ message }: { message: string | null }) {
-  if (!message) return null;
+/**
+ * A gift order's note, as the card prints it (its line breaks kept, then who it is from), under the order's lines;
+ * nothing when the order is not a gift. For the buyer's own emails only: the words are theirs, never sent to anyone
+ * else (docs/decisions/0049-gift-orders.md).
+ */
+export function GiftNoteBlock({ gift }: { gift: Gift | null }) {
+  if (!gift) return null;
+  const from = giftFromLine(gift);
   return (
     <div style={{ margin: "0 0 20px" }}>
-      <p style={{ ...styles.paragraph, margin: "0 0 4px", fontWeight: "bold" }}>{GIFT_MESSAGE_TITLE}</p>
-      <p style={{ ...styles.paragraph, whiteSpace: "pre-line" }}>{message}</p>
+      <p style={{ ...styles.paragraph, margin: "0 0 4px", fontWeight: "bold" }}>{GIFT_NOTE_TITLE}</p>
+      <p style={{ ...styles.paragraph, margin: from ? "0 0 4px" : styles.paragraph.margin, whiteSpace: "pre-line" }}>{gift.message}</p>
+      {from && <p style={styles.paragraph}>{from}</p>}
     </div>
   );
 }
 
-/** The plain-text twin of GiftMessageBlock: the title, the message and a blank line, or nothing. */
-export function giftMessageText(message: string | null): string[] {
-  return message ? [`${GIFT_MESSAGE_TITLE}:`, message, ""] : [];
+/** The plain-text twin of GiftNoteBlock: the title, the message, who it is from and a blank line, or nothing. */
+export function giftNoteText(gift: Gift | null): string[] {
+  if (!gift) return [];
+  const from = giftFromLine(gift);
+  return [`${GIFT_NOTE_TITLE}:`, gift.message, ...(from ? [from] : []), ""];
 }
 
-const GIFT_MESSAGE_TITLE = "Gift message (printed on the packing slip)";
+const GIFT_NOTE_TITLE = "Gift note (printed on a card in the parcel)";
 
 /** The plain-text twin of AddressBlock. */
 export function addressText(title: string, lines: string[]): string[] {

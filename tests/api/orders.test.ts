@@ -77,7 +77,7 @@ describe("looking up an order with its postcode", () => {
       delivery_cents: 500,
       discount_code: null,
       discount_cents: 0,
-      gift_message: null,
+      gift: null,
       currency: "gbp",
       email: "ada@example.co.uk",
       shipping_name: "Ada Lovelace",

@@ -10,7 +10,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     delivery_cents: 395,
     discount_code: null,
     discount_cents: 0,
-    gift_message: null,
+    gift: null,
     amount_cents: 4645,
     currency: "gbp",
     email: "ada@example.com",

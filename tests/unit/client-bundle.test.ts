@@ -249,7 +249,10 @@ describe("the packing slips' own stylesheet (their pages link nothing else, and 
     expect(manifest.packingSlipStylesheet).toMatch(/^\/assets\/packing-slips-[a-z0-9]+\.css$/);
     const css = readFileSync(join(BUILD_DIR, basename(manifest.packingSlipStylesheet)), "utf8");
     expect(css).toContain("@page");
-    expect(css).toMatch(/@media print\s*\{[\s\S]*\.slip\+\.slip\s*\{[^}]*break-before:\s*page/);
+    expect(css).toMatch(/@media print\s*\{[\s\S]*\.slip~\.slip\s*\{[^}]*break-before:\s*page/);
+    // A gift order's note card is an A6 card on a printed page of its own (docs/decisions/0049-gift-orders.md).
+    expect(css).toMatch(/\.gift-note\s*\{[^}]*width:\s*105mm;height:\s*148mm/);
+    expect(css).toMatch(/@media print\s*\{\s*\.gift-note\s*\{[^}]*break-before:\s*page/);
   });
 });
 

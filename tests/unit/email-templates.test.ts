@@ -129,23 +129,32 @@ describe("renderOrderConfirmation", () => {
   });
 });
 
-describe("an order's gift message in its emails", () => {
-  const gift = order({ gift_message: "Happy birthday, Gran!\nLove from Ada" });
+describe("a gift order's note in its emails: the buyer's only", () => {
+  const gift = order({ gift: { message: "Happy birthday, Gran!\nLove from Ada", from: "Ada and Tom" } });
 
-  test("the shopper's confirmation and the owner's notice show it after the totals, its line break kept", () => {
-    for (const { html, text } of [renderOrderConfirmation(gift, PUBLIC_URL, SHOP), renderNewOrderNotice(gift, PUBLIC_URL, SHOP)]) {
-      const seen = textOf(html);
-      expect(seen).toContain("Gift message (printed on the packing slip) Happy birthday, Gran! Love from Ada");
-      expect(seen.indexOf("Gift message")).toBeGreaterThan(seen.indexOf("Total £46.45"));
-      expect(html).toContain("white-space:pre-line");
-      expect(text).toContain("Gift message (printed on the packing slip):\nHappy birthday, Gran!\nLove from Ada\n");
+  test("the buyer's confirmation shows the note as the card prints it, after the totals, its line break kept", () => {
+    const { html, text } = renderOrderConfirmation(gift, PUBLIC_URL, SHOP);
+    const seen = textOf(html);
+    expect(seen).toContain("Gift note (printed on a card in the parcel) Happy birthday, Gran! Love from Ada From Ada and Tom");
+    expect(seen.indexOf("Gift note")).toBeGreaterThan(seen.indexOf("Total £46.45"));
+    expect(html).toContain("white-space:pre-line");
+    expect(text).toContain("Gift note (printed on a card in the parcel):\nHappy birthday, Gran!\nLove from Ada\nFrom Ada and Tom\n");
+  });
+
+  test("the owner's new-order email says it is a gift but never carries the buyer's words", () => {
+    const { html, text, subject } = renderNewOrderNotice(gift, PUBLIC_URL, SHOP);
+    for (const said of [textOf(html), text]) {
+      expect(said).toContain("This order is a gift: print its gift note card with the packing slip, and send no prices.");
+      expect(said).not.toContain("Happy birthday");
+      expect(said).not.toContain("Ada and Tom");
     }
+    expect(subject).not.toContain("Happy birthday");
   });
 
   test("an order without one says nothing about it", () => {
     for (const { html, text } of [renderOrderConfirmation(order(), PUBLIC_URL, SHOP), renderNewOrderNotice(order(), PUBLIC_URL, SHOP)]) {
-      expect(html).not.toContain("Gift message");
-      expect(text).not.toContain("Gift message");
+      expect(textOf(html)).not.toContain("gift");
+      expect(text).not.toContain("gift");
     }
   });
 });

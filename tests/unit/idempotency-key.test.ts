@@ -34,15 +34,23 @@ describe("checkoutKeyFor: one Idempotency-Key per basket content", () => {
     expect([second.key, retry.key]).toEqual(["key-1", "key-1"]);
   });
 
-  test("the same lines with another gift message or discount code get a new key; a blank message is none", () => {
+  test("the same lines with another gift note, sender or discount code get a new key; no gift is none", () => {
     const newKey = keyMaker();
     const lines = checkoutEntries([line("planter", 1)]);
-    const first = checkoutKeyFor(checkoutBody(lines, { giftMessage: "For Tom" }), null, NOW, newKey);
-    const otherMessage = checkoutKeyFor(checkoutBody(lines, { giftMessage: "For Sam" }), first, NOW, newKey);
-    const withCode = checkoutKeyFor(checkoutBody(lines, { giftMessage: "For Sam", discountCode: "SAVE10" }), otherMessage, NOW, newKey);
-    expect([first.key, otherMessage.key, withCode.key]).toEqual(["key-1", "key-2", "key-3"]);
+    const forTom = { message: "For Tom", from: null };
+    const forSam = { message: "For Sam", from: null };
+    const first = checkoutKeyFor(checkoutBody(lines, { gift: forTom }), null, NOW, newKey);
+    const otherMessage = checkoutKeyFor(checkoutBody(lines, { gift: forSam }), first, NOW, newKey);
+    const otherSender = checkoutKeyFor(checkoutBody(lines, { gift: { ...forSam, from: "Ada" } }), otherMessage, NOW, newKey);
+    const withCode = checkoutKeyFor(
+      checkoutBody(lines, { gift: { ...forSam, from: "Ada" }, discountCode: "SAVE10" }),
+      otherSender,
+      NOW,
+      newKey,
+    );
+    expect([first.key, otherMessage.key, otherSender.key, withCode.key]).toEqual(["key-1", "key-2", "key-3", "key-4"]);
     const bare = checkoutKeyFor(checkoutBody(lines, {}), null, NOW, newKey);
-    expect(checkoutKeyFor(checkoutBody(lines, { giftMessage: "  " }), bare, NOW, newKey).key).toBe(bare.key);
+    expect(checkoutKeyFor(checkoutBody(lines, { gift: null }), bare, NOW, newKey).key).toBe(bare.key);
   });
 
   test("a changed quantity gets a new key", () => {

@@ -22,6 +22,7 @@ function product(stock: number): Product {
     variants: [],
     leadTimeDays: 3,
     dispatchBy: "2026-12-03",
+    order_by: [],
   };
 }
 

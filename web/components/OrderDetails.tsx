@@ -1,3 +1,4 @@
+import { giftFromLine } from "../../shared/gift";
 import { formatPence } from "../../shared/money";
 import { formatDateTime, orderStatusLabel, shippingAddressLines } from "../../shared/order-view";
 import { type RemovedFile, removedFileText } from "../../shared/removed-file";
@@ -14,7 +15,7 @@ export type CustomerOrder = Pick<Order, "id" | "status" | "created_at" | "amount
       | "delivery_cents"
       | "discount_code"
       | "discount_cents"
-      | "gift_message"
+      | "gift"
       | "shipping_name"
       | "shipping_line1"
       | "shipping_line2"
@@ -137,10 +138,11 @@ export function OrderDetails({ order, sessionId, showStatus = true }: { order: C
           </address>
         </div>
       )}
-      {order.gift_message && (
+      {order.gift && (
         <div className="order-gift">
-          <h2>Gift message</h2>
-          <p className="order-gift__message">{order.gift_message}</p>
+          <h2>Gift note</h2>
+          <p className="order-gift__message">{order.gift.message}</p>
+          {order.gift.from && <p className="order-gift__from">{giftFromLine(order.gift)}</p>}
         </div>
       )}
     </section>

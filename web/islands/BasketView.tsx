@@ -11,12 +11,13 @@ import {
   subtotalPence,
 } from "../../shared/basket";
 import { dispatchPromiseText, latestDay } from "../../shared/dispatch-words";
+import { basketOrderBy, orderByText, tooLateFor } from "../../shared/key-dates";
 import { formatMinus, formatPence, poundsToPence } from "../../shared/money";
 import type { Product } from "../../src/modules/catalog/model";
 import { DiscountCodeField } from "../components/DiscountCodeField";
-import { GiftMessageField } from "../components/GiftMessageField";
+import { GiftField, giftOf } from "../components/GiftField";
 import { type Catalogue, checkOutBasket, fetchCatalogue } from "../lib/basket-checkout";
-import { BASKET_NEEDS_JAVASCRIPT, clearBasket, readBasket, readGiftMessage, writeBasket, writeGiftMessage } from "../lib/basket-store";
+import { BASKET_NEEDS_JAVASCRIPT, clearBasket, NO_GIFT, readBasket, readGift, writeBasket, writeGift } from "../lib/basket-store";
 import { checkDiscountCode, checkoutEntries, type DiscountQuote, forgetPaidCheckout } from "../lib/checkout-client";
 import { productFacts } from "../lib/product-view";
 import { uploadPreview } from "../lib/upload-preview";
@@ -31,10 +32,12 @@ const STOCK_WARNING = "Unable to verify live stock; limits may not be enforced i
 export type BasketViewProps = {
   deliveryFeePence: number;
   freeDeliveryThresholdPence: number;
+  /** The dispatch cut-off (UK hour): on a key date's last order day, orders from then on are too late. */
+  cutOffHour: number;
   banner: "success" | "canceled" | null;
 };
 
-export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banner }: BasketViewProps) {
+export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, cutOffHour, banner }: BasketViewProps) {
   const items = useBasket();
   const mounted = useHydrated();
   const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
@@ -45,7 +48,7 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
   const [discount, setDiscount] = useState<{ quote: DiscountQuote; basket: string } | null>(null);
   const [discountProblem, setDiscountProblem] = useState<string | null>(null);
   const [checkingCode, setCheckingCode] = useState(false);
-  const [giftMessage, setGiftMessage] = useState("");
+  const [gift, setGift] = useState(NO_GIFT);
   // State updates land after the click handler returns; the ref shuts out a second click at once.
   const checkoutInFlight = useRef(false);
 
@@ -54,15 +57,15 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
       clearBasket();
       forgetPaidCheckout();
     }
-    setGiftMessage(readGiftMessage());
+    setGift(readGift());
     fetchCatalogue()
       .then(setCatalogue)
       .catch(() => setStockWarning(true));
   }, [banner]);
 
-  // An emptied basket (Clear basket, or paid in another tab) takes its gift message with it (clearBasket).
+  // An emptied basket (Clear basket, or paid in another tab) takes its gift with it (clearBasket).
   useEffect(() => {
-    if (mounted && items.length === 0) setGiftMessage("");
+    if (mounted && items.length === 0) setGift(NO_GIFT);
   }, [mounted, items.length]);
 
   useEffect(() => {
@@ -121,7 +124,7 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
     let leaving = false;
     try {
       // Stay disabled while the browser moves to the payment page.
-      leaving = await checkOutBasket({ onCatalogue: setCatalogue, discountCode: appliedCode, giftMessage });
+      leaving = await checkOutBasket({ onCatalogue: setCatalogue, discountCode: appliedCode, gift: giftOf(gift) });
     } finally {
       if (!leaving) {
         checkoutInFlight.current = false;
@@ -132,6 +135,8 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
 
   // The basket's promise is its slowest line's; the catalogue answer carries each product's day.
   const latestDispatch = latestDay(items.map((item) => catalogue?.get(item.id)?.dispatchBy));
+  // The key dates the basket's lines show, each with its soonest last order day (docs/decisions/0049-gift-orders.md).
+  const orderBy = basketOrderBy(items.map((item) => catalogue?.get(item.id)?.order_by));
 
   return (
     <div className="basket">
@@ -216,12 +221,12 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
                 setDiscountProblem(null);
               }}
             />
-            <GiftMessageField
-              value={giftMessage}
+            <GiftField
+              value={gift}
               disabled={busy}
-              onChange={(message) => {
-                setGiftMessage(message);
-                writeGiftMessage(message);
+              onChange={(changed) => {
+                setGift(changed);
+                writeGift(changed);
               }}
             />
             {quote.toFreeDelivery !== null && (
@@ -235,6 +240,11 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, banne
                 {dispatchPromiseText(latestDispatch, false)}
               </p>
             )}
+            {orderBy.map((entry) => (
+              <p key={`${entry.date} ${entry.name}`} className="basket__dispatch order-by">
+                {orderByText(entry, tooLateFor(entry, new Date(), cutOffHour))}
+              </p>
+            ))}
             <div className="basket__actions">
               <button type="button" className="button button--primary button--wide" disabled={busy} onClick={checkout}>
                 {busy ? "Starting checkout…" : "Checkout"}

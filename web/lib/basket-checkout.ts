@@ -24,13 +24,13 @@ export async function fetchCatalogue(): Promise<Catalogue> {
  * The basket's Checkout (docs/product.md#quantity-limits), wherever it is pressed (the basket, the added-to-basket
  * panel): the live catalogue is fetched again, a line asking for more than exists stops it with the
  * availability alert, and otherwise the browser goes to the payment page, with the basket's applied
- * discount code and gift message if it has them (the server prices the code). Answers true when the browser is leaving for
+ * discount code and gift if it has them (the server prices the code). Answers true when the browser is leaving for
  * it; `onCatalogue` gets the fetched catalogue.
  */
 export async function checkOutBasket({
   onCatalogue = () => {},
   discountCode = null,
-  giftMessage = null,
+  gift = null,
 }: {
   onCatalogue?: (catalogue: Catalogue) => void;
 } & CheckoutChoices = {}): Promise<boolean> {
@@ -48,7 +48,7 @@ export async function checkOutBasket({
     window.alert(availabilityAlert(problems));
     return false;
   }
-  const outcome = await startCheckout(checkoutEntries(basket), { discountCode, giftMessage });
+  const outcome = await startCheckout(checkoutEntries(basket), { discountCode, gift });
   if (!outcome.ok) {
     window.alert(outcome.message);
     return false;

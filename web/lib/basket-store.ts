@@ -61,29 +61,39 @@ export function writeBasket(items: BasketItem[]): void {
 
 export function clearBasket(): void {
   writeBasket(EMPTY);
-  writeGiftMessage("");
+  writeGift(NO_GIFT);
 }
 
-/**
- * The gift message typed in the basket, kept for this tab's visit (so it survives a return from the payment
- * page) and gone with the basket.
- */
-const GIFT_MESSAGE_STORAGE_KEY = "strata.gift-message.v1";
+/** What the basket's "This is a gift" holds while it is typed: the tick, the message and the name, untidied. */
+export type GiftDraft = { isGift: boolean; message: string; from: string };
+export const NO_GIFT: GiftDraft = { isGift: false, message: "", from: "" };
 
-export function readGiftMessage(): string {
+/**
+ * The gift typed in the basket, kept for this tab's visit (so it survives a return from the payment page) and gone
+ * with the basket. A message kept under the older key (before gifts had a name) is read as a ticked gift.
+ */
+const GIFT_STORAGE_KEY = "strata.gift.v2";
+const OLDER_GIFT_MESSAGE_KEY = "strata.gift-message.v1";
+
+export function readGift(): GiftDraft {
   try {
-    return sessionStorage.getItem(GIFT_MESSAGE_STORAGE_KEY) ?? "";
+    const kept = sessionStorage.getItem(GIFT_STORAGE_KEY);
+    if (kept) return { ...NO_GIFT, ...(JSON.parse(kept) as Partial<GiftDraft>) };
+    const older = sessionStorage.getItem(OLDER_GIFT_MESSAGE_KEY);
+    return older ? { isGift: true, message: older, from: "" } : NO_GIFT;
   } catch {
-    return "";
+    return NO_GIFT;
   }
 }
 
-export function writeGiftMessage(message: string): void {
+export function writeGift(gift: GiftDraft): void {
   try {
-    if (message === "") sessionStorage.removeItem(GIFT_MESSAGE_STORAGE_KEY);
-    else sessionStorage.setItem(GIFT_MESSAGE_STORAGE_KEY, message);
+    sessionStorage.removeItem(OLDER_GIFT_MESSAGE_KEY);
+    const empty = !gift.isGift && gift.message === "" && gift.from === "";
+    if (empty) sessionStorage.removeItem(GIFT_STORAGE_KEY);
+    else sessionStorage.setItem(GIFT_STORAGE_KEY, JSON.stringify(gift));
   } catch {
-    // Private mode or a full quota: the message still goes with this page's checkout.
+    // Private mode or a full quota: the gift still goes with this page's checkout.
   }
 }
 

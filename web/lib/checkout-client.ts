@@ -1,4 +1,5 @@
 import type { BasketHold, BasketItem } from "../../shared/basket";
+import type { Gift } from "../../shared/gift";
 
 /** One entry per unit, as POST /api/checkout expects (docs/product.md#public-calls). Prices are never sent. */
 export type CheckoutEntry = {
@@ -164,15 +165,15 @@ export async function fetchOwnHolds(): Promise<BasketHold[]> {
 export type CheckoutOutcome = { ok: true; url: string } | { ok: false; message: string };
 
 /** What the basket chose besides its lines; blank or null is none. */
-export type CheckoutChoices = { discountCode?: string | null; giftMessage?: string | null };
+export type CheckoutChoices = { discountCode?: string | null; gift?: Gift | null };
 
 /** The body of POST /api/checkout: the lines, and each choice only when there is one. */
-type CheckoutBody = { items: CheckoutEntry[]; discountCode?: string; giftMessage?: string };
+type CheckoutBody = { items: CheckoutEntry[]; discountCode?: string; gift?: Gift };
 
-export function checkoutBody(items: CheckoutEntry[], { discountCode, giftMessage }: CheckoutChoices): CheckoutBody {
+export function checkoutBody(items: CheckoutEntry[], { discountCode, gift }: CheckoutChoices): CheckoutBody {
   const body: CheckoutBody = { items };
   if (discountCode) body.discountCode = discountCode;
-  if (giftMessage?.trim()) body.giftMessage = giftMessage.trim();
+  if (gift) body.gift = gift;
   return body;
 }
 

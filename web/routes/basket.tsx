@@ -5,10 +5,13 @@ import { depsOf } from "./context";
 import type { RouteHandle } from "./meta";
 
 export function basketLoader(args: LoaderFunctionArgs) {
-  const { deliveryFeePence, freeDeliveryThresholdPence } = depsOf(args).content.deliverySettings();
+  const { content } = depsOf(args);
+  const { deliveryFeePence, freeDeliveryThresholdPence } = content.deliverySettings();
+  // Whether today is still in time for a key date turns at the cut-off hour (docs/decisions/0049-gift-orders.md).
+  const { cutOffHour } = content.dispatchSettings();
   const query = new URL(args.request.url).searchParams;
   const banner = query.get("success") === "1" ? "success" : query.get("canceled") === "1" ? "canceled" : null;
-  return { deliveryFeePence, freeDeliveryThresholdPence, banner } as const;
+  return { deliveryFeePence, freeDeliveryThresholdPence, cutOffHour, banner } as const;
 }
 
 export const basketHandle: RouteHandle = {

@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { GIFT_DELIVERY_NOTE } from "../../shared/gift";
 import { formatDelivery, formatMinus, formatPence } from "../../shared/money";
 import { DEMO_FORM_ERRORS, type DemoFormErrorCode } from "../../src/modules/demo-checkout/model";
 import type { DemoSession } from "../../src/services/payments/demo";
@@ -126,6 +127,7 @@ function PaymentForm({ session, error, typed }: { session: DemoSession; error: s
       </fieldset>
       <fieldset>
         <legend>Delivery address</legend>
+        {session.gift && <p className="hint demo-checkout__gift">{GIFT_DELIVERY_NOTE}</p>}
         {field("name", "Full name", { autoComplete: "shipping name" })}
         {field("line1", "Address line 1", { autoComplete: "shipping address-line1" })}
         {field("line2", "Address line 2 (optional)", { autoComplete: "shipping address-line2", required: false })}

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { sharingPictureUrl } from "../../shared/derived-pictures";
 import { cutOffText, dispatchPromiseText } from "../../shared/dispatch-words";
+import { orderByText, tooLateFor } from "../../shared/key-dates";
 import { availableStock } from "../../shared/stock";
 import { type Product, productIdSchema } from "../../src/modules/catalog/model";
 import { asShownOnPages } from "../../src/modules/catalog/shown-stock";
@@ -21,16 +22,19 @@ const NOT_FOUND: ErrorData = {
 };
 
 export function productLoader(args: LoaderFunctionArgs) {
-  const { catalog, categories, dispatch, env, instantPrices } = depsOf(args);
+  const { catalog, categories, dispatch, env, instantPrices, now } = depsOf(args);
   const id = productIdSchema.safeParse(args.params.id);
   const found = id.success ? catalog.getProduct(id.data) : null;
   if (!found) throw data(NOT_FOUND, { status: 404 });
   const product = asShownOnPages(found);
+  const promise = dispatch.now(product.leadTimeDays);
   const category = categories.listCategories().find((c) => c.id === product.categoryId) ?? null;
   return {
     product,
     category: category && { id: category.id, name: category.name },
-    promise: dispatch.now(product.leadTimeDays),
+    promise,
+    // The key dates shown now (docs/decisions/0049-gift-orders.md), in words: the last day to order, or that it is too late.
+    orderBy: product.order_by.map((entry) => orderByText(entry, tooLateFor(entry, now(), promise.cutOffHour))),
     publicUrl: env.PUBLIC_URL,
     // What a shopper's own model can be printed in: the owner's materials and their colours, nothing of the rates.
     materials: product.requiresModel ? instantPrices.settings().materials.map(({ id, name, colours }) => ({ id, name, colours })) : [],
@@ -91,7 +95,7 @@ function productJsonLd(product: Product, publicUrl: string, brand: string): Reco
 }
 
 export function ProductPage() {
-  const { product, category, promise, materials } = useLoaderData<typeof productLoader>();
+  const { product, category, promise, orderBy, materials } = useLoaderData<typeof productLoader>();
   const { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, requiresModel, variants } = product;
   const madeFromFile = requiresGpx || requiresImage || requiresModel;
   return (
@@ -126,6 +130,12 @@ export function ProductPage() {
               {promise.countsFromToday && <span className="hint"> {cutOffText(promise.cutOffHour)}</span>}
             </p>
           )}
+          {!requiresModel &&
+            orderBy.map((words) => (
+              <p key={words} className="dispatch-promise order-by">
+                {words}
+              </p>
+            ))}
           <ul className="reassurance">
             <li>Printed to order in the UK.</li>
             <li>{madeFromFile ? "Made from your file, just for you." : "14-day returns on unused items."}</li>

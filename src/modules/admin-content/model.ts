@@ -88,11 +88,18 @@ export const CONFIG_MESSAGES = {
 const SETTING_SHAPE = "Send one setting as { key, value }, with the value as text.";
 
 /** POST /api/admin/configuration: one key per call (docs/product.md#owner-calls). Numbers are taken as their text. */
-export const configInputSchema = z.object(
-  {
-    key: z.enum(CONFIG_KEYS, { error: UNKNOWN_KEY }),
-    value: z.union([z.string(), z.number()], { error: SETTING_SHAPE }).transform(String),
-  },
-  { error: SETTING_SHAPE },
-);
+export const configInputSchema = z
+  .object(
+    {
+      key: z.enum(CONFIG_KEYS, { error: UNKNOWN_KEY }),
+      value: z.union([z.string(), z.number(), z.array(z.unknown())], { error: SETTING_SHAPE }),
+    },
+    { error: SETTING_SHAPE },
+  )
+  // Only a list entry (the key dates, docs/decisions/0049-gift-orders.md) may come as the list itself, beside its JSON text.
+  .check((context) => {
+    const { key, value } = context.value;
+    if (Array.isArray(value) && key !== "key_dates") context.issues.push({ code: "custom", message: SETTING_SHAPE, input: value });
+  })
+  .transform(({ key, value }) => ({ key, value: Array.isArray(value) ? JSON.stringify(value) : String(value) }));
 export type ConfigInput = { key: ConfigKey; value: string };

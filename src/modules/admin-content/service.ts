@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { readKeyDates } from "../../../shared/key-dates";
 import { writeTransaction } from "../../db/transaction";
 import { BadRequest } from "../../errors";
 import {
@@ -64,6 +65,11 @@ export function createAdminContentService(db: Database) {
         return wholeNumber(raw, MAX_LEAD_TIME_DAYS, CONFIG_MESSAGES.badLeadTime);
       case "dispatch_cut_off_hour":
         return wholeNumber(raw, 23, CONFIG_MESSAGES.badCutOffHour);
+      case "key_dates": {
+        const read = readKeyDates(raw);
+        if ("problem" in read) throw new BadRequest(read.problem);
+        return JSON.stringify(read.dates);
+      }
       case "low_stock_threshold":
         return wholeNumber(raw, MAX_LOW_STOCK_THRESHOLD, CONFIG_MESSAGES.badLowStockThreshold);
       case "upload_retention_days": {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Gift } from "../../../shared/gift";
 import { MAKING_STAGES, ORDER_STAGES, type OrderProduction, type OrderStage } from "../../../shared/order-stages";
 import { isUkDay } from "../../../shared/uk-day";
 import { decodePageCursor, encodePageCursor, isRowid, isStoredMoment } from "../../http/page-cursor";
@@ -78,6 +79,8 @@ export type ToMakeOrder = OrderProduction & {
   created_at: string;
   shipping_name: string | null;
   email: string | null;
+  /** A gift order's note card (docs/decisions/0049-gift-orders.md), so the maker knows the parcel is a gift; null when not. */
+  gift: Gift | null;
   /** dispatch_by is before today in the UK. */
   overdue: boolean;
   items: { product_id: string; product_name: string; quantity: number; meta: OrderItemMeta }[];

@@ -123,8 +123,9 @@ export function createProductionService<T>(
       for (const { order_id, ...item } of store.itemsOfOrders(rows.map((row) => row.id))) {
         lines.get(order_id)?.push({ ...item, meta: JSON.parse(item.meta) as OrderItemMeta });
       }
-      const orders: ToMakeOrder[] = rows.map(({ queue_rowid: _, ...row }) => ({
+      const orders: ToMakeOrder[] = rows.map(({ queue_rowid: _, gift_message, gift_from, ...row }) => ({
         ...row,
+        gift: gift_message === null ? null : { message: gift_message, from: gift_from },
         ...facts.get(row.id)!,
         overdue: row.dispatch_by !== null && row.dispatch_by < today,
         items: lines.get(row.id) ?? [],

@@ -40,6 +40,8 @@ export const productSchema = z.object({
   leadTimeDays: z.number().int().nonnegative(),
   /** The UK day ("YYYY-MM-DD") an order placed now is promised to be dispatched by. */
   dispatchBy: z.string(),
+  /** The key dates shown now and the last day to order this product for each (docs/decisions/0049-gift-orders.md). */
+  order_by: z.array(z.object({ name: z.string(), date: z.string(), last_order_day: z.string() })),
 });
 
 export type Variant = z.infer<typeof variantSchema>;

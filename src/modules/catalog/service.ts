@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import type { OrderBy } from "../../../shared/key-dates";
 import type { ShownVersion } from "../../db/shown-version";
 import type { DispatchSettings } from "../content/model";
 import type { DispatchPromise } from "./dispatch-promise";
@@ -164,20 +165,20 @@ export function createCatalogService(db: Database, dispatch: DispatchPromise, sh
   };
 }
 
-type Promised = (leadTimeDays: number | null) => { leadTimeDays: number; dispatchBy: string };
+type Promised = (leadTimeDays: number | null) => { leadTimeDays: number; dispatchBy: string; order_by: OrderBy[] };
 
 /** One read of the settings and the clock for a whole answer, and one day per lead time. */
 function promisedBy(dispatch: DispatchPromise): Promised {
   const settings: DispatchSettings = dispatch.settings();
-  const days = new Map<number, string>();
+  const days = new Map<number, { dispatchBy: string; order_by: OrderBy[] }>();
   return (own) => {
     const leadTimeDays = own ?? settings.defaultLeadTimeDays;
-    let day = days.get(leadTimeDays);
-    if (day === undefined) {
-      day = dispatch.dispatchBy(leadTimeDays, settings);
-      days.set(leadTimeDays, day);
+    let promise = days.get(leadTimeDays);
+    if (promise === undefined) {
+      promise = { dispatchBy: dispatch.dispatchBy(leadTimeDays, settings), order_by: dispatch.orderBy(leadTimeDays, settings) };
+      days.set(leadTimeDays, promise);
     }
-    return { leadTimeDays, dispatchBy: day };
+    return { leadTimeDays, ...promise };
   };
 }
 

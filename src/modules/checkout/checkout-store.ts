@@ -22,8 +22,9 @@ export type CheckoutRow = {
   /** The discount code this checkout was priced with (as normalised at the edge), and what it took off the subtotal. */
   discount_code: DiscountCodeName | null;
   discount_cents: number;
-  /** The shopper's gift message for the parcel, or null (migrations/0028_gift_message.sql). */
+  /** A gift order's note card: its message and who it is from, or null (docs/decisions/0049-gift-orders.md). */
   gift_message: string | null;
+  gift_from: string | null;
   amount_cents: number;
   currency: string;
   expires_at: string;
@@ -44,7 +45,7 @@ type LineRow = {
 };
 
 const COLUMNS = `id, client_key, basket_id, holder, request_hash, provider, provider_session_id, payment_url, state, hold,
-  subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, amount_cents, currency, expires_at, quote_id, created_at`;
+  subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, gift_from, amount_cents, currency, expires_at, quote_id, created_at`;
 
 /** SQL for the checkouts and checkout_lines tables, in one place. */
 export type CheckoutStore = ReturnType<typeof checkoutStore>;
@@ -113,8 +114,8 @@ export function checkoutStore(db: Database) {
     insert(row: Omit<CheckoutRow, "provider_session_id" | "payment_url" | "state" | "hold" | "created_at">, lines: PricedLine[]): void {
       db.query(
         `INSERT INTO checkouts (id, client_key, basket_id, holder, request_hash, provider, subtotal_cents, delivery_cents,
-           discount_code, discount_cents, gift_message, amount_cents, currency, expires_at, quote_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           discount_code, discount_cents, gift_message, gift_from, amount_cents, currency, expires_at, quote_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         row.id,
         row.client_key,
@@ -127,6 +128,7 @@ export function checkoutStore(db: Database) {
         row.discount_code,
         row.discount_cents,
         row.gift_message,
+        row.gift_from,
         row.amount_cents,
         row.currency,
         row.expires_at,

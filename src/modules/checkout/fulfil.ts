@@ -109,6 +109,7 @@ function newOrder(
     | "discount_code"
     | "discount_cents"
     | "gift_message"
+    | "gift_from"
     | "amount_cents"
     | "currency"
     | "provider"
@@ -124,6 +125,7 @@ function newOrder(
     discount_code: checkout.discount_code,
     discount_cents: checkout.discount_cents,
     gift_message: checkout.gift_message,
+    gift_from: checkout.gift_from,
     amount_cents: checkout.amount_cents,
     currency: checkout.currency,
     email: snapshot.customerEmail,

@@ -1,3 +1,4 @@
+import type { Gift } from "../../../shared/gift";
 import type { DiscountCodeName } from "../discount-codes/model";
 import type { CheckoutEntry } from "./model";
 
@@ -44,18 +45,18 @@ export function groupEntries(entries: CheckoutEntry[]): RequestedLine[] {
 }
 
 /** What the shopper chose for the whole basket, besides its lines; each optional. */
-export type BasketChoices = { discountCode?: DiscountCodeName | null; giftMessage?: string | null };
+export type BasketChoices = { discountCode?: DiscountCodeName | null; gift?: Gift | null };
 
 /** A stable fingerprint of what was asked for, to tell a retry from a different basket. */
-export function requestFingerprint(lines: RequestedLine[], { discountCode = null, giftMessage = null }: BasketChoices = {}): string {
+export function requestFingerprint(lines: RequestedLine[], { discountCode = null, gift = null }: BasketChoices = {}): string {
   // A line without a model serialises as it did before models existed, so a retry across the upgrade is the same checkout.
   const sorted = lines
     .map(({ modelToken, material, colour, ...rest }) =>
       JSON.stringify(modelToken || material || colour ? { ...rest, modelToken, material, colour } : rest),
     )
     .sort();
-  // A code changes the price, a message what is printed: a retry with another is a different checkout. None keeps the old fingerprint.
+  // A code changes the price, a gift note what is printed: a retry with another is a different checkout. None keeps the old fingerprint.
   if (discountCode) sorted.push(JSON.stringify({ discountCode }));
-  if (giftMessage) sorted.push(JSON.stringify({ giftMessage }));
+  if (gift) sorted.push(JSON.stringify({ gift }));
   return new Bun.CryptoHasher("sha256").update(sorted.join("\n")).digest("hex");
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GIFT_MESSAGE_MAX } from "../../../shared/basket";
+import { GIFT_MESSAGES, type Gift, giftFromProblem, giftMessageProblem, tidyGiftText } from "../../../shared/gift";
 import { asDiscountCode } from "../discount-codes/model";
 
 /** Most units one checkout may hold; far above any real basket, low enough to bound the work. */
@@ -68,9 +68,44 @@ const checkoutEntrySchema = z.object({
 });
 export type CheckoutEntry = z.infer<typeof checkoutEntrySchema>;
 
-const GIFT_MESSAGE_TOO_LONG = `A gift message can be at most ${GIFT_MESSAGE_MAX} characters. Shorten it and try again.`;
+/** A text the gift note prints: tidied (line breaks as printed, trimmed), then checked by the rule the basket runs too. */
+function giftText(notText: string, missing: string, problemOf: (text: string) => string | null) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? missing : notText) })
+    .transform(tidyGiftText)
+    .check((context) => {
+      const problem = problemOf(context.value);
+      if (problem) context.issues.push({ code: "custom", message: problem, input: context.value });
+    });
+}
 
-export const checkoutRequestSchema = z.object(
+/** `gift: { message, from }` (docs/decisions/0049-gift-orders.md): the order is a gift with a note card; null or left out, it is not. */
+const giftSchema = z
+  .object(
+    {
+      message: giftText(GIFT_MESSAGES.messageNotText, GIFT_MESSAGES.messageMissing, giftMessageProblem),
+      from: giftText(GIFT_MESSAGES.fromNotText, "", giftFromProblem)
+        .nullish()
+        .transform((from) => from || null),
+    },
+    { error: GIFT_MESSAGES.notAnObject },
+  )
+  .nullish()
+  .transform((gift): Gift | null => gift ?? null);
+
+/**
+ * A basket page loaded before gifts had a "from" sent `giftMessage` alone; it is read as a gift with no name, so an
+ * open page's message is neither lost nor refused after an upgrade (docs/decisions/0049-gift-orders.md).
+ */
+function readOlderGiftMessage(body: unknown): unknown {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  const { giftMessage, ...rest } = body as Record<string, unknown>;
+  if (giftMessage === undefined || "gift" in rest) return rest;
+  const blank = typeof giftMessage === "string" && giftMessage.trim() === "";
+  return blank ? rest : { ...rest, gift: { message: giftMessage } };
+}
+
+const checkoutFieldsSchema = z.object(
   {
     items: z
       .array(checkoutEntrySchema, { error: "Send the basket as { items: [...] }." })
@@ -85,16 +120,13 @@ export const checkoutRequestSchema = z.object(
     )
       .optional()
       .transform((code) => code || null),
-    /** For the parcel: printed on the packing slip, shown on the order; blank means none. */
-    giftMessage: z
-      .string({ error: "The gift message must be text." })
-      .trim()
-      .max(GIFT_MESSAGE_MAX, { error: GIFT_MESSAGE_TOO_LONG })
-      .optional()
-      .transform((message) => message || null),
+    /** A gift order's note card, printed with the packing slip; null when the order is not a gift. */
+    gift: giftSchema,
   },
   { error: "Send the basket as { items: [...] }." },
 );
+
+export const checkoutRequestSchema = z.preprocess(readOlderGiftMessage, checkoutFieldsSchema);
 
 /** Enough to try codes by hand in the basket, far too few to guess them. */
 export const DISCOUNT_CHECKS_PER_MINUTE = 10;
@@ -109,7 +141,7 @@ export const discountCheckSchema = z.object(
         .min(1, { error: "Enter a discount code." })
         .max(32, { error: "There is no discount code that long. Check the spelling, or remove it to pay the full price." }),
     ),
-    items: checkoutRequestSchema.shape.items,
+    items: checkoutFieldsSchema.shape.items,
   },
   { error: "Send the code and the basket as { code, items: [...] }." },
 );

@@ -28,6 +28,8 @@ type OpenSession = {
   endedMessage: string;
   /** Who pays, when the shop already knows (a quote): the payment page opens with it filled in. */
   payer?: KnownPayer | null;
+  /** A gift order: the payment page asks for the recipient's address as the delivery address. */
+  gift?: boolean;
 };
 
 /**
@@ -86,6 +88,7 @@ export function paymentSessions({
       cancelUrl,
       endedMessage,
       payer = null,
+      gift = false,
     }: OpenSession): Promise<{ url: string }> {
       let session: { id: string; url: string };
       // Each line says when it will be dispatched, counted from when the checkout began, as the order will be.
@@ -108,6 +111,7 @@ export function paymentSessions({
           cancelUrl,
           idempotencyKey: `checkout-${checkoutId}`,
           payer,
+          gift,
         });
       } catch (error) {
         const checkout = store.byId(checkoutId);

@@ -102,6 +102,7 @@ export function createQuoteCheckout({
             discount_code: null,
             discount_cents: 0,
             gift_message: null,
+            gift_from: null,
             amount_cents: subtotal + quote.deliveryCents,
             currency: "gbp",
             expires_at: expiresAt.toISOString(),

@@ -146,10 +146,10 @@ export function createCheckoutService({
     async start(
       entries: CheckoutEntry[],
       { clientKey, basketId, address }: CheckoutRequester,
-      { discountCode = null, giftMessage = null }: BasketChoices = {},
+      { discountCode = null, gift = null }: BasketChoices = {},
     ): Promise<{ url: string }> {
       const requested = groupEntries(entries);
-      const fingerprint = requestFingerprint(requested, { discountCode, giftMessage });
+      const fingerprint = requestFingerprint(requested, { discountCode, gift });
       const holder = holderHash(address);
       const begun = writeTransaction(db, () => {
         const earlier = clientKey ? store.byClientKey(clientKey) : null;
@@ -186,7 +186,8 @@ export function createCheckoutService({
             delivery_cents: delivery,
             discount_code: discount?.code ?? null,
             discount_cents: discount?.discountCents ?? 0,
-            gift_message: giftMessage,
+            gift_message: gift?.message ?? null,
+            gift_from: gift?.from ?? null,
             amount_cents: totals.amountCents,
             currency: "gbp",
             expires_at: expiresAt.toISOString(),
@@ -209,6 +210,7 @@ export function createCheckoutService({
         discount,
         expiresAt,
         cancelUrl: `${publicUrl}/basket?canceled=1`,
+        gift: gift !== null,
         // A newer checkout of this basket replaced this one while the provider was answering.
         endedMessage: CHECKOUT_MESSAGES.replaced,
       });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { KeyDate } from "../../../shared/key-dates";
 import { SHOP_IDENTITY_DEFAULTS, SHOP_IDENTITY_KEYS } from "./shop-identity";
 
 export const projectSchema = z.object({
@@ -30,6 +31,7 @@ export const CONFIG_KEYS = [
   "hero_cta_link",
   "default_lead_time_days",
   "dispatch_cut_off_hour",
+  "key_dates",
   "low_stock_threshold",
   ...SHOP_IDENTITY_KEYS,
   "upload_retention_days",
@@ -50,6 +52,8 @@ export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   hero_cta_link: "",
   default_lead_time_days: "3",
   dispatch_cut_off_hour: "14",
+  // The dates gift buyers order for, shown with each product's last order day (docs/decisions/0049-gift-orders.md).
+  key_dates: "[]",
   // The dashboard lists items with this many or fewer left (docs/decisions/0018-takings-and-export.md).
   low_stock_threshold: "3",
   upload_retention_days: String(DEFAULT_UPLOAD_RETENTION_DAYS),
@@ -80,7 +84,7 @@ export type DeliverySettings = { deliveryFeePence: number; freeDeliveryThreshold
  * A product without its own lead time takes the default; orders from the cut-off hour (UK time) on count from the next
  * working day (docs/decisions/0015-working-days.md).
  */
-export type DispatchSettings = { defaultLeadTimeDays: number; cutOffHour: number };
+export type DispatchSettings = { defaultLeadTimeDays: number; cutOffHour: number; keyDates: KeyDate[] };
 /** The longest a product, the shop's default or a quote may promise to take (decision 0027: one cap, one wording). */
 export const MAX_LEAD_TIME_DAYS = 365;
 /** The lead-time rule in words, which every refusal of a lead time starts with. */

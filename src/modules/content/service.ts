@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { type KeyDate, readKeyDates } from "../../../shared/key-dates";
 import type { ShopIdentity } from "../../../shared/shop-info";
 import { createShownVersion, type ShownVersion } from "../../db/shown-version";
 import {
@@ -63,6 +64,7 @@ export function createContentService(db: Database, shown: ShownVersion) {
       return {
         defaultLeadTimeDays: wholeInRange(config.default_lead_time_days, MAX_LEAD_TIME_DAYS, 3),
         cutOffHour: wholeInRange(config.dispatch_cut_off_hour, 23, 14),
+        keyDates: storedKeyDates(config.key_dates),
       };
     },
 
@@ -116,4 +118,10 @@ function parseFeatured(text: string): string[] {
 /** The shop's identity at this moment, for an email rendered inside another module's transaction. */
 export function readShopIdentity(db: Database): ShopIdentity {
   return createContentService(db, createShownVersion(db)).shopIdentity();
+}
+
+/** The owner's key dates as stored (checked when saved); a value the admin never stored reads as none. */
+function storedKeyDates(text: string): KeyDate[] {
+  const read = readKeyDates(text);
+  return "dates" in read ? read.dates : [];
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Gift } from "../../../shared/gift";
 import type { OrderProduction } from "../../../shared/order-stages";
 import type { ShippingAddress } from "../../../shared/order-view";
 import type { RemovedFile } from "../../../shared/removed-file";
@@ -75,8 +76,8 @@ export type Order = OrderProduction &
     /** The discount code the order was priced with (decision 0020), and what it took off the subtotal. */
     discount_code: string | null;
     discount_cents: number;
-    /** The shopper's gift message, printed on the packing slip for the parcel; null when none was given. */
-    gift_message: string | null;
+    /** A gift order's note card, printed with the packing slip (docs/decisions/0049-gift-orders.md); null when not a gift. */
+    gift: Gift | null;
     currency: string;
     email: string | null;
     billing_name: string | null;

@@ -20,8 +20,10 @@ export function createOrderService(db: Database, orders: OrderStore, production:
       const items: OrderItem[] = orders.items(id).map((item) => ({ ...item, meta: JSON.parse(item.meta) as OrderItemMeta }));
       const refunds = refundsOf.all(id);
       const refunded_cents = refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
+      const { gift_message, gift_from, ...fields } = row;
       return {
-        ...row,
+        ...fields,
+        gift: gift_message === null ? null : { message: gift_message, from: gift_from },
         refund_required: row.refund_required === 1,
         discount_over_limit: row.discount_over_limit === 1,
         refunded_cents,

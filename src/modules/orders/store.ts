@@ -26,7 +26,7 @@ export const TO_DISPATCH = `status = 'paid' AND refund_required = 0
 const trackingNotifiedAt = (table: string) => `(SELECT MAX(e.sent_at) FROM email_outbox e
     WHERE e.order_id = ${table}.id AND e.kind = 'tracking' AND e.status = 'sent') AS tracking_notified_at`;
 
-const ORDER_COLUMNS = `id, status, created_at, amount_cents, subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, currency, email,
+const ORDER_COLUMNS = `id, status, created_at, amount_cents, subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, gift_from, currency, email,
   shipping_name, shipping_line1, shipping_line2, shipping_city, shipping_postal_code, shipping_country,
   billing_name, billing_line1, billing_line2, billing_city, billing_postal_code, billing_country,
   tracking_carrier, tracking_number, tracking_url, ${trackingNotifiedAt("orders")}, payment_session_id, refund_required, discount_over_limit`;
@@ -34,8 +34,11 @@ const ORDER_COLUMNS = `id, status, created_at, amount_cents, subtotal_cents, del
 /** One order's own columns, as stored (flags as 0 or 1). */
 export type OrderRow = Omit<
   Order,
-  "items" | "refund_required" | "discount_over_limit" | "refunded_cents" | "refunds" | "removed_files" | keyof OrderProduction
+  "items" | "gift" | "refund_required" | "discount_over_limit" | "refunded_cents" | "refunds" | "removed_files" | keyof OrderProduction
 > & {
+  /** The gift note as stored (docs/decisions/0049-gift-orders.md): a message makes the order a gift. */
+  gift_message: string | null;
+  gift_from: string | null;
   refund_required: number;
   discount_over_limit: number;
 };
@@ -77,6 +80,8 @@ export type QueueRow = ProductionFields & {
   created_at: string;
   shipping_name: string | null;
   email: string | null;
+  gift_message: string | null;
+  gift_from: string | null;
   /** The order's rowid: the tie-break of the queue's order, carried into the next cursor. */
   queue_rowid: number;
 };
@@ -127,6 +132,7 @@ export type NewOrder = {
   discount_code: string | null;
   discount_cents: number;
   gift_message: string | null;
+  gift_from: string | null;
   amount_cents: number;
   currency: string;
   email: string | null;
@@ -215,11 +221,11 @@ export function createOrderStore(db: Database) {
     "SELECT amount_cents, payment_provider, payment_session_id, refund_required, email FROM orders WHERE id = ?",
   );
   const insertOrder = db.query<{ created_at: string }, (string | number | null)[]>(
-    `INSERT INTO orders (id, status, subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, amount_cents, currency, email,
+    `INSERT INTO orders (id, status, subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, gift_from, amount_cents, currency, email,
        shipping_name, shipping_line1, shipping_line2, shipping_city, shipping_postal_code, shipping_country,
        billing_name, billing_line1, billing_line2, billing_city, billing_postal_code, billing_country,
        payment_provider, payment_session_id, refund_required, discount_over_limit, dispatch_by)
-     VALUES (?, 'paid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING created_at`,
+     VALUES (?, 'paid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING created_at`,
   );
   const insertItem = db.query<unknown, [string, string, string | null, string, number, number, string]>(
     `INSERT INTO order_items (order_id, product_id, variant_id, product_name, unit_price_cents, quantity, meta)
@@ -243,7 +249,7 @@ export function createOrderStore(db: Database) {
   // The queue: paid orders not dispatched, soonest promise first and none last, a page at a time. Its orders are read
   // through orders_newest_by_status (status = 'paid': the work in hand) and only they are sorted (decision 0037).
   const queueOf = (after: string) =>
-    `SELECT id, created_at, shipping_name, email, stage, dispatch_by, rowid AS queue_rowid FROM orders
+    `SELECT id, created_at, shipping_name, email, gift_message, gift_from, stage, dispatch_by, rowid AS queue_rowid FROM orders
      WHERE status = 'paid' AND stage IS NOT NULL AND stage <> 'dispatched' AND (?1 IS NULL OR stage = ?1) ${after}
      ORDER BY dispatch_by IS NULL, dispatch_by, created_at, rowid LIMIT ?5`;
   const queueFirst = db.query<QueueRow, [OrderStage | null, null, null, null, number]>(queueOf(""));
@@ -308,6 +314,7 @@ export function createOrderStore(db: Database) {
         order.discount_code,
         order.discount_cents,
         order.gift_message,
+        order.gift_from,
         order.amount_cents,
         order.currency,
         order.email,

@@ -1,4 +1,6 @@
+import { Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { type Gift, giftFromLine } from "../../../shared/gift";
 import { formatDateTime, orderReference, shippingAddressLines } from "../../../shared/order-view";
 import type { ShopIdentity } from "../../../shared/shop-info";
 import { unitsToSend } from "../../../shared/units-to-send";
@@ -10,7 +12,8 @@ const enc = encodeURIComponent;
  * The packing slips as a whole HTML document: one <section> per order, each
  * starting a printed page (web/styles/packing-slips.css). No prices anywhere:
  * the slip goes in the box, and may be a gift. Plain HTML with no script, so
- * it prints with JavaScript off (docs/decisions/0019-packing-slips.md).
+ * it prints with JavaScript off (docs/decisions/0019-packing-slips.md). A gift order's slip is followed by its
+ * gift note card, an A6 page of its own in the same print (docs/decisions/0049-gift-orders.md).
  */
 export function packingSlipsHtml(
   orders: readonly Order[],
@@ -34,7 +37,12 @@ export function packingSlipsHtml(
         {orders.length === 0 ? (
           <p className="slips__none">No orders are waiting to be dispatched.</p>
         ) : (
-          orders.map((order) => <PackingSlip key={order.id} order={order} shop={shop} />)
+          orders.map((order) => (
+            <Fragment key={order.id}>
+              <PackingSlip order={order} shop={shop} />
+              {order.gift && <GiftNote gift={order.gift} reference={orderReference(order.id)} shop={shop} />}
+            </Fragment>
+          ))
         )}
       </body>
     </html>,
@@ -99,12 +107,25 @@ function PackingSlip({ order, shop }: { order: Order; shop: ShopIdentity }) {
           </tbody>
         </table>
       )}
-      {order.gift_message && (
-        <div className="slip__gift">
-          <p className="slip__label">Gift message</p>
-          <p className="slip__message">{order.gift_message}</p>
-        </div>
+      {order.gift && (
+        <p className="slip__gift">
+          <strong>Gift order.</strong> Put the gift note card (the next page) in the parcel.
+        </p>
       )}
+    </section>
+  );
+}
+
+/** The card that goes in a gift's parcel: the buyer's message as typed, who it is from, and the shop. No prices, no address. */
+function GiftNote({ gift, reference, shop }: { gift: Gift; reference: string; shop: ShopIdentity }) {
+  const from = giftFromLine(gift);
+  return (
+    <section className="gift-note" aria-label={`Gift note for order ${reference}`}>
+      <p className="gift-note__message">{gift.message}</p>
+      {from && <p className="gift-note__from">{from}</p>}
+      <p className="gift-note__shop">
+        {shop.name} · {reference}
+      </p>
     </section>
   );
 }

@@ -46,6 +46,8 @@ export type DemoSession = {
   expiresAt: string;
   /** The name and email the page opens with, as Stripe opens with `customer_email`; null for a basket's checkout. */
   payer: KnownPayer | null;
+  /** A gift order: the page asks for the recipient's address as the delivery address (as Stripe's custom text does). */
+  gift: boolean;
 };
 
 export type DemoPaymentProvider = PaymentProvider & {
@@ -106,8 +108,12 @@ export function createDemoProvider(db: Database, publicUrl: string, now: () => D
           input.checkoutId,
           subtotal - Math.min(input.discount?.amountPence ?? 0, subtotal) + input.deliveryPence,
           input.currency,
-          // With a discount the column holds { lines, discount }; without one, the lines alone as before.
-          JSON.stringify(input.discount ? { lines: input.lines, discount: input.discount } : input.lines),
+          // With a discount or a gift the column holds { lines, discount, gift }; without either, the lines alone as before.
+          JSON.stringify(
+            input.discount || input.gift
+              ? { lines: input.lines, discount: input.discount ?? null, gift: input.gift ?? false }
+              : input.lines,
+          ),
           input.deliveryPence,
           input.successUrl,
           input.cancelUrl,
@@ -182,9 +188,9 @@ export function createDemoProvider(db: Database, publicUrl: string, now: () => D
 
 /**
  * The lines column: an array (no discount, and every session stored before discount codes:
- * docs/decisions/0020-discount-codes.md) or { lines, discount }.
+ * docs/decisions/0020-discount-codes.md) or { lines, discount, gift } (gift only since gift orders).
  */
-function storedLines(text: string): Pick<DemoSession, "lines" | "discount"> {
-  const stored = JSON.parse(text) as DemoSession["lines"] | Pick<DemoSession, "lines" | "discount">;
-  return Array.isArray(stored) ? { lines: stored, discount: null } : stored;
+function storedLines(text: string): Pick<DemoSession, "lines" | "discount" | "gift"> {
+  const stored = JSON.parse(text) as DemoSession["lines"] | (Pick<DemoSession, "lines" | "discount"> & { gift?: boolean });
+  return Array.isArray(stored) ? { lines: stored, discount: null, gift: false } : { ...stored, gift: stored.gift ?? false };
 }

@@ -44,6 +44,8 @@ export type CreatePaymentSession = {
    * the email (`customer_email`); the demo page both. Absent for a basket's checkout.
    */
   payer?: KnownPayer | null;
+  /** A gift order (docs/decisions/0049-gift-orders.md): the page says to give the recipient's address for delivery. */
+  gift?: boolean;
 };
 
 /** The name and email the shop already has for the person about to pay. */

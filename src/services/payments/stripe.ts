@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { GIFT_DELIVERY_NOTE } from "../../../shared/gift";
 import {
   type CreatedPaymentSession,
   type CreatePaymentSession,
@@ -117,6 +118,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
           // Lines cannot be negative: the discount is a one-off coupon for exactly the amount the server priced.
           ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
           shipping_address_collection: { allowed_countries: ["GB"] },
+          ...(input.gift ? { custom_text: { shipping_address: { message: GIFT_DELIVERY_NOTE } } } : {}),
           billing_address_collection: "required",
           client_reference_id: input.checkoutId,
           metadata: { order_id: input.checkoutId },

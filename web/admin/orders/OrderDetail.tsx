@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { giftFromLine } from "../../../shared/gift";
 import { formatPence } from "../../../shared/money";
 import { countryName, orderReference } from "../../../shared/order-view";
 import { unitsToSend } from "../../../shared/units-to-send";
@@ -76,10 +77,12 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
           <div className={order.custom_request ? "admin-columns admin-order admin-order--quoted" : "admin-columns admin-order"}>
             <ProductionPanel order={order} onChanged={setUpdated} />
             <OrderItems order={order} />
-            {order.gift_message && (
+            {order.gift && (
               <section className="card admin-section" aria-labelledby="gift-title">
-                <h2 id="gift-title">Gift message</h2>
-                <p className="admin-order__gift-message">{order.gift_message}</p>
+                <h2 id="gift-title">Gift note</h2>
+                <p className="admin-order__gift-message">{order.gift.message}</p>
+                {order.gift.from && <p className="admin-order__gift-from">{giftFromLine(order.gift)}</p>}
+                <p className="muted">Printed on an A6 card after the packing slip. No prices go in the parcel.</p>
               </section>
             )}
             <OrderRefunds order={order} onRefund={() => setRefunding("refund")} />

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { giftFromLine } from "../../../shared/gift";
 import { MAKING_STAGES, nextStage, type OrderStage, stageLabel } from "../../../shared/order-stages";
 import { orderReference } from "../../../shared/order-view";
 import { TO_MAKE_PAGE_SIZE } from "../../../shared/orders-page";
@@ -149,6 +150,7 @@ function ToMakeCard({ order, busy, onNext }: { order: ToMakeOrder; busy: boolean
       <p className="to-make__facts">
         <span className="admin-badge admin-badge--info">{stageLabel(stage)}</span>
         {order.overdue && <span className="admin-badge admin-badge--danger">Overdue</span>}
+        {order.gift && <span className="admin-badge admin-badge--success">Gift</span>}
         <span className="to-make__promise">{order.dispatch_by ? `Dispatch by ${formatUkDay(order.dispatch_by)}` : "No dispatch date"}</span>
       </p>
       <ul className="order-items to-make__items">
@@ -162,6 +164,12 @@ function ToMakeCard({ order, busy, onNext }: { order: ToMakeOrder; busy: boolean
           </li>
         ))}
       </ul>
+      {order.gift && (
+        <blockquote className="to-make__gift" aria-label="Gift note">
+          <p className="to-make__gift-message">{order.gift.message}</p>
+          {order.gift.from && <p className="to-make__gift-from">{giftFromLine(order.gift)}</p>}
+        </blockquote>
+      )}
       {upcoming && upcoming !== "dispatched" ? (
         <button
           type="button"

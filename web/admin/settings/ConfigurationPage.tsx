@@ -5,6 +5,7 @@ import { useLoad } from "../use-load";
 import { ConfigurationStatus } from "./ConfigurationStatus";
 import { DeliverySettings } from "./DeliverySettings";
 import { HeroSettings } from "./HeroSettings";
+import { KeyDatesSettings } from "./KeyDatesSettings";
 import { NumberSettingsCard } from "./NumberSetting";
 import { DISPATCH_SETTINGS, FILE_RETENTION_SETTINGS, LOW_STOCK_SETTINGS } from "./number-settings";
 import { ShopIdentitySettings } from "./ShopIdentitySettings";
@@ -25,6 +26,7 @@ export function ConfigurationPage() {
           <div className="admin-config">
             <DeliverySettings config={data} />
             <NumberSettingsCard id="dispatch-settings-title" title="Dispatch" settings={DISPATCH_SETTINGS} config={data} />
+            <KeyDatesSettings config={data} />
             <NumberSettingsCard id="low-stock-title" title="Stock" settings={LOW_STOCK_SETTINGS} config={data} />
             <NumberSettingsCard id="file-retention-title" title="Customer files" settings={FILE_RETENTION_SETTINGS} config={data} />
             <HeroSettings config={data} />

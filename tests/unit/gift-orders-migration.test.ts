@@ -1,0 +1,58 @@
+import type { Database } from "bun:sqlite";
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrate } from "../../src/db/migrate";
+import { openDatabase } from "../../src/db/open";
+import { orderProduction } from "../../src/modules/orders/production";
+import { createOrderService } from "../../src/modules/orders/service";
+import { createOrderStore } from "../../src/modules/orders/store";
+import { migrationsBefore } from "../support/migrations-before";
+
+// An existing shop upgrades in place (migrations/0037_gift_orders.sql, docs/decisions/0049-gift-orders.md): an order
+// with a gift message from before is a gift with no name, its message kept whole even past the new 250 limit, and
+// an order without one is not a gift.
+
+const MIGRATION = "0037_gift_orders.sql";
+const OLD_MESSAGE = "Happy Christmas! ".repeat(18).slice(0, 300);
+let dir: string;
+let db: Database;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "strata-gift-orders-"));
+  db = openDatabase(join(dir, "shop.db"));
+  migrate(db, migrationsBefore(MIGRATION, join(dir, "before")));
+  const insert = db.query(
+    `INSERT INTO orders (id, subtotal_cents, delivery_cents, amount_cents, payment_provider, payment_session_id, gift_message)
+     VALUES (?, 2400, 395, 2795, 'demo', ?, ?)`,
+  );
+  insert.run("ORD-GIFT", "cs_gift", OLD_MESSAGE);
+  insert.run("ORD-PLAIN", "cs_plain", null);
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function giftOf(id: string) {
+  const store = createOrderStore(db);
+  return createOrderService(db, store, orderProduction(db, store)).getOrder(id)?.gift;
+}
+
+test("an order with a gift message from before is a gift with no name, its 300 characters kept", () => {
+  expect(OLD_MESSAGE.length).toBe(300);
+  expect(migrate(db)[0]).toBe(MIGRATION);
+  expect(giftOf("ORD-GIFT")).toEqual({ message: OLD_MESSAGE, from: null });
+  expect(giftOf("ORD-PLAIN")).toBeNull();
+});
+
+test("after the upgrade the database refuses a name without a message, an empty name and one past 60", () => {
+  migrate(db);
+  const setFrom = (id: string, from: string) => db.query("UPDATE orders SET gift_from = ? WHERE id = ?").run(from, id);
+  expect(() => setFrom("ORD-PLAIN", "Ada")).toThrow(/CHECK constraint failed/);
+  expect(() => setFrom("ORD-GIFT", "")).toThrow(/CHECK constraint failed/);
+  expect(() => setFrom("ORD-GIFT", "y".repeat(61))).toThrow(/CHECK constraint failed/);
+  setFrom("ORD-GIFT", "Ada");
+  expect(giftOf("ORD-GIFT")).toEqual({ message: OLD_MESSAGE, from: "Ada" });
+});
