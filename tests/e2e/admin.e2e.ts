@@ -47,7 +47,7 @@ test.describe("the owner's admin area", () => {
     expect(problems).toEqual([]);
   });
 
-  test("the owner adds a product with two variants and a picture, and shoppers find it", async ({ page }) => {
+  test("the owner adds a product with two variants and a picture, publishes it, and shoppers find it", async ({ page }) => {
     // "Zz…" sorts after the demo products, so other stories picking products by kind never meet it.
     const id = `zz-desk-tidy-${Date.now().toString(36)}`;
     const name = `Zz desk tidy ${id.slice(-5)}`;
@@ -107,6 +107,13 @@ test.describe("the owner's admin area", () => {
     const row = page.getByRole("row").filter({ has: page.getByRole("button", { name: `Delete ${name}` }) });
     await expect(row.getByRole("img", { name: "Unlimited" })).toHaveText("∞");
     await expect(row.getByRole("button", { name: `+1 ${name} in stock` })).toBeDisabled();
+
+    // A new product is a draft: shoppers cannot reach it until the owner publishes it.
+    await expect(editor.getByText("Only you see it. Publish it when its pictures and options are ready.")).toBeVisible();
+    expect((await page.request.get(`/api/products/${id}`)).status()).toBe(404);
+    await editor.getByRole("button", { name: "Save and publish" }).click();
+    await expect(editor.getByText("Live: shoppers can see and buy it.")).toBeVisible();
+    expect((await page.request.get(`/api/products/${id}`)).status()).toBe(200);
 
     await gotoHydrated(page, "/products");
     const card = page.getByRole("article", { name });

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { apiCall, failureText, isSessionEnd } from "../api";
 import { fieldBinder, MoneyField, WholeNumberField } from "../fields";
 import { ResultNotice, useResult } from "../parts";
-import type { AdminCategory, AdminProduct } from "../types";
+import type { AdminCategory, AdminProduct, ProductStatus } from "../types";
 import { ProductExtras } from "./ProductExtras";
 import { EMPTY_PRODUCT_FORM, formFromProduct, type ProductForm, productBody, productFormProblem } from "./product-form";
 
@@ -39,15 +39,18 @@ export function ProductEditor({
   const bind = fieldBinder(idBase, form, setForm);
   const set = <K extends keyof ProductForm>(key: K, value: ProductForm[K]) => setForm((current) => ({ ...current, [key]: value }));
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  /**
+   * Saves the form. A new product starts as a draft; `status` publishes or drafts a saved one, with the
+   * form's edits (docs/decisions/0047-products-drafted-and-the-admin-on-a-phone.md).
+   */
+  async function send(status: ProductStatus | undefined) {
     if (problem || saving) return;
     setSaving(true);
     result.clear();
     try {
       const saved = await apiCall<AdminProduct>("/api/admin/products", {
         method: "POST",
-        json: productBody(form, loadedStock, loadedLeadTime),
+        json: productBody(form, loadedStock, loadedLeadTime, product ? status : "draft"),
       });
       if (product) {
         // The form now shows what is stored, stock included, so the next save compares against that.
@@ -63,10 +66,16 @@ export function ProductEditor({
     }
   }
 
+  function save(event: FormEvent) {
+    event.preventDefault();
+    void send(undefined);
+  }
+
   return (
     <div className="admin-editor">
       <form className="admin-editor__form" onSubmit={save} aria-label={product ? `Edit ${product.name}` : "New product"} noValidate>
         <h3>{product ? `Edit ${product.name}` : "New product"}</h3>
+        <ProductStatusLine status={product?.status ?? null} />
         <div className="admin-grid admin-grid--6">
           <div className="field admin-span-2">
             <label htmlFor={field("id")}>Product id</label>
@@ -145,6 +154,16 @@ export function ProductEditor({
           <button type="button" className="button button--ghost" onClick={onCancel}>
             Cancel
           </button>
+          {product && (
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={saving || problem !== null}
+              onClick={() => void send(product.status === "draft" ? "live" : "draft")}
+            >
+              {product.status === "draft" ? "Save and publish" : "Move to drafts"}
+            </button>
+          )}
           <button type="submit" className="button button--primary" disabled={saving || problem !== null}>
             {saving ? "Saving…" : "Save product"}
           </button>
@@ -155,5 +174,18 @@ export function ProductEditor({
         <ProductExtras productId={product?.id ?? null} onChanged={onChanged} />
       </div>
     </div>
+  );
+}
+
+/** Whether shoppers can see the product: a new one starts as a draft. */
+function ProductStatusLine({ status }: { status: ProductStatus | null }) {
+  if (status === "live") return <p className="admin-status-line">Live: shoppers can see and buy it.</p>;
+  return (
+    <p className="admin-status-line">
+      <span className="admin-badge admin-badge--warning">Draft</span>{" "}
+      {status === null
+        ? "A new product is a draft: only you see it until you publish it, so you can add its pictures and options first."
+        : "Only you see it. Publish it when its pictures and options are ready."}
+    </p>
   );
 }

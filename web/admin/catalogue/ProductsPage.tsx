@@ -107,7 +107,10 @@ export function ProductsPage() {
                               <span className="admin-thumb admin-thumb--empty" aria-hidden="true" />
                             )}
                             <span>
-                              <span className="admin-cell-title">{product.name}</span>
+                              <span className="admin-cell-title">
+                                {product.name}
+                                {product.status === "draft" && <span className="admin-badge admin-badge--warning">Draft</span>}
+                              </span>
                               <span className="admin-cell-sub admin-mono">{product.id}</span>
                             </span>
                           </div>
