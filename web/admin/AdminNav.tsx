@@ -1,5 +1,6 @@
 import { ADMIN_PAGES, navigate } from "./router";
 import { useSession } from "./session";
+import { mayLeave } from "./unsaved-changes";
 
 /**
  * Dashboard, Orders, Products, Projects, Configuration, Refresh, Sign out; the current page disabled
@@ -28,10 +29,10 @@ export function AdminNav({ path, onRefresh }: { path: string; onRefresh: () => v
         })}
       </ul>
       <div className="admin-nav__actions">
-        <button type="button" className="button button--ghost admin-button--small" onClick={onRefresh}>
+        <button type="button" className="button button--ghost admin-button--small" onClick={() => mayLeave() && onRefresh()}>
           Refresh
         </button>
-        <button type="button" className="button button--secondary admin-button--small" onClick={() => void signOut()}>
+        <button type="button" className="button button--secondary admin-button--small" onClick={() => mayLeave() && void signOut()}>
           Sign out
         </button>
       </div>

@@ -3,6 +3,7 @@ import { apiCall, failureText, isSessionEnd } from "../api";
 import { fieldBinder, MoneyField, WholeNumberField } from "../fields";
 import { ResultNotice, useResult } from "../parts";
 import type { AdminCategory, AdminProduct, ProductStatus } from "../types";
+import { mayLeave, useUnsavedChanges } from "../unsaved-changes";
 import { ProductExtras } from "./ProductExtras";
 import { EMPTY_PRODUCT_FORM, formFromProduct, type ProductForm, productBody, productFormProblem } from "./product-form";
 
@@ -26,6 +27,9 @@ export function ProductEditor({
   onChanged: () => void;
 }) {
   const [form, setForm] = useState<ProductForm>(product ? formFromProduct(product) : EMPTY_PRODUCT_FORM);
+  // What the form held when it opened or was last saved: anything else is the owner's unsaved typing.
+  const [loadedForm, setLoadedForm] = useState<ProductForm>(form);
+  useUnsavedChanges(!sameForm(form, loadedForm));
   // The stock figure the form shows as loaded (undefined for a new product); the server compares against it.
   const [loadedStock, setLoadedStock] = useState(product ? product.stock : undefined);
   // The lead time the form opened with: sent only when the owner changes it.
@@ -35,6 +39,7 @@ export function ProductEditor({
   const result = useResult();
   const idBase = useId();
   const problem = productFormProblem(form);
+  const hasOptions = (product?.variants.length ?? 0) > 0;
   const field = (name: keyof ProductForm) => `${idBase}-${name}`;
   const bind = fieldBinder(idBase, form, setForm);
   const set = <K extends keyof ProductForm>(key: K, value: ProductForm[K]) => setForm((current) => ({ ...current, [key]: value }));
@@ -55,6 +60,7 @@ export function ProductEditor({
       if (product) {
         // The form now shows what is stored, stock included, so the next save compares against that.
         setForm(formFromProduct(saved));
+        setLoadedForm(formFromProduct(saved));
         setLoadedStock(saved.stock);
         setLoadedLeadTime(formFromProduct(saved).leadTimeDays);
       }
@@ -125,7 +131,12 @@ export function ProductEditor({
             </select>
           </div>
           <WholeNumberField label="Max online qty" placeholder="None" {...bind("maxOnlineQty")} />
-          <WholeNumberField label="Stock" placeholder="Unlimited" {...bind("stock")} />
+          <WholeNumberField
+            label="Stock"
+            placeholder={hasOptions ? "No cap" : "Unlimited"}
+            hint={hasOptions ? OPTIONS_STOCK_HINT : undefined}
+            {...bind("stock")}
+          />
           <WholeNumberField
             label="Lead time (working days)"
             max="365"
@@ -151,7 +162,7 @@ export function ProductEditor({
         {problem && <p className="hint admin-form-hint">{problem}</p>}
         <ResultNotice state={result} />
         <div className="admin-editor__footer">
-          <button type="button" className="button button--ghost" onClick={onCancel}>
+          <button type="button" className="button button--ghost" onClick={() => mayLeave() && onCancel()}>
             Cancel
           </button>
           {product && (
@@ -175,6 +186,14 @@ export function ProductEditor({
       </div>
     </div>
   );
+}
+
+/** With options, each option's own stock is what sells (shared/stock.ts); the product's figure only caps them all. */
+const OPTIONS_STOCK_HINT =
+  "This product has options: each option's own stock counts. A figure here caps all options together; blank is no cap.";
+
+function sameForm(a: ProductForm, b: ProductForm): boolean {
+  return (Object.keys(a) as (keyof ProductForm)[]).every((key) => a[key] === b[key]);
 }
 
 /** Whether shoppers can see the product: a new one starts as a draft. */
