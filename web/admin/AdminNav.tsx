@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { ADMIN_PAGES, navigate } from "./router";
 import { useSession } from "./session";
 import { mayLeave } from "./unsaved-changes";
@@ -8,9 +9,14 @@ import { mayLeave } from "./unsaved-changes";
  */
 export function AdminNav({ path, onRefresh }: { path: string; onRefresh: () => void }) {
   const { signOut } = useSession();
+  const pages = useRef<HTMLUListElement>(null);
+  // On a phone the pages are one strip that scrolls inside the bar: the current one is brought into it.
+  useEffect(() => {
+    pages.current?.querySelector(`[data-path="${path}"]`)?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [path]);
   return (
     <nav className="admin-nav" aria-label="Admin">
-      <ul className="admin-nav__pages">
+      <ul className="admin-nav__pages" ref={pages}>
         {ADMIN_PAGES.map((page) => {
           const current = page.path === path;
           return (
@@ -18,6 +24,7 @@ export function AdminNav({ path, onRefresh }: { path: string; onRefresh: () => v
               <button
                 type="button"
                 className="admin-nav__button"
+                data-path={page.path}
                 disabled={current}
                 aria-current={current ? "page" : undefined}
                 onClick={() => navigate(page.path)}

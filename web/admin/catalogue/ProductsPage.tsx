@@ -97,7 +97,7 @@ export function ProductsPage() {
           !products.error && <p className="muted">No products yet.</p>
         ) : (
           <TableScroller label="Products">
-            <table className="admin-table admin-table--products">
+            <table className="admin-table admin-table--cards admin-table--products">
               <ColumnHeadings
                 columns={[
                   "Product",
@@ -115,7 +115,7 @@ export function ProductsPage() {
                   return (
                     <Fragment key={product.id}>
                       <tr className={open ? "admin-row--open" : undefined}>
-                        <td>
+                        <td data-label="Product">
                           <div className="admin-product-cell">
                             {product.image_url ? (
                               <img className="admin-thumb" src={product.image_url} alt="" loading="lazy" width={48} height={48} />
@@ -131,17 +131,21 @@ export function ProductsPage() {
                             </span>
                           </div>
                         </td>
-                        <td>{categoryList.find((category) => category.id === product.category_id)?.name ?? "—"}</td>
-                        <td className="admin-num admin-nowrap">{formatPence(product.price_cents)}</td>
-                        <td className="admin-center">
+                        <td data-label="Category">{categoryList.find((category) => category.id === product.category_id)?.name ?? "—"}</td>
+                        <td data-label="Price" className="admin-num admin-nowrap">
+                          {formatPence(product.price_cents)}
+                        </td>
+                        <td data-label="Stock" className="admin-center">
                           {product.variants.length > 0 ? (
                             <OptionsStock product={shown} />
                           ) : (
                             <StockControl name={product.name} stock={shown.stock} onAdjust={(delta) => void adjust(product, delta)} />
                           )}
                         </td>
-                        <td className="admin-num">{product.variants?.length ?? 0}</td>
-                        <td>
+                        <td data-label="Variants" className="admin-num">
+                          {product.variants?.length ?? 0}
+                        </td>
+                        <td data-label="Actions">
                           <RowActions
                             name={product.name}
                             open={open}
