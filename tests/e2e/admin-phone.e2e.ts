@@ -3,6 +3,7 @@ import { loadCatalogue, pick, unlimitedSimple } from "./catalogue";
 import { adminNav, signIn } from "./support/admin";
 import { paidOrderThroughCalls } from "./support/checkout";
 import { solidPng } from "./support/files";
+import { expectLoaded } from "./support/images";
 import { picture } from "./support/pictures";
 import { expectReachable, tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
@@ -94,6 +95,8 @@ test.describe("the admin on a phone", () => {
     await tapReachable(page.getByRole("button", { name: "Add Image" }));
     await (await chooser).setFiles({ name: "vase.png", mimeType: "image/png", buffer: solidPng(48, 48, [20, 184, 166]) });
     await expect(page.getByText("1 image · First image is used as primary")).toBeVisible();
+    // Loaded, so the editor below it has stopped moving before the next tap.
+    await expectLoaded(page.getByRole("img", { name: "Image 1" }));
     const addOption = page.getByRole("form", { name: "Add New Variant" });
     for (const [option, stock] of [
       ["Small", "3"],
