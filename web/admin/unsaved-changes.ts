@@ -7,7 +7,7 @@ import { useEffect } from "react";
  */
 const unsaved = new Set<symbol>();
 
-export const LEAVE_QUESTION = "You have changes that are not saved. Leave without saving them?";
+const LEAVE_QUESTION = "You have changes that are not saved. Leave without saving them?";
 
 function askBeforeUnload(event: BeforeUnloadEvent) {
   if (unsaved.size === 0) return;

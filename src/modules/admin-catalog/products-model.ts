@@ -19,7 +19,7 @@ import {
 import { adminVariantSchema } from "./variants-model";
 
 /** Draft: the owner's alone; live: in the shop (docs/decisions/0047-products-drafted-and-the-admin-on-a-phone.md). */
-export const PRODUCT_STATUSES = ["draft", "live"] as const;
+const PRODUCT_STATUSES = ["draft", "live"] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 const productSaveSchema = z.object({
