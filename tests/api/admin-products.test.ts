@@ -54,6 +54,7 @@ describe("products: create, list, update, delete", () => {
       requires_model: 0,
       category_id: "household",
       lead_time_days: null,
+      status: "live",
       images: [],
       variants: [],
     });

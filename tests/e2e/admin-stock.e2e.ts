@@ -50,8 +50,15 @@ test.describe("stock edits never undo sales", () => {
     const stored = (await (await page.request.get(`/api/admin/products/${id}`)).json()) as { stock: number };
     expect(stored.stock).toBe(0);
 
-    // Reloading shows the current figure, and a change from it goes through.
+    // Reloading shows the current figure, and a change from it goes through. The refused 10 is still typed,
+    // so Refresh asks before dropping it.
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
     await page.getByRole("button", { name: "Refresh" }).click();
+    expect(asked).toEqual(["You have changes that are not saved. Leave without saving them?"]);
     await page.getByRole("button", { name: `Edit ${name}` }).click();
     const reopened = page.getByRole("form", { name: `Edit ${name}` });
     await expect(reopened.getByLabel("Stock")).toHaveValue("0");

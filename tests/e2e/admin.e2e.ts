@@ -1,7 +1,7 @@
-import { deflateSync } from "node:zlib";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
 import { adminNav, E2E_ADMIN_PASSWORD, openOrderAsOwner, signIn } from "./support/admin";
 import { paidOrderThroughCalls } from "./support/checkout";
+import { solidPng } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
 import { expect, test } from "./support/test";
 
@@ -47,7 +47,7 @@ test.describe("the owner's admin area", () => {
     expect(problems).toEqual([]);
   });
 
-  test("the owner adds a product with two variants and a picture, and shoppers find it", async ({ page }) => {
+  test("the owner adds a product with two variants and a picture, publishes it, and shoppers find it", async ({ page }) => {
     // "Zz…" sorts after the demo products, so other stories picking products by kind never meet it.
     const id = `zz-desk-tidy-${Date.now().toString(36)}`;
     const name = `Zz desk tidy ${id.slice(-5)}`;
@@ -103,10 +103,18 @@ test.describe("the owner's admin area", () => {
     await expect(page.getByText("(Primary)")).toBeVisible();
     await expect(page.getByRole("button", { name: "Move image 1 up" })).toBeDisabled();
 
-    // Unlimited stock reads ∞ in the table, and cannot be nudged.
+    // With options the table shows their stock added up: one of them unlimited, so ∞, with no ±1 to nudge a cap.
     const row = page.getByRole("row").filter({ has: page.getByRole("button", { name: `Delete ${name}` }) });
     await expect(row.getByRole("img", { name: "Unlimited" })).toHaveText("∞");
-    await expect(row.getByRole("button", { name: `+1 ${name} in stock` })).toBeDisabled();
+    await expect(row.getByTestId("stock-value")).toHaveText("∞across options");
+    await expect(row.getByRole("button", { name: `+1 ${name} in stock` })).toHaveCount(0);
+
+    // A new product is a draft: shoppers cannot reach it until the owner publishes it.
+    await expect(editor.getByText("Only you see it. Publish it when its pictures and options are ready.")).toBeVisible();
+    expect((await page.request.get(`/api/products/${id}`)).status()).toBe(404);
+    await editor.getByRole("button", { name: "Save and publish" }).click();
+    await expect(editor.getByText("Live: shoppers can see and buy it.")).toBeVisible();
+    expect((await page.request.get(`/api/products/${id}`)).status()).toBe(200);
 
     await gotoHydrated(page, "/products");
     const card = page.getByRole("article", { name });
@@ -254,38 +262,3 @@ test.describe("the owner's admin area", () => {
     }
   });
 });
-
-/** A tiny solid-colour PNG, made here so the story needs no fixture file. */
-function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bits per channel
-  header[9] = 2; // RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(pixels)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}

@@ -21,6 +21,7 @@ const stored: AdminProduct = {
   requires_model: 0,
   category_id: null,
   lead_time_days: 7,
+  status: "live",
   images: [],
   variants: [],
 };
@@ -53,5 +54,17 @@ describe("the product editor's lead time", () => {
     expect(productFormProblem({ ...form, leadTimeDays: "366" })).toBe(message);
     expect(productFormProblem({ ...form, leadTimeDays: "2.5" })).toBe(message);
     expect(productFormProblem({ ...form, leadTimeDays: "365" })).toBeNull();
+  });
+});
+
+describe("the product editor's draft or live status", () => {
+  test("a plain save of a saved product sends no status, so the stored one stays", () => {
+    expect(productBody(formFromProduct(stored), null, "7")).not.toHaveProperty("status");
+  });
+
+  test("publishing or drafting sends the status asked for with the form's fields", () => {
+    const form = { ...formFromProduct(stored), name: "Moon lamp, large" };
+    expect(productBody(form, null, "7", "live")).toMatchObject({ name: "Moon lamp, large", status: "live" });
+    expect(productBody(form, null, "7", "draft")).toMatchObject({ status: "draft" });
   });
 });

@@ -32,7 +32,8 @@ export function useEmailConfigured(): boolean | null {
 export function EmailSetupBanner() {
   if (useEmailConfigured() !== false) return null;
   return (
-    <p className="admin-notice admin-notice--warning admin-banner" role="status">
+    // On a phone it folds to its first line (web/styles/admin/shell.css); the whole text is its title there.
+    <p className="admin-notice admin-notice--warning admin-banner" role="status" title={`${EMAIL_NOT_SET_UP} ${EMAIL_SET_UP_STEP}`}>
       {EMAIL_NOT_SET_UP} <span>{EMAIL_SET_UP_STEP}</span>
     </p>
   );

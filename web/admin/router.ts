@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { mayLeave } from "./unsaved-changes";
 
 /** The admin pages of docs/product.md#admin-navigation, in the navigation's order. */
 export const ADMIN_PAGES = [
@@ -43,11 +44,12 @@ export function useQueryParam(name: string): string | null {
   return new URLSearchParams(search).get(name);
 }
 
-/** Client-side navigation between admin pages: a history entry, no page load. */
+/** Client-side navigation between admin pages: a history entry, no page load. Unsaved changes are asked about first. */
 export function navigate(path: AdminPath, query: Record<string, string> = {}): void {
   const search = new URLSearchParams(query).toString();
   const target = search ? `${path}?${search}` : path;
   if (`${currentPath()}${window.location.search}` === target) return;
+  if (!mayLeave()) return;
   window.history.pushState(null, "", target);
   window.dispatchEvent(new Event(NAVIGATED));
   window.scrollTo(0, 0);

@@ -5,7 +5,7 @@
  */
 import type { AdminCategory } from "../../src/modules/admin-catalog/categories-model";
 import type { AdminImage } from "../../src/modules/admin-catalog/images-model";
-import type { AdminProduct } from "../../src/modules/admin-catalog/products-model";
+import type { AdminProduct, ProductStatus } from "../../src/modules/admin-catalog/products-model";
 import type { AdminVariant } from "../../src/modules/admin-catalog/variants-model";
 import type {
   AdminOrderDetail,
@@ -28,6 +28,7 @@ export type {
   AdminVariant,
   CustomRequest,
   DashboardStats,
+  ProductStatus,
   Project,
   ToMakeOrder,
   TrackingEmailResult,

@@ -29,6 +29,7 @@ export const MESSAGES = {
   stockMoved: "Stock changed since you opened this product: reload to see the current figure",
   badExpectedStock: "Expected stock must be the figure the editor loaded: a whole number, or blank for unlimited.",
   badLeadTime: `${LEAD_TIME_RULE}, or blank for the shop default.`,
+  badStatus: 'Status must be "draft" or "live".',
 } as const;
 
 export const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");

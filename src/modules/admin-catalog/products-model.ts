@@ -18,6 +18,10 @@ import {
 } from "./model-parts";
 import { adminVariantSchema } from "./variants-model";
 
+/** Draft: the owner's alone; live: in the shop (docs/decisions/0047-products-drafted-and-the-admin-on-a-phone.md). */
+const PRODUCT_STATUSES = ["draft", "live"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
 const productSaveSchema = z.object({
   id: z.preprocess(idText, productIdSchema),
   name: z.string({ error: "Name must be text." }).trim().max(200, { error: "Name can be at most 200 characters." }),
@@ -56,6 +60,8 @@ const productSaveSchema = z.object({
       .nullable()
       .optional(),
   ),
+  // Absent keeps what is stored (a new product is live unless it says draft).
+  status: z.enum(PRODUCT_STATUSES, { error: MESSAGES.badStatus }).optional(),
 });
 export type ProductSave = z.infer<typeof productSaveSchema>;
 
@@ -94,6 +100,7 @@ export const adminProductSchema = z.object({
   category_id: z.string().nullable(),
   /** Working days to dispatch; null = the shop's default_lead_time_days. */
   lead_time_days: z.number().int().nonnegative().nullable(),
+  status: z.enum(PRODUCT_STATUSES),
   images: z.array(adminImageSchema),
   variants: z.array(adminVariantSchema),
 });

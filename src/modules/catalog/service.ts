@@ -35,7 +35,10 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
  * one product (a sale) reads that product alone into the kept list (docs/decisions/0038-the-crowd-at-a-large-shop.md).
  */
 export function createCatalogService(db: Database, dispatch: DispatchPromise, shown: ShownVersion) {
-  const allProducts = db.query<ProductRow, []>(`SELECT ${PRODUCT_COLUMNS} FROM products ORDER BY name COLLATE NOCASE, id`);
+  // A draft is the owner's alone until published (migrations/0035_product_drafts.sql): the shop reads live products only.
+  const allProducts = db.query<ProductRow, []>(
+    `SELECT ${PRODUCT_COLUMNS} FROM products WHERE status = 'live' ORDER BY name COLLATE NOCASE, id`,
+  );
   const allImages = db.query<ImageRow, []>(
     "SELECT product_id, image_url, width, height FROM product_images ORDER BY product_id, sort_order, id",
   );
@@ -43,7 +46,7 @@ export function createCatalogService(db: Database, dispatch: DispatchPromise, sh
     `SELECT id, product_id, name, price_cents, stock, sort_order FROM product_variants
      ORDER BY product_id, sort_order, id`,
   );
-  const oneProduct = db.query<ProductRow, [string]>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`);
+  const oneProduct = db.query<ProductRow, [string]>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ? AND status = 'live'`);
   const imagesOf = db.query<ImageRow, [string]>(
     "SELECT product_id, image_url, width, height FROM product_images WHERE product_id = ? ORDER BY sort_order, id",
   );

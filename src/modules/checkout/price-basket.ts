@@ -45,7 +45,7 @@ type UploadRow = { token: string; kind: string; product_id: string; original_nam
  */
 export function priceBasket(db: Database, requested: RequestedLine[], models: ModelPricer): PricedLine[] {
   const productById = db.query<ProductRow, [string]>(
-    "SELECT id, name, price_cents, stock, max_online_qty, requires_gpx, requires_image, requires_model FROM products WHERE id = ?",
+    "SELECT id, name, price_cents, stock, max_online_qty, requires_gpx, requires_image, requires_model FROM products WHERE id = ? AND status = 'live'",
   );
   const variantsOf = db.query<VariantRow, [string]>(
     "SELECT id, product_id, name, price_cents, stock FROM product_variants WHERE product_id = ?",

@@ -76,7 +76,9 @@ export function createUploadService({
    */
   readModel: (bytes: Uint8Array, filename: string) => Promise<{ reading: ModelReading; bytes: Uint8Array }>;
 }) {
-  const productById = db.query<ProductRow, [string]>("SELECT requires_gpx, requires_image, requires_model FROM products WHERE id = ?");
+  const productById = db.query<ProductRow, [string]>(
+    "SELECT requires_gpx, requires_image, requires_model FROM products WHERE id = ? AND status = 'live'",
+  );
   const modelByToken = db.query<ModelRow, [string]>(
     "SELECT original_name, stored_name, product_id, details, model_price, order_id FROM uploads WHERE token = ? AND kind = 'model' AND removed_at IS NULL",
   );

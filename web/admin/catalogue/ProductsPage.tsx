@@ -1,8 +1,10 @@
 import { Fragment, useState } from "react";
 import { formatPence } from "../../../shared/money";
+import { availableStock } from "../../../shared/stock";
 import { apiCall, enc, failureText, isSessionEnd } from "../api";
 import { ColumnHeadings, deleteRow, EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "../parts";
 import type { AdminCategory, AdminProduct } from "../types";
+import { mayLeave } from "../unsaved-changes";
 import { useLoad } from "../use-load";
 import { CategoriesTable } from "./CategoriesTable";
 import { ProductEditor } from "./ProductEditor";
@@ -13,7 +15,15 @@ type Editing = null | "new" | string;
 export function ProductsPage() {
   const products = useLoad(() => apiCall<AdminProduct[]>("/api/admin/products"), "Unable to load products");
   const categories = useLoad(() => apiCall<AdminCategory[]>("/api/admin/categories"), "Unable to load products");
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditingNow] = useState<Editing>(null);
+  // A product created from the editor at the top stays there once saved, where the owner is working,
+  // rather than reopening in its row somewhere down the list (docs/decisions/0047-products-drafted-and-the-admin-on-a-phone.md).
+  const [createdAtTop, setCreatedAtTop] = useState<string | null>(null);
+  // Another editor, or none, takes the place of one with unsaved changes only if the owner agrees.
+  const setEditing = (next: Editing) => {
+    if (next !== editing && !mayLeave()) return;
+    setEditingNow(next);
+  };
   const result = useResult();
   // Stock answered by +1/-1, shown until the list is next loaded.
   const [stock, setStock] = useState<Record<string, number | null>>({});
@@ -44,6 +54,9 @@ export function ProductsPage() {
       },
     });
 
+  // The editor opens on the figure the table shows, so a +1/−1 made here is not "changed since".
+  const shownProduct = (product: AdminProduct) => (product.id in stock ? { ...product, stock: stock[product.id] ?? null } : product);
+
   const editor = (product: AdminProduct | null) => (
     <ProductEditor
       key={product?.id ?? "new"}
@@ -54,7 +67,8 @@ export function ProductsPage() {
         result.succeed("Product saved.");
         setStock({});
         await products.reload();
-        setEditing(id);
+        if (editing === "new") setCreatedAtTop(id);
+        setEditingNow(id);
       }}
       onChanged={() => void products.reload()}
     />
@@ -74,13 +88,16 @@ export function ProductsPage() {
       <section className="admin-section card" aria-labelledby="products-title">
         <h2 id="products-title">All products</h2>
         {editing === "new" && <div className="admin-editor-block">{editor(null)}</div>}
+        {editing !== null && editing === createdAtTop && list.some((product) => product.id === editing) && (
+          <div className="admin-editor-block">{editor(shownProduct(list.find((product) => product.id === editing)!))}</div>
+        )}
         {products.loading && !products.data ? (
           <p className="muted">Loading products…</p>
         ) : list.length === 0 ? (
           !products.error && <p className="muted">No products yet.</p>
         ) : (
           <TableScroller label="Products">
-            <table className="admin-table admin-table--products">
+            <table className="admin-table admin-table--cards admin-table--products">
               <ColumnHeadings
                 columns={[
                   "Product",
@@ -94,12 +111,11 @@ export function ProductsPage() {
               <tbody>
                 {list.map((product) => {
                   const open = editing === product.id;
-                  // The editor opens on the figure the table shows, so a +1/−1 made here is not "changed since".
-                  const shown = product.id in stock ? { ...product, stock: stock[product.id] ?? null } : product;
+                  const shown = shownProduct(product);
                   return (
                     <Fragment key={product.id}>
                       <tr className={open ? "admin-row--open" : undefined}>
-                        <td>
+                        <td data-label="Product">
                           <div className="admin-product-cell">
                             {product.image_url ? (
                               <img className="admin-thumb" src={product.image_url} alt="" loading="lazy" width={48} height={48} />
@@ -107,18 +123,29 @@ export function ProductsPage() {
                               <span className="admin-thumb admin-thumb--empty" aria-hidden="true" />
                             )}
                             <span>
-                              <span className="admin-cell-title">{product.name}</span>
+                              <span className="admin-cell-title">
+                                {product.name}
+                                {product.status === "draft" && <span className="admin-badge admin-badge--warning">Draft</span>}
+                              </span>
                               <span className="admin-cell-sub admin-mono">{product.id}</span>
                             </span>
                           </div>
                         </td>
-                        <td>{categoryList.find((category) => category.id === product.category_id)?.name ?? "—"}</td>
-                        <td className="admin-num admin-nowrap">{formatPence(product.price_cents)}</td>
-                        <td className="admin-center">
-                          <StockControl name={product.name} stock={shown.stock} onAdjust={(delta) => void adjust(product, delta)} />
+                        <td data-label="Category">{categoryList.find((category) => category.id === product.category_id)?.name ?? "—"}</td>
+                        <td data-label="Price" className="admin-num admin-nowrap">
+                          {formatPence(product.price_cents)}
                         </td>
-                        <td className="admin-num">{product.variants?.length ?? 0}</td>
-                        <td>
+                        <td data-label="Stock" className="admin-center">
+                          {product.variants.length > 0 ? (
+                            <OptionsStock product={shown} />
+                          ) : (
+                            <StockControl name={product.name} stock={shown.stock} onAdjust={(delta) => void adjust(product, delta)} />
+                          )}
+                        </td>
+                        <td data-label="Variants" className="admin-num">
+                          {product.variants?.length ?? 0}
+                        </td>
+                        <td data-label="Actions">
                           <RowActions
                             name={product.name}
                             open={open}
@@ -127,7 +154,7 @@ export function ProductsPage() {
                           />
                         </td>
                       </tr>
-                      {open && <EditorRow columns={6}>{editor(shown)}</EditorRow>}
+                      {open && editing !== createdAtTop && <EditorRow columns={6}>{editor(shown)}</EditorRow>}
                     </Fragment>
                   );
                 })}
@@ -139,6 +166,26 @@ export function ProductsPage() {
 
       <CategoriesTable categories={categories} />
     </div>
+  );
+}
+
+/**
+ * A product with options sells each option's own stock: the table shows what can be sold in all, the options'
+ * sum (capped by the product's own figure when it has one), and the options are counted in the editor.
+ */
+function OptionsStock({ product }: { product: AdminProduct }) {
+  const total = availableStock({ stock: product.stock, maxOnlineQty: null, variants: product.variants });
+  return (
+    <span className="admin-stock admin-stock--options" data-testid="stock-value" title="The options' stock added up">
+      {total === null ? (
+        <span role="img" title="Unlimited" aria-label="Unlimited">
+          ∞
+        </span>
+      ) : (
+        total
+      )}
+      <span className="admin-cell-sub">across options</span>
+    </span>
   );
 }
 

@@ -1,5 +1,5 @@
 import { penceToPoundsText, poundsTextToPence, wholeOrBlank } from "../parts";
-import type { AdminProduct } from "../types";
+import type { AdminProduct, ProductStatus } from "../types";
 
 /** The product editor's fields as typed (docs/product.md#product-editor: price in pounds, booleans for the two flags). */
 export type ProductForm = {
@@ -73,9 +73,11 @@ const MAX_LEAD_TIME_DAYS = 365;
  * it lets the server keep sales made meanwhile when the owner did not touch stock, and refuse
  * (409) a changed figure when the stock moved since. The lead time is sent only when the owner
  * changed it from `loadedLeadTime` (what the form opened with), so a save never writes back a
- * figure it merely showed.
+ * figure it merely showed. `status` is sent only to publish or draft; a new product from this editor
+ * starts as a draft, while a save without it keeps what is stored
+ * (docs/decisions/0047-products-drafted-and-the-admin-on-a-phone.md).
  */
-export function productBody(form: ProductForm, loadedStock?: number | null, loadedLeadTime = "") {
+export function productBody(form: ProductForm, loadedStock?: number | null, loadedLeadTime = "", status?: ProductStatus) {
   return {
     id: form.id.trim(),
     name: form.name.trim(),
@@ -90,5 +92,6 @@ export function productBody(form: ProductForm, loadedStock?: number | null, load
     requires_model: form.requiresModel ? 1 : 0,
     category_id: form.categoryId || null,
     ...(form.leadTimeDays.trim() === loadedLeadTime.trim() ? {} : { lead_time_days: wholeOrBlank(form.leadTimeDays) ?? null }),
+    ...(status === undefined ? {} : { status }),
   };
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { saveConfig } from "../api";
 import type { Configuration } from "../types";
+import { useUnsavedChanges } from "../unsaved-changes";
 import { useSave } from "../use-save";
 import { NumberSetting, SettingForm } from "./NumberSetting";
 import { DELIVERY_FEE, FREE_DELIVERY_THRESHOLD } from "./number-settings";
@@ -40,7 +41,9 @@ export function DeliverySettings({ config }: { config: Configuration }) {
 
 function FeaturedSetting({ stored }: { stored: string | undefined }) {
   const [text, setText] = useState(featuredIds(stored).join(", "));
+  const [savedText, setSavedText] = useState(text);
   const saving = useSave();
+  useUnsavedChanges(text !== savedText);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -48,6 +51,7 @@ function FeaturedSetting({ stored }: { stored: string | undefined }) {
     await saving.save(async () => {
       await saveConfig("featured_products", JSON.stringify(ids));
       setText(ids.join(", "));
+      setSavedText(ids.join(", "));
       saving.result.succeed("Featured products saved.");
     }, "Failed to save featured products");
   }

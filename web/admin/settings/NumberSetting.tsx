@@ -4,6 +4,7 @@ import { saveConfig } from "../api";
 import { MoneyInput, WholeNumberInput } from "../fields";
 import { penceToPoundsText, poundsTextToPence, ResultNotice, wholeOrBlank } from "../parts";
 import type { Configuration } from "../types";
+import { useUnsavedChanges } from "../unsaved-changes";
 import { type Saving, useSave } from "../use-save";
 import type { NumberSettingSpec } from "./number-settings";
 import { SettingsCard } from "./SettingsCard";
@@ -52,6 +53,7 @@ export function NumberSetting({ setting, config }: { setting: NumberSettingSpec;
   const [text, setText] = useState(kind.toText(stored));
   const [current, setCurrent] = useState(stored);
   const saving = useSave();
+  useUnsavedChanges(text !== kind.toText(current));
 
   async function save(event: FormEvent) {
     event.preventDefault();

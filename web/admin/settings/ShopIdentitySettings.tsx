@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { saveConfig } from "../api";
 import type { ConfigKey, Configuration } from "../types";
+import { useUnsavedChanges } from "../unsaved-changes";
 import { useSave } from "../use-save";
 import { SettingsCard, SettingsSave } from "./SettingsCard";
 
@@ -41,6 +42,7 @@ export function ShopIdentitySettings({ config }: { config: Configuration }) {
   const [fields, setFields] = useState<Values>(() => valuesOf(config));
   const [saved, setSaved] = useState<Values>(() => valuesOf(config));
   const saving = useSave();
+  useUnsavedChanges(FIELDS.some(({ key }) => fields[key] !== saved[key]));
   const { result } = saving;
   const id = useId();
 

@@ -1,0 +1,61 @@
+import type { Database } from "bun:sqlite";
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrate } from "../../src/db/migrate";
+import { openDatabase } from "../../src/db/open";
+import { addProduct } from "../support/factories";
+import { migrationsBefore } from "../support/migrations-before";
+
+// An existing shop upgrades in place (migrations/0035_product_drafts.sql): every product it sells stays live,
+// and from then on publishing or drafting a product is recorded as a change of that product, more than stock.
+
+const MIGRATION = "0035_product_drafts.sql";
+let dir: string;
+let db: Database;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "strata-drafts-"));
+  db = openDatabase(join(dir, "shop.db"));
+  migrate(db, migrationsBefore(MIGRATION, join(dir, "before")));
+  addProduct(db, { id: "lamp", name: "Moon Lamp", stock: 5 });
+  addProduct(db, { id: "clips", name: "Cable Clips", stock: null });
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const lastChange = () =>
+  db
+    .query<{ product_id: string | null; stock_figure_only: number; stock_only: number }, []>(
+      "SELECT product_id, stock_figure_only, stock_only FROM page_versions ORDER BY version DESC LIMIT 1",
+    )
+    .get();
+
+test("every product of an existing shop is live after the upgrade, with its rows as they were", () => {
+  const before = db.query("SELECT id, name, stock FROM products ORDER BY id").all();
+  expect(migrate(db)).toEqual(expect.arrayContaining([MIGRATION]));
+  expect(db.query("SELECT id, name, stock FROM products ORDER BY id").all()).toEqual(before);
+  expect(db.query("SELECT id, status FROM products ORDER BY id").all()).toEqual([
+    { id: "clips", status: "live" },
+    { id: "lamp", status: "live" },
+  ]);
+});
+
+test("publishing or drafting a product names it and counts as more than stock; a sale stays a stock change", () => {
+  migrate(db);
+  db.run("UPDATE products SET status = 'draft' WHERE id = 'lamp'");
+  expect(lastChange()).toEqual({ product_id: "lamp", stock_figure_only: 0, stock_only: 0 });
+  db.run("UPDATE products SET status = 'live' WHERE id = 'lamp'");
+  expect(lastChange()).toEqual({ product_id: "lamp", stock_figure_only: 0, stock_only: 0 });
+  db.run("UPDATE products SET stock = 4 WHERE id = 'lamp'");
+  expect(lastChange()).toEqual({ product_id: "lamp", stock_figure_only: 0, stock_only: 1 });
+});
+
+test("a status other than draft or live cannot be stored", () => {
+  migrate(db);
+  expect(() => db.run("UPDATE products SET status = 'hidden' WHERE id = 'lamp'")).toThrow(/CHECK constraint failed/);
+  expect(db.query("SELECT status FROM products WHERE id = 'lamp'").get()).toEqual({ status: "live" });
+});
