@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { loadCatalogue, lowStockSimple, needsUpload, pick, productPath, unlimitedSimple } from "./catalogue";
+import { watchAddedChip } from "./support/added-chip";
 import { gotoHydrated, reloadHydrated } from "./support/hydrated";
 import { expect, test } from "./support/test";
 
@@ -21,8 +22,9 @@ test.describe("filling the basket", () => {
     const variant = product.variants.find((v) => v.stock === null || v.stock > 0);
     if (!variant) throw new Error("no variant in stock");
     await page.getByRole("radio", { name: variant.name }).check();
+    const chipShown = await watchAddedChip(page);
     await page.getByRole("button", { name: "Add to basket" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Added to basket" })).toBeVisible();
+    await chipShown();
     await expect(badge(page)).toHaveText("1");
     // The chip stays for 2 seconds (docs/product.md#product-page).
     await expect(page.getByText("Added to basket")).toBeHidden({ timeout: 4_000 });

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { loadCatalogue, pick, productPath, simple } from "./catalogue";
+import { watchAddedChip } from "./support/added-chip";
 import { jpegPhoto } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
 import { expectReachable, tapReachable } from "./support/tappable";
@@ -128,8 +129,9 @@ for (const theme of THEMES) {
       const preview = page.getByRole("img", { name: "Your photo as a lit lithophane" });
       await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
       await expectReachable(preview);
+      const chipShown = await watchAddedChip(page);
       await tapReachable(page.getByRole("button", { name: "Add to basket" }));
-      await expectReachable(page.getByRole("status").filter({ hasText: "Added to basket" }));
+      await chipShown();
     });
   });
 
@@ -185,8 +187,9 @@ for (const theme of THEMES) {
       const button = card.getByRole("button", { name: "Add to basket" });
       await expectReachable(button);
       const before = await placeOnPage(button);
+      const chipShown = await watchAddedChip(page);
       await tapReachable(button);
-      await expectReachable(card.getByRole("status").filter({ hasText: "Added to basket" }));
+      await chipShown();
       // The chip floats over the card: the button must not jump from under the pointer (a second click would land elsewhere).
       expect(await placeOnPage(button)).toEqual(before);
       await tapReachable(page.getByRole("link", { name: "Basket, 1 item" }));

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import type { Product } from "../../src/modules/catalog/model";
 import { loadCatalogue, needsUpload, pick, productPath, unlimitedSimple } from "./catalogue";
+import { watchAddedChip } from "./support/added-chip";
 import { openOrderAsOwner } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
 import { checkOutAndPay, type Payer } from "./support/checkout";
@@ -253,9 +254,10 @@ for (const theme of THEMES) {
       const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
       await chooseTheme(page, theme);
       await gotoHydrated(page, productPath(product));
+      const chipShown = await watchAddedChip(page);
       await tapReachable(page.getByRole("button", { name: "Add to basket" }));
+      await chipShown();
       const chip = page.getByRole("status").filter({ hasText: "Added to basket" });
-      await expectReachable(chip);
       const panel = addedPanel(page);
       await expectReachable(panel);
       await expect(panel.getByText(product.name, { exact: true })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, type Locator } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * Whether a person could really see and touch an element. Playwright's
@@ -72,4 +72,40 @@ export async function tapReachable(target: Locator): Promise<void> {
   const touch = await page.evaluate(() => navigator.maxTouchPoints > 0);
   if (touch) await page.touchscreen.tap(x, y);
   else await page.mouse.click(x, y);
+}
+
+type Watched = { shownReach?: Reach | null };
+
+/**
+ * For an element a page shows only for a moment (the 'Added to basket' chip's 2 seconds): a check sent from the
+ * runner after the click can arrive once it has gone on a busy machine. So the page itself watches, from before
+ * the click, for the first element matching `selector` whose text holds `text`, and judges at once, in the page,
+ * whether a person could see and touch it (Reach). Call this, click, then await what it answers: it waits (as
+ * long as `toBeVisible` would) for the page to have shown the element, and then expects it was reachable.
+ */
+export async function watchReachableWhenShown(page: Page, selector: string, text: string): Promise<() => Promise<void>> {
+  await page.evaluate(`window.reachOf = ${reachOf.toString()}`);
+  await page.evaluate(
+    ({ selector, text }) => {
+      const watched = window as unknown as Watched & { reachOf: (element: Element) => Reach };
+      watched.shownReach = null;
+      const observer = new MutationObserver(() => {
+        const shown = [...document.querySelectorAll(selector)].find(
+          (element) => element.textContent?.includes(text) && element.checkVisibility(),
+        );
+        if (!shown) return;
+        observer.disconnect();
+        watched.shownReach = watched.reachOf(shown);
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    },
+    { selector, text },
+  );
+  return async () => {
+    await expect
+      .poll(() => page.evaluate(() => (window as Watched).shownReach ?? null), { message: `the page showed ${selector} "${text}"` })
+      .not.toBeNull();
+    const reach = await page.evaluate(() => (window as Watched).shownReach);
+    expect(reach?.ok ? "reachable" : reach?.why, `${selector} "${text}" when shown`).toBe("reachable");
+  };
 }
