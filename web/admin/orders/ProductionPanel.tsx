@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { nextStage, type OrderStage, previousStage, stageLabel } from "../../../shared/order-stages";
+import { HOLD_STAGE, nextStage, type OrderStage, previousStage, stageLabel } from "../../../shared/order-stages";
 import { formatUkDay, ukToday } from "../../../shared/uk-day";
 import { failureText, isSessionEnd } from "../api";
 import { ResultNotice, shortDate, useResult } from "../parts";
@@ -17,6 +17,8 @@ export function ProductionPanel({ order, onChanged }: { order: AdminOrder; onCha
       <h2 id="production-title">Making</h2>
       {order.stage === null || order.status === "canceled" ? (
         <p className="muted">This order is cancelled, so it has left the workshop's stages.</p>
+      ) : order.stage === HOLD_STAGE ? (
+        <HeldNote order={order} />
       ) : (
         <div className="production">
           <StageControls order={order} stage={order.stage} onChanged={onChanged} />
@@ -24,6 +26,27 @@ export function ProductionPanel({ order, onChanged }: { order: AdminOrder; onCha
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * While a hold waits for the shopper (docs/decisions/0048-order-holds.md) the stages stand still and the promised day
+ * stops counting: it is set again from the answer.
+ */
+function HeldNote({ order }: { order: AdminOrder }) {
+  const hold = order.hold;
+  if (!hold) return null;
+  const asked = hold.status === "changes_requested";
+  return (
+    <div className="production">
+      <p className="production__now">
+        Stage: <strong>{asked ? "Change asked: send a new proof" : "Waiting for the customer"}</strong>
+      </p>
+      <p className="hint">
+        Asked {shortDate(hold.since)}; the answer is due by {formatUkDay(hold.window_ends)}. The dispatch date stops counting until they
+        answer.
+      </p>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { MAKING_STAGES, nextStage, type OrderStage, stageLabel } from "../../../shared/order-stages";
+import { HOLD_STAGE, MAKING_STAGES, nextStage, type OrderStage, stageLabel } from "../../../shared/order-stages";
 import { orderReference } from "../../../shared/order-view";
 import { TO_MAKE_PAGE_SIZE } from "../../../shared/orders-page";
 import { formatUkDay } from "../../../shared/uk-day";
@@ -136,7 +136,8 @@ export function ToMakeQueue() {
 function ToMakeCard({ order, busy, onNext }: { order: ToMakeOrder; busy: boolean; onNext: (stage: OrderStage) => void }) {
   const reference = orderReference(order.id);
   const stage = order.stage ?? "queued";
-  const upcoming = nextStage(stage);
+  // A held order waits for the shopper (docs/decisions/0048-order-holds.md): no next stage until they answer.
+  const upcoming = stage === HOLD_STAGE ? null : nextStage(stage);
   return (
     <li className={`to-make__order${order.overdue ? " to-make__order--overdue" : ""}`} aria-label={`Order ${reference}`}>
       <div className="to-make__head">
@@ -147,7 +148,7 @@ function ToMakeCard({ order, busy, onNext }: { order: ToMakeOrder; busy: boolean
         <span className="admin-cell-title">{order.shipping_name || order.email || "—"}</span>
       </div>
       <p className="to-make__facts">
-        <span className="admin-badge admin-badge--info">{stageLabel(stage)}</span>
+        <span className="admin-badge admin-badge--info">{stage === HOLD_STAGE ? "Waiting for the customer" : stageLabel(stage)}</span>
         {order.overdue && <span className="admin-badge admin-badge--danger">Overdue</span>}
         <span className="to-make__promise">{order.dispatch_by ? `Dispatch by ${formatUkDay(order.dispatch_by)}` : "No dispatch date"}</span>
       </p>
