@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { HOLD_STAGE, MAKING_STAGES, nextStage, type OrderStage, stageLabel } from "../../../shared/order-stages";
 import { orderReference } from "../../../shared/order-view";
 import { TO_MAKE_PAGE_SIZE } from "../../../shared/orders-page";
-import { formatUkDay } from "../../../shared/uk-day";
+import { formatUkDay, ukToday } from "../../../shared/uk-day";
 import { apiAnswer, failureText, isSessionEnd } from "../api";
 import { Notice, ResultNotice, useResult } from "../parts";
 import { navigate } from "../router";
@@ -110,10 +110,13 @@ export function ToMakeQueue() {
       ) : (
         <>
           <ul className="to-make__list" aria-label="Orders to make, soonest promise first">
-            {data.map((order) => (
-              <ToMakeCard key={order.id} order={order} busy={moving === order.id} onNext={(stage) => void next(order, stage)} />
-            ))}
+            {data
+              .filter((order) => order.stage !== HOLD_STAGE)
+              .map((order) => (
+                <ToMakeCard key={order.id} order={order} busy={moving === order.id} onNext={(stage) => void next(order, stage)} />
+              ))}
           </ul>
+          <HeldOrders orders={data.filter((order) => order.stage === HOLD_STAGE)} />
           {queue?.more && (
             <p className="to-make__more">
               {queue.total !== null && (
@@ -130,6 +133,42 @@ export function ToMakeQueue() {
       )}
     </section>
   );
+}
+
+/**
+ * Orders paused for the customer's answer (docs/decisions/0048-order-holds.md), apart from the work in hand: their
+ * promise has stopped counting, so what matters is how long each has waited.
+ */
+function HeldOrders({ orders }: { orders: ToMakeOrder[] }) {
+  if (orders.length === 0) return null;
+  return (
+    <>
+      <h3 className="to-make__held-title">Waiting for the customer</h3>
+      <ul className="to-make__list to-make__list--held" aria-label="Orders waiting for the customer">
+        {orders.map((order) => (
+          <li key={order.id} className="to-make__order to-make__order--held" aria-label={`Order ${orderReference(order.id)}`}>
+            <div className="to-make__head">
+              <button type="button" className="admin-link-button admin-mono" onClick={() => navigate("/admin/orders", { order: order.id })}>
+                <span className="visually-hidden">Open order </span>
+                {orderReference(order.id)}
+              </button>
+              <span className="admin-cell-title">{order.shipping_name || order.email || "—"}</span>
+            </div>
+            {order.hold && <p className="to-make__facts">{waitedText(order.hold.since, order.hold.status)}</p>}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** "Waiting 3 days (asked Tuesday 1 December)", or that a change was asked and the new proof is the owner's to send. */
+function waitedText(since: string, status: string): string {
+  const asked = ukToday(new Date(since));
+  const days = Math.round((Date.parse(ukToday(new Date())) - Date.parse(asked)) / 86_400_000);
+  const waited =
+    days === 0 ? "Asked today" : `Waiting ${days} ${days === 1 ? "day" : "days"} (asked ${formatUkDay(asked, { year: false })})`;
+  return status === "changes_requested" ? `${waited}: they asked for a change, send a new proof` : waited;
 }
 
 /** One order to make: reference and customer, stage and promise, what to make with the shopper's uploads, and Next. */
