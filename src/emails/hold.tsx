@@ -30,7 +30,7 @@ export type HoldEmailFacts = {
 };
 
 /** What happens if the shopper does not answer in time: told when the hold opens. */
-function defaultActionText(defaultAction: "approve" | "wait", windowEnds: string): string {
+export function defaultActionText(defaultAction: "approve" | "wait", windowEnds: string): string {
   const day = formatUkDay(windowEnds);
   return defaultAction === "approve"
     ? `If we have not heard from you by ${day}, we will go ahead with the proof as shown.`

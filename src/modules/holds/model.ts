@@ -45,6 +45,7 @@ export const HOLD_MESSAGES = {
   changesMessage: "Tell us what you would like changed.",
   replacement: "The replacement file was not found. Upload it again, then send your answer.",
   replacementKind: "The replacement must be the same kind of file as the one on your order: a route for a route, a photo for a photo.",
+  replacementProduct: "The replacement must be uploaded on the same product's page as the file it replaces.",
   replacementNoLine: "This question is not about one of your files, so there is nothing to replace. Send your message without a file.",
   cancelNotOffered: "Cancelling was not offered for this question. Reply to the email if you would like to talk about it.",
 } as const;
@@ -170,6 +171,8 @@ export type HoldView = {
   allow_cancel: boolean;
   default_action: "approve" | "wait";
   line_index: number | null;
+  /** The order line the question is about, and which of its files a replacement takes the place of. */
+  line: { product_id: string; product_name: string; file: "gpx" | "image" | null } | null;
   versions: HoldVersionView[];
 };
 

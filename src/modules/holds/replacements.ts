@@ -38,7 +38,7 @@ export function createHoldReplacements(db: Database, orderStore: OrderStore) {
         const other = LINE_FILES.find((each) => each !== file && fresh.get(token, each.kind));
         throw new BadRequest(other ? HOLD_MESSAGES.replacementKind : HOLD_MESSAGES.replacement);
       }
-      if (upload.product_id !== line.product_id) throw new BadRequest(HOLD_MESSAGES.replacementKind);
+      if (upload.product_id !== line.product_id) throw new BadRequest(HOLD_MESSAGES.replacementProduct);
       const old = meta[file.token];
       orderStore.setLineMeta(
         hold.order_id,

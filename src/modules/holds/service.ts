@@ -13,7 +13,7 @@ import { ORDER_CANCELLED, ORDER_NOT_FOUND } from "../admin-orders/model";
 import { queueDispatchDateEmail } from "../admin-orders/production-service";
 import type { ContentService } from "../content/service";
 import { readShopIdentity } from "../content/service";
-import type { Order } from "../orders/model";
+import type { Order, OrderItemMeta } from "../orders/model";
 import type { ProductionRecords } from "../orders/production";
 import type { OrderService } from "../orders/service";
 import type { OrderStore } from "../orders/store";
@@ -100,8 +100,16 @@ export function createHoldService(parts: HoldServiceParts) {
       allow_cancel: row.allow_cancel === 1,
       default_action: row.default_action,
       line_index: row.line_index,
+      line: lineOf(row),
       versions,
     };
+  }
+
+  function lineOf(row: HoldRow): HoldView["line"] {
+    const line = row.line_index === null ? undefined : orderStore.items(row.order_id)[row.line_index];
+    if (!line) return null;
+    const meta = JSON.parse(line.meta) as OrderItemMeta;
+    return { product_id: line.product_id, product_name: line.product_name, file: meta.gpxToken ? "gpx" : meta.imageToken ? "image" : null };
   }
 
   /** Tells the shopper about a round (the first, a new one, or a reminder), with the link. */
