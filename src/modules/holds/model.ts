@@ -1,19 +1,9 @@
 import { z } from "zod";
+import { HOLD_REASONS, type HoldReason } from "../../../shared/hold-reasons";
 import type { HoldStatus } from "../../../shared/order-stages";
 
-/** Why the owner asks (docs/decisions/0048-order-holds.md's call contract). */
-const HOLD_REASONS = ["photo_quality", "route_edge", "model_printability", "confirm_text", "approve_proof", "other"] as const;
-export type HoldReason = (typeof HOLD_REASONS)[number];
-
-/** The reasons in the owner's and the shopper's words. */
-export const REASON_LABELS: Record<HoldReason, string> = {
-  photo_quality: "The photo is too dark or too small",
-  route_edge: "The route runs off the edge or is too short",
-  model_printability: "The model cannot be printed as it is",
-  confirm_text: "Please confirm the text",
-  approve_proof: "Please approve the proof",
-  other: "A question about your order",
-};
+export { REASON_LABELS } from "../../../shared/hold-reasons";
+export type { HoldReason };
 
 /** The owner's default window, in working days; the shortest and longest a hold may be given. */
 const DEFAULT_WINDOW_DAYS = 10;

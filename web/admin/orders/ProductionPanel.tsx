@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from "react";
 import { HOLD_STAGE, nextStage, type OrderStage, previousStage, stageLabel } from "../../../shared/order-stages";
 import { formatUkDay, ukToday } from "../../../shared/uk-day";
-import { failureText, isSessionEnd } from "../api";
+import { apiCall, enc, failureText, isSessionEnd } from "../api";
 import { ResultNotice, shortDate, useResult } from "../parts";
 import type { AdminOrder } from "../types";
+import { AskCustomerDialog } from "./AskCustomerDialog";
+import { HoldPanel } from "./HoldPanel";
 import { moveDispatchDate, moveStage } from "./production";
 
 /**
@@ -18,34 +20,36 @@ export function ProductionPanel({ order, onChanged }: { order: AdminOrder; onCha
       {order.stage === null || order.status === "canceled" ? (
         <p className="muted">This order is cancelled, so it has left the workshop's stages.</p>
       ) : order.stage === HOLD_STAGE ? (
-        <HeldNote order={order} />
+        <HoldPanel key={order.hold?.id} order={order} onChanged={onChanged} />
       ) : (
         <div className="production">
           <StageControls order={order} stage={order.stage} onChanged={onChanged} />
           <DispatchDate order={order} onChanged={onChanged} />
+          {order.stage !== "dispatched" && <AskCustomer order={order} onChanged={onChanged} />}
         </div>
       )}
     </section>
   );
 }
 
-/**
- * While a hold waits for the shopper (docs/decisions/0048-order-holds.md) the stages stand still and the promised day
- * stops counting: it is set again from the answer.
- */
-function HeldNote({ order }: { order: AdminOrder }) {
-  const hold = order.hold;
-  if (!hold) return null;
-  const asked = hold.status === "changes_requested";
+/** "Ask the customer…": pauses the order for their answer (docs/decisions/0048-order-holds.md). */
+function AskCustomer({ order, onChanged }: { order: AdminOrder; onChanged: (order: AdminOrder) => void }) {
+  const [asking, setAsking] = useState(false);
   return (
-    <div className="production">
-      <p className="production__now">
-        Stage: <strong>{asked ? "Change asked: send a new proof" : "Waiting for the customer"}</strong>
-      </p>
-      <p className="hint">
-        Asked {shortDate(hold.since)}; the answer is due by {formatUkDay(hold.window_ends)}. The dispatch date stops counting until they
-        answer.
-      </p>
+    <div className="production__ask">
+      <button type="button" className="button button--secondary" onClick={() => setAsking(true)}>
+        Ask the customer…
+      </button>
+      {asking && (
+        <AskCustomerDialog
+          order={order}
+          onClose={() => setAsking(false)}
+          onSent={() => {
+            setAsking(false);
+            void apiCall<AdminOrder>(`/api/admin/orders/${enc(order.id)}`).then(onChanged);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { Notice, ResultNotice, useResult } from "../parts";
 import { navigate } from "../router";
 import type { ToMakeOrder } from "../types";
 import { useLoad } from "../use-load";
+import { AskCustomerDialog } from "./AskCustomerDialog";
 import { ItemUploads } from "./OrderBits";
 import { moveStage } from "./production";
 
@@ -113,7 +114,16 @@ export function ToMakeQueue() {
             {data
               .filter((order) => order.stage !== HOLD_STAGE)
               .map((order) => (
-                <ToMakeCard key={order.id} order={order} busy={moving === order.id} onNext={(stage) => void next(order, stage)} />
+                <ToMakeCard
+                  key={order.id}
+                  order={order}
+                  busy={moving === order.id}
+                  onNext={(stage) => void next(order, stage)}
+                  onAsked={() => {
+                    result.succeed(`Order ${orderReference(order.id)} is waiting for the customer's answer.`);
+                    void reload();
+                  }}
+                />
               ))}
           </ul>
           <HeldOrders orders={data.filter((order) => order.stage === HOLD_STAGE)} />
@@ -172,7 +182,39 @@ function waitedText(since: string, status: string): string {
 }
 
 /** One order to make: reference and customer, stage and promise, what to make with the shopper's uploads, and Next. */
-function ToMakeCard({ order, busy, onNext }: { order: ToMakeOrder; busy: boolean; onNext: (stage: OrderStage) => void }) {
+/** "Ask the customer…" on a To make card: the same dialog as the order screen's. */
+function AskFromCard({ order, onSent }: { order: ToMakeOrder; onSent: () => void }) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <button type="button" className="admin-link-button to-make__ask" onClick={() => setAsking(true)}>
+        Ask the customer…
+      </button>
+      {asking && (
+        <AskCustomerDialog
+          order={order}
+          onClose={() => setAsking(false)}
+          onSent={() => {
+            setAsking(false);
+            onSent();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function ToMakeCard({
+  order,
+  busy,
+  onNext,
+  onAsked,
+}: {
+  order: ToMakeOrder;
+  busy: boolean;
+  onNext: (stage: OrderStage) => void;
+  onAsked: () => void;
+}) {
   const reference = orderReference(order.id);
   const stage = order.stage ?? "queued";
   // A held order waits for the shopper (docs/decisions/0048-order-holds.md): no next stage until they answer.
@@ -202,6 +244,7 @@ function ToMakeCard({ order, busy, onNext }: { order: ToMakeOrder; busy: boolean
           </li>
         ))}
       </ul>
+      <AskFromCard order={order} onSent={onAsked} />
       {upcoming && upcoming !== "dispatched" ? (
         <button
           type="button"
