@@ -90,7 +90,7 @@ export function renderHoldEmail(order: Order, facts: HoldEmailFacts, shop: ShopI
 
 /** What the owner is told when the shopper (or the default) answers. */
 export type HoldAnswerFacts = {
-  answer: "approved" | "changes_requested" | "cancelled" | "lapsed";
+  answer: "approved" | "changes_requested" | "cancelled" | "lapsed" | "window_passed";
   message: string | null;
   replaced: boolean;
 };
@@ -99,7 +99,8 @@ const ANSWER_WORDS: Record<HoldAnswerFacts["answer"], string> = {
   approved: "approved the proof",
   changes_requested: "asked for a change",
   cancelled: "cancelled the order (refunded in full)",
-  lapsed: "did not answer in time; the default ran",
+  lapsed: "did not answer in time, so the proof went ahead as sent",
+  window_passed: "has not answered in time; the order keeps waiting",
 };
 
 export function renderHoldAnswerNotice(
@@ -118,7 +119,9 @@ export function renderHoldAnswerNotice(
       ? "Send a new proof round from the order when it is ready."
       : facts.answer === "cancelled"
         ? "Nothing to make."
-        : "The order is back in To make.";
+        : facts.answer === "window_passed"
+          ? "Nothing changes until they answer: copy their link from the order to remind them yourself."
+          : "The order is back in To make.";
   const html = renderEmailHtml(
     <EmailLayout title={subject} shop={shop}>
       <h1 style={styles.heading}>{subject}</h1>

@@ -1,6 +1,5 @@
 import type { Database } from "bun:sqlite";
 import { createHmac } from "node:crypto";
-import { OPEN_HOLD_STATUSES } from "../../../shared/order-stages";
 import { formatUkDay, ukToday } from "../../../shared/uk-day";
 import { countingDay, dispatchBy, workingDaysBetween } from "../../../shared/working-days";
 import { rowId } from "../../db/row-id";
@@ -32,6 +31,9 @@ import {
 } from "./model";
 import type { HoldReplacements } from "./replacements";
 import { type HoldRow, type HoldStore, windowEnds } from "./store";
+
+/** Reminders go after this many working days without an answer (docs/decisions/0048-order-holds.md). */
+const REMINDER_DAYS = [2, 5] as const;
 
 /** The configuration key of the secret the hold links are signed with (src/db/shop-secret.ts). */
 const LINK_KEY_NAME = "hold_link_key";
@@ -113,10 +115,10 @@ export function createHoldService(parts: HoldServiceParts) {
   }
 
   /** Tells the shopper about a round (the first, a new one, or a reminder), with the link. */
-  function emailShopper(order: Order, row: HoldRow, dedupeKey: string, kind: string, reminder = false): void {
-    if (!order.email) return;
+  function emailShopper(order: Order, row: HoldRow, dedupeKey: string, kind: string, reminder = false): boolean {
+    if (!order.email) return false;
     const view = viewOf(row);
-    enqueueEmail(db, {
+    return enqueueEmail(db, {
       dedupeKey,
       kind,
       orderId: order.id,
@@ -164,11 +166,11 @@ export function createHoldService(parts: HoldServiceParts) {
    * The promise goes on from the answer: the working days that were left when the hold opened, counted from the
    * answer as an order placed then would count (the cut-off included), recorded with its reason and emailed.
    */
-  function resumePromise(row: HoldRow, reason: string): void {
+  function resumePromise(row: HoldRow, reason: string, at: Date): void {
     if (row.days_left === null) return;
     const current = orderStore.productionFields(row.order_id);
     if (!current || current.dispatch_by === null) return;
-    const resumed = dispatchBy(now(), row.days_left, content.dispatchSettings().cutOffHour);
+    const resumed = dispatchBy(at, row.days_left, content.dispatchSettings().cutOffHour);
     if (resumed === current.dispatch_by) return;
     const moveId = production.moveDispatchBy(row.order_id, current.dispatch_by, resumed, reason);
     const moved = orders.getOrder(row.order_id);
@@ -180,11 +182,11 @@ export function createHoldService(parts: HoldServiceParts) {
     if (row.status !== "waiting") throw new Conflict(closedHoldMessage(row.status));
   }
 
-  function approveNow(row: HoldRow, answer: "approved" | "lapsed", reason: string): void {
-    const at = now().toISOString();
-    store.answer(row.id, answer, null, null, at);
-    store.setStatus(row.id, answer, at);
-    resumePromise(row, reason);
+  /** Closes the hold as approved (by the shopper) or lapsed (its default ran) at `at`, and the promise counts on. */
+  function approveAt(row: HoldRow, answer: "approved" | "lapsed", reason: string, at: Date): void {
+    store.answer(row.id, answer, null, null, at.toISOString());
+    store.setStatus(row.id, answer, at.toISOString());
+    resumePromise(row, reason, at);
   }
 
   return {
@@ -235,10 +237,12 @@ export function createHoldService(parts: HoldServiceParts) {
       return writeTransaction(db, () => {
         const row = openWithToken(orderId, id, token);
         requireWaiting(row);
-        approveNow(
+        const at = now();
+        approveAt(
           row,
           "approved",
-          `You approved the proof on ${formatUkDay(ukToday(now()))}; the working days left when we paused count on from then.`,
+          `You approved the proof on ${formatUkDay(ukToday(at))}; the working days left when we paused count on from then.`,
+          at,
         );
         tellOwner(orders.getOrder(orderId)!, row, "approved", null, false);
         return viewOf(store.one(orderId, id)!);
@@ -311,8 +315,58 @@ export function createHoldService(parts: HoldServiceParts) {
       return { ...viewOf(row), url: linkOf(row) };
     },
 
-    isOpen: (row: HoldRow) => OPEN_HOLD_STATUSES.includes(row.status),
-    emailShopper,
-    approveNow,
+    /**
+     * The reminders and the window, for the day `at` falls on (the job's date argument): a reminder after 2 and after
+     * 5 working days since the newest round was sent, each once; once the window has passed, the hold's default runs:
+     * "approve" goes ahead as sent (the hold lapses and the promise counts on), "wait" keeps waiting and the owner is
+     * told once. Each hold in its own transaction; the dedupe keys make a second run the same day change nothing.
+     */
+    runDue(at: Date): { reminded: number; lapsed: number } {
+      const today = ukToday(at);
+      let reminded = 0;
+      let lapsed = 0;
+      for (const waiting of store.waiting()) {
+        writeTransaction(db, () => {
+          const row = store.one(waiting.order_id, waiting.id);
+          if (!row || row.status !== "waiting") return;
+          const order = orders.getOrder(row.order_id);
+          if (!order) return;
+          const version = store.versions(row.id).length;
+          const waited = workingDaysBetween(ukToday(new Date(row.since)), today);
+          if (waited >= row.window_days) {
+            if (row.default_action === "approve") {
+              approveAt(
+                row,
+                "lapsed",
+                `We had not heard from you by ${formatUkDay(windowEnds(row))}, so we went ahead with the proof as sent.`,
+                at,
+              );
+              tellOwner(orders.getOrder(row.order_id)!, row, "lapsed", null, false);
+              lapsed += 1;
+            } else if (ownerEmail) {
+              enqueueEmail(db, {
+                dedupeKey: `hold-window:${row.id}:${version}`,
+                kind: "hold-window",
+                orderId: order.id,
+                recipient: ownerEmail,
+                ...renderHoldAnswerNotice(
+                  order,
+                  { answer: "window_passed", message: null, replaced: false },
+                  publicUrl,
+                  readShopIdentity(db),
+                  at,
+                ),
+              });
+            }
+            return;
+          }
+          // Only the latest reminder due: a run missed on the second day does not send two on the fifth.
+          const due = REMINDER_DAYS.filter((after) => waited >= after).at(-1);
+          if (due !== undefined && emailShopper(order, row, `hold-reminder:${row.id}:${version}:${due}`, "hold-reminder", true))
+            reminded += 1;
+        });
+      }
+      return { reminded, lapsed };
+    },
   };
 }

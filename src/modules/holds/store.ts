@@ -76,6 +76,7 @@ export function createHoldStore(db: Database) {
   const open = db.query<HoldRow, [string]>(
     `SELECT ${HOLD_COLUMNS} FROM order_holds h WHERE h.order_id = ? AND h.status IN ('waiting', 'changes_requested')`,
   );
+  const waiting = db.query<HoldRow, []>(`SELECT ${HOLD_COLUMNS} FROM order_holds h WHERE h.status = 'waiting' ORDER BY h.created_at`);
   const versions = db.query<VersionRow, [string]>(
     `SELECT version, message, proof_urls, sent_at, answer, answer_message, replacement_token, answered_at
      FROM order_hold_versions WHERE hold_id = ? ORDER BY version`,
@@ -103,6 +104,8 @@ export function createHoldStore(db: Database) {
       return new Map(latestOfMany.all(JSON.stringify(orderIds)).map((row) => [row.order_id, row]));
     },
     open: (orderId: string): HoldRow | null => open.get(orderId),
+    /** Every hold waiting for the shopper: the reminders' and the window's round. */
+    waiting: (): HoldRow[] => waiting.all(),
     versions: (holdId: string): VersionRow[] => versions.all(holdId),
 
     insert(hold: NewHold): void {
