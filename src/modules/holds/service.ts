@@ -328,7 +328,7 @@ export function createHoldService(parts: HoldServiceParts) {
       for (const waiting of store.waiting()) {
         writeTransaction(db, () => {
           const row = store.one(waiting.order_id, waiting.id);
-          if (!row || row.status !== "waiting") return;
+          if (row?.status !== "waiting") return;
           const order = orders.getOrder(row.order_id);
           if (!order) return;
           const version = store.versions(row.id).length;
