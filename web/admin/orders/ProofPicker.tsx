@@ -28,9 +28,9 @@ export function ProofPicker({ order, chosen, onChange }: { order: OrderFiles; ch
       <legend>Proof pictures</legend>
       {chosen.length > 0 && (
         <ul className="proof-picker__chosen" aria-label="Chosen proof pictures">
-          {chosen.map((url) => (
+          {chosen.map((url, index) => (
             <li key={url}>
-              <img src={url} alt="" />
+              <img src={url} alt={`Proof picture ${index + 1}`} />
               <button
                 type="button"
                 className="button button--ghost admin-button--small"
