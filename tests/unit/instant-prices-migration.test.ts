@@ -47,7 +47,7 @@ const indexesOf = (table: string) =>
 test("every upload is kept as it was, with its indexes, and a model is now an upload kind", () => {
   const before = db.query("SELECT * FROM uploads ORDER BY token").all();
   const indexes = indexesOf("uploads");
-  expect(migrate(db)).toEqual([FIRST, "0032_model_quote_drafts.sql"]);
+  expect(migrate(db)).toEqual([FIRST, "0032_model_quote_drafts.sql", "0036_order_holds.sql"]);
   expect(
     db
       .query(
