@@ -18,12 +18,30 @@ const LABELS: Record<OrderStage, string> = {
   dispatched: "Dispatched",
 };
 
-export function stageLabel(stage: OrderStage): string {
-  return LABELS[stage];
+/**
+ * What an order answer's stage reads while a hold is open (docs/decisions/0048-order-holds.md): the work stops until
+ * the shopper answers. It is never stored as the order's stage; the order goes on from the stage it was in.
+ */
+export const HOLD_STAGE = "waiting";
+export type ShownStage = OrderStage | typeof HOLD_STAGE;
+
+export function stageLabel(stage: ShownStage): string {
+  return stage === HOLD_STAGE ? "Waiting for you" : LABELS[stage];
 }
 
 /** One reached stage on the timeline: when the order (last) got there. */
-export type StageMark = { stage: OrderStage; at: string };
+export type StageMark = { stage: ShownStage; at: string };
+
+/** The hold states of docs/decisions/0048-order-holds.md; `waiting` and `changes_requested` are open. */
+const HOLD_STATUSES = ["waiting", "approved", "changes_requested", "cancelled", "lapsed"] as const;
+export type HoldStatus = (typeof HOLD_STATUSES)[number];
+export const OPEN_HOLD_STATUSES: readonly HoldStatus[] = ["waiting", "changes_requested"];
+
+/**
+ * An order's latest hold, whatever its status: `since` when the current question was put to the shopper (ISO 8601
+ * UTC), `window_ends` the UK day the hold's default runs after.
+ */
+export type OrderHoldSummary = { id: string; status: HoldStatus; since: string; window_ends: string };
 
 /** One move of the promised dispatch date: from `previous` (null when none was promised) to `dispatch_by`, and why. */
 export type DispatchDateChange = { previous: string | null; dispatch_by: string; reason: string; at: string };
@@ -34,10 +52,12 @@ export type DispatchDateChange = { previous: string | null; dispatch_by: string;
  * is what the order page shows as "was …").
  */
 export type OrderProduction = {
-  stage: OrderStage | null;
+  stage: ShownStage | null;
   stages: StageMark[];
   dispatch_by: string | null;
   dispatch_dates: DispatchDateChange[];
+  /** The latest hold for the shopper's answer (docs/decisions/0048-order-holds.md), or null when none was ever opened. */
+  hold: OrderHoldSummary | null;
 };
 
 /** The stage one step on from `stage`, or null at the last. */

@@ -105,7 +105,7 @@ function weekdayHolidaysBetween(after: string, upTo: string): number {
  * the end one weekday on, and the stretch that adds is checked for holidays in turn. A lead time of a year costs
  * the look-up of two or three years' holidays, not 365 days' checks.
  */
-function workingDaysAfter(day: string, count: number): string {
+export function workingDaysAfter(day: string, count: number): string {
   let countedTo = day;
   let end = weekdaysAfter(day, count);
   for (let missed = weekdayHolidaysBetween(countedTo, end); missed > 0; missed = weekdayHolidaysBetween(countedTo, end)) {
@@ -113,6 +113,21 @@ function workingDaysAfter(day: string, count: number): string {
     end = weekdaysAfter(end, missed);
   }
   return end;
+}
+
+/**
+ * How many working days fall after `after` up to and including `upTo` (0 when `upTo` is not later): what is left of a
+ * promise when its clock stops (docs/decisions/0048-order-holds.md). Counted as `workingDaysAfter` counts: whole weeks
+ * by arithmetic, the odd days one by one (at most six), then the weekday bank holidays in the range taken off.
+ */
+export function workingDaysBetween(after: string, upTo: string): number {
+  if (upTo <= after) return 0;
+  const days = Math.round((asDate(upTo).getTime() - asDate(after).getTime()) / DAY_MS);
+  let weekdays = Math.floor(days / 7) * 5;
+  for (let step = Math.floor(days / 7) * 7 + 1; step <= days; step++) {
+    if (isWeekday(dayAt(asDate(after).getTime() + step * DAY_MS))) weekdays += 1;
+  }
+  return weekdays - weekdayHolidaysBetween(after, upTo);
 }
 
 /**

@@ -20,6 +20,7 @@ import { contentRoutes } from "./modules/content";
 import { customRequestRoutes } from "./modules/custom-requests";
 import { demoCheckoutRoutes } from "./modules/demo-checkout";
 import { healthRoutes } from "./modules/health";
+import { holdRoutes } from "./modules/holds";
 import { modelPriceRoutes } from "./modules/instant-prices";
 import { orderRoutes } from "./modules/orders";
 import { quoteRoutes } from "./modules/quotes";
@@ -118,6 +119,7 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     .use(customRequestRoutes(deps))
     .use(modelPriceRoutes(deps))
     .use(quoteRoutes(deps))
+    .use(holdRoutes(deps))
     .use(adminRoutes(deps))
     .get(
       "/assets/:name",

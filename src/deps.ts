@@ -24,6 +24,9 @@ import { type ContentService, createContentService } from "./modules/content/ser
 import { type CustomRequestService, createCustomRequestService } from "./modules/custom-requests/service";
 import { type DiscountCodeStore, discountCodeStore } from "./modules/discount-codes/store";
 import { createHealthChecks, type HealthChecks } from "./modules/health/readiness";
+import { createHoldReplacements } from "./modules/holds/replacements";
+import { createHoldService, type HoldService } from "./modules/holds/service";
+import { createHoldStore } from "./modules/holds/store";
 import { type CalibrationService, createCalibrationService } from "./modules/instant-prices/calibration-service";
 import { readModel } from "./modules/instant-prices/read-model";
 import { createInstantPrices, type InstantPrices } from "./modules/instant-prices/service";
@@ -115,6 +118,8 @@ export type Deps = {
   quotes: QuoteService;
   /** Paying an accepted quote through the basket's provider and fulfilment. */
   quoteCheckout: QuoteCheckout;
+  /** Orders paused for the shopper's answer (docs/decisions/0048-order-holds.md): the owner's and the shopper's side. */
+  holds: HoldService;
 };
 
 /** What tests may set: the shop's clock, and a cheaper argon2 cost for the owner's password (the production cost is tested on its own). */
@@ -138,7 +143,8 @@ export function createDeps(
   const uploadStorage = createUploadStorage(env.DATA_DIR);
   // The orders table's one store and what is built on it, once, shared by every service that needs orders.
   const orderStore = createOrderStore(db);
-  const production = orderProduction(db, orderStore);
+  const holdStore = createHoldStore(db);
+  const production = orderProduction(db, orderStore, holdStore);
   const orders = createOrderService(db, orderStore, production);
   const shelf = createShelfReturns(db, orderStore);
   const paymentProvider = stripe ?? demoPayments!;
@@ -169,6 +175,41 @@ export function createDeps(
       mailConfigured: mailDeliveryConfigured(env),
       lowStockThreshold: () => content.lowStockThreshold(),
     },
+    now,
+  });
+  const adminRefunds = createRefundService({
+    db,
+    provider: paymentProvider,
+    publicUrl: env.PUBLIC_URL,
+    store: orderStore,
+    orders,
+    shelf,
+    detail: adminOrders.detail,
+  });
+  const holds = createHoldService({
+    db,
+    store: holdStore,
+    orderStore,
+    orders,
+    production,
+    content,
+    replacements: createHoldReplacements(db, orderStore),
+    // The owner's own refund (in full, what is left) and cancel with the stock put back: one path for money and stock.
+    async cancelOrder(orderId) {
+      const left = orderStore.money(orderId);
+      const refunded = orders.getOrder(orderId)?.refunded_cents ?? 0;
+      if (left && left.amount_cents > refunded) {
+        await adminRefunds.refund(orderId, {
+          amount_cents: left.amount_cents - refunded,
+          reason: "requested_by_customer",
+          note: "Cancelled by the customer from the question about their order.",
+          restock: [],
+        });
+      }
+      adminOrders.changeStatus(orderId, { status: "canceled", restock: true, forceResend: false });
+    },
+    publicUrl: env.PUBLIC_URL,
+    ownerEmail: env.OWNER_EMAIL,
     now,
   });
   return {
@@ -225,15 +266,7 @@ export function createDeps(
     },
     adminContent: createAdminContentService(db),
     adminOrders,
-    adminRefunds: createRefundService({
-      db,
-      provider: paymentProvider,
-      publicUrl: env.PUBLIC_URL,
-      store: orderStore,
-      orders,
-      shelf,
-      detail: adminOrders.detail,
-    }),
+    adminRefunds,
     ordersExport: createOrdersExport(db.filename),
     adminRequests: createAdminRequestService(db),
     quotes: createQuoteService({
@@ -243,5 +276,6 @@ export function createDeps(
       publicUrl: env.PUBLIC_URL,
     }),
     quoteCheckout: createQuoteCheckout({ db, provider: paymentProvider, publicUrl: env.PUBLIC_URL, dispatch }),
+    holds,
   };
 }

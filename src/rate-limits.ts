@@ -43,6 +43,8 @@ export function createRateLimits() {
     orderLookups: createRateLimit({ limit: LOOKUPS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_LOOKUPS }),
     /** A quote's look-ups through its link: the same numbers as an order's, counted apart (docs/decisions/0014-quotes.md). */
     quoteLookups: createRateLimit({ limit: LOOKUPS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_LOOKUPS }),
+    /** A hold's look-ups and answers through its link: the same numbers as an order's, counted apart (docs/decisions/0048-order-holds.md). */
+    holdLookups: createRateLimit({ limit: LOOKUPS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_LOOKUPS }),
     /** GPX, photo and model uploads together. */
     uploads: createRateLimit({ limit: UPLOADS_PER_WINDOW, windowMs: UPLOAD_WINDOW_MS, message: UPLOAD_MESSAGES.tooManyUploads }),
     /** A route's or photo's preview picture (svg, png, jpg), counted before the token is looked up. */

@@ -96,6 +96,7 @@ describe("reading orders", () => {
       stages: [{ stage: "queued", at: body[1]?.created_at }],
       dispatch_by: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
       dispatch_dates: [],
+      hold: null,
     });
     expect(body[0]?.item_count).toBe(3);
   });

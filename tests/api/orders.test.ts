@@ -104,6 +104,7 @@ describe("looking up an order with its postcode", () => {
       stage: "queued",
       stages: [{ stage: "queued", at: (body as { created_at: string }).created_at }],
       dispatch_dates: [],
+      hold: null,
       // No file of this order has been deleted after dispatch (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md).
       removed_files: [],
     });

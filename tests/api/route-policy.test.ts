@@ -111,6 +111,7 @@ describe("what is derived from the declarations", () => {
       "/checkout/demo/:sessionId",
       "/order",
       "/order/:orderId",
+      "/order/:orderId/hold/:holdId",
       "/quote/:quoteId",
       "/success",
     ]);

@@ -39,6 +39,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     stages: [{ stage: "queued", at: "2025-03-14T10:30:00.000Z" }],
     dispatch_by: "2025-03-19",
     dispatch_dates: [],
+    hold: null,
     removed_files: [],
     items: [
       {

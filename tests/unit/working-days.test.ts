@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { bankHolidayLookups, countingDay, dispatchBy, isWorkingDay } from "../../shared/working-days";
+import { bankHolidayLookups, countingDay, dispatchBy, isWorkingDay, workingDaysAfter, workingDaysBetween } from "../../shared/working-days";
 
 // Working days are Monday to Friday outside the bank holidays of England and Wales (npm
 // date-holidays), and an order placed at or after the cut-off hour, UK time, counts from
@@ -212,5 +212,33 @@ describe("working days are counted, not walked (docs/decisions/0026-limits-and-w
       most = Math.max(most, bankHolidayLookups() - before);
     }
     expect(most).toBeLessThanOrEqual(9);
+  });
+});
+
+describe("working days left on a paused promise (docs/decisions/0048-order-holds.md)", () => {
+  test("counts the working days after one day up to another, across a weekend", () => {
+    // Thursday 3 December to Tuesday 8 December 2026: Friday, Monday, Tuesday.
+    expect(workingDaysBetween("2026-12-03", "2026-12-08")).toBe(3);
+    expect(workingDaysBetween("2026-12-03", "2026-12-03")).toBe(0);
+    expect(workingDaysBetween("2026-12-08", "2026-12-03")).toBe(0);
+  });
+
+  test("leaves out the bank holidays: Christmas Day and the Boxing Day substitute of 2026", () => {
+    // Thursday 24 December 2026 to Tuesday 29 December: Friday 25 and Monday 28 are bank holidays.
+    expect(workingDaysBetween("2026-12-24", "2026-12-29")).toBe(1);
+  });
+
+  test("is the inverse of counting working days on, over a year of starts and lead times", () => {
+    for (
+      let start = new Date("2026-01-01T00:00:00Z");
+      start.getUTCFullYear() === 2026;
+      start = new Date(start.getTime() + 5 * 86_400_000)
+    ) {
+      const day = start.toISOString().slice(0, 10);
+      for (const lead of [0, 1, 4, 9, 23]) {
+        if (!isWorkingDay(day)) continue;
+        expect(workingDaysBetween(day, workingDaysAfter(day, lead))).toBe(lead);
+      }
+    }
   });
 });

@@ -1,6 +1,6 @@
-import { ORDER_STAGES, type OrderProduction, stageLabel } from "../../shared/order-stages";
+import { HOLD_STAGE, ORDER_STAGES, type OrderProduction, type OrderStage, stageLabel } from "../../shared/order-stages";
 import { formatDateTime } from "../../shared/order-view";
-import { formatUkDay } from "../../shared/uk-day";
+import { formatUkDay, ukToday } from "../../shared/uk-day";
 
 /** What the order page needs to show where an order is: its status and its production fields. */
 export type OrderProgressFacts = { status: string } & Partial<OrderProduction>;
@@ -28,11 +28,15 @@ export function isDispatched(order: OrderProgressFacts): boolean {
 export function OrderProgress({ order }: { order: OrderProgressFacts }) {
   if (!order.stage || !showsStages(order)) return null;
   const reached = new Map((order.stages ?? []).map((mark) => [mark.stage, mark.at]));
-  const current = ORDER_STAGES.indexOf(order.stage);
+  // While a hold waits the work stands at the last stage reached (docs/decisions/0048-order-holds.md).
+  const held = order.stage === HOLD_STAGE;
+  const madeTo = held ? (order.stages ?? []).filter((mark) => mark.stage !== HOLD_STAGE).at(-1)?.stage : order.stage;
+  const current = ORDER_STAGES.indexOf((madeTo ?? "queued") as OrderStage);
   return (
     <section className="card order-progress" aria-labelledby="order-progress-title">
       <h2 id="order-progress-title">Progress</h2>
-      {!isDispatched(order) && <DispatchPromise order={order} label="Dispatch by" />}
+      {held && order.hold && <HeldLine since={order.hold.since} />}
+      {!held && !isDispatched(order) && <DispatchPromise order={order} label="Dispatch by" />}
       <ol className="order-timeline" aria-label="Stages">
         {ORDER_STAGES.map((stage, index) => {
           const at = index <= current ? reached.get(stage) : undefined;
@@ -77,6 +81,21 @@ export function DispatchPromise({ order, label }: { order: OrderProgressFacts; l
           <span>was {formatUkDay(moved.previous)}</span> <span className="order-progress__reason">{moved.reason}</span>
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * "Waiting for you since Tuesday 1 December": the order is paused for the shopper's answer and the promised day
+ * stops counting; it is set again, and emailed, when they answer.
+ */
+function HeldLine({ since }: { since: string }) {
+  return (
+    <div className="order-progress__promise">
+      <p className="order-progress__day">Waiting for you since {formatUkDay(ukToday(new Date(since)), { year: false })}</p>
+      <p className="order-progress__moved">
+        We have asked you about your order (see our email). Your dispatch date is set again from the day you answer.
+      </p>
     </div>
   );
 }

@@ -19,6 +19,7 @@ export const islandLoaders = {
   CopyReference: () => import("./CopyReference").then((module) => module.CopyReference),
   OrderConfirmation: () => import("./OrderConfirmation").then((module) => module.OrderConfirmation),
   QuoteActions: () => import("./QuoteActions").then((module) => module.QuoteActions),
+  HoldActions: () => import("./HoldActions").then((module) => module.HoldActions),
 } satisfies Record<string, IslandLoader>;
 
 export type IslandName = keyof typeof islandLoaders;

@@ -8,6 +8,7 @@ import { HomePage, homeHandle, homeLoader } from "./index";
 import { NotFoundPage, notFoundHandle, notFoundLoader } from "./not-found";
 import { FindOrderPage, findOrderHandle, findOrderLoader } from "./order";
 import { OrderPage, orderHandle, orderLoader } from "./order.$orderId";
+import { HoldPage, holdHandle, holdLoader } from "./order.$orderId.hold.$holdId";
 import { PoliciesPage, policiesHandle, policiesLoader } from "./policies";
 import { ProductsPage, productsHandle, productsLoader } from "./products";
 import { ProductPage, productHandle, productLoader } from "./products.$id";
@@ -36,6 +37,7 @@ export const routes: RouteObject[] = [
           { path: "checkout/demo/:sessionId", loader: demoCheckoutLoader, Component: DemoCheckoutPage, handle: demoCheckoutHandle },
           { path: "order", loader: findOrderLoader, Component: FindOrderPage, handle: findOrderHandle },
           { path: "order/:orderId", loader: orderLoader, Component: OrderPage, handle: orderHandle },
+          { path: "order/:orderId/hold/:holdId", loader: holdLoader, Component: HoldPage, handle: holdHandle },
           { path: "quote/:quoteId", loader: quoteLoader, Component: QuotePage, handle: quoteHandle },
           { path: "policies", loader: policiesLoader, Component: PoliciesPage, handle: policiesHandle },
           { path: "contact", Component: ContactPage, handle: contactHandle },

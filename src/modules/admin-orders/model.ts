@@ -95,7 +95,8 @@ export type EmailDelivery = "queued" | "not-sent" | "sent" | "failed";
  * fields), with the refund flag as a boolean and the stage facts read for the page at once. item_count counts
  * units, not lines.
  */
-export type AdminOrderSummary = OrderProduction & Omit<SummaryRow, "list_rowid" | "refund_required"> & { refund_required: boolean };
+export type AdminOrderSummary = OrderProduction &
+  Omit<SummaryRow, "list_rowid" | "refund_required" | "stage"> & { refund_required: boolean };
 
 export type AdminOrderEmail = {
   kind: string;

@@ -3,7 +3,7 @@ import { ORDER_STAGES, type OrderStage } from "../../../shared/order-stages";
 import { TO_MAKE_PAGE_SIZE } from "../../../shared/orders-page";
 import { ukToday } from "../../../shared/uk-day";
 import { writeTransaction } from "../../db/transaction";
-import { renderDispatchDateEmail } from "../../emails/dispatch-date";
+import { type DispatchDateMove, renderDispatchDateEmail } from "../../emails/dispatch-date";
 import { BadRequest, Conflict } from "../../errors";
 import { readShopIdentity } from "../content/service";
 import type { Order, OrderItemMeta } from "../orders/model";
@@ -13,6 +13,21 @@ import type { OrderStore, ProductionFields, QueuePosition } from "../orders/stor
 import { enqueueEmail } from "../outbox/service";
 import { ORDER_CANCELLED } from "./model";
 import { type DispatchDateRequest, encodeQueueCursor, PRODUCTION_MESSAGES as MESSAGES, type ToMakeOrder } from "./production-model";
+
+/**
+ * Queues the shopper's moved-date email for one recorded move (its id keys the email, so a move is told once): the
+ * owner's move here, and the promise resumed when a hold is answered (docs/decisions/0048-order-holds.md).
+ */
+export function queueDispatchDateEmail(db: Database, order: Order, moveId: number, move: DispatchDateMove, publicUrl: string): void {
+  if (!order.email) return;
+  enqueueEmail(db, {
+    dedupeKey: `dispatch-date:${order.id}:${moveId}`,
+    kind: "dispatch-date",
+    orderId: order.id,
+    recipient: order.email,
+    ...renderDispatchDateEmail(order, move, publicUrl, readShopIdentity(db)),
+  });
+}
 
 type Current = ProductionFields & { status: string };
 
@@ -85,20 +100,7 @@ export function createProductionService<T>(
         }
         const moveId = production.moveDispatchBy(id, order.dispatch_by, dispatch_by, reason);
         const moved = orders.getOrder(id);
-        if (moved?.email) {
-          enqueueEmail(db, {
-            dedupeKey: `dispatch-date:${id}:${moveId}`,
-            kind: "dispatch-date",
-            orderId: id,
-            recipient: moved.email,
-            ...renderDispatchDateEmail(
-              moved,
-              { dispatchBy: dispatch_by, previous: order.dispatch_by, reason },
-              publicUrl,
-              readShopIdentity(db),
-            ),
-          });
-        }
+        if (moved) queueDispatchDateEmail(db, moved, moveId, { dispatchBy: dispatch_by, previous: order.dispatch_by, reason }, publicUrl);
         return { order: detail(id, moved) as T };
       });
     },

@@ -8,6 +8,7 @@ import { adminContentRoutes } from "../admin-content";
 import { adminOrderRoutes } from "../admin-orders";
 import { adminRequestRoutes } from "../admin-requests";
 import { adminDiscountCodeRoutes } from "../discount-codes";
+import { adminHoldRoutes } from "../holds";
 import { adminPricingRoutes, CALIBRATION_ROUTE } from "../instant-prices";
 import { packingSlipRoutes } from "../packing-slips";
 import { adminQuoteRoutes } from "../quotes";
@@ -33,6 +34,7 @@ export function adminRoutes(deps: Deps) {
       .use(packingSlipRoutes(deps))
       .use(adminRequestRoutes(deps))
       .use(adminQuoteRoutes(deps))
+      .use(adminHoldRoutes(deps))
       .use(adminContentRoutes(deps))
       .use(adminDiscountCodeRoutes(deps))
       .use(adminPricingRoutes(deps)),

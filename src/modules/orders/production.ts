@@ -1,5 +1,14 @@
 import type { Database } from "bun:sqlite";
-import { type DispatchDateChange, ORDER_STAGES, type OrderProduction, type OrderStage, type StageMark } from "../../../shared/order-stages";
+import {
+  type DispatchDateChange,
+  HOLD_STAGE,
+  OPEN_HOLD_STATUSES,
+  ORDER_STAGES,
+  type OrderProduction,
+  type OrderStage,
+  type StageMark,
+} from "../../../shared/order-stages";
+import { type HoldRow, type HoldStore, summaryOf } from "../holds/store";
 import type { OrderStore } from "./store";
 
 /**
@@ -9,7 +18,7 @@ import type { OrderStore } from "./store";
 function reachedStages(events: StageMark[]): StageMark[] {
   const reached: StageMark[] = [];
   for (const event of events) {
-    const index = ORDER_STAGES.indexOf(event.stage);
+    const index = ORDER_STAGES.indexOf(event.stage as OrderStage);
     reached.length = Math.min(reached.length, index);
     reached.push(event);
   }
@@ -26,7 +35,7 @@ type Keyed<T> = T & { order_id: string };
  * Reads and writes an order's stage history and promised-date moves (their tables' only SQL); the order's own
  * `stage` and `dispatch_by` go through the order store. Built once in src/deps.ts.
  */
-export function orderProduction(db: Database, orders: OrderStore) {
+export function orderProduction(db: Database, orders: OrderStore, holds: Pick<HoldStore, "latest" | "latestOfMany">) {
   const events = db.query<StageMark, [string]>("SELECT stage, at FROM order_stage_events WHERE order_id = ? ORDER BY id");
   const dateChanges = db.query<DispatchDateChange, [string]>(
     "SELECT previous, dispatch_by, reason, at FROM order_dispatch_dates WHERE order_id = ? ORDER BY id",
@@ -45,21 +54,35 @@ export function orderProduction(db: Database, orders: OrderStore) {
     "INSERT INTO order_dispatch_dates (order_id, previous, dispatch_by, reason) VALUES (?, ?, ?, ?) RETURNING id",
   );
 
-  function facts(row: StageFacts | null, marks: StageMark[], moves: DispatchDateChange[]): OrderProduction {
-    return { stage: row?.stage ?? null, stages: reachedStages(marks), dispatch_by: row?.dispatch_by ?? null, dispatch_dates: moves };
+  /**
+   * While a hold is open the order reads "waiting" (docs/decisions/0048-order-holds.md): the stored stage is where the
+   * work goes on from, and the timeline gains the hold's mark after the stages reached.
+   */
+  function facts(row: StageFacts | null, marks: StageMark[], moves: DispatchDateChange[], hold: HoldRow | null): OrderProduction {
+    const stages = reachedStages(marks);
+    const stage = row?.stage ?? null;
+    const held = hold !== null && stage !== null && stage !== "dispatched" && OPEN_HOLD_STATUSES.includes(hold.status);
+    return {
+      stage: held ? HOLD_STAGE : stage,
+      stages: held ? [...stages, { stage: HOLD_STAGE, at: hold.created_at }] : stages,
+      dispatch_by: row?.dispatch_by ?? null,
+      dispatch_dates: moves,
+      hold: hold ? summaryOf(hold) : null,
+    };
   }
 
   return {
     of(orderId: string): OrderProduction {
-      return facts(orders.productionFields(orderId), events.all(orderId), dateChanges.all(orderId));
+      return facts(orders.productionFields(orderId), events.all(orderId), dateChanges.all(orderId), holds.latest(orderId));
     },
 
-    /** The production facts of many orders whose stage and promised day are already read: two queries in all. */
+    /** The production facts of many orders whose stage and promised day are already read: three queries in all (stages, date moves, holds). */
     ofMany(rows: readonly (StageFacts & { id: string })[]): Map<string, OrderProduction> {
       const ids = JSON.stringify(rows.map((row) => row.id));
       const marks = groupBy(rows.length > 0 ? eventsOfMany.all(ids) : []);
       const moves = groupBy(rows.length > 0 ? dateChangesOfMany.all(ids) : []);
-      return new Map(rows.map((row) => [row.id, facts(row, marks.get(row.id) ?? [], moves.get(row.id) ?? [])]));
+      const held = holds.latestOfMany(rows.map((row) => row.id));
+      return new Map(rows.map((row) => [row.id, facts(row, marks.get(row.id) ?? [], moves.get(row.id) ?? [], held.get(row.id) ?? null)]));
     },
 
     /** A just-paid order joins the queue at the moment it was placed, as migration 0014 dated the older ones. */

@@ -246,6 +246,10 @@ export function createOrderStore(db: Database) {
      FROM order_items i JOIN orders o ON o.id = i.order_id WHERE i.order_id = ? ORDER BY i.id`,
   );
   const raiseRestocked = db.query<unknown, [number, number]>("UPDATE order_items SET restocked = restocked + ? WHERE id = ?");
+  // The nth line of an order (counting from 0, in the order the lines were written).
+  const setLineMeta = db.query<unknown, [string, string, number]>(
+    "UPDATE order_items SET meta = ? WHERE id = (SELECT id FROM order_items WHERE order_id = ? ORDER BY id LIMIT 1 OFFSET ?)",
+  );
   // The queue: paid orders not dispatched, soonest promise first and none last, a page at a time. Its orders are read
   // through orders_newest_by_status (status = 'paid': the work in hand) and only they are sorted (decision 0037).
   const queueOf = (after: string) =>
@@ -302,6 +306,10 @@ export function createOrderStore(db: Database) {
     row: (id: string): OrderRow | null => byId.get(id),
     items: (id: string): ItemRow[] => itemsOf.all(id),
     productionFields: (id: string): ProductionFields | null => productionOf.get(id),
+    /** A line's meta rewritten: a replacement file the shopper sent for it (docs/decisions/0048-order-holds.md). */
+    setLineMeta(orderId: string, lineIndex: number, meta: string): void {
+      setLineMeta.run(meta, orderId, lineIndex);
+    },
     ownerFields: (id: string): OwnerFields | null => ownerOf.get(id),
     money: (id: string): OrderMoney | null => moneyOf.get(id),
 

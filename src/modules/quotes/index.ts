@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, Forbidden, HttpError, NotFound } from "../../errors";
 import { isCrossSite } from "../../http/cross-site";
+import { isFormPost, seeOther } from "../../http/form-post";
 import { clientAddressPlugin } from "../../http/rate-limit-plugin";
 import { PERSONAL, routePolicy } from "../../http/route-policy";
 import { parseOrBadRequest } from "../validate";
@@ -90,13 +91,4 @@ export function adminQuoteRoutes({ quotes, quoteCheckout }: Pick<Deps, "quotes" 
       await quoteCheckout.endSessions([withdrawn.id]);
       return withdrawn;
     });
-}
-
-function isFormPost(request: Request): boolean {
-  const type = request.headers.get("content-type") ?? "";
-  return type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
-}
-
-function seeOther(location: string): Response {
-  return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
 }

@@ -1,11 +1,12 @@
 import type { Database } from "bun:sqlite";
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { quoteDelivery } from "../../../shared/basket";
 import { quoteLinesTotal } from "../../../shared/quote-view";
 import { formatUkDay, ukToday } from "../../../shared/uk-day";
 import { rowId } from "../../db/row-id";
 import { writeTransaction } from "../../db/transaction";
 import { BadRequest, Conflict, NotFound } from "../../errors";
+import { hashLinkToken as hashToken, linkTokenMatches } from "../../http/link-token";
 import { REQUEST_NOT_FOUND } from "../admin-requests/model";
 import type { QuotePayment } from "../checkout/quote-checkout";
 import type { ContentService } from "../content/service";
@@ -101,8 +102,7 @@ export function createQuoteService({ db, content, emails, publicUrl, now = () =>
   /** The quote behind a link, only with its token; anything else is the one NotFound. */
   function openWithToken(id: string, token: string | undefined): QuoteRow {
     const row = sql.one(id);
-    // Compared even when there is no such quote, so the answer takes as long either way.
-    const matches = sameHash(row?.token_hash ?? UNMATCHABLE_HASH, hashToken(token ?? ""));
+    const matches = linkTokenMatches(row?.token_hash ?? null, token);
     if (!row || !matches || !token) throw new NotFound(QUOTE_NOT_FOUND);
     return row;
   }
@@ -225,15 +225,4 @@ export function createQuoteService({ db, content, emails, publicUrl, now = () =>
       };
     },
   };
-}
-
-/** The quote's link token as stored: its SHA-256 in hex (the token has 256 random bits, so no salt is needed). */
-function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
-const UNMATCHABLE_HASH = "-".repeat(64);
-
-function sameHash(stored: string, given: string): boolean {
-  return timingSafeEqual(Buffer.from(stored), Buffer.from(given));
 }

@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from "react";
-import { nextStage, type OrderStage, previousStage, stageLabel } from "../../../shared/order-stages";
+import { HOLD_STAGE, nextStage, type OrderStage, previousStage, stageLabel } from "../../../shared/order-stages";
 import { formatUkDay, ukToday } from "../../../shared/uk-day";
-import { failureText, isSessionEnd } from "../api";
+import { apiCall, enc, failureText, isSessionEnd } from "../api";
 import { ResultNotice, shortDate, useResult } from "../parts";
 import type { AdminOrder } from "../types";
+import { AskCustomerDialog } from "./AskCustomerDialog";
+import { HoldPanel } from "./HoldPanel";
 import { moveDispatchDate, moveStage } from "./production";
 
 /**
@@ -17,13 +19,38 @@ export function ProductionPanel({ order, onChanged }: { order: AdminOrder; onCha
       <h2 id="production-title">Making</h2>
       {order.stage === null || order.status === "canceled" ? (
         <p className="muted">This order is cancelled, so it has left the workshop's stages.</p>
+      ) : order.stage === HOLD_STAGE ? (
+        <HoldPanel key={order.hold?.id} order={order} onChanged={onChanged} />
       ) : (
         <div className="production">
           <StageControls order={order} stage={order.stage} onChanged={onChanged} />
           <DispatchDate order={order} onChanged={onChanged} />
+          {order.stage !== "dispatched" && <AskCustomer order={order} onChanged={onChanged} />}
         </div>
       )}
     </section>
+  );
+}
+
+/** "Ask the customer…": pauses the order for their answer (docs/decisions/0048-order-holds.md). */
+function AskCustomer({ order, onChanged }: { order: AdminOrder; onChanged: (order: AdminOrder) => void }) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <div className="production__ask">
+      <button type="button" className="button button--secondary" onClick={() => setAsking(true)}>
+        Ask the customer…
+      </button>
+      {asking && (
+        <AskCustomerDialog
+          order={order}
+          onClose={() => setAsking(false)}
+          onSent={() => {
+            setAsking(false);
+            void apiCall<AdminOrder>(`/api/admin/orders/${enc(order.id)}`).then(onChanged);
+          }}
+        />
+      )}
+    </div>
   );
 }
 

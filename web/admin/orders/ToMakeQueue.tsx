@@ -1,14 +1,15 @@
 import { useRef, useState } from "react";
 import { giftFromLine } from "../../../shared/gift";
-import { MAKING_STAGES, nextStage, type OrderStage, stageLabel } from "../../../shared/order-stages";
+import { HOLD_STAGE, MAKING_STAGES, nextStage, type OrderStage, stageLabel } from "../../../shared/order-stages";
 import { orderReference } from "../../../shared/order-view";
 import { TO_MAKE_PAGE_SIZE } from "../../../shared/orders-page";
-import { formatUkDay } from "../../../shared/uk-day";
+import { formatUkDay, ukToday } from "../../../shared/uk-day";
 import { apiAnswer, failureText, isSessionEnd } from "../api";
 import { Notice, ResultNotice, useResult } from "../parts";
 import { navigate } from "../router";
 import type { ToMakeOrder } from "../types";
 import { useLoad } from "../use-load";
+import { AskCustomerDialog } from "./AskCustomerDialog";
 import { ItemUploads } from "./OrderBits";
 import { moveStage } from "./production";
 
@@ -111,10 +112,22 @@ export function ToMakeQueue() {
       ) : (
         <>
           <ul className="to-make__list" aria-label="Orders to make, soonest promise first">
-            {data.map((order) => (
-              <ToMakeCard key={order.id} order={order} busy={moving === order.id} onNext={(stage) => void next(order, stage)} />
-            ))}
+            {data
+              .filter((order) => order.stage !== HOLD_STAGE)
+              .map((order) => (
+                <ToMakeCard
+                  key={order.id}
+                  order={order}
+                  busy={moving === order.id}
+                  onNext={(stage) => void next(order, stage)}
+                  onAsked={() => {
+                    result.succeed(`Order ${orderReference(order.id)} is waiting for the customer's answer.`);
+                    void reload();
+                  }}
+                />
+              ))}
           </ul>
+          <HeldOrders orders={data.filter((order) => order.stage === HOLD_STAGE)} />
           {queue?.more && (
             <p className="to-make__more">
               {queue.total !== null && (
@@ -133,11 +146,80 @@ export function ToMakeQueue() {
   );
 }
 
+/**
+ * Orders paused for the customer's answer (docs/decisions/0048-order-holds.md), apart from the work in hand: their
+ * promise has stopped counting, so what matters is how long each has waited.
+ */
+function HeldOrders({ orders }: { orders: ToMakeOrder[] }) {
+  if (orders.length === 0) return null;
+  return (
+    <>
+      <h3 className="to-make__held-title">Waiting for the customer</h3>
+      <ul className="to-make__list to-make__list--held" aria-label="Orders waiting for the customer">
+        {orders.map((order) => (
+          <li key={order.id} className="to-make__order to-make__order--held" aria-label={`Order ${orderReference(order.id)}`}>
+            <div className="to-make__head">
+              <button type="button" className="admin-link-button admin-mono" onClick={() => navigate("/admin/orders", { order: order.id })}>
+                <span className="visually-hidden">Open order </span>
+                {orderReference(order.id)}
+              </button>
+              <span className="admin-cell-title">{order.shipping_name || order.email || "—"}</span>
+            </div>
+            {order.hold && <p className="to-make__facts">{waitedText(order.hold.since, order.hold.status)}</p>}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** "Waiting 3 days (asked Tuesday 1 December)", or that a change was asked and the new proof is the owner's to send. */
+function waitedText(since: string, status: string): string {
+  const asked = ukToday(new Date(since));
+  const days = Math.round((Date.parse(ukToday(new Date())) - Date.parse(asked)) / 86_400_000);
+  const waited =
+    days === 0 ? "Asked today" : `Waiting ${days} ${days === 1 ? "day" : "days"} (asked ${formatUkDay(asked, { year: false })})`;
+  return status === "changes_requested" ? `${waited}: they asked for a change, send a new proof` : waited;
+}
+
 /** One order to make: reference and customer, stage and promise, what to make with the shopper's uploads, and Next. */
-function ToMakeCard({ order, busy, onNext }: { order: ToMakeOrder; busy: boolean; onNext: (stage: OrderStage) => void }) {
+/** "Ask the customer…" on a To make card: the same dialog as the order screen's. */
+function AskFromCard({ order, onSent }: { order: ToMakeOrder; onSent: () => void }) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <button type="button" className="admin-link-button to-make__ask" onClick={() => setAsking(true)}>
+        Ask the customer…
+      </button>
+      {asking && (
+        <AskCustomerDialog
+          order={order}
+          onClose={() => setAsking(false)}
+          onSent={() => {
+            setAsking(false);
+            onSent();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function ToMakeCard({
+  order,
+  busy,
+  onNext,
+  onAsked,
+}: {
+  order: ToMakeOrder;
+  busy: boolean;
+  onNext: (stage: OrderStage) => void;
+  onAsked: () => void;
+}) {
   const reference = orderReference(order.id);
   const stage = order.stage ?? "queued";
-  const upcoming = nextStage(stage);
+  // A held order waits for the shopper (docs/decisions/0048-order-holds.md): no next stage until they answer.
+  const upcoming = stage === HOLD_STAGE ? null : nextStage(stage);
   return (
     <li className={`to-make__order${order.overdue ? " to-make__order--overdue" : ""}`} aria-label={`Order ${reference}`}>
       <div className="to-make__head">
@@ -148,7 +230,7 @@ function ToMakeCard({ order, busy, onNext }: { order: ToMakeOrder; busy: boolean
         <span className="admin-cell-title">{order.shipping_name || order.email || "—"}</span>
       </div>
       <p className="to-make__facts">
-        <span className="admin-badge admin-badge--info">{stageLabel(stage)}</span>
+        <span className="admin-badge admin-badge--info">{stage === HOLD_STAGE ? "Waiting for the customer" : stageLabel(stage)}</span>
         {order.overdue && <span className="admin-badge admin-badge--danger">Overdue</span>}
         {order.gift && <span className="admin-badge admin-badge--success">Gift</span>}
         <span className="to-make__promise">{order.dispatch_by ? `Dispatch by ${formatUkDay(order.dispatch_by)}` : "No dispatch date"}</span>
@@ -170,6 +252,7 @@ function ToMakeCard({ order, busy, onNext }: { order: ToMakeOrder; busy: boolean
           {order.gift.from && <p className="to-make__gift-from">{giftFromLine(order.gift)}</p>}
         </blockquote>
       )}
+      <AskFromCard order={order} onSent={onAsked} />
       {upcoming && upcoming !== "dispatched" ? (
         <button
           type="button"

@@ -1,0 +1,53 @@
+import type { Database } from "bun:sqlite";
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrate } from "../../src/db/migrate";
+import { openDatabase } from "../../src/db/open";
+import { createHoldStore } from "../../src/modules/holds/store";
+import { migrationsBefore } from "../support/migrations-before";
+
+// An existing shop upgrades in place (migrations/0036_order_holds.sql, docs/decisions/0048-order-holds.md): its
+// orders stay as they were and read as never held; the schema allows one open hold per order.
+
+const FIRST = "0036_order_holds.sql";
+let dir: string;
+let db: Database;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "strata-holds-"));
+  db = openDatabase(join(dir, "shop.db"));
+  migrate(db, migrationsBefore(FIRST, join(dir, "before")));
+  db.query(
+    `INSERT INTO orders (id, subtotal_cents, delivery_cents, amount_cents, payment_provider, payment_session_id, stage)
+     VALUES ('ORD-OLD', 3900, 395, 4295, 'demo', 'cs_old', 'printing')`,
+  ).run();
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("an order from before holds is kept as it was and has no hold; a second open hold is refused by the schema", () => {
+  const before = db.query("SELECT * FROM orders").all();
+  expect(migrate(db)).toContain(FIRST);
+  expect(db.query("SELECT * FROM orders").all()).toEqual(before);
+  const holds = createHoldStore(db);
+  expect(holds.latest("ORD-OLD")).toBeNull();
+  const hold = (id: string) => ({
+    id,
+    orderId: "ORD-OLD",
+    reason: "approve_proof" as const,
+    lineIndex: null,
+    allowCancel: false,
+    defaultAction: "wait" as const,
+    windowDays: 10,
+    tokenHash: "x".repeat(64),
+    pausedDispatchBy: null,
+    daysLeft: null,
+    createdAt: "2026-12-01T10:00:00.000Z",
+  });
+  holds.insert(hold("hold_a"));
+  expect(() => holds.insert(hold("hold_b"))).toThrow("UNIQUE");
+});
