@@ -1,14 +1,11 @@
 import type { Database } from "bun:sqlite";
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { migrate } from "../../src/db/migrate";
-import { openDatabase } from "../../src/db/open";
+import { createHoldStore } from "../../src/modules/holds/store";
 import { orderProduction } from "../../src/modules/orders/production";
 import { createOrderService } from "../../src/modules/orders/service";
 import { createOrderStore } from "../../src/modules/orders/store";
-import { migrationsBefore } from "../support/migrations-before";
+import { openShopBefore, type ShopBefore } from "../support/migrations-before";
 
 // An existing shop upgrades in place (migrations/0037_gift_orders.sql, docs/decisions/0049-gift-orders.md): an order
 // with a gift message from before is a gift with no name, its message kept whole even past the new 250 limit, and
@@ -16,13 +13,12 @@ import { migrationsBefore } from "../support/migrations-before";
 
 const MIGRATION = "0037_gift_orders.sql";
 const OLD_MESSAGE = "Happy Christmas! ".repeat(18).slice(0, 300);
-let dir: string;
+let shop: ShopBefore;
 let db: Database;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "strata-gift-orders-"));
-  db = openDatabase(join(dir, "shop.db"));
-  migrate(db, migrationsBefore(MIGRATION, join(dir, "before")));
+  shop = openShopBefore(MIGRATION);
+  db = shop.db;
   const insert = db.query(
     `INSERT INTO orders (id, subtotal_cents, delivery_cents, amount_cents, payment_provider, payment_session_id, gift_message)
      VALUES (?, 2400, 395, 2795, 'demo', ?, ?)`,
@@ -30,14 +26,11 @@ beforeEach(() => {
   insert.run("ORD-GIFT", "cs_gift", OLD_MESSAGE);
   insert.run("ORD-PLAIN", "cs_plain", null);
 });
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => shop.close());
 
 function giftOf(id: string) {
   const store = createOrderStore(db);
-  return createOrderService(db, store, orderProduction(db, store)).getOrder(id)?.gift;
+  return createOrderService(db, store, orderProduction(db, store, createHoldStore(db))).getOrder(id)?.gift;
 }
 
 test("an order with a gift message from before is a gift with no name, its 300 characters kept", () => {

@@ -1,33 +1,25 @@
 import type { Database } from "bun:sqlite";
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { migrate } from "../../src/db/migrate";
-import { openDatabase } from "../../src/db/open";
 import { createHoldStore } from "../../src/modules/holds/store";
-import { migrationsBefore } from "../support/migrations-before";
+import { openShopBefore, type ShopBefore } from "../support/migrations-before";
 
 // An existing shop upgrades in place (migrations/0036_order_holds.sql, docs/decisions/0048-order-holds.md): its
 // orders stay as they were and read as never held; the schema allows one open hold per order.
 
 const FIRST = "0036_order_holds.sql";
-let dir: string;
+let shop: ShopBefore;
 let db: Database;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "strata-holds-"));
-  db = openDatabase(join(dir, "shop.db"));
-  migrate(db, migrationsBefore(FIRST, join(dir, "before")));
+  shop = openShopBefore(FIRST);
+  db = shop.db;
   db.query(
     `INSERT INTO orders (id, subtotal_cents, delivery_cents, amount_cents, payment_provider, payment_session_id, stage)
      VALUES ('ORD-OLD', 3900, 395, 4295, 'demo', 'cs_old', 'printing')`,
   ).run();
 });
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => shop.close());
 
 test("an order from before holds is kept as it was and has no hold; a second open hold is refused by the schema", () => {
   const before = db.query("SELECT * FROM orders").all();
