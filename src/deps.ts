@@ -28,6 +28,7 @@ import { type CalibrationService, createCalibrationService } from "./modules/ins
 import { readModel } from "./modules/instant-prices/read-model";
 import { createInstantPrices, type InstantPrices } from "./modules/instant-prices/service";
 import { pricingSettingsStore } from "./modules/instant-prices/settings";
+import { createPaymentFees, type PaymentFees } from "./modules/money/fees";
 import { queueOrderEmails } from "./modules/orders/order-emails";
 import { orderProduction } from "./modules/orders/production";
 import { createOrderService, type OrderService } from "./modules/orders/service";
@@ -115,6 +116,8 @@ export type Deps = {
   quotes: QuoteService;
   /** Paying an accepted quote through the basket's provider and fulfilment. */
   quoteCheckout: QuoteCheckout;
+  /** Stripe's fee and net on orders and refunds, read after they are written (docs/decisions/0050-money-that-reconciles.md). */
+  paymentFees: PaymentFees;
 };
 
 /** What tests may set: the shop's clock, and a cheaper argon2 cost for the owner's password (the production cost is tested on its own). */
@@ -243,5 +246,6 @@ export function createDeps(
       publicUrl: env.PUBLIC_URL,
     }),
     quoteCheckout: createQuoteCheckout({ db, provider: paymentProvider, publicUrl: env.PUBLIC_URL, dispatch }),
+    paymentFees: createPaymentFees(db, paymentProvider, orderStore),
   };
 }

@@ -10,6 +10,7 @@ import { logRequestLine } from "./http/request-log";
 import { startCleanUploadsJob } from "./jobs/clean-uploads";
 import { startDeliverOutboxJob } from "./jobs/deliver-outbox";
 import type { PeriodicJob } from "./jobs/periodic";
+import { startRecordFeesJob } from "./jobs/record-fees";
 import { startSweepCheckoutsJob } from "./jobs/sweep-checkouts";
 import { errorFields, log } from "./log";
 import { passwordSource } from "./modules/admin-auth/password";
@@ -84,6 +85,7 @@ async function main() {
   if (!outbox) log("info", "Email: no RESEND_API_KEY and MAIL_FROM, so emails wait in the outbox unsent.");
   const jobs: PeriodicJob[] = [
     startSweepCheckoutsJob(deps.checkout),
+    startRecordFeesJob(deps.paymentFees),
     startCleanUploadsJob({
       db,
       orders: deps.orderStore,

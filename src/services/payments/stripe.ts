@@ -7,6 +7,7 @@ import {
   PaymentProviderError,
   type PaymentSnapshot,
   type RefundPayment,
+  type Settlement,
 } from "./provider";
 import { toPaymentSnapshot } from "./stripe-snapshot";
 
@@ -182,6 +183,33 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     }
   }
 
+  /**
+   * The charge's balance transaction, through the payment's `latest_charge` expanded. Stripe fills it a little
+   * after the charge for some payments: none yet answers null, and the fees job asks again.
+   */
+  async function paymentSettlement(sessionId: string): Promise<Settlement | null> {
+    try {
+      const client = await stripe();
+      const intent = idOf((await client.checkout.sessions.retrieve(sessionId)).payment_intent);
+      if (!intent) return null;
+      const payment = await client.paymentIntents.retrieve(intent, { expand: ["latest_charge.balance_transaction"] });
+      const charge = payment.latest_charge;
+      if (!charge || typeof charge === "string") return null;
+      return settlementOf(charge.balance_transaction);
+    } catch (error) {
+      throw new PaymentProviderError(UNREACHABLE, error);
+    }
+  }
+
+  async function refundSettlement(providerRefundId: string): Promise<Settlement | null> {
+    try {
+      const refund = await (await stripe()).refunds.retrieve(providerRefundId, { expand: ["balance_transaction"] });
+      return settlementOf(refund.balance_transaction);
+    } catch (error) {
+      throw new PaymentProviderError(UNREACHABLE, error);
+    }
+  }
+
   async function parseWebhook(rawBody: string, signatureHeader: string | null, webhookSecret: string): Promise<StripeWebhookEvent> {
     if (!signatureHeader) throw new StripeSignatureError();
     let event: Stripe.Event;
@@ -200,7 +228,26 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     return { id: event.id, type: event.type, snapshot };
   }
 
-  return { name: "stripe", createSession, retrieveSession, expireSession, refund, parseWebhook };
+  return {
+    name: "stripe",
+    createSession,
+    retrieveSession,
+    expireSession,
+    refund,
+    paymentSettlement,
+    refundSettlement,
+    parseWebhook,
+  };
+}
+
+function idOf(field: string | { id: string } | null): string | null {
+  return typeof field === "string" ? field : (field?.id ?? null);
+}
+
+/** An expanded balance transaction's figures; an id alone or none is "not known yet". */
+function settlementOf(transaction: string | Stripe.BalanceTransaction | null): Settlement | null {
+  if (!transaction || typeof transaction === "string") return null;
+  return { balanceTransaction: transaction.id, feePence: transaction.fee, netPence: transaction.net };
 }
 
 /**
