@@ -29,6 +29,7 @@ import { readModel } from "./modules/instant-prices/read-model";
 import { createInstantPrices, type InstantPrices } from "./modules/instant-prices/service";
 import { pricingSettingsStore } from "./modules/instant-prices/settings";
 import { createPaymentFees, type PaymentFees } from "./modules/money/fees";
+import { createMoneyService, type MoneyService } from "./modules/money/service";
 import { queueOrderEmails } from "./modules/orders/order-emails";
 import { orderProduction } from "./modules/orders/production";
 import { createOrderService, type OrderService } from "./modules/orders/service";
@@ -118,6 +119,8 @@ export type Deps = {
   quoteCheckout: QuoteCheckout;
   /** Stripe's fee and net on orders and refunds, read after they are written (docs/decisions/0050-money-that-reconciles.md). */
   paymentFees: PaymentFees;
+  /** The Money page's periods, read from the daily money summary (decision 0050). */
+  money: MoneyService;
 };
 
 /** What tests may set: the shop's clock, and a cheaper argon2 cost for the owner's password (the production cost is tested on its own). */
@@ -247,5 +250,6 @@ export function createDeps(
     }),
     quoteCheckout: createQuoteCheckout({ db, provider: paymentProvider, publicUrl: env.PUBLIC_URL, dispatch }),
     paymentFees: createPaymentFees(db, paymentProvider, orderStore),
+    money: createMoneyService(db),
   };
 }

@@ -9,6 +9,7 @@ import { adminOrderRoutes } from "../admin-orders";
 import { adminRequestRoutes } from "../admin-requests";
 import { adminDiscountCodeRoutes } from "../discount-codes";
 import { adminPricingRoutes, CALIBRATION_ROUTE } from "../instant-prices";
+import { adminMoneyRoutes } from "../money";
 import { packingSlipRoutes } from "../packing-slips";
 import { adminQuoteRoutes } from "../quotes";
 
@@ -35,6 +36,7 @@ export function adminRoutes(deps: Deps) {
       .use(adminQuoteRoutes(deps))
       .use(adminContentRoutes(deps))
       .use(adminDiscountCodeRoutes(deps))
-      .use(adminPricingRoutes(deps)),
+      .use(adminPricingRoutes(deps))
+      .use(adminMoneyRoutes(deps)),
   );
 }
