@@ -101,3 +101,28 @@ BEGIN
     fees_unknown = fees_unknown - (old.fee_cents IS NULL)
   WHERE day = substr(old.created_at, 1, 10);
 END;
+
+-- Stripe's payouts (what reaches the bank) and the balance transactions each holds, read by the payouts job from
+-- Stripe's lists. A line is tied to its order or refund through the balance transaction id stored on them; any
+-- other line (an adjustment, a dispute, Stripe's own fees) keeps its type and figures as Stripe gave them.
+CREATE TABLE payouts (
+  id           TEXT PRIMARY KEY,
+  arrival_date TEXT NOT NULL,          -- the UK day the money reaches the bank, YYYY-MM-DD
+  amount_cents INTEGER NOT NULL,
+  status       TEXT NOT NULL,
+  -- 1 once every line of the payout is stored: a job cut off half way through a payout reads it again.
+  complete     INTEGER NOT NULL DEFAULT 0 CHECK (complete IN (0, 1))
+) STRICT;
+CREATE INDEX payouts_by_arrival ON payouts (arrival_date DESC);
+
+CREATE TABLE payout_lines (
+  balance_transaction TEXT PRIMARY KEY,
+  payout_id           TEXT NOT NULL REFERENCES payouts(id) ON DELETE CASCADE,
+  type                TEXT NOT NULL,
+  amount_cents        INTEGER NOT NULL,
+  fee_cents           INTEGER NOT NULL,
+  net_cents           INTEGER NOT NULL
+) STRICT;
+CREATE INDEX payout_lines_by_payout ON payout_lines (payout_id);
+CREATE INDEX orders_by_balance_transaction ON orders (balance_transaction) WHERE balance_transaction IS NOT NULL;
+CREATE INDEX refunds_by_balance_transaction ON refunds (balance_transaction) WHERE balance_transaction IS NOT NULL;

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { openReadOnlyDatabase } from "../../db/open";
+import { createTransactionPages } from "../money/transactions-csv";
 import { type CsvPage, createCsvPages, type ExportWindow } from "./export-csv";
 
 // Runs inside a Worker started by orders-export.ts for one export: opens its own read-only connection to the
@@ -8,7 +9,9 @@ import { type CsvPage, createCsvPages, type ExportWindow } from "./export-csv";
 // docs/decisions/0032-exports-off-the-main-thread.md
 declare const self: Worker;
 
-export type ExportWorkerRequest = { open: { file: string; window: ExportWindow } } | { next: true } | { stop: true };
+/** Which CSV a worker writes: the orders export, or the Money page's transactions (docs/decisions/0050-money-that-reconciles.md). */
+export type ExportKind = "orders" | "transactions";
+export type ExportWorkerRequest = { open: { file: string; window: ExportWindow; kind: ExportKind } } | { next: true } | { stop: true };
 export type ExportWorkerAnswer = CsvPage | { failure: string };
 
 let db: Database | undefined;
@@ -22,7 +25,7 @@ self.onmessage = ({ data }: MessageEvent<ExportWorkerRequest>) => {
   try {
     if ("open" in data) {
       db = openReadOnlyDatabase(data.open.file);
-      nextPage = createCsvPages(db, data.open.window);
+      nextPage = (data.open.kind === "transactions" ? createTransactionPages : createCsvPages)(db, data.open.window);
       return;
     }
     if (!nextPage) throw new Error("asked for a page before opening the database");

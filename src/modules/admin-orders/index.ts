@@ -8,7 +8,7 @@ import type { UploadKind } from "../uploads/model";
 import { parseOrBadRequest } from "../validate";
 import { ORDER_NOT_FOUND, statusRequestSchema, trackingRequestSchema } from "./model";
 import { orderSearchSchema } from "./order-search";
-import { exportFileName, exportRangeSchema } from "./orders-export";
+import { csvAttachment, exportFileName, exportRangeSchema } from "./orders-export";
 import { dispatchDateRequestSchema, stageRequestSchema, toMakeQuerySchema } from "./production-model";
 import { refundRequestSchema } from "./refund-model";
 
@@ -52,14 +52,7 @@ export function adminOrderRoutes({
       .get("/api/admin/orders/export.csv", ({ query }) => {
         const range = parseOrBadRequest(exportRangeSchema, query);
         // Read by a worker of its own and streamed (docs/decisions/0032-exports-off-the-main-thread.md).
-        return new Response(ordersExport.csv(range), {
-          headers: {
-            "Content-Type": "text/csv; charset=utf-8",
-            "Content-Disposition": `attachment; filename="${exportFileName(range)}"`,
-            "X-Content-Type-Options": "nosniff",
-            "Cache-Control": "private, no-store",
-          },
-        });
+        return csvAttachment(ordersExport.csv(range), exportFileName(range));
       })
       .get("/api/admin/orders/to-make", ({ query, set }) => {
         // A page at a time, soonest promise first (docs/decisions/0037-cheap-owner-reads.md); the paging facts ride in

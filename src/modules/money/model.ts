@@ -33,6 +33,15 @@ export const moneyQuerySchema = z
     error: MONEY_MESSAGES.tooManyDays,
   });
 
+/** GET /api/admin/money/quarters.csv?tax_year=2026: the tax year named by the year it starts (6 April). */
+export const taxYearQuerySchema = z.object({
+  tax_year: z
+    .string({ error: MONEY_MESSAGES.taxYear })
+    .regex(/^\d{4}$/, { error: MONEY_MESSAGES.taxYear })
+    .transform(Number)
+    .refine((year) => year >= 2000 && year <= 2099, { error: MONEY_MESSAGES.taxYear }),
+});
+
 /** One period's money, in pence; gross − discounts − refunds − fees = net, always. */
 export type MoneyPeriod = {
   start: string;
