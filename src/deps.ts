@@ -29,6 +29,7 @@ import { readModel } from "./modules/instant-prices/read-model";
 import { createInstantPrices, type InstantPrices } from "./modules/instant-prices/service";
 import { pricingSettingsStore } from "./modules/instant-prices/settings";
 import { createPaymentFees, type PaymentFees } from "./modules/money/fees";
+import { createPayouts, type Payouts } from "./modules/money/payouts";
 import { createMoneyService, type MoneyService } from "./modules/money/service";
 import { queueOrderEmails } from "./modules/orders/order-emails";
 import { orderProduction } from "./modules/orders/production";
@@ -121,6 +122,8 @@ export type Deps = {
   paymentFees: PaymentFees;
   /** The Money page's periods, read from the daily money summary (decision 0050). */
   money: MoneyService;
+  /** Stripe's payouts and the orders and refunds inside each (decision 0050); reads nothing without Stripe. */
+  payouts: Payouts;
 };
 
 /** What tests may set: the shop's clock, and a cheaper argon2 cost for the owner's password (the production cost is tested on its own). */
@@ -251,5 +254,6 @@ export function createDeps(
     quoteCheckout: createQuoteCheckout({ db, provider: paymentProvider, publicUrl: env.PUBLIC_URL, dispatch }),
     paymentFees: createPaymentFees(db, paymentProvider, orderStore),
     money: createMoneyService(db),
+    payouts: createPayouts(db, stripe),
   };
 }

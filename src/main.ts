@@ -12,6 +12,7 @@ import { startDeliverOutboxJob } from "./jobs/deliver-outbox";
 import type { PeriodicJob } from "./jobs/periodic";
 import { startRecordFeesJob } from "./jobs/record-fees";
 import { startSweepCheckoutsJob } from "./jobs/sweep-checkouts";
+import { startSyncPayoutsJob } from "./jobs/sync-payouts";
 import { errorFields, log } from "./log";
 import { passwordSource } from "./modules/admin-auth/password";
 import { loadAssets } from "./ssr/assets";
@@ -86,6 +87,7 @@ async function main() {
   const jobs: PeriodicJob[] = [
     startSweepCheckoutsJob(deps.checkout),
     startRecordFeesJob(deps.paymentFees),
+    startSyncPayoutsJob(deps.payouts),
     startCleanUploadsJob({
       db,
       orders: deps.orderStore,

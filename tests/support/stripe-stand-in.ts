@@ -152,6 +152,18 @@ export function startStripeStandIn() {
   const balanceTransactions = new Map<string, StandInBalanceTransaction>();
   /** Charges and refunds made while true have no balance transaction until `settle()`: Stripe settling later. */
   let settleLater = false;
+  /** The most items one page of a list holds, whatever `limit` asks: small, so a test sees the SDK page through. */
+  let listPageAtMost = 100;
+  /** Payouts made, oldest first; Stripe lists them newest first. */
+  const payouts: Array<{
+    id: string;
+    object: "payout";
+    amount: number;
+    arrival_date: number;
+    status: string;
+    created: number;
+    lines: string[];
+  }> = [];
   const unsettled: Array<{ kind: "charge" | "refund"; id: string }> = [];
   /** Paths whose calls wait unanswered until the test releases them: the provider answering slowly, for races. */
   const held = new Map<string, { waiting: number; released: Promise<void>; release: () => void }>();
@@ -211,6 +223,21 @@ export function startStripeStandIn() {
     if (method === "POST" && path === "/v1/coupons") return createCoupon(params);
     const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === "GET" && intentMatch) return paymentIntent(decodeURIComponent(intentMatch[1] ?? ""), expansions(params));
+    if (method === "GET" && path === "/v1/payouts")
+      return page(
+        [...payouts].reverse().map(({ lines: _, ...payout }) => payout),
+        params,
+        path,
+      );
+    if (method === "GET" && path === "/v1/balance_transactions") {
+      const payout = payouts.find((p) => p.id === params.payout);
+      if (!payout) return stripeError(404, "invalid_request_error", `No such payout: '${String(params.payout)}'`, { param: "payout" });
+      return page(
+        payout.lines.map((id) => balanceTransactions.get(id)!),
+        params,
+        path,
+      );
+    }
     const refundMatch = /^\/v1\/refunds\/([^/]+)$/.exec(path);
     if (method === "GET" && refundMatch) return refundWithBalance(decodeURIComponent(refundMatch[1] ?? ""), expansions(params));
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire|\/line_items)?$/.exec(path);
@@ -420,6 +447,14 @@ export function startStripeStandIn() {
     made.balance_transaction = newBalanceTransaction("charge", made.id, made.amount, standInChargeFee(made.amount)).id;
   }
 
+  /** One page of a Stripe list: `limit` items after `starting_after`, and whether more follow. */
+  function page(items: Array<{ id: string }>, params: Record<string, unknown>, path: string): Reply {
+    const limit = Math.min(Number(params.limit ?? 10), listPageAtMost);
+    const after = typeof params.starting_after === "string" ? items.findIndex((item) => item.id === params.starting_after) + 1 : 0;
+    const data = items.slice(after, after + limit);
+    return { status: 200, body: { object: "list", data, has_more: after + limit < items.length, url: path } };
+  }
+
   function expansions(params: Record<string, unknown>): string[] {
     const asked = params.expand;
     return Array.isArray(asked) ? asked.map(String) : typeof asked === "string" ? [asked] : [];
@@ -598,6 +633,55 @@ export function startStripeStandIn() {
       return structuredClone(mustFind(sessionId, isAwaitingAsync, "complete and unpaid"));
     },
     expire,
+    /**
+     * Stripe pays out: the charges of `sessionIds`, the `refundIds` and any `adjustments` (in pence, e.g. a dispute's
+     * fee, -1500) leave the balance in one payout arriving on `arrival` (unix seconds), with its own "payout" line.
+     */
+    payOut({
+      sessionIds = [],
+      refundIds = [],
+      adjustments = [],
+      arrival = Math.floor(Date.now() / 1000),
+      status = "paid",
+    }: {
+      sessionIds?: string[];
+      refundIds?: string[];
+      adjustments?: number[];
+      arrival?: number;
+      status?: string;
+    }) {
+      const lines = [
+        ...sessionIds.map((id) => {
+          const intent = sessions.get(id)?.payment_intent;
+          const made = [...charges.values()].find((c) => c.payment_intent === intent);
+          if (!made?.balance_transaction) throw new Error(`Stripe stand-in: session ${id} has no settled charge`);
+          return made.balance_transaction;
+        }),
+        ...refundIds.map((id) => {
+          const transaction = refundTransactions.get(id);
+          if (!transaction) throw new Error(`Stripe stand-in: refund ${id} is not settled`);
+          return transaction;
+        }),
+        ...adjustments.map((amount) => newBalanceTransaction("adjustment", `adj_${randomId()}`, amount, 0).id),
+      ];
+      const amount = lines.reduce((sum, id) => sum + balanceTransactions.get(id)!.net, 0);
+      const id = `po_${randomId()}`;
+      const own = newBalanceTransaction("payout", id, -amount, 0).id;
+      payouts.push({
+        id,
+        object: "payout",
+        amount,
+        arrival_date: arrival,
+        status,
+        created: Math.floor(Date.now() / 1000),
+        lines: [...lines, own],
+      });
+      return { id, amount };
+    },
+    /** Lists answer at most `count` items a page from now on (Stripe's own cap is 100). */
+    pageListsAt(count: number) {
+      listPageAtMost = count;
+    },
     /** Every balance transaction made, by id (charges', refunds', payouts', adjustments'). */
     balanceTransactions,
     /** The charge's balance transaction of a paid session, or null while Stripe has not settled it. */

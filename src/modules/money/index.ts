@@ -6,8 +6,9 @@ import { moneyQuerySchema, taxYearQuerySchema } from "./model";
 import { quartersCsv } from "./quarters-csv";
 
 /** /admin/money: the shop's money by day, month or UK tax quarter, and its two CSVs (decision 0050). Guarded by src/modules/admin. */
-export function adminMoneyRoutes({ money, ordersExport }: Pick<Deps, "money" | "ordersExport">) {
+export function adminMoneyRoutes({ money, ordersExport, payouts }: Pick<Deps, "money" | "ordersExport" | "payouts">) {
   return new Elysia({ name: "admin-money" })
+    .get("/api/admin/payouts", () => payouts.list())
     .get("/api/admin/money", ({ query }) => {
       const { period, from, to } = parseOrBadRequest(moneyQuerySchema, query);
       return { periods: money.periods(period, from, to) };

@@ -24,8 +24,17 @@ export type StripeWebhookEvent = {
   snapshot: PaymentSnapshot | null;
 };
 
+/** A Stripe payout as the payouts job stores it (docs/decisions/0050-money-that-reconciles.md). */
+type StripePayout = { id: string; arrivalDate: Date; amountPence: number; status: string };
+/** One balance transaction inside a payout. */
+type PayoutLine = { balanceTransaction: string; type: string; amountPence: number; feePence: number; netPence: number };
+
 export interface StripePaymentProvider extends PaymentProvider {
   readonly name: "stripe";
+  /** Every payout, newest first, paged through Stripe's list as it is read; stop reading to stop asking. */
+  payouts(): AsyncIterable<StripePayout>;
+  /** Every balance transaction a payout holds (its own "payout" line included), paged through Stripe's list. */
+  payoutLines(payoutId: string): Promise<PayoutLine[]>;
   /** Verifies the Stripe-Signature header against the raw body; throws StripeSignatureError. */
   parseWebhook(rawBody: string, signatureHeader: string | null, webhookSecret: string): Promise<StripeWebhookEvent>;
 }
@@ -210,6 +219,28 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     }
   }
 
+  async function* payouts(): AsyncIterable<StripePayout> {
+    try {
+      for await (const payout of (await stripe()).payouts.list({ limit: 100 })) {
+        yield { id: payout.id, arrivalDate: new Date(payout.arrival_date * 1000), amountPence: payout.amount, status: payout.status };
+      }
+    } catch (error) {
+      throw new PaymentProviderError(UNREACHABLE, error);
+    }
+  }
+
+  async function payoutLines(payoutId: string): Promise<PayoutLine[]> {
+    const lines: PayoutLine[] = [];
+    try {
+      for await (const line of (await stripe()).balanceTransactions.list({ payout: payoutId, limit: 100 })) {
+        lines.push({ balanceTransaction: line.id, type: line.type, amountPence: line.amount, feePence: line.fee, netPence: line.net });
+      }
+    } catch (error) {
+      throw new PaymentProviderError(UNREACHABLE, error);
+    }
+    return lines;
+  }
+
   async function parseWebhook(rawBody: string, signatureHeader: string | null, webhookSecret: string): Promise<StripeWebhookEvent> {
     if (!signatureHeader) throw new StripeSignatureError();
     let event: Stripe.Event;
@@ -236,6 +267,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     refund,
     paymentSettlement,
     refundSettlement,
+    payouts,
+    payoutLines,
     parseWebhook,
   };
 }
