@@ -120,21 +120,33 @@ export function MoneyPage() {
         {money.error && <Notice tone="error">{money.error}</Notice>}
         {periods.length > 0 && (
           <TableScroller label="Money by period">
-            <table className="admin-table admin-money__table" data-testid="money-table">
+            <table className="admin-table admin-table--cards admin-money__table" data-testid="money-table">
               <ColumnHeadings columns={COLUMNS} />
               <tbody>
                 {periods.map((period) => (
                   <tr key={period.start}>
-                    <th scope="row">{period.label}</th>
-                    <td className="admin-num">{formatPence(period.gross_cents)}</td>
-                    <td className="admin-num">{minus(period.discount_cents)}</td>
-                    <td className="admin-num">{minus(period.refund_cents)}</td>
-                    <td className="admin-num">
+                    <td data-label="Period" className="admin-money__period">
+                      {period.label}
+                    </td>
+                    <td data-label="Gross" className="admin-num">
+                      {formatPence(period.gross_cents)}
+                    </td>
+                    <td data-label="Discounts" className="admin-num">
+                      {minus(period.discount_cents)}
+                    </td>
+                    <td data-label="Refunds" className="admin-num">
+                      {minus(period.refund_cents)}
+                    </td>
+                    <td data-label="Fees" className="admin-num">
                       {minus(period.fee_cents)}
                       {period.fees_unknown > 0 ? "*" : ""}
                     </td>
-                    <td className="admin-num">{formatPence(period.net_cents)}</td>
-                    <td className="admin-num">{period.orders}</td>
+                    <td data-label="Net" className="admin-num">
+                      {formatPence(period.net_cents)}
+                    </td>
+                    <td data-label="Orders" className="admin-num">
+                      {period.orders}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -36,15 +36,19 @@ export function PayoutsPage() {
         {payouts.data && list.length === 0 && <p className="muted">No payouts from Stripe yet.</p>}
         {list.length > 0 && (
           <TableScroller label="Payouts">
-            <table className="admin-table" data-testid="payouts-table">
+            <table className="admin-table admin-table--cards" data-testid="payouts-table">
               <ColumnHeadings columns={COLUMNS} />
               <tbody>
                 {list.map((payout) => (
                   <tr key={payout.id}>
-                    <td className="admin-nowrap">{formatUkDay(payout.arrival_date)}</td>
-                    <td className="admin-mono admin-break">{payout.id}</td>
-                    <td>{payout.status.replace("_", " ")}</td>
-                    <td>
+                    <td data-label="Arrives" className="admin-nowrap">
+                      {formatUkDay(payout.arrival_date)}
+                    </td>
+                    <td data-label="Payout" className="admin-mono admin-break">
+                      {payout.id}
+                    </td>
+                    <td data-label="Status">{payout.status.replace("_", " ")}</td>
+                    <td data-label="Orders and refunds">
                       {payout.orders.map((id) => (
                         <button
                           key={id}
@@ -66,8 +70,12 @@ export function PayoutsPage() {
                         </span>
                       ))}
                     </td>
-                    <td className="admin-num">{formatPence(payout.other_cents)}</td>
-                    <td className="admin-num">{formatPence(payout.amount_cents)}</td>
+                    <td data-label="Other lines" className="admin-num">
+                      {formatPence(payout.other_cents)}
+                    </td>
+                    <td data-label="Amount" className="admin-num">
+                      {formatPence(payout.amount_cents)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
