@@ -47,7 +47,8 @@ const indexesOf = (table: string) =>
 test("every upload is kept as it was, with its indexes, and a model is now an upload kind", () => {
   const before = db.query("SELECT * FROM uploads ORDER BY token").all();
   const indexes = indexesOf("uploads");
-  expect(migrate(db)).toEqual([FIRST, "0032_model_quote_drafts.sql"]);
+  // Later migrations run after these two; this test is about what these two do to uploads.
+  expect(migrate(db).slice(0, 2)).toEqual([FIRST, "0032_model_quote_drafts.sql"]);
   expect(
     db
       .query(
