@@ -31,6 +31,9 @@ import { type CalibrationService, createCalibrationService } from "./modules/ins
 import { readModel } from "./modules/instant-prices/read-model";
 import { createInstantPrices, type InstantPrices } from "./modules/instant-prices/service";
 import { pricingSettingsStore } from "./modules/instant-prices/settings";
+import { createPaymentFees, type PaymentFees } from "./modules/money/fees";
+import { createPayouts, type Payouts } from "./modules/money/payouts";
+import { createMoneyService, type MoneyService } from "./modules/money/service";
 import { queueOrderEmails } from "./modules/orders/order-emails";
 import { orderProduction } from "./modules/orders/production";
 import { createOrderService, type OrderService } from "./modules/orders/service";
@@ -120,6 +123,12 @@ export type Deps = {
   quoteCheckout: QuoteCheckout;
   /** Orders paused for the shopper's answer (docs/decisions/0048-order-holds.md): the owner's and the shopper's side. */
   holds: HoldService;
+  /** Stripe's fee and net on orders and refunds, read after they are written (docs/decisions/0050-money-that-reconciles.md). */
+  paymentFees: PaymentFees;
+  /** The Money page's periods, read from the daily money summary (decision 0050). */
+  money: MoneyService;
+  /** Stripe's payouts and the orders and refunds inside each (decision 0050); reads nothing without Stripe. */
+  payouts: Payouts;
 };
 
 /** What tests may set: the shop's clock, and a cheaper argon2 cost for the owner's password (the production cost is tested on its own). */
@@ -277,5 +286,8 @@ export function createDeps(
     }),
     quoteCheckout: createQuoteCheckout({ db, provider: paymentProvider, publicUrl: env.PUBLIC_URL, dispatch }),
     holds,
+    paymentFees: createPaymentFees(db, paymentProvider, orderStore),
+    money: createMoneyService(db),
+    payouts: createPayouts(db, stripe),
   };
 }

@@ -11,7 +11,9 @@ import { startCleanUploadsJob } from "./jobs/clean-uploads";
 import { startDeliverOutboxJob } from "./jobs/deliver-outbox";
 import type { PeriodicJob } from "./jobs/periodic";
 import { startRemindHoldsJob } from "./jobs/remind-holds";
+import { startRecordFeesJob } from "./jobs/record-fees";
 import { startSweepCheckoutsJob } from "./jobs/sweep-checkouts";
+import { startSyncPayoutsJob } from "./jobs/sync-payouts";
 import { errorFields, log } from "./log";
 import { passwordSource } from "./modules/admin-auth/password";
 import { loadAssets } from "./ssr/assets";
@@ -86,6 +88,8 @@ async function main() {
   const jobs: PeriodicJob[] = [
     startSweepCheckoutsJob(deps.checkout),
     startRemindHoldsJob(deps.holds, deps.now),
+    startRecordFeesJob(deps.paymentFees),
+    startSyncPayoutsJob(deps.payouts),
     startCleanUploadsJob({
       db,
       orders: deps.orderStore,

@@ -16,7 +16,14 @@ type Refunded = {
   id: string;
   amount_cents: number;
   refunded_cents: number;
-  refunds: { amount_cents: number; reason: string; note: string | null; at: string }[];
+  refunds: {
+    amount_cents: number;
+    reason: string;
+    note: string | null;
+    at: string;
+    fee_cents?: number | null;
+    balance_transaction?: string | null;
+  }[];
 };
 
 let shop: OwnerShop;
@@ -52,7 +59,16 @@ describe("a refund", () => {
     const { status, body } = await refund(order.id, { amount_cents: 1000, reason: "damaged", note: "Cracked in the post" });
     expect(status).toBe(200);
     expect(body.refunded_cents).toBe(1000);
-    expect(body.refunds).toEqual([{ amount_cents: 1000, reason: "damaged", note: "Cracked in the post", at: expect.any(String) }]);
+    expect(body.refunds).toEqual([
+      {
+        amount_cents: 1000,
+        reason: "damaged",
+        note: "Cracked in the post",
+        at: expect.any(String),
+        fee_cents: 0,
+        balance_transaction: null,
+      },
+    ]);
     expect(countRows(shop.db, "demo_refunds")).toBe(1);
     const [email] = refundEmails(order.id);
     expect(email?.recipient).toBe("ada@example.co.uk");

@@ -180,6 +180,8 @@ test.describe
         "/admin/configuration",
         "/admin/discounts",
         "/admin/pricing",
+        "/admin/money",
+        "/admin/payouts",
       ]) {
         await page.goto(path);
         await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();

@@ -78,6 +78,31 @@ export type StandInRefund = {
   created: number;
 };
 
+/** Stripe's `balance_transaction`: what one charge, refund or payout did to the shop's balance. */
+export type StandInBalanceTransaction = {
+  id: string;
+  object: "balance_transaction";
+  amount: number;
+  fee: number;
+  net: number;
+  currency: string;
+  type: "charge" | "refund" | "adjustment" | "payout";
+  /** The charge, refund or payout it came from. */
+  source: string;
+  created: number;
+  status: "pending" | "available";
+};
+
+type StandInCharge = { id: string; amount: number; payment_intent: string; balance_transaction: string | null };
+
+/**
+ * The stand-in's fee on a charge: Stripe's UK rate for a premium card (2.5 % + 20p), on purpose not the demo
+ * checkout's standard rate, so a test can tell the figure the shop read from the figure it would have worked out.
+ */
+export function standInChargeFee(amount: number): number {
+  return Math.floor((amount * 25 + 500) / 1000) + 20;
+}
+
 type StandInRequest = {
   method: string;
   path: string;
@@ -123,6 +148,23 @@ export function startStripeStandIn() {
   /** Refunds made, by id; the shop's idempotency key makes a replay answer the first one. */
   const refunds = new Map<string, StandInRefund>();
   const failures = { remaining: 0, status: 500 };
+  const charges = new Map<string, StandInCharge>();
+  const balanceTransactions = new Map<string, StandInBalanceTransaction>();
+  /** Charges and refunds made while true have no balance transaction until `settle()`: Stripe settling later. */
+  let settleLater = false;
+  /** The most items one page of a list holds, whatever `limit` asks: small, so a test sees the SDK page through. */
+  let listPageAtMost = 100;
+  /** Payouts made, oldest first; Stripe lists them newest first. */
+  const payouts: Array<{
+    id: string;
+    object: "payout";
+    amount: number;
+    arrival_date: number;
+    status: string;
+    created: number;
+    lines: string[];
+  }> = [];
+  const unsettled: Array<{ kind: "charge" | "refund"; id: string }> = [];
   /** Paths whose calls wait unanswered until the test releases them: the provider answering slowly, for races. */
   const held = new Map<string, { waiting: number; released: Promise<void>; release: () => void }>();
   let createCalls = 0;
@@ -179,6 +221,25 @@ export function startStripeStandIn() {
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(params);
     if (method === "POST" && path === "/v1/refunds") return createRefund(params);
     if (method === "POST" && path === "/v1/coupons") return createCoupon(params);
+    const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === "GET" && intentMatch) return paymentIntent(decodeURIComponent(intentMatch[1] ?? ""), expansions(params));
+    if (method === "GET" && path === "/v1/payouts")
+      return page(
+        [...payouts].reverse().map(({ lines: _, ...payout }) => payout),
+        params,
+        path,
+      );
+    if (method === "GET" && path === "/v1/balance_transactions") {
+      const payout = payouts.find((p) => p.id === params.payout);
+      if (!payout) return stripeError(404, "invalid_request_error", `No such payout: '${String(params.payout)}'`, { param: "payout" });
+      return page(
+        payout.lines.map((id) => balanceTransactions.get(id)!),
+        params,
+        path,
+      );
+    }
+    const refundMatch = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (method === "GET" && refundMatch) return refundWithBalance(decodeURIComponent(refundMatch[1] ?? ""), expansions(params));
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire|\/line_items)?$/.exec(path);
     const session = match ? sessions.get(decodeURIComponent(match[1] ?? "")) : undefined;
     if (match && !session) {
@@ -333,7 +394,115 @@ export function startStripeStandIn() {
       created: Math.floor(Date.now() / 1000),
     };
     refunds.set(refund.id, refund);
+    if (settleLater) unsettled.push({ kind: "refund", id: refund.id });
+    else settleRefund(refund);
     return { status: 200, body: refund };
+  }
+
+  /** A refund's own balance transaction: money out, and Stripe keeps the charge's fee (none on the refund). */
+  function settleRefund(refund: StandInRefund) {
+    const transaction = newBalanceTransaction("refund", refund.id, -refund.amount, 0, refund.currency);
+    refundTransactions.set(refund.id, transaction.id);
+  }
+  const refundTransactions = new Map<string, string>();
+
+  function newBalanceTransaction(
+    type: StandInBalanceTransaction["type"],
+    source: string,
+    amount: number,
+    fee: number,
+    currency = "gbp",
+  ): StandInBalanceTransaction {
+    const transaction: StandInBalanceTransaction = {
+      id: `txn_${randomId()}`,
+      object: "balance_transaction",
+      amount,
+      fee,
+      net: amount - fee,
+      currency,
+      type,
+      source,
+      created: Math.floor(Date.now() / 1000),
+      status: "pending",
+    };
+    balanceTransactions.set(transaction.id, transaction);
+    return transaction;
+  }
+
+  /** The charge behind a paid session's PaymentIntent, with its balance transaction unless Stripe settles later. */
+  function charge(session: StandInSession) {
+    const id = `ch_${randomId()}`;
+    const made: StandInCharge = {
+      id,
+      amount: session.amount_total,
+      payment_intent: session.payment_intent ?? "",
+      balance_transaction: null,
+    };
+    charges.set(id, made);
+    if (settleLater) unsettled.push({ kind: "charge", id });
+    else settleCharge(made);
+  }
+
+  function settleCharge(made: StandInCharge) {
+    made.balance_transaction = newBalanceTransaction("charge", made.id, made.amount, standInChargeFee(made.amount)).id;
+  }
+
+  /** One page of a Stripe list: `limit` items after `starting_after`, and whether more follow. */
+  function page(items: Array<{ id: string }>, params: Record<string, unknown>, path: string): Reply {
+    const limit = Math.min(Number(params.limit ?? 10), listPageAtMost);
+    const after = typeof params.starting_after === "string" ? items.findIndex((item) => item.id === params.starting_after) + 1 : 0;
+    const data = items.slice(after, after + limit);
+    return { status: 200, body: { object: "list", data, has_more: after + limit < items.length, url: path } };
+  }
+
+  function expansions(params: Record<string, unknown>): string[] {
+    const asked = params.expand;
+    return Array.isArray(asked) ? asked.map(String) : typeof asked === "string" ? [asked] : [];
+  }
+
+  function paymentIntent(id: string, expand: string[]): Reply {
+    const session = [...sessions.values()].find((s) => s.payment_intent === id);
+    if (!session) {
+      return stripeError(404, "invalid_request_error", `No such payment_intent: '${id}'`, { code: "resource_missing", param: "intent" });
+    }
+    const made = [...charges.values()].find((c) => c.payment_intent === id) ?? null;
+    const chargeObject = made && {
+      id: made.id,
+      object: "charge",
+      amount: made.amount,
+      currency: session.currency,
+      paid: true,
+      payment_intent: id,
+      balance_transaction:
+        made.balance_transaction && expand.includes("latest_charge.balance_transaction")
+          ? balanceTransactions.get(made.balance_transaction)
+          : made.balance_transaction,
+    };
+    return {
+      status: 200,
+      body: {
+        id,
+        object: "payment_intent",
+        amount: session.amount_total,
+        currency: session.currency,
+        status: made ? "succeeded" : "processing",
+        metadata: { ...session.metadata },
+        latest_charge: chargeObject && (expand.some((e) => e.startsWith("latest_charge")) ? chargeObject : chargeObject.id),
+      },
+    };
+  }
+
+  function refundWithBalance(id: string, expand: string[]): Reply {
+    const refund = refunds.get(id);
+    if (!refund) return stripeError(404, "invalid_request_error", `No such refund: '${id}'`, { code: "resource_missing", param: "id" });
+    const transaction = refundTransactions.get(id) ?? null;
+    return {
+      status: 200,
+      body: {
+        ...refund,
+        balance_transaction: transaction && expand.includes("balance_transaction") ? balanceTransactions.get(transaction) : transaction,
+      },
+    };
   }
 
   function lineItemList(id: string) {
@@ -383,6 +552,7 @@ export function startStripeStandIn() {
     session.payment_status = paymentStatus;
     session.url = null;
     session.payment_intent = `pi_${randomId()}`;
+    if (paymentStatus === "paid") charge(session);
     session.customer_details = {
       email: customer?.email ?? session.customer_email ?? STAND_IN_DEFAULT_CUSTOMER.email,
       name,
@@ -455,6 +625,7 @@ export function startStripeStandIn() {
     succeedAsync(sessionId: string): StandInSession {
       const session = mustFind(sessionId, isAwaitingAsync, "complete and unpaid");
       session.payment_status = "paid";
+      charge(session);
       return structuredClone(session);
     },
     /** Stripe leaves the session complete + unpaid when a delayed payment fails; only the event differs. */
@@ -462,6 +633,75 @@ export function startStripeStandIn() {
       return structuredClone(mustFind(sessionId, isAwaitingAsync, "complete and unpaid"));
     },
     expire,
+    /**
+     * Stripe pays out: the charges of `sessionIds`, the `refundIds` and any `adjustments` (in pence, e.g. a dispute's
+     * fee, -1500) leave the balance in one payout arriving on `arrival` (unix seconds), with its own "payout" line.
+     */
+    payOut({
+      sessionIds = [],
+      refundIds = [],
+      adjustments = [],
+      arrival = Math.floor(Date.now() / 1000),
+      status = "paid",
+    }: {
+      sessionIds?: string[];
+      refundIds?: string[];
+      adjustments?: number[];
+      arrival?: number;
+      status?: string;
+    }) {
+      const lines = [
+        ...sessionIds.map((id) => {
+          const intent = sessions.get(id)?.payment_intent;
+          const made = [...charges.values()].find((c) => c.payment_intent === intent);
+          if (!made?.balance_transaction) throw new Error(`Stripe stand-in: session ${id} has no settled charge`);
+          return made.balance_transaction;
+        }),
+        ...refundIds.map((id) => {
+          const transaction = refundTransactions.get(id);
+          if (!transaction) throw new Error(`Stripe stand-in: refund ${id} is not settled`);
+          return transaction;
+        }),
+        ...adjustments.map((amount) => newBalanceTransaction("adjustment", `adj_${randomId()}`, amount, 0).id),
+      ];
+      const amount = lines.reduce((sum, id) => sum + balanceTransactions.get(id)!.net, 0);
+      const id = `po_${randomId()}`;
+      const own = newBalanceTransaction("payout", id, -amount, 0).id;
+      payouts.push({
+        id,
+        object: "payout",
+        amount,
+        arrival_date: arrival,
+        status,
+        created: Math.floor(Date.now() / 1000),
+        lines: [...lines, own],
+      });
+      return { id, amount };
+    },
+    /** Lists answer at most `count` items a page from now on (Stripe's own cap is 100). */
+    pageListsAt(count: number) {
+      listPageAtMost = count;
+    },
+    /** Every balance transaction made, by id (charges', refunds', payouts', adjustments'). */
+    balanceTransactions,
+    /** The charge's balance transaction of a paid session, or null while Stripe has not settled it. */
+    chargeTransactionOf(sessionId: string): StandInBalanceTransaction | null {
+      const intent = sessions.get(sessionId)?.payment_intent;
+      const made = [...charges.values()].find((c) => c.payment_intent === intent);
+      return made?.balance_transaction ? (balanceTransactions.get(made.balance_transaction) ?? null) : null;
+    },
+    /** From now on charges and refunds wait for `settle()` before they have a balance transaction ("not yet available"). */
+    settleLater() {
+      settleLater = true;
+    },
+    /** Stripe settles what was waiting: each charge and refund gets its balance transaction, and new ones at once. */
+    settle() {
+      settleLater = false;
+      for (const waiting of unsettled.splice(0)) {
+        if (waiting.kind === "charge") settleCharge(charges.get(waiting.id)!);
+        else settleRefund(refunds.get(waiting.id)!);
+      }
+    },
     stop: (): Promise<void> => server.stop(true),
   };
 }

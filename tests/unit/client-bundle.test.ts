@@ -282,7 +282,16 @@ describe("which script each page loads", () => {
 
   test("/admin and its pages load only the admin app, start at 'Checking session...' and are not indexed", async () => {
     const { clientScript, adminScript, adminStylesheet, stylesheet } = shop.deps.assets;
-    for (const path of ["/admin", "/admin/orders", "/admin/products", "/admin/projects", "/admin/configuration", "/admin/pricing"]) {
+    for (const path of [
+      "/admin",
+      "/admin/orders",
+      "/admin/products",
+      "/admin/projects",
+      "/admin/configuration",
+      "/admin/pricing",
+      "/admin/money",
+      "/admin/payouts",
+    ]) {
       const { status, body } = await shop.html(path);
       expect(status, path).toBe(200);
       expect(body, path).toContain(`<script type="module" src="${adminScript}">`);

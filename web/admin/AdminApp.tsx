@@ -15,6 +15,8 @@ const pages: Record<string, ComponentType> = {
   "/admin/projects": lazy(() => import("./projects/ProjectsPage").then((module) => ({ default: module.ProjectsPage }))),
   "/admin/discounts": lazy(() => import("./discounts/DiscountsPage").then((module) => ({ default: module.DiscountsPage }))),
   "/admin/pricing": lazy(() => import("./pricing/PricingPage").then((module) => ({ default: module.PricingPage }))),
+  "/admin/money": lazy(() => import("./money/MoneyPage").then((module) => ({ default: module.MoneyPage }))),
+  "/admin/payouts": lazy(() => import("./money/PayoutsPage").then((module) => ({ default: module.PayoutsPage }))),
   "/admin/configuration": lazy(() => import("./settings/ConfigurationPage").then((module) => ({ default: module.ConfigurationPage }))),
 };
 

@@ -13,6 +13,11 @@ function vatSentence(pence: number): string {
   return `Takings over the last 12 months are ${share}% of the £90,000 VAT registration threshold (${formatPence(VAT_THRESHOLD_PENCE - Math.max(pence, 0), { dropZeroPence: true })} to go).`;
 }
 
+/** The VAT line under the takings: on the dashboard and on the Money page (docs/decisions/0050-money-that-reconciles.md). */
+export function VatThresholdLine({ pence }: { pence: number }) {
+  return <p data-testid="vat-threshold">{vatSentence(pence)}</p>;
+}
+
 /**
  * How business is going (takings in £) and what needs doing (to dispatch, replies, low stock), with best sellers
  * (docs/decisions/0018-takings-and-export.md).
@@ -38,7 +43,7 @@ export function BusinessFigures({ stats }: { stats: DashboardStats }) {
             </div>
           ))}
         </dl>
-        <p data-testid="vat-threshold">{vatSentence(takings.last_12_months)}</p>
+        <VatThresholdLine pence={takings.last_12_months} />
       </section>
 
       <section className="admin-section card" aria-labelledby="to-do-title">

@@ -9,6 +9,8 @@ export const ADMIN_PAGES = [
   { path: "/admin/projects", label: "Projects" },
   { path: "/admin/discounts", label: "Discounts" },
   { path: "/admin/pricing", label: "Pricing" },
+  { path: "/admin/money", label: "Money" },
+  { path: "/admin/payouts", label: "Payouts" },
   { path: "/admin/configuration", label: "Configuration" },
 ] as const;
 export type AdminPath = (typeof ADMIN_PAGES)[number]["path"];

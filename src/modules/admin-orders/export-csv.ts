@@ -13,7 +13,7 @@ import { ukToday } from "../../../shared/uk-day";
 export const EXPORT_THREAD_NICENESS = 10;
 
 /** Rows read per step: the stream holds one page, never the whole range (a year of orders stays on disk). */
-const EXPORT_PAGE_ROWS = 200;
+export const EXPORT_PAGE_ROWS = 200;
 
 /** The instants the export covers: from the start of the first UK day (inclusive) to the start of the day after the last (exclusive). */
 export type ExportWindow = { start: string; end: string };
@@ -53,13 +53,13 @@ type ExportRow = {
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return, which some strip first) as a
  * formula: a customer's name like "=HYPERLINK(...)" must arrive as text, so it gets a leading apostrophe (OWASP).
  */
-function neutralised(text: string | null): string {
+export function neutralised(text: string | null): string {
   const value = text ?? "";
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 /** Plain numbers with two decimals (the £ is in the heading), so the accountant's spreadsheet can add them up. */
-function pounds(pence: number): string {
+export function pounds(pence: number): string {
   return (pence / 100).toFixed(2);
 }
 

@@ -3,6 +3,7 @@ import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 import { openReadOnlyDatabase } from "../../db/open";
 import { createGzipPieces, joined } from "../../http/compression";
+import { createTransactionPages } from "../money/transactions-csv";
 import { type CsvPage, createCsvPages, EXPORT_THREAD_NICENESS, type ExportWindow } from "./export-csv";
 
 // Runs inside a Worker started by orders-export.ts for one export: opens its own read-only connection to the
@@ -14,7 +15,12 @@ declare const self: Worker;
 
 lowerThisThreadsPriority();
 
-export type ExportWorkerRequest = { open: { file: string; window: ExportWindow; gzip: boolean } } | { next: true } | { stop: true };
+/** Which CSV a worker writes: the orders export, or the Money page's transactions (docs/decisions/0050-money-that-reconciles.md). */
+export type ExportKind = "orders" | "transactions";
+export type ExportWorkerRequest =
+  | { open: { file: string; window: ExportWindow; gzip: boolean; kind: ExportKind } }
+  | { next: true }
+  | { stop: true };
 export type ExportWorkerAnswer = CsvPage | { failure: string };
 
 let db: Database | undefined;
@@ -30,7 +36,8 @@ self.onmessage = ({ data }: MessageEvent<ExportWorkerRequest>) => {
   try {
     if ("open" in data) {
       db = openReadOnlyDatabase(data.open.file);
-      nextPage = pagesOf(createCsvPages(db, data.open.window), data.open.gzip);
+      const pages = (data.open.kind === "transactions" ? createTransactionPages : createCsvPages)(db, data.open.window);
+      nextPage = pagesOf(pages, data.open.gzip);
       return;
     }
     if (!nextPage) throw new Error("asked for a page before opening the database");

@@ -9,7 +9,7 @@ import type { UploadKind } from "../uploads/model";
 import { parseOrBadRequest } from "../validate";
 import { ORDER_NOT_FOUND, statusRequestSchema, trackingRequestSchema } from "./model";
 import { orderSearchSchema } from "./order-search";
-import { exportFileName, exportRangeSchema } from "./orders-export";
+import { csvAttachment, exportFileName, exportRangeSchema } from "./orders-export";
 import { dispatchDateRequestSchema, stageRequestSchema, toMakeQuerySchema } from "./production-model";
 import { refundRequestSchema } from "./refund-model";
 
@@ -55,16 +55,7 @@ export function adminOrderRoutes({
         // Read by a worker of its own and streamed (docs/decisions/0032-exports-off-the-main-thread.md), gzipped
         // in that worker too, not on the shoppers' event loop (docs/decisions/0044-the-owner-beside-the-shoppers.md).
         const gzip = pickEncoding(request.headers.get("accept-encoding"), ["gzip"]) === "gzip";
-        return new Response(ordersExport.csv(range, { gzip }), {
-          headers: {
-            "Content-Type": "text/csv; charset=utf-8",
-            "Content-Disposition": `attachment; filename="${exportFileName(range)}"`,
-            "X-Content-Type-Options": "nosniff",
-            "Cache-Control": "private, no-store",
-            Vary: "Accept-Encoding",
-            ...(gzip ? { "Content-Encoding": "gzip" } : {}),
-          },
-        });
+        return csvAttachment(ordersExport.csv(range, { gzip }), exportFileName(range), { gzip });
       })
       .get("/api/admin/orders/to-make", ({ query, set }) => {
         // A page at a time, soonest promise first (docs/decisions/0037-cheap-owner-reads.md); the paging facts ride in

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { OrderProduction } from "../../../shared/order-stages";
-import type { Order } from "../orders/model";
+import type { Order, OrderRefund } from "../orders/model";
 import type { SummaryRow } from "../orders/store";
 import type { DashboardFigures } from "./dashboard-figures";
 
@@ -115,10 +115,21 @@ export type AdminOrderEmail = {
 };
 
 /** GET /api/admin/orders/{id}: the whole order plus what only the owner needs. */
-export type AdminOrderDetail = Order & {
+/** A refund as the owner reads it: with its own balance transaction from Stripe, null until read (decision 0050). */
+type AdminOrderRefund = OrderRefund & { fee_cents: number | null; balance_transaction: string | null };
+
+export type AdminOrderDetail = Omit<Order, "refunds"> & {
+  refunds: AdminOrderRefund[];
   restocked: boolean;
   canceled_at: string | null;
   payment_provider: string;
+  /**
+   * The payment's fee and what the shop received, in pence: Stripe's balance transaction ("stripe"), the published
+   * UK card rate on the demo checkout ("demo"), or null while Stripe has not settled it (decision 0050).
+   */
+  fee_cents: number | null;
+  net_cents: number | null;
+  fee_source: "stripe" | "demo" | null;
   emails: AdminOrderEmail[];
   /** The newest tracking email, or null: what the shipment's status line and "send again" go by. */
   tracking_email: AdminOrderEmail | null;

@@ -4,7 +4,7 @@ import { addUkDays, isUkDay, ukDayStart } from "../../../shared/uk-day";
 import { ServiceUnavailable } from "../../errors";
 import { errorFields, log } from "../../log";
 import type { ExportWindow } from "./export-csv";
-import type { ExportWorkerAnswer, ExportWorkerRequest } from "./export-worker";
+import type { ExportKind, ExportWorkerAnswer, ExportWorkerRequest } from "./export-worker";
 
 /** A real day, then one within 2000–2100 (shared/report-range.ts), each with its own words. */
 const day = (bad: string, outOfRange: string) =>
@@ -22,6 +22,20 @@ export type ExportRange = z.infer<typeof exportRangeSchema>;
 /** orders-2026-04-01-to-2026-04-30.csv */
 export function exportFileName({ from, to }: ExportRange): string {
   return `orders-${from}-to-${to}.csv`;
+}
+
+/** A CSV answer the browser downloads as `fileName`, never kept by a cache (the orders export and the Money page's). */
+export function csvAttachment(body: ReadableStream<Uint8Array> | string, fileName: string, { gzip = false } = {}): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+      Vary: "Accept-Encoding",
+      ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+    },
+  });
 }
 
 /**
@@ -59,8 +73,8 @@ export function createOrdersExport(databaseFile: string) {
    */
   let exporting = 0;
 
-  /** `gzip`: the worker compresses each page (the caller then answers with Content-Encoding: gzip). */
-  function start(range: ExportRange, { gzip }: { gzip: boolean }): ReadableStream<Uint8Array> {
+  /** `gzip`: the worker compresses each page (csvAttachment then answers with Content-Encoding: gzip). */
+  function start(range: ExportRange, { gzip, kind = "orders" }: { gzip: boolean; kind?: ExportKind }): ReadableStream<Uint8Array> {
     if (exporting >= MOST_EXPORTS_AT_ONCE) throw new ServiceUnavailable(EXPORTS_BUSY_RETRY_AFTER_SECONDS, EXPORTS_BUSY_MESSAGE);
     exporting += 1;
     const worker = new Worker(new URL("./export-worker.ts", import.meta.url).href, { smol: true } as WorkerOptions);
@@ -118,7 +132,7 @@ export function createOrdersExport(databaseFile: string) {
       live.delete(worker);
       fail(new Error("the export worker ended before its last page"));
     });
-    worker.postMessage({ open: { file: databaseFile, window: exportWindow(range), gzip } } satisfies ExportWorkerRequest);
+    worker.postMessage({ open: { file: databaseFile, window: exportWindow(range), gzip, kind } } satisfies ExportWorkerRequest);
 
     return new ReadableStream<Uint8Array>(
       {
@@ -150,8 +164,9 @@ export function createOrdersExport(databaseFile: string) {
 
   return {
     /**
-     * The orders made on the UK days of `range`, oldest first, as a CSV stream (export-csv.ts), gzipped by the
-     * worker when asked. 503 past MOST_EXPORTS_AT_ONCE.
+     * The orders made on the UK days of `range`, oldest first, as a CSV stream (export-csv.ts), or with `kind`
+     * "transactions" their sales and refunds (money/transactions-csv.ts); gzipped by the worker when asked. 503 past
+     * MOST_EXPORTS_AT_ONCE.
      */
     csv: start,
     /** Workers alive now (tests prove none outlives its export). */

@@ -114,8 +114,8 @@ export function createRefundService({
         // The one rule, now that the provider has answered: only what is still left goes back.
         const { putBack, notPutBack } = shelf.putBack(id, request.restock);
         db.query(
-          `INSERT INTO refunds (id, order_id, amount_cents, reason, note, restocked, idempotency_key, provider_refund_id)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO refunds (id, order_id, amount_cents, reason, note, restocked, idempotency_key, provider_refund_id, fee_cents)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(
           rowId("rf"),
           id,
@@ -125,6 +125,9 @@ export function createRefundService({
           JSON.stringify(putBack),
           idempotencyKey,
           providerRefundId,
+          // The demo's refund has no fee (Stripe keeps its own and charges none on the refund); Stripe's is read by
+          // the fees job from the refund's balance transaction (decision 0050).
+          provider.name === "demo" ? 0 : null,
         );
         const refunded = orders.getOrder(id)!;
         if (refunded.email) {

@@ -59,6 +59,9 @@ export function createAdminOrderService({
   settings,
   now = () => new Date(),
 }: AdminOrderServiceParts) {
+  const refundFeesOf = db.query<{ fee_cents: number | null; balance_transaction: string | null }, [string]>(
+    "SELECT fee_cents, balance_transaction FROM refunds WHERE order_id = ? ORDER BY created_at, rowid",
+  );
   const otherCounts = db.query<Pick<DashboardStats, "products" | "projects" | "activeCustomRequests">, []>(
     `SELECT (SELECT COUNT(*) FROM products) AS products,
        (SELECT COUNT(*) FROM projects) AS projects,
@@ -118,11 +121,17 @@ export function createAdminOrderService({
     if (!order || !extra) return null;
     // Newest first, so the first tracking row is the one the shipment's status line reports.
     const emails = listOutbox(db, { orderId: id }).map((row) => toAdminEmail(row, settings));
+    const refundFees = refundFeesOf.all(id);
     return {
       ...order,
+      // Each refund with its own balance transaction, in the same order as the order's refunds (decision 0050).
+      refunds: order.refunds.map((refund, i) => ({ ...refund, ...(refundFees[i] ?? { fee_cents: null, balance_transaction: null }) })),
       restocked: extra.restocked === 1,
       canceled_at: extra.canceled_at,
       payment_provider: extra.payment_provider,
+      fee_cents: extra.fee_cents,
+      net_cents: extra.net_cents,
+      fee_source: extra.fee_source,
       emails,
       tracking_email: emails.find((email) => email.kind === "tracking") ?? null,
     };

@@ -10,6 +10,7 @@ import { adminRequestRoutes } from "../admin-requests";
 import { adminDiscountCodeRoutes } from "../discount-codes";
 import { adminHoldRoutes } from "../holds";
 import { adminPricingRoutes, CALIBRATION_ROUTE } from "../instant-prices";
+import { adminMoneyRoutes } from "../money";
 import { packingSlipRoutes } from "../packing-slips";
 import { adminQuoteRoutes } from "../quotes";
 
@@ -37,6 +38,7 @@ export function adminRoutes(deps: Deps) {
       .use(adminHoldRoutes(deps))
       .use(adminContentRoutes(deps))
       .use(adminDiscountCodeRoutes(deps))
-      .use(adminPricingRoutes(deps)),
+      .use(adminPricingRoutes(deps))
+      .use(adminMoneyRoutes(deps)),
   );
 }

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { latestDay } from "../../../shared/dispatch-words";
 import { writeTransaction } from "../../db/transaction";
+import { demoCardFee } from "../../services/payments/card-fee";
 import type { PaymentSnapshot, PostalAddress } from "../../services/payments/provider";
 import type { DispatchPromise } from "../catalog/dispatch-promise";
 import type { DiscountCodeName } from "../discount-codes/model";
@@ -136,6 +137,8 @@ function newOrder(
     refund_required: flags.refundRequired,
     discount_over_limit: flags.discountOverLimit,
     dispatch_by: dispatchBy,
+    // Nothing is charged on the demo: its fee is Stripe's published UK card rate, stored as "demo" (decision 0050).
+    fee: checkout.provider === "demo" ? demoCardFee(checkout.amount_cents) : null,
   };
 }
 

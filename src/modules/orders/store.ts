@@ -67,6 +67,11 @@ export type OwnerFields = ProductionFields & {
   refund_required: number;
   canceled_at: string | null;
   payment_provider: string;
+  /** The payment's fee and what the shop received, null while not known (docs/decisions/0050-money-that-reconciles.md). */
+  fee_cents: number | null;
+  net_cents: number | null;
+  fee_source: "stripe" | "demo" | null;
+  balance_transaction: string | null;
 };
 export type OrderMoney = {
   amount_cents: number;
@@ -143,6 +148,8 @@ export type NewOrder = {
   refund_required: boolean;
   discount_over_limit: boolean;
   dispatch_by: string | null;
+  /** The demo checkout's fee, worked out at the published rate; a Stripe order's fee is read later by the fees job. */
+  fee?: { feePence: number; netPence: number } | null;
 };
 export type NewItem = {
   product_id: string;
@@ -215,7 +222,8 @@ export function createOrderStore(db: Database) {
   );
   const productionOf = db.query<ProductionFields, [string]>("SELECT stage, dispatch_by FROM orders WHERE id = ?");
   const ownerOf = db.query<OwnerFields, [string]>(
-    "SELECT status, stage, dispatch_by, restocked, refund_required, canceled_at, payment_provider FROM orders WHERE id = ?",
+    `SELECT status, stage, dispatch_by, restocked, refund_required, canceled_at, payment_provider,
+       fee_cents, net_cents, fee_source, balance_transaction FROM orders WHERE id = ?`,
   );
   const moneyOf = db.query<OrderMoney, [string]>(
     "SELECT amount_cents, payment_provider, payment_session_id, refund_required, email FROM orders WHERE id = ?",
@@ -224,8 +232,8 @@ export function createOrderStore(db: Database) {
     `INSERT INTO orders (id, status, subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, gift_from, amount_cents, currency, email,
        shipping_name, shipping_line1, shipping_line2, shipping_city, shipping_postal_code, shipping_country,
        billing_name, billing_line1, billing_line2, billing_city, billing_postal_code, billing_country,
-       payment_provider, payment_session_id, refund_required, discount_over_limit, dispatch_by)
-     VALUES (?, 'paid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING created_at`,
+       payment_provider, payment_session_id, refund_required, discount_over_limit, dispatch_by, fee_cents, net_cents, fee_source)
+     VALUES (?, 'paid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING created_at`,
   );
   const insertItem = db.query<unknown, [string, string, string | null, string, number, number, string]>(
     `INSERT INTO order_items (order_id, product_id, variant_id, product_name, unit_price_cents, quantity, meta)
@@ -233,6 +241,14 @@ export function createOrderStore(db: Database) {
   );
   const setStage = db.query<unknown, [OrderStage | null, string]>(`UPDATE orders SET stage = ?, updated_at = ${NOW} WHERE id = ?`);
   const setDispatchBy = db.query<unknown, [string, string]>(`UPDATE orders SET dispatch_by = ?, updated_at = ${NOW} WHERE id = ?`);
+  const feesUnknown = db.query<{ id: string; payment_session_id: string }, [number]>(
+    `SELECT id, payment_session_id FROM orders WHERE fee_source IS NULL AND payment_provider = 'stripe'
+     ORDER BY created_at LIMIT ?`,
+  );
+  const recordFee = db.query<unknown, [number, number, string | null, string]>(
+    `UPDATE orders SET fee_cents = ?, net_cents = ?, fee_source = 'stripe', balance_transaction = ?
+     WHERE id = ? AND fee_source IS NULL`,
+  );
   const flagRefund = db.query<unknown, [string]>("UPDATE orders SET refund_required = 1 WHERE id = ?");
   const setTracking = db.query<unknown, [string, string, string | null, string]>(
     `UPDATE orders SET tracking_carrier = ?, tracking_number = ?, tracking_url = ?, status = 'fulfilled', updated_at = ${NOW} WHERE id = ?`,
@@ -333,6 +349,9 @@ export function createOrderStore(db: Database) {
         order.refund_required ? 1 : 0,
         order.discount_over_limit ? 1 : 0,
         order.dispatch_by,
+        order.fee?.feePence ?? null,
+        order.fee?.netPence ?? null,
+        order.fee ? "demo" : null,
       )!;
       for (const item of items) {
         insertItem.run(order.id, item.product_id, item.variant_id, item.product_name, item.unit_price_cents, item.quantity, item.meta);
@@ -342,6 +361,11 @@ export function createOrderStore(db: Database) {
 
     setStage: (id: string, stage: OrderStage | null) => void setStage.run(stage, id),
     setDispatchBy: (id: string, day: string) => void setDispatchBy.run(day, id),
+    /** Stripe orders whose fee is not known yet, oldest first, through the partial index orders_fee_unknown (decision 0050). */
+    feesUnknown: (limit: number) => feesUnknown.all(limit),
+    /** Stripe's fee and net from the payment's balance transaction; only fills an unknown fee, so a second run changes nothing. */
+    recordStripeFee: (id: string, fee: { feePence: number; netPence: number; balanceTransaction: string | null }) =>
+      void recordFee.run(fee.feePence, fee.netPence, fee.balanceTransaction, id),
     /** A payment that must go back (a quote paid twice): still an order, flagged. */
     flagRefundRequired: (id: string) => void flagRefund.run(id),
     /** Tracking saved: the order is fulfilled. */

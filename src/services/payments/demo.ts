@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
 import { rowId } from "../../db/row-id";
+import { demoCardFee } from "./card-fee";
 import {
   type CreatedPaymentSession,
   type CreatePaymentSession,
@@ -11,6 +12,7 @@ import {
   type PaymentSnapshot,
   type PostalAddress,
   type RefundPayment,
+  type Settlement,
 } from "./provider";
 
 /** What the demo payment form collects. */
@@ -156,6 +158,19 @@ export function createDemoProvider(db: Database, publicUrl: string, now: () => D
         );
         return { id };
       })();
+    },
+
+    /** The demo rate on what the session took (decision 0050); the fulfilled order already carries the same figure. */
+    async paymentSettlement(sessionId: string): Promise<Settlement | null> {
+      const row = current(sessionId);
+      if (row?.payment_status !== "paid") return null;
+      return { balanceTransaction: null, ...demoCardFee(row.amount_total) };
+    },
+
+    /** Like Stripe, the fee stays with the provider when money goes back: the refund's own fee is none. */
+    async refundSettlement(providerRefundId: string): Promise<Settlement | null> {
+      const row = db.query<{ amount_cents: number }, [string]>("SELECT amount_cents FROM demo_refunds WHERE id = ?").get(providerRefundId);
+      return row ? { balanceTransaction: null, feePence: 0, netPence: -row.amount_cents } : null;
     },
 
     session(sessionId: string): DemoSession | null {

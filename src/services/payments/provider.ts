@@ -80,6 +80,13 @@ export type RefundPayment = {
 
 export type MadeRefund = { id: string };
 
+/**
+ * What the provider kept and what reached the shop's balance for one payment or refund: Stripe's balance
+ * transaction (docs/decisions/0050-money-that-reconciles.md). A refund's `netPence` is negative. The demo has no
+ * transaction id.
+ */
+export type Settlement = { balanceTransaction: string | null; feePence: number; netPence: number };
+
 export interface PaymentProvider {
   readonly name: "stripe" | "demo";
   createSession(input: CreatePaymentSession): Promise<CreatedPaymentSession>;
@@ -89,6 +96,10 @@ export interface PaymentProvider {
   expireSession(sessionId: string): Promise<void>;
   /** Gives money back; throws PaymentProviderError saying why when the provider refuses or cannot be reached. */
   refund(input: RefundPayment): Promise<MadeRefund>;
+  /** The fee and net of a paid session's payment; null while the provider has not settled it yet (ask again later). */
+  paymentSettlement(sessionId: string): Promise<Settlement | null>;
+  /** The same for one refund, by the provider's refund id. */
+  refundSettlement(providerRefundId: string): Promise<Settlement | null>;
 }
 
 /** Thrown when the provider cannot be reached or refuses; the shopper sees a 502. */

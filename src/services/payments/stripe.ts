@@ -8,6 +8,7 @@ import {
   PaymentProviderError,
   type PaymentSnapshot,
   type RefundPayment,
+  type Settlement,
 } from "./provider";
 import { toPaymentSnapshot } from "./stripe-snapshot";
 
@@ -24,8 +25,17 @@ export type StripeWebhookEvent = {
   snapshot: PaymentSnapshot | null;
 };
 
+/** A Stripe payout as the payouts job stores it (docs/decisions/0050-money-that-reconciles.md). */
+type StripePayout = { id: string; arrivalDate: Date; amountPence: number; status: string };
+/** One balance transaction inside a payout. */
+type PayoutLine = { balanceTransaction: string; type: string; amountPence: number; feePence: number; netPence: number };
+
 export interface StripePaymentProvider extends PaymentProvider {
   readonly name: "stripe";
+  /** Every payout, newest first, paged through Stripe's list as it is read; stop reading to stop asking. */
+  payouts(): AsyncIterable<StripePayout>;
+  /** Every balance transaction a payout holds (its own "payout" line included), paged through Stripe's list. */
+  payoutLines(payoutId: string): Promise<PayoutLine[]>;
   /** Verifies the Stripe-Signature header against the raw body; throws StripeSignatureError. */
   parseWebhook(rawBody: string, signatureHeader: string | null, webhookSecret: string): Promise<StripeWebhookEvent>;
 }
@@ -184,6 +194,55 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     }
   }
 
+  /**
+   * The charge's balance transaction, through the payment's `latest_charge` expanded. Stripe fills it a little
+   * after the charge for some payments: none yet answers null, and the fees job asks again.
+   */
+  async function paymentSettlement(sessionId: string): Promise<Settlement | null> {
+    try {
+      const client = await stripe();
+      const intent = idOf((await client.checkout.sessions.retrieve(sessionId)).payment_intent);
+      if (!intent) return null;
+      const payment = await client.paymentIntents.retrieve(intent, { expand: ["latest_charge.balance_transaction"] });
+      const charge = payment.latest_charge;
+      if (!charge || typeof charge === "string") return null;
+      return settlementOf(charge.balance_transaction);
+    } catch (error) {
+      throw new PaymentProviderError(UNREACHABLE, error);
+    }
+  }
+
+  async function refundSettlement(providerRefundId: string): Promise<Settlement | null> {
+    try {
+      const refund = await (await stripe()).refunds.retrieve(providerRefundId, { expand: ["balance_transaction"] });
+      return settlementOf(refund.balance_transaction);
+    } catch (error) {
+      throw new PaymentProviderError(UNREACHABLE, error);
+    }
+  }
+
+  async function* payouts(): AsyncIterable<StripePayout> {
+    try {
+      for await (const payout of (await stripe()).payouts.list({ limit: 100 })) {
+        yield { id: payout.id, arrivalDate: new Date(payout.arrival_date * 1000), amountPence: payout.amount, status: payout.status };
+      }
+    } catch (error) {
+      throw new PaymentProviderError(UNREACHABLE, error);
+    }
+  }
+
+  async function payoutLines(payoutId: string): Promise<PayoutLine[]> {
+    const lines: PayoutLine[] = [];
+    try {
+      for await (const line of (await stripe()).balanceTransactions.list({ payout: payoutId, limit: 100 })) {
+        lines.push({ balanceTransaction: line.id, type: line.type, amountPence: line.amount, feePence: line.fee, netPence: line.net });
+      }
+    } catch (error) {
+      throw new PaymentProviderError(UNREACHABLE, error);
+    }
+    return lines;
+  }
+
   async function parseWebhook(rawBody: string, signatureHeader: string | null, webhookSecret: string): Promise<StripeWebhookEvent> {
     if (!signatureHeader) throw new StripeSignatureError();
     let event: Stripe.Event;
@@ -202,7 +261,28 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     return { id: event.id, type: event.type, snapshot };
   }
 
-  return { name: "stripe", createSession, retrieveSession, expireSession, refund, parseWebhook };
+  return {
+    name: "stripe",
+    createSession,
+    retrieveSession,
+    expireSession,
+    refund,
+    paymentSettlement,
+    refundSettlement,
+    payouts,
+    payoutLines,
+    parseWebhook,
+  };
+}
+
+function idOf(field: string | { id: string } | null): string | null {
+  return typeof field === "string" ? field : (field?.id ?? null);
+}
+
+/** An expanded balance transaction's figures; an id alone or none is "not known yet". */
+function settlementOf(transaction: string | Stripe.BalanceTransaction | null): Settlement | null {
+  if (!transaction || typeof transaction === "string") return null;
+  return { balanceTransaction: transaction.id, feePence: transaction.fee, netPence: transaction.net };
 }
 
 /**

@@ -13,6 +13,7 @@ import type { AdminOrder, OrderCustomRequest } from "../types";
 import { useLoad } from "../use-load";
 import { CancelDialog } from "./CancelDialog";
 import { ItemUploads, isTruthyFlag, StatusBadge } from "./OrderBits";
+import { PaymentFee } from "./PaymentFee";
 import { ProductionPanel } from "./ProductionPanel";
 import { RefundDialog } from "./RefundDialog";
 import { OrderRefunds } from "./RefundList";
@@ -170,6 +171,7 @@ function OrderItems({ order }: { order: AdminOrder }) {
         ))}
       </ul>
       <OrderTotals order={order} />
+      <PaymentFee order={order} />
     </section>
   );
 }

@@ -19,6 +19,11 @@ export function OrderRefunds({ order, onRefund }: { order: AdminOrder; onRefund:
                 <span className="admin-cell-sub">
                   {shortDate(refund.at)}
                   {refund.note ? ` · ${refund.note}` : ""}
+                  {refund.fee_cents === null
+                    ? " · fee not known yet"
+                    : refund.fee_cents > 0
+                      ? ` · fee ${formatPence(refund.fee_cents)}`
+                      : ""}
                 </span>
               </div>
               <span className="admin-nowrap">{formatPence(refund.amount_cents)}</span>
