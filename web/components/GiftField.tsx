@@ -1,5 +1,5 @@
 import { GIFT_FROM_MAX, GIFT_MESSAGE_MAX, type Gift, giftFromLine, tidyGiftText } from "../../shared/gift";
-import type { GiftDraft } from "../lib/basket-store";
+import type { GiftDraft } from "../lib/basket-gift-store";
 
 /** What the checkout is sent: a ticked gift's tidied words (the server checks them), or null when not ticked. */
 export function giftOf(draft: GiftDraft): Gift | null {

@@ -5,7 +5,7 @@ import { orderReference } from "../../shared/order-view";
 import type { CheckoutSessionView } from "../../src/modules/checkout/model";
 import { type CustomerOrder, OrderDetails } from "../components/OrderDetails";
 import { ParcelTracking } from "../components/ParcelTracking";
-import { clearBasket } from "../lib/basket-store";
+import { clearBasket } from "../lib/basket-gift-store";
 import { forgetPaidCheckout } from "../lib/checkout-client";
 
 export type OrderConfirmationProps = { sessionId: string };

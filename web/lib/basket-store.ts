@@ -10,10 +10,10 @@ const BASKET_STORAGE_KEY = "strata.basket.v1";
 /** Shown where the basket is used with JavaScript switched off. */
 export const BASKET_NEEDS_JAVASCRIPT = "Your basket is kept in this browser and needs JavaScript switched on.";
 const CHANGE_EVENT = "strata:basket-change";
-const EMPTY: BasketItem[] = [];
+export const EMPTY_BASKET: BasketItem[] = [];
 
 let cachedRaw: string | null = null;
-let cachedItems: BasketItem[] = EMPTY;
+let cachedItems: BasketItem[] = EMPTY_BASKET;
 
 function isBasketItem(value: unknown): value is BasketItem {
   if (!value || typeof value !== "object") return false;
@@ -36,15 +36,17 @@ export function readBasket(): BasketItem[] {
   try {
     raw = localStorage.getItem(BASKET_STORAGE_KEY);
   } catch {
-    return EMPTY;
+    return EMPTY_BASKET;
   }
   if (raw === cachedRaw) return cachedItems;
   cachedRaw = raw;
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    cachedItems = Array.isArray(parsed) ? parsed.filter(isBasketItem).map((item) => ({ ...item, noStack: Boolean(item.noStack) })) : EMPTY;
+    cachedItems = Array.isArray(parsed)
+      ? parsed.filter(isBasketItem).map((item) => ({ ...item, noStack: Boolean(item.noStack) }))
+      : EMPTY_BASKET;
   } catch {
-    cachedItems = EMPTY;
+    cachedItems = EMPTY_BASKET;
   }
   return cachedItems;
 }
@@ -57,44 +59,6 @@ export function writeBasket(items: BasketItem[]): void {
     // Private mode or a full quota: the basket still works for this page view.
   }
   window.dispatchEvent(new Event(CHANGE_EVENT));
-}
-
-export function clearBasket(): void {
-  writeBasket(EMPTY);
-  writeGift(NO_GIFT);
-}
-
-/** What the basket's "This is a gift" holds while it is typed: the tick, the message and the name, untidied. */
-export type GiftDraft = { isGift: boolean; message: string; from: string };
-export const NO_GIFT: GiftDraft = { isGift: false, message: "", from: "" };
-
-/**
- * The gift typed in the basket, kept for this tab's visit (so it survives a return from the payment page) and gone
- * with the basket. A message kept under the older key (before gifts had a name) is read as a ticked gift.
- */
-const GIFT_STORAGE_KEY = "strata.gift.v2";
-const OLDER_GIFT_MESSAGE_KEY = "strata.gift-message.v1";
-
-export function readGift(): GiftDraft {
-  try {
-    const kept = sessionStorage.getItem(GIFT_STORAGE_KEY);
-    if (kept) return { ...NO_GIFT, ...(JSON.parse(kept) as Partial<GiftDraft>) };
-    const older = sessionStorage.getItem(OLDER_GIFT_MESSAGE_KEY);
-    return older ? { isGift: true, message: older, from: "" } : NO_GIFT;
-  } catch {
-    return NO_GIFT;
-  }
-}
-
-export function writeGift(gift: GiftDraft): void {
-  try {
-    sessionStorage.removeItem(OLDER_GIFT_MESSAGE_KEY);
-    const empty = !gift.isGift && gift.message === "" && gift.from === "";
-    if (empty) sessionStorage.removeItem(GIFT_STORAGE_KEY);
-    else sessionStorage.setItem(GIFT_STORAGE_KEY, JSON.stringify(gift));
-  } catch {
-    // Private mode or a full quota: the gift still goes with this page's checkout.
-  }
 }
 
 export function subscribeToBasket(onChange: () => void): () => void {
@@ -111,5 +75,5 @@ export function subscribeToBasket(onChange: () => void): () => void {
 
 /** What the server renders: it cannot see the browser's basket. */
 export function serverBasket(): BasketItem[] {
-  return EMPTY;
+  return EMPTY_BASKET;
 }

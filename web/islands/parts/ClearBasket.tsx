@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { clearBasket } from "../../lib/basket-store";
+import { clearBasket } from "../../lib/basket-gift-store";
 
 /**
  * The basket's Clear button (docs/product.md#basket), which asks before emptying: a thumb near Checkout
