@@ -8,7 +8,7 @@ import { createDeps } from "./deps";
 import { EnvError, loadEnv } from "./env";
 import { logRequestLine } from "./http/request-log";
 import { startCleanUploadsJob } from "./jobs/clean-uploads";
-import { startDeliverOutboxJob } from "./jobs/deliver-outbox";
+import { mailDeliveryConfigured, startDeliverOutboxJob } from "./jobs/deliver-outbox";
 import type { PeriodicJob } from "./jobs/periodic";
 import { startSweepCheckoutsJob } from "./jobs/sweep-checkouts";
 import { errorFields, log } from "./log";
@@ -80,8 +80,9 @@ async function main() {
   );
   log("info", deps.demoPayments ? "Payments: built-in demo checkout (no card is charged)." : "Payments: Stripe Checkout.");
 
-  const outbox = startDeliverOutboxJob({ db, env });
-  if (!outbox) log("info", "Email: no RESEND_API_KEY and MAIL_FROM, so emails wait in the outbox unsent.");
+  const outbox = startDeliverOutboxJob({ outbox: deps.outbox, env });
+  if (!mailDeliveryConfigured(env))
+    log("info", "Email: no RESEND_API_KEY and MAIL_FROM, so emails wait in the outbox unsent (alerts still go).");
   const jobs: PeriodicJob[] = [
     startSweepCheckoutsJob(deps.checkout),
     startCleanUploadsJob({
@@ -91,7 +92,7 @@ async function main() {
       retentionDays: env.UPLOAD_RETENTION_DAYS,
       daysAfterDispatch: () => deps.content.fileRetentionDays(),
     }),
-    ...(outbox ? [outbox] : []),
+    outbox,
   ];
 
   let closing = false;

@@ -3,6 +3,7 @@ import type { Deps } from "../../deps";
 import { PERSONAL, routePolicy } from "../../http/route-policy";
 import { mailDeliveryConfigured } from "../../jobs/deliver-outbox";
 import { adminAuthRoutes, adminGuard } from "../admin-auth";
+import { adminAlertRoutes } from "../alerts";
 import { adminCatalogRoutes, UPLOAD_IMAGE_ROUTE } from "../admin-catalog";
 import { adminContentRoutes } from "../admin-content";
 import { adminOrderRoutes } from "../admin-orders";
@@ -35,6 +36,7 @@ export function adminRoutes(deps: Deps) {
       .use(adminQuoteRoutes(deps))
       .use(adminContentRoutes(deps))
       .use(adminDiscountCodeRoutes(deps))
-      .use(adminPricingRoutes(deps)),
+      .use(adminPricingRoutes(deps))
+      .use(adminAlertRoutes(deps)),
   );
 }
