@@ -30,11 +30,12 @@ export function startPushServiceStandIn() {
   const answers = new Map<string, number>();
   const received: PushedMessage[] = [];
   const refusals: string[] = [];
+  let origin = "";
 
   const server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
-    async fetch(request) {
+    async fetch(request): Promise<Response> {
       const name = new URL(request.url).pathname.split("/").pop() ?? "";
       const subscriber = subscribers.get(name);
       if (request.method !== "POST" || !subscriber) return new Response("no such subscription", { status: 404 });
@@ -53,7 +54,7 @@ export function startPushServiceStandIn() {
       return new Response(null, { status: 201, headers: { Location: `${origin}/messages/${received.length}` } });
     },
   });
-  const origin = `http://127.0.0.1:${server.port}`;
+  origin = `http://127.0.0.1:${server.port}`;
 
   return {
     origin,

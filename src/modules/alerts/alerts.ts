@@ -1,24 +1,11 @@
 import type { Database } from "bun:sqlite";
-import { formatPence } from "../../../shared/money";
+import { writeTransaction } from "../../db/transaction";
 import { enqueueEmail } from "../outbox/service";
+import { ALERT_TEXTS } from "./happenings";
 import type { Alert, AlertEvent } from "./model";
 import type { AlertStore } from "./store";
 
 export type Alerts = ReturnType<typeof createAlerts>;
-
-/** "£24.00 · 2 items": what an order alert says of the order, and no more (no name, no address). */
-export function orderSummary(totalCents: number, itemCount: number): string {
-  return `${formatPence(totalCents)} · ${itemCount} ${itemCount === 1 ? "item" : "items"}`;
-}
-
-/** The /admin screens alerts open. */
-export const ADMIN_LINKS = {
-  order: (orderId: string) => `/admin/orders?order=${encodeURIComponent(orderId)}`,
-  request: (requestId: string) => `/admin/orders?request=${encodeURIComponent(requestId)}`,
-  dashboard: "/admin",
-  toMake: "/admin/orders",
-  alerts: "/admin/configuration#alerts",
-} as const;
 
 /**
  * Queues an alert for the owner on every channel they set up: one outbox row per push device (each retried and
@@ -43,6 +30,16 @@ export function createAlerts({ db, store }: { db: Database; store: AlertStore })
       }
       if (store.ntfy() && enqueueEmail(db, { ...row, dedupeKey: `alert:${key}:ntfy`, channel: "ntfy", recipient: "ntfy" })) queued += 1;
       return queued;
+    },
+    /**
+     * The shop is not ready (/readyz's problems, such as a full disk). Told at most once an hour while it lasts:
+     * the key is the UTC hour, so a load balancer asking every few seconds adds nothing more.
+     */
+    notReady(problems: string[], at: Date): number {
+      if (problems.length === 0) return 0;
+      return writeTransaction(db, () =>
+        this.queue("not_ready", `not-ready:${at.toISOString().slice(0, 13)}`, ALERT_TEXTS.notReady(problems)),
+      );
     },
   };
 }

@@ -1,7 +1,21 @@
+import { formatPence } from "../../../shared/money";
 import type { Order } from "../orders/model";
 import type { OutboxRow } from "../outbox/service";
-import { ADMIN_LINKS, orderSummary } from "./alerts";
 import type { Alert } from "./model";
+
+/** "£24.00 · 2 items": what an order alert says of the order, and no more (no name, no address). */
+export function orderSummary(totalCents: number, itemCount: number): string {
+  return `${formatPence(totalCents)} · ${itemCount} ${itemCount === 1 ? "item" : "items"}`;
+}
+
+/** The /admin screens alerts open. */
+export const ADMIN_LINKS = {
+  order: (orderId: string) => `/admin/orders?order=${encodeURIComponent(orderId)}`,
+  request: (requestId: string) => `/admin/orders?request=${encodeURIComponent(requestId)}`,
+  dashboard: "/admin",
+  toMake: "/admin/orders",
+  alerts: "/admin/configuration#alerts",
+} as const;
 
 /**
  * The words of each alert, in one place. Each carries what the owner needs to act (a reference, a total, an

@@ -5,8 +5,8 @@ import type { Deps } from "../../deps";
 import { Conflict, NotFound } from "../../errors";
 import { log } from "../../log";
 import { parseOrBadRequest } from "../validate";
-import { ADMIN_LINKS } from "./alerts";
 import { deviceLabel } from "./device-label";
+import { ADMIN_LINKS } from "./happenings";
 import { ALERT_MESSAGES, settingsInputSchema, subscriptionInputSchema } from "./model";
 
 /** The test alert's words: they contain "test", so the owner (and a check) knows it for what it is. */
