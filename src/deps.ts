@@ -17,6 +17,7 @@ import { type AdminOrderService, createAdminOrderService } from "./modules/admin
 import { createShelfReturns } from "./modules/admin-orders/shelf-returns";
 import { type AdminRequestService, createAdminRequestService } from "./modules/admin-requests/service";
 import { type Alerts, createAlerts } from "./modules/alerts/alerts";
+import { createDigest, type Digest } from "./modules/alerts/digest";
 import { ALERT_TEXTS } from "./modules/alerts/happenings";
 import { type AlertStore, alertStore } from "./modules/alerts/store";
 import { createDispatchPromise, type DispatchPromise } from "./modules/catalog/dispatch-promise";
@@ -126,6 +127,8 @@ export type Deps = {
   alertSettings: AlertStore;
   /** Queues an owner's alert on every channel they set up, in the caller's transaction. */
   alerts: Alerts;
+  /** The owner's morning digest, run by the owner-alerts job with the shop's clock. */
+  digest: Digest;
   /** The one delivery of the outbox: emails when mail is set up, push and ntfy alerts always (the job runs it). */
   outbox: OutboxDelivery;
 };
@@ -272,6 +275,7 @@ export function createDeps(
     quoteCheckout: createQuoteCheckout({ db, provider: paymentProvider, publicUrl: env.PUBLIC_URL, dispatch }),
     alertSettings,
     alerts,
+    digest: createDigest({ db, store: alertSettings, alerts, orders: orderStore, ownerEmail: env.OWNER_EMAIL, publicUrl: env.PUBLIC_URL }),
     outbox,
   };
 }

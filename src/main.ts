@@ -9,6 +9,7 @@ import { EnvError, loadEnv } from "./env";
 import { logRequestLine } from "./http/request-log";
 import { startCleanUploadsJob } from "./jobs/clean-uploads";
 import { mailDeliveryConfigured, startDeliverOutboxJob } from "./jobs/deliver-outbox";
+import { startOwnerAlertsJob } from "./jobs/owner-alerts";
 import type { PeriodicJob } from "./jobs/periodic";
 import { startSweepCheckoutsJob } from "./jobs/sweep-checkouts";
 import { errorFields, log } from "./log";
@@ -93,6 +94,7 @@ async function main() {
       daysAfterDispatch: () => deps.content.fileRetentionDays(),
     }),
     outbox,
+    startOwnerAlertsJob({ digest: deps.digest, alerts: deps.alerts, health: deps.health, now: deps.now }),
   ];
 
   let closing = false;

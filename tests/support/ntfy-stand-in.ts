@@ -2,7 +2,7 @@
  * A local stand-in for an ntfy server's publish call (POST to a topic's URL), recording what arrived: the
  * topic, the message, its Title (RFC 2047 decoded as ntfy does), its Click address and the token sent.
  */
-export type NtfyMessage = { topic: string; message: string; title: string | null; click: string | null; authorization: string | null };
+type NtfyMessage = { topic: string; message: string; title: string | null; click: string | null; authorization: string | null };
 
 export function startNtfyStandIn({ token }: { token?: string } = {}) {
   const received: NtfyMessage[] = [];

@@ -8,7 +8,7 @@ import { createDecipheriv, createECDH, createHmac, type ECDH, randomBytes } from
  * (RFC 8291) with the test subscription's private key and auth secret, so the encryption is proved, not
  * assumed. It is written from the RFCs with node:crypto alone, not with web-push or http_ece.
  */
-export type PushedMessage = {
+type PushedMessage = {
   /** The subscription's name, the last part of its endpoint. */
   name: string;
   payload: { title: string; body: string; url: string | null };

@@ -4,7 +4,7 @@ import type { OutboxRow } from "../outbox/service";
 import type { Alert } from "./model";
 
 /** "£24.00 · 2 items": what an order alert says of the order, and no more (no name, no address). */
-export function orderSummary(totalCents: number, itemCount: number): string {
+function orderSummary(totalCents: number, itemCount: number): string {
   return `${formatPence(totalCents)} · ${itemCount} ${itemCount === 1 ? "item" : "items"}`;
 }
 

@@ -10,7 +10,7 @@ import { ADMIN_LINKS } from "./happenings";
 import { ALERT_MESSAGES, settingsInputSchema, subscriptionInputSchema } from "./model";
 
 /** The test alert's words: they contain "test", so the owner (and a check) knows it for what it is. */
-export const TEST_ALERT = { title: "Strata test alert", body: "This is a test alert: alerts reach this device.", url: ADMIN_LINKS.alerts };
+const TEST_ALERT = { title: "Strata test alert", body: "This is a test alert: alerts reach this device.", url: ADMIN_LINKS.alerts };
 
 /** The owner's alerts: settings, this device's push subscription, a test alert. Guarded by src/modules/admin. */
 export function adminAlertRoutes({

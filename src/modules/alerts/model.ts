@@ -15,13 +15,10 @@ export const ALERT_EVENTS = [
 export type AlertEvent = (typeof ALERT_EVENTS)[number];
 export type AlertSwitches = Record<AlertEvent, boolean>;
 
-/** The owner's digest time when they set none: 07:30 UK time. */
-export const DEFAULT_DIGEST_TIME = "07:30";
-
 /** What an alert says: a title, one line, and the /admin screen it opens. No address, no shopper's name. */
 export type Alert = { title: string; body: string; url: string };
 
-export const NOT_PRODUCTION_LOOPBACK_NOTE = "outside production an http:// address on this computer (localhost) is accepted";
+const NOT_PRODUCTION_LOOPBACK_NOTE = "outside production an http:// address on this computer (localhost) is accepted";
 
 export const ALERT_MESSAGES = {
   events: `events must be an object of on/off switches, each one of ${ALERT_EVENTS.join(", ")}, set to true or false.`,
@@ -47,7 +44,7 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * An address alerts may be sent to: https always; http only outside production and only to this computer,
  * where the local stand-ins (and an owner trying ntfy on their own machine) listen.
  */
-export function acceptedAlertAddress(text: string, production: boolean): boolean {
+function acceptedAlertAddress(text: string, production: boolean): boolean {
   let url: URL;
   try {
     url = new URL(text);

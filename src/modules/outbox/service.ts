@@ -4,7 +4,7 @@ import { type Mailer, MailerError } from "../../services/mail/mailer";
 
 type OutboxStatus = "pending" | "sending" | "sent" | "failed";
 /** Where a row goes: an email, one device's Web Push, or the owner's ntfy topic (docs/decisions/0046-owner-alerts.md). */
-export type OutboxChannel = "email" | "push" | "ntfy";
+type OutboxChannel = "email" | "push" | "ntfy";
 
 /** One email_outbox row as stored. Times are ISO-8601 UTC text. */
 export type OutboxRow = {
