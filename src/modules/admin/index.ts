@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { PERSONAL, routePolicy } from "../../http/route-policy";
 import { mailDeliveryConfigured } from "../../jobs/deliver-outbox";
+import { adminAppRoutes } from "../admin-app";
 import { adminAuthRoutes, adminGuard } from "../admin-auth";
 import { adminCatalogRoutes, UPLOAD_IMAGE_ROUTE } from "../admin-catalog";
 import { adminContentRoutes } from "../admin-content";
@@ -26,6 +27,8 @@ export function adminRoutes(deps: Deps) {
   return new Elysia({ name: "admin" }).use(routePolicy).guard({ policy: PERSONAL }, (owner) =>
     owner
       .use(adminAuthRoutes(deps))
+      // The manifest, service worker and icons: asked for without the session cookie, and holding nothing personal.
+      .use(adminAppRoutes(deps))
       .onBeforeHandle(adminGuard(deps, [UPLOAD_IMAGE_ROUTE, CALIBRATION_ROUTE]))
       // emailConfigured drives the admin's "Email is not set up" banner on every page.
       .get("/api/admin/session", () => ({ signedIn: true, emailConfigured: mailDeliveryConfigured(deps.env) }))
