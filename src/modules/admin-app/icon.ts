@@ -10,7 +10,7 @@ export const ICON_SIZES = [180, 192, 512] as const;
 export type IconSize = (typeof ICON_SIZES)[number];
 
 /** The shop's initials, one or two letters: "Strata" → "S", "Hill Top Prints" → "HT". */
-export function initialsOf(name: string): string {
+function initialsOf(name: string): string {
   const words = name
     .trim()
     .split(/\s+/)
@@ -26,7 +26,7 @@ const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charC
  * mark's lines below. `maskable` fills the square edge to edge (the phone cuts its own shape) with everything
  * inside the middle 80 %, the safe zone; the plain one has rounded corners of its own.
  */
-export function iconSvg(name: string, maskable: boolean): string {
+function iconSvg(name: string, maskable: boolean): string {
   const initials = escapeXml(initialsOf(name));
   const fontSize = initials.length > 1 ? 44 : 58;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">

@@ -60,7 +60,9 @@ function iconRoutes(db: Deps["db"]) {
     for (const maskable of [false, true]) {
       routes.get(`/admin/icon-${maskable ? "maskable-" : ""}${size}.png`, async () => {
         const png = await iconPng(readShopIdentity(db).name, size, maskable);
-        return new Response(png as Uint8Array<ArrayBuffer>, { headers: { "Content-Type": "image/png", "Cache-Control": FRESH_FOR_AN_HOUR } });
+        return new Response(png as Uint8Array<ArrayBuffer>, {
+          headers: { "Content-Type": "image/png", "Cache-Control": FRESH_FOR_AN_HOUR },
+        });
       });
     }
   }

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { MAKING_STAGES, nextStage, type OrderStage, stageLabel } from "../../../shared/order-stages";
-import { orderReference } from "../../../shared/order-view";
+import { formatDateTime, orderReference } from "../../../shared/order-view";
 import { TO_MAKE_PAGE_SIZE } from "../../../shared/orders-page";
 import { formatUkDay } from "../../../shared/uk-day";
 import { apiAnswer, failureText, isSessionEnd } from "../api";
@@ -12,7 +12,8 @@ import { ItemUploads } from "./OrderBits";
 import { moveStage } from "./production";
 
 type Filter = OrderStage | "all";
-type Queue = { orders: ToMakeOrder[]; total: number | null; more: boolean };
+/** `savedAt`: when the answer came from the admin's offline copy (its service worker's X-Saved-At), the time it was loaded. */
+type Queue = { orders: ToMakeOrder[]; total: number | null; more: boolean; savedAt: string | null };
 
 /**
  * The queue's first `wanted` orders (or all, when fewer wait), page after page by X-Next-Cursor: the server answers
@@ -22,6 +23,7 @@ async function loadQueue(filter: Filter, wanted: number): Promise<Queue> {
   const orders: ToMakeOrder[] = [];
   let cursor: string | null = null;
   let total: number | null = null;
+  let savedAt: string | null = null;
   do {
     const query = new URLSearchParams(filter === "all" ? {} : { stage: filter });
     if (cursor) query.set("cursor", cursor);
@@ -30,8 +32,9 @@ async function loadQueue(filter: Filter, wanted: number): Promise<Queue> {
     cursor = headers.get("x-next-cursor");
     const count = headers.get("x-total-count");
     total = count === null ? null : Number(count);
+    savedAt ??= headers.get("x-saved-at");
   } while (cursor && orders.length < wanted);
-  return { orders, total, more: cursor !== null };
+  return { orders, total, more: cursor !== null, savedAt };
 }
 
 /**
@@ -102,6 +105,7 @@ export function ToMakeQueue() {
         ))}
       </fieldset>
       <Notice tone="error">{error}</Notice>
+      <Notice tone="warning">{queue?.savedAt && `Offline: this is the queue as loaded on ${formatDateTime(queue.savedAt)}.`}</Notice>
       <ResultNotice state={result} />
       {loading && !data ? (
         <p className="muted">Loading orders…</p>
