@@ -16,7 +16,7 @@ let ntfy: NtfyStandIn;
 
 beforeEach(async () => {
   shop = await createOwnerShop();
-  push = startPushServiceStandIn();
+  push = await startPushServiceStandIn();
   ntfy = startNtfyStandIn({ token: "tk_owner" });
 });
 afterEach(async () => {

@@ -13,7 +13,7 @@ let push: PushServiceStandIn;
 
 beforeEach(async () => {
   shop = await createOwnerShop({ OWNER_EMAIL: OWNER });
-  push = startPushServiceStandIn();
+  push = await startPushServiceStandIn();
   const phone = push.subscribe("phone");
   await shop.call("/api/admin/push/subscriptions", {
     method: "POST",

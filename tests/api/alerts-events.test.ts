@@ -16,7 +16,7 @@ let push: PushServiceStandIn;
 
 beforeEach(async () => {
   shop = await createOwnerShop();
-  push = startPushServiceStandIn();
+  push = await startPushServiceStandIn();
   const phone = push.subscribe("phone");
   await shop.call("/api/admin/push/subscriptions", {
     method: "POST",

@@ -21,7 +21,7 @@ let push: PushServiceStandIn;
 
 beforeEach(async () => {
   shop = await createOwnerShop();
-  push = startPushServiceStandIn();
+  push = await startPushServiceStandIn();
 });
 afterEach(async () => {
   await push.stop();

@@ -1,4 +1,6 @@
 import { createDecipheriv, createECDH, createHmac, type ECDH, randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 
 /**
  * A local stand-in for a browser's push service (RFC 8030), so the shop's real web-push calls travel over
@@ -25,36 +27,38 @@ export type TestSubscription = {
   keys: { p256dh: string; auth: string };
 };
 
-export function startPushServiceStandIn() {
+export async function startPushServiceStandIn() {
   const subscribers = new Map<string, { ecdh: ECDH; auth: Buffer }>();
   const answers = new Map<string, number>();
   const received: PushedMessage[] = [];
   const refusals: string[] = [];
   let origin = "";
 
-  const server = Bun.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    async fetch(request): Promise<Response> {
-      const name = new URL(request.url).pathname.split("/").pop() ?? "";
-      const subscriber = subscribers.get(name);
-      if (request.method !== "POST" || !subscriber) return new Response("no such subscription", { status: 404 });
-      const status = answers.get(name);
-      if (status !== undefined) return new Response(null, { status });
-      const body = Buffer.from(await request.arrayBuffer());
-      try {
-        const { claims, key } = await verifyVapid(request.headers.get("authorization"), origin);
-        if (request.headers.get("content-encoding") !== "aes128gcm") throw new Error("Content-Encoding is not aes128gcm");
-        const payload = JSON.parse(decryptAes128gcm(body, subscriber.ecdh, subscriber.auth));
-        received.push({ name, payload, vapidKey: key, claims, ttl: request.headers.get("ttl"), urgency: request.headers.get("urgency") });
-      } catch (error) {
-        refusals.push((error as Error).message);
-        return new Response((error as Error).message, { status: 400 });
-      }
-      return new Response(null, { status: 201, headers: { Location: `${origin}/messages/${received.length}` } });
-    },
+  // node:http rather than Bun.serve: the browser stories run on Node and use this stand-in too.
+  const server = createServer(async (request, response) => {
+    const answer = (status: number, text = "", headers: Record<string, string> = {}) => response.writeHead(status, headers).end(text);
+    const name = (request.url ?? "").split("/").pop() ?? "";
+    const subscriber = subscribers.get(name);
+    if (request.method !== "POST" || !subscriber) return answer(404, "no such subscription");
+    const status = answers.get(name);
+    if (status !== undefined) return answer(status);
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const header = (key: string) => (request.headers[key] as string | undefined) ?? null;
+    try {
+      const { claims, key } = await verifyVapid(header("authorization"), origin);
+      if (header("content-encoding") !== "aes128gcm") throw new Error("Content-Encoding is not aes128gcm");
+      const payload = JSON.parse(decryptAes128gcm(body, subscriber.ecdh, subscriber.auth));
+      received.push({ name, payload, vapidKey: key, claims, ttl: header("ttl"), urgency: header("urgency") });
+    } catch (error) {
+      refusals.push((error as Error).message);
+      return answer(400, (error as Error).message);
+    }
+    return answer(201, "", { Location: `${origin}/messages/${received.length}` });
   });
-  origin = `http://127.0.0.1:${server.port}`;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     origin,
@@ -78,11 +82,12 @@ export function startPushServiceStandIn() {
       answers.set(name, status);
     },
     async stop() {
-      await server.stop(true);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
-export type PushServiceStandIn = ReturnType<typeof startPushServiceStandIn>;
+export type PushServiceStandIn = Awaited<ReturnType<typeof startPushServiceStandIn>>;
 
 /** RFC 8292: `vapid t=<JWT>, k=<public key>`; the JWT is ES256 over the raw P-256 key `k`. */
 async function verifyVapid(authorization: string | null, origin: string) {
