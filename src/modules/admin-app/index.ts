@@ -21,11 +21,13 @@ export function adminAppRoutes({ db, assets }: Pick<Deps, "db" | "assets">) {
     .get("/admin/manifest.webmanifest", () => {
       const shop = readShopIdentity(db);
       const manifest = {
-        id: "/admin",
+        // Inside the worker's scope, /admin/ (the address /admin itself is not under it), so the installed app opens
+        // controlled by the worker: offline, it still opens.
+        id: "/admin/",
         name: `${shop.name} admin`,
         short_name: shop.name.length <= 12 ? shop.name : "Shop admin",
         description: `Orders, quotes and alerts for ${shop.name}.`,
-        start_url: "/admin",
+        start_url: "/admin/",
         scope: "/admin/",
         display: "standalone",
         orientation: "portrait",
