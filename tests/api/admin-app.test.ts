@@ -19,7 +19,7 @@ describe("GET /admin/manifest.webmanifest", () => {
     expect(manifest).toMatchObject({
       name: "Strata admin",
       short_name: "Strata",
-      start_url: "/admin",
+      start_url: "/admin/",
       scope: "/admin/",
       display: "standalone",
     });

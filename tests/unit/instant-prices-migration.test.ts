@@ -47,7 +47,8 @@ const indexesOf = (table: string) =>
 test("every upload is kept as it was, with its indexes, and a model is now an upload kind", () => {
   const before = db.query("SELECT * FROM uploads ORDER BY token").all();
   const indexes = indexesOf("uploads");
-  expect(migrate(db)).toEqual([FIRST, "0032_model_quote_drafts.sql"]);
+  // The migrations from this one on, in order (later ones, such as 0034, follow).
+  expect(migrate(db).slice(0, 2)).toEqual([FIRST, "0032_model_quote_drafts.sql"]);
   expect(
     db
       .query(
