@@ -2,7 +2,12 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { openDatabase } from "../src/db/open";
+import { writeTransaction } from "../src/db/transaction";
 import { type Env, EnvError, loadEnv } from "../src/env";
+import { createAlerts } from "../src/modules/alerts/alerts";
+import { ALERT_TEXTS } from "../src/modules/alerts/happenings";
+import { alertStore } from "../src/modules/alerts/store";
 import { integrityCheck } from "./integrity-check";
 
 /**
@@ -99,9 +104,37 @@ export async function verifyBackup(): Promise<Verdict> {
   }
 }
 
+/**
+ * A failed check becomes the owner's backup_failed alert (docs/decisions/0046-owner-alerts.md), queued in the live
+ * database's outbox for the running shop to deliver. Returns the rows queued (none when the owner has no device,
+ * no ntfy topic, or switched the alert off).
+ */
+export function alertOwnerOfBackupFailure(livePath: string, env: Env, reason: string, at = new Date()): number {
+  const db = openDatabase(livePath);
+  try {
+    const alerts = createAlerts({ db, store: alertStore(db, env) });
+    return writeTransaction(db, () => alerts.queue("backup_failed", `backup-failed:${at.toISOString()}`, ALERT_TEXTS.backupFailed(reason)));
+  } finally {
+    db.close();
+  }
+}
+
+function tellOwner(verdict: Verdict): void {
+  try {
+    const env = loadEnv();
+    const livePath = join(resolve(env.DATA_DIR), "shop.db");
+    if (!existsSync(livePath)) return;
+    const queued = alertOwnerOfBackupFailure(livePath, env, verdict.lines.at(-1) ?? "The backup check failed.");
+    if (queued > 0) console.log("  the owner's backup alert is queued");
+  } catch (error) {
+    console.log(`  the owner could not be alerted: ${(error as Error).message}`);
+  }
+}
+
 if (import.meta.main) {
   const verdict = await verifyBackup();
   for (const line of verdict.lines) console.log(`  ${line}`);
+  if (!verdict.ok) tellOwner(verdict);
   console.log(verdict.ok ? "BACKUP OK: the replica restores, passes integrity_check and holds every order." : "BACKUP FAILED: see above.");
   process.exit(verdict.ok ? 0 : 1);
 }

@@ -53,6 +53,11 @@ export function ukDayAndHour(at: Date): { day: string; hour: number } {
   return { day: uk.toISOString().slice(0, 10), hour: uk.getUTCHours() };
 }
 
+/** The UK clock's time of day at an instant, "HH:MM" (the owner's digest time is compared with it). */
+export function ukTimeOfDay(at: Date): string {
+  return new Date(at.getTime() + ukOffsetMs(at)).toISOString().slice(11, 16);
+}
+
 /** The UK day at an instant, as YYYY-MM-DD, whatever the server's zone: a quote's valid_until is compared with it. */
 export function ukToday(at: Date): string {
   return ukDayAndHour(at).day;

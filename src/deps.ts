@@ -1,8 +1,9 @@
 import type { Database } from "bun:sqlite";
 import { createShownVersion } from "./db/shown-version";
+import { writeTransaction } from "./db/transaction";
 import type { Env } from "./env";
 import { createHeavyWork, type HeavyWork } from "./http/heavy-work";
-import { mailDeliveryConfigured } from "./jobs/deliver-outbox";
+import { mailDeliveryConfigured, mailDeliveryFromEnv } from "./jobs/deliver-outbox";
 import { createPasswordCheck, type PasswordCheck, type PasswordCost } from "./modules/admin-auth/password";
 import { createSessionStore, type SessionStore } from "./modules/admin-auth/sessions";
 import { type AdminCategoriesService, createAdminCategoriesService } from "./modules/admin-catalog/categories-service";
@@ -15,6 +16,10 @@ import { createRefundService, type RefundService } from "./modules/admin-orders/
 import { type AdminOrderService, createAdminOrderService } from "./modules/admin-orders/service";
 import { createShelfReturns } from "./modules/admin-orders/shelf-returns";
 import { type AdminRequestService, createAdminRequestService } from "./modules/admin-requests/service";
+import { type Alerts, createAlerts } from "./modules/alerts/alerts";
+import { createDigest, type Digest } from "./modules/alerts/digest";
+import { ALERT_TEXTS } from "./modules/alerts/happenings";
+import { type AlertStore, alertStore } from "./modules/alerts/store";
 import { createDispatchPromise, type DispatchPromise } from "./modules/catalog/dispatch-promise";
 import { type CatalogService, createCatalogService } from "./modules/catalog/service";
 import { type CategoryService, createCategoryService } from "./modules/categories/service";
@@ -38,6 +43,7 @@ import { queueOrderEmails } from "./modules/orders/order-emails";
 import { orderProduction } from "./modules/orders/production";
 import { createOrderService, type OrderService } from "./modules/orders/service";
 import { createOrderStore, type OrderStore } from "./modules/orders/store";
+import { createOutboxDelivery, type OutboxDelivery } from "./modules/outbox/service";
 import { createPackingSlipService, type PackingSlipService } from "./modules/packing-slips/service";
 import { quoteEmails } from "./modules/quotes/quote-emails";
 import { createQuoteService, type QuoteService } from "./modules/quotes/service";
@@ -45,6 +51,8 @@ import { createUploadService, type UploadService } from "./modules/uploads/servi
 import { storedUploadFinder } from "./modules/uploads/stored-upload";
 import { createUploadBudget, type UploadBudget } from "./modules/uploads/upload-budget";
 import { createRateLimits, type RateLimits } from "./rate-limits";
+import { createNtfySender } from "./services/alerts/ntfy";
+import { createPushSender, vapidSubject } from "./services/alerts/web-push";
 import { type CaptchaService, createCaptcha } from "./services/captcha";
 import { createDemoProvider, type DemoPaymentProvider } from "./services/payments/demo";
 import { createStripeProvider, type StripeWebhookEvent } from "./services/payments/stripe";
@@ -129,6 +137,14 @@ export type Deps = {
   money: MoneyService;
   /** Stripe's payouts and the orders and refunds inside each (decision 0050); reads nothing without Stripe. */
   payouts: Payouts;
+  /** The owner's alert settings and push devices (docs/decisions/0046-owner-alerts.md). */
+  alertSettings: AlertStore;
+  /** Queues an owner's alert on every channel they set up, in the caller's transaction. */
+  alerts: Alerts;
+  /** The owner's morning digest, run by the owner-alerts job with the shop's clock. */
+  digest: Digest;
+  /** The one delivery of the outbox: emails when mail is set up, push and ntfy alerts always (the job runs it). */
+  outbox: OutboxDelivery;
 };
 
 /** What tests may set: the shop's clock, and a cheaper argon2 cost for the owner's password (the production cost is tested on its own). */
@@ -173,6 +189,20 @@ export function createDeps(
     readModel: (bytes, filename) => readModel(bytes, filename, pricingSettings.get().printers),
   });
   const instantPrices = createInstantPrices({ db, uploads, settings: pricingSettings, calibration, dispatch });
+  const alertSettings = alertStore(db, env);
+  const alerts = createAlerts({ db, store: alertSettings });
+  const mail = mailDeliveryFromEnv(env);
+  const outbox = createOutboxDelivery({
+    db,
+    mailer: mail?.mailer,
+    from: mail?.from,
+    alerts: {
+      push: createPushSender({ devices: alertSettings, subject: vapidSubject(env.OWNER_EMAIL, env.PUBLIC_URL), now: () => new Date() }),
+      ntfy: createNtfySender({ topic: alertSettings.ntfy, publicUrl: env.PUBLIC_URL }),
+    },
+    onEmailFailed: (row) =>
+      writeTransaction(db, () => alerts.queue("email_failed", `email-failed:${row.id}`, ALERT_TEXTS.emailFailed(row), row.order_id)),
+  });
   const adminOrders = createAdminOrderService({
     db,
     store: orderStore,
@@ -239,7 +269,7 @@ export function createDeps(
       provider: paymentProvider,
       content,
       publicUrl: env.PUBLIC_URL,
-      onOrderCreated: queueOrderEmails({ publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL, orders }),
+      onOrderCreated: queueOrderEmails({ publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL, orders, alerts }),
       dispatch,
       orders: orderStore,
       production,
@@ -281,7 +311,7 @@ export function createDeps(
     quotes: createQuoteService({
       db,
       content,
-      emails: quoteEmails({ publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL }),
+      emails: quoteEmails({ publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL, alerts }),
       publicUrl: env.PUBLIC_URL,
     }),
     quoteCheckout: createQuoteCheckout({ db, provider: paymentProvider, publicUrl: env.PUBLIC_URL, dispatch }),
@@ -289,5 +319,9 @@ export function createDeps(
     paymentFees: createPaymentFees(db, paymentProvider, orderStore),
     money: createMoneyService(db),
     payouts: createPayouts(db, stripe),
+    alertSettings,
+    alerts,
+    digest: createDigest({ db, store: alertSettings, alerts, orders: orderStore, ownerEmail: env.OWNER_EMAIL, publicUrl: env.PUBLIC_URL }),
+    outbox,
   };
 }

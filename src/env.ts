@@ -86,6 +86,11 @@ const envSchema = z.object({
   TURNSTILE_SECRET_KEY: optionalText,
   TURNSTILE_VERIFY_URL: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
   LITESTREAM_REPLICA_URL: optionalText,
+  // The owner's alerts (docs/decisions/0046-owner-alerts.md): all optional; /admin can set ntfy, and the keys are made once when unset.
+  NTFY_URL: z.preprocess((v) => (v === "" ? undefined : v), httpUrl.optional()),
+  NTFY_TOKEN: optionalText,
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
 });
 
 /**

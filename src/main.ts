@@ -8,7 +8,8 @@ import { createDeps } from "./deps";
 import { EnvError, loadEnv } from "./env";
 import { logRequestLine } from "./http/request-log";
 import { startCleanUploadsJob } from "./jobs/clean-uploads";
-import { startDeliverOutboxJob } from "./jobs/deliver-outbox";
+import { mailDeliveryConfigured, startDeliverOutboxJob } from "./jobs/deliver-outbox";
+import { startOwnerAlertsJob } from "./jobs/owner-alerts";
 import type { PeriodicJob } from "./jobs/periodic";
 import { startRemindHoldsJob } from "./jobs/remind-holds";
 import { startRecordFeesJob } from "./jobs/record-fees";
@@ -83,8 +84,9 @@ async function main() {
   );
   log("info", deps.demoPayments ? "Payments: built-in demo checkout (no card is charged)." : "Payments: Stripe Checkout.");
 
-  const outbox = startDeliverOutboxJob({ db, env });
-  if (!outbox) log("info", "Email: no RESEND_API_KEY and MAIL_FROM, so emails wait in the outbox unsent.");
+  const outbox = startDeliverOutboxJob({ outbox: deps.outbox, env });
+  if (!mailDeliveryConfigured(env))
+    log("info", "Email: no RESEND_API_KEY and MAIL_FROM, so emails wait in the outbox unsent (alerts still go).");
   const jobs: PeriodicJob[] = [
     startSweepCheckoutsJob(deps.checkout),
     startRemindHoldsJob(deps.holds, deps.now),
@@ -97,7 +99,8 @@ async function main() {
       retentionDays: env.UPLOAD_RETENTION_DAYS,
       daysAfterDispatch: () => deps.content.fileRetentionDays(),
     }),
-    ...(outbox ? [outbox] : []),
+    outbox,
+    startOwnerAlertsJob({ digest: deps.digest, alerts: deps.alerts, health: deps.health, now: deps.now }),
   ];
 
   let closing = false;

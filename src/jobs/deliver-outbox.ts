@@ -1,7 +1,6 @@
-import type { Database } from "bun:sqlite";
 import type { Env } from "../env";
 import { log } from "../log";
-import { createOutboxDelivery } from "../modules/outbox/service";
+import type { OutboxDelivery } from "../modules/outbox/service";
 import type { Mailer } from "../services/mail/mailer";
 import { createResendMailer } from "../services/mail/resend";
 import { type PeriodicJob, startPeriodicJob } from "./periodic";
@@ -26,22 +25,21 @@ export function mailDeliveryFromEnv(env: MailSettings): { mailer: Mailer; from: 
   return { mailer: createResendMailer({ apiKey: env.RESEND_API_KEY, apiBase: env.RESEND_API_BASE }), from: env.MAIL_FROM };
 }
 
-/** Starts delivering the outbox every few seconds, or returns null when no mailer is configured. */
+/**
+ * Starts delivering the outbox every few seconds. It always runs: the owner's push and ntfy alerts go out
+ * whether or not email is set up; without a mailer, emails wait as 'pending' (createOutboxDelivery claims
+ * only what it can send).
+ */
 export function startDeliverOutboxJob({
-  db,
+  outbox,
   env,
   intervalMs = DELIVER_OUTBOX_INTERVAL_MS,
 }: {
-  db: Database;
+  outbox: OutboxDelivery;
   env: MailSettings;
   intervalMs?: number;
-}): PeriodicJob | null {
-  const delivery = mailDeliveryFromEnv(env);
-  if (!delivery) {
-    // Half-configured is worth a warning: the owner set a key and expects mail to go out.
-    if (env.RESEND_API_KEY) log("warn", "RESEND_API_KEY is set but MAIL_FROM is not: emails stay in the outbox unsent");
-    return null;
-  }
-  const outbox = createOutboxDelivery({ db, mailer: delivery.mailer, from: delivery.from });
+}): PeriodicJob {
+  // Half-configured is worth a warning: the owner set a key and expects mail to go out.
+  if (env.RESEND_API_KEY && !env.MAIL_FROM) log("warn", "RESEND_API_KEY is set but MAIL_FROM is not: emails stay in the outbox unsent");
   return startPeriodicJob("deliver-outbox", intervalMs, () => outbox.deliverDue());
 }

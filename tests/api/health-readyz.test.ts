@@ -47,7 +47,7 @@ describe("/readyz", () => {
       cpSync(MIGRATIONS_DIR, migrations, { recursive: true });
       writeFileSync(join(migrations, "9999_from_the_future.sql"), "SELECT 1;");
       const { status, body } = await readyz(
-        healthRoutes({ health: createHealthChecks(shop.db, { dataDir: shop.dataDir, migrationsDir: migrations }) }),
+        healthRoutes({ ...shop.deps, health: createHealthChecks(shop.db, { dataDir: shop.dataDir, migrationsDir: migrations }) }),
       );
       expect(status).toBe(503);
       expect(body.status).toBe("not ready");
@@ -60,7 +60,7 @@ describe("/readyz", () => {
   test("answers 503 when free disk space on the data volume is under 100 MB", async () => {
     expect(MIN_FREE_BYTES).toBe(100 * 1024 * 1024);
     const { status, body } = await readyz(
-      healthRoutes({ health: createHealthChecks(shop.db, { dataDir: shop.dataDir, freeBytes: () => 42 * 1024 * 1024 }) }),
+      healthRoutes({ ...shop.deps, health: createHealthChecks(shop.db, { dataDir: shop.dataDir, freeBytes: () => 42 * 1024 * 1024 }) }),
     );
     expect(status).toBe(503);
     expect(body.error).toBe("Only 42 MB free on the data volume (at least 100 MB needed).");
@@ -69,7 +69,9 @@ describe("/readyz", () => {
   test("answers 503 when the database cannot be written", async () => {
     const readOnly = new Database(join(shop.dataDir, "shop.db"), { readonly: true });
     try {
-      const { status, body } = await readyz(healthRoutes({ health: createHealthChecks(readOnly, { dataDir: shop.dataDir }) }));
+      const { status, body } = await readyz(
+        healthRoutes({ ...shop.deps, health: createHealthChecks(readOnly, { dataDir: shop.dataDir }) }),
+      );
       expect(status).toBe(503);
       expect(body.error).toBe("The database is not writable.");
     } finally {

@@ -3,6 +3,7 @@ import { AdminNav } from "./AdminNav";
 import { EmailSetupBanner } from "./EmailSetupBanner";
 import { LoginView } from "./LoginView";
 import { ADMIN_MOUNT_ID } from "./mount";
+import { OfflineNotice } from "./OfflineNotice";
 import { OneResultAtATime } from "./parts";
 import { navigate, pageLabel, useAdminPath } from "./router";
 import { SessionProvider, useSession } from "./session";
@@ -55,6 +56,7 @@ function AdminScreens() {
   return (
     <>
       <AdminNav path={path} onRefresh={() => setGeneration((value) => value + 1)} />
+      <OfflineNotice />
       <EmailSetupBanner />
       <Suspense
         fallback={

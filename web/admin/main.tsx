@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { SiteHeader, type SiteHeaderProps } from "../islands/SiteHeader";
 import { AdminApp } from "./AdminApp";
 import { ADMIN_MOUNT_ID } from "./mount";
+import { registerAdminWorker } from "./push-device";
 
 /**
  * The only script /admin loads (the storefront's island script never runs
@@ -22,3 +23,6 @@ if (mount) {
     </StrictMode>,
   );
 }
+
+// The installable admin's worker (scope /admin/): the To make queue readable offline, and the owner's alerts.
+registerAdminWorker()?.catch(() => undefined);

@@ -16,6 +16,7 @@ import type {
 } from "../../src/modules/admin-orders/model";
 import type { ToMakeOrder } from "../../src/modules/admin-orders/production-model";
 import type { CustomRequest, QuoteDraft, CustomRequestDetail as RequestWithDraft } from "../../src/modules/admin-requests/model";
+import type { AlertSettingsView } from "../../src/modules/alerts/store";
 import type { ConfigKey, Project } from "../../src/modules/content/model";
 import type { AdminQuote, OrderCustomRequest, QuoteStatus } from "../../src/modules/quotes/model";
 
@@ -26,6 +27,7 @@ export type {
   AdminOrderSummary,
   AdminProduct,
   AdminVariant,
+  AlertSettingsView,
   CustomRequest,
   DashboardStats,
   ProductStatus,

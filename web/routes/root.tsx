@@ -129,6 +129,9 @@ function Document({ data, meta, children }: { data: RootData | undefined; meta: 
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {data && <link rel="stylesheet" href={data.assets.stylesheet} />}
         {data && isAdmin && <link rel="stylesheet" href={data.assets.adminStylesheet} />}
+        {/* The installable admin (docs/decisions/0046-owner-alerts.md): its manifest and home-screen icon. */}
+        {isAdmin && <link rel="manifest" href="/admin/manifest.webmanifest" />}
+        {isAdmin && <link rel="apple-touch-icon" href="/admin/icon-180.png" />}
         {data && <script type="module" src={isAdmin ? data.assets.adminScript : data.assets.clientScript} />}
         {meta.jsonLd && (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: jsonForScript escapes "<" so the data cannot close the script element

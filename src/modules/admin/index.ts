@@ -2,11 +2,13 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { PERSONAL, routePolicy } from "../../http/route-policy";
 import { mailDeliveryConfigured } from "../../jobs/deliver-outbox";
+import { adminAppRoutes } from "../admin-app";
 import { adminAuthRoutes, adminGuard } from "../admin-auth";
 import { adminCatalogRoutes, UPLOAD_IMAGE_ROUTE } from "../admin-catalog";
 import { adminContentRoutes } from "../admin-content";
 import { adminOrderRoutes } from "../admin-orders";
 import { adminRequestRoutes } from "../admin-requests";
+import { adminAlertRoutes } from "../alerts";
 import { adminDiscountCodeRoutes } from "../discount-codes";
 import { adminHoldRoutes } from "../holds";
 import { adminPricingRoutes, CALIBRATION_ROUTE } from "../instant-prices";
@@ -27,6 +29,8 @@ export function adminRoutes(deps: Deps) {
   return new Elysia({ name: "admin" }).use(routePolicy).guard({ policy: PERSONAL }, (owner) =>
     owner
       .use(adminAuthRoutes(deps))
+      // The manifest, service worker and icons: asked for without the session cookie, and holding nothing personal.
+      .use(adminAppRoutes(deps))
       .onBeforeHandle(adminGuard(deps, [UPLOAD_IMAGE_ROUTE, CALIBRATION_ROUTE]))
       // emailConfigured drives the admin's "Email is not set up" banner on every page.
       .get("/api/admin/session", () => ({ signedIn: true, emailConfigured: mailDeliveryConfigured(deps.env) }))
@@ -39,6 +43,8 @@ export function adminRoutes(deps: Deps) {
       .use(adminContentRoutes(deps))
       .use(adminDiscountCodeRoutes(deps))
       .use(adminPricingRoutes(deps))
-      .use(adminMoneyRoutes(deps)),
+      .use(adminMoneyRoutes(deps))
+
+      .use(adminAlertRoutes(deps)),
   );
 }

@@ -1,6 +1,16 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { PUBLIC, routePolicy } from "../../http/route-policy";
+import { errorFields, log } from "../../log";
+
+/** The owner's not-ready alert (docs/decisions/0046-owner-alerts.md); a database that cannot take it must not change /readyz's answer. */
+function tellOwner(queue: () => unknown): void {
+  try {
+    queue();
+  } catch (error) {
+    log("warn", "the not-ready alert could not be queued", errorFields(error));
+  }
+}
 
 /**
  * /healthz: the process is alive and the database answers (Docker's
@@ -9,7 +19,7 @@ import { PUBLIC, routePolicy } from "../../http/route-policy";
  * balancer's check; a failure means send traffic elsewhere). Both answer 503
  * with a JSON reason when not.
  */
-export function healthRoutes({ health }: Pick<Deps, "health">) {
+export function healthRoutes({ health, alerts, now }: Pick<Deps, "health" | "alerts" | "now">) {
   return new Elysia({ name: "health" })
     .use(routePolicy)
     .get(
@@ -28,6 +38,7 @@ export function healthRoutes({ health }: Pick<Deps, "health">) {
         set.headers["cache-control"] = "no-store";
         const problems = health.problems();
         if (problems.length === 0) return { status: "ready" };
+        tellOwner(() => alerts.notReady(problems, now()));
         set.status = 503;
         return { status: "not ready", error: problems.join(" "), problems };
       },

@@ -1,13 +1,15 @@
 import type { Database } from "bun:sqlite";
 import { renderNewOrderNotice } from "../../emails/new-order";
 import { renderOrderConfirmation } from "../../emails/order-confirmation";
+import type { Alerts } from "../alerts/alerts";
+import { ALERT_TEXTS } from "../alerts/happenings";
 import type { OrderCreatedHook } from "../checkout/fulfil";
 import { readShopIdentity } from "../content/service";
 import { enqueueEmail } from "../outbox/service";
 import type { OrderService } from "./service";
 
 /**
- * Queues the shopper's confirmation and the owner's new-order notice in the
+ * Queues the shopper's confirmation, the owner's new-order notice and alerts in the
  * order's own transaction: both commit with the order or not at all, and the
  * dedupe keys make each one exactly once per order.
  */
@@ -15,10 +17,13 @@ export function queueOrderEmails({
   publicUrl,
   ownerEmail,
   orders,
+  alerts,
 }: {
   publicUrl: string;
   ownerEmail: string | undefined;
   orders: OrderService;
+  /** The owner's push and ntfy alerts: they go whether or not OWNER_EMAIL or a mail service is set. */
+  alerts: Alerts;
 }): OrderCreatedHook {
   return (db: Database, orderId: string) => {
     const order = orders.getOrder(orderId);
@@ -42,5 +47,7 @@ export function queueOrderEmails({
         ...renderNewOrderNotice(order, publicUrl, shop),
       });
     }
+    alerts.queue("order_paid", `order-paid:${order.id}`, ALERT_TEXTS.orderPaid(order), order.id);
+    if (order.refund_required) alerts.queue("refund_due", `refund-due:${order.id}`, ALERT_TEXTS.refundDue(order), order.id);
   };
 }

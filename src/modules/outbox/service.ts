@@ -3,6 +3,8 @@ import { writeTransaction } from "../../db/transaction";
 import { type Mailer, MailerError } from "../../services/mail/mailer";
 
 type OutboxStatus = "pending" | "sending" | "sent" | "failed";
+/** Where a row goes: an email, one device's Web Push, or the owner's ntfy topic (docs/decisions/0046-owner-alerts.md). */
+type OutboxChannel = "email" | "push" | "ntfy";
 
 /** One email_outbox row as stored. Times are ISO-8601 UTC text. */
 export type OutboxRow = {
@@ -22,6 +24,9 @@ export type OutboxRow = {
   provider_message_id: string | null;
   created_at: string;
   sent_at: string | null;
+  channel: OutboxChannel;
+  /** The /admin screen an alert opens; null for an email. */
+  link: string | null;
 };
 
 export type NewEmail = {
@@ -33,7 +38,16 @@ export type NewEmail = {
   subject: string;
   html: string;
   text: string;
+  /** "email" when left out. For an alert: push (recipient = the device's id) or ntfy (recipient "ntfy"). */
+  channel?: OutboxChannel;
+  link?: string | null;
 };
+
+/**
+ * Sends one alert row (push or ntfy). Resolves with an id for the row; throws MailerError (retryable or not)
+ * as the mailer does, so a failed alert is retried and given up on exactly like an email.
+ */
+export type AlertSender = (row: OutboxRow) => Promise<{ id: string }>;
 
 /** Longer than any send may take (the Resend mailer gives up after 20 s): past it, the sender is presumed dead. */
 const LEASE_MS = 2 * 60_000;
@@ -53,25 +67,39 @@ function backoffAfter(attempts: number): number {
 export function enqueueEmail(db: Database, email: NewEmail): boolean {
   const result = db
     .query(
-      `INSERT INTO email_outbox (dedupe_key, kind, order_id, recipient, subject, html, text)
-       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(dedupe_key) DO NOTHING`,
+      `INSERT INTO email_outbox (dedupe_key, kind, order_id, recipient, subject, html, text, channel, link)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(dedupe_key) DO NOTHING`,
     )
-    .run(email.dedupeKey, email.kind, email.orderId, email.recipient, email.subject, email.html, email.text);
+    .run(
+      email.dedupeKey,
+      email.kind,
+      email.orderId,
+      email.recipient,
+      email.subject,
+      email.html,
+      email.text,
+      email.channel ?? "email",
+      email.link ?? null,
+    );
   return result.changes === 1;
 }
 
-/** Plain rows for the admin, newest first. */
+/** Plain email rows for the admin, newest first (the owner's alerts are not emails about the order). */
 export function listOutbox(db: Database, { orderId }: { orderId?: string } = {}): OutboxRow[] {
   if (orderId !== undefined) {
-    return db.query<OutboxRow, [string]>("SELECT * FROM email_outbox WHERE order_id = ? ORDER BY created_at DESC, id DESC").all(orderId);
+    return db
+      .query<OutboxRow, [string]>("SELECT * FROM email_outbox WHERE order_id = ? AND channel = 'email' ORDER BY created_at DESC, id DESC")
+      .all(orderId);
   }
-  return db.query<OutboxRow, []>("SELECT * FROM email_outbox ORDER BY created_at DESC, id DESC").all();
+  return db.query<OutboxRow, []>("SELECT * FROM email_outbox WHERE channel = 'email' ORDER BY created_at DESC, id DESC").all();
 }
 
 /** The newest email of one kind about one order (highest id), or null when there is none. */
 export function newestEmail(db: Database, { orderId, kind }: { orderId: string; kind: string }): OutboxRow | null {
   return db
-    .query<OutboxRow, [string, string]>("SELECT * FROM email_outbox WHERE order_id = ? AND kind = ? ORDER BY id DESC LIMIT 1")
+    .query<OutboxRow, [string, string]>(
+      "SELECT * FROM email_outbox WHERE order_id = ? AND kind = ? AND channel = 'email' ORDER BY id DESC LIMIT 1",
+    )
     .get(orderId, kind);
 }
 
@@ -100,6 +128,8 @@ export function refreshWaitingEmail(db: Database, id: number, content: EmailCont
   return false;
 }
 
+export type OutboxDelivery = ReturnType<typeof createOutboxDelivery>;
+
 export type DeliveryResult = { sent: number; retried: number; failed: number };
 
 /**
@@ -113,19 +143,28 @@ export function createOutboxDelivery({
   db,
   mailer,
   from,
+  alerts,
+  onEmailFailed,
   now = () => new Date(),
 }: {
   db: Database;
-  mailer: Mailer;
-  from: string;
+  /** Without a mailer (email not set up) emails wait, unclaimed; alerts still go. */
+  mailer?: Mailer;
+  from?: string;
+  alerts?: { push: AlertSender; ntfy: AlertSender };
+  /** Told of an email given up on (after its last retry, or one a retry cannot fix): the owner's alert. */
+  onEmailFailed?: (row: OutboxRow) => void;
   now?: () => Date;
 }) {
-  const claimDue = db.query<OutboxRow, { now: string; leaseEnd: string; limit: number }>(
+  // Only rows some sender here can send are claimed: the others keep waiting as 'pending'.
+  const channels = JSON.stringify([...(mailer && from ? ["email"] : []), ...(alerts ? ["push", "ntfy"] : [])]);
+  const claimDue = db.query<OutboxRow, { now: string; leaseEnd: string; limit: number; channels: string }>(
     `UPDATE email_outbox SET status = 'sending', locked_until = $leaseEnd, attempts = attempts + 1
      WHERE id IN (
        SELECT id FROM email_outbox
-       WHERE (status = 'pending' AND next_attempt_at <= $now)
-          OR (status = 'sending' AND locked_until <= $now) -- its sender died mid-send
+       WHERE ((status = 'pending' AND next_attempt_at <= $now)
+          OR (status = 'sending' AND locked_until <= $now)) -- its sender died mid-send
+         AND channel IN (SELECT value FROM json_each($channels))
        ORDER BY next_attempt_at, id LIMIT $limit
      )
      RETURNING *`,
@@ -143,19 +182,24 @@ export function createOutboxDelivery({
      WHERE id = ? AND attempts = ? AND status = 'sending'`,
   );
 
+  function send(row: OutboxRow): Promise<{ id: string }> {
+    if (row.channel !== "email") return alerts![row.channel](row);
+    return mailer!.send({
+      from: from!,
+      to: row.recipient,
+      subject: row.subject,
+      html: row.html,
+      text: row.text,
+      // Stable across attempts: if Resend accepted an earlier try whose answer never
+      // reached us, it recognises this one and does not deliver the email again.
+      idempotencyKey: `outbox-${row.id}`,
+    });
+  }
+
   async function deliverOne(row: OutboxRow): Promise<keyof DeliveryResult> {
     let messageId: string;
     try {
-      ({ id: messageId } = await mailer.send({
-        from,
-        to: row.recipient,
-        subject: row.subject,
-        html: row.html,
-        text: row.text,
-        // Stable across attempts: if Resend accepted an earlier try whose answer never
-        // reached us, it recognises this one and does not deliver the email again.
-        idempotencyKey: `outbox-${row.id}`,
-      }));
+      ({ id: messageId } = await send(row));
     } catch (error) {
       return recordFailure(row, error);
     }
@@ -172,7 +216,8 @@ export function createOutboxDelivery({
       markRetry.run(next, message, row.id, row.attempts);
       return "retried";
     }
-    markFailed.run(message, row.id, row.attempts);
+    const given = markFailed.run(message, row.id, row.attempts).changes === 1;
+    if (given && row.channel === "email") onEmailFailed?.(row);
     return "failed";
   }
 
@@ -180,7 +225,7 @@ export function createOutboxDelivery({
     async deliverDue(limit = 20): Promise<DeliveryResult> {
       const at = now();
       const leaseEnd = new Date(at.getTime() + LEASE_MS).toISOString();
-      const claimed = writeTransaction(db, () => claimDue.all({ now: at.toISOString(), leaseEnd, limit }));
+      const claimed = writeTransaction(db, () => claimDue.all({ now: at.toISOString(), leaseEnd, limit, channels }));
       const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
       // One at a time, oldest first: a shop's outbox is short, and Resend rate-limits bursts.
       for (const row of claimed.sort((a, b) => a.id - b.id)) {

@@ -2,18 +2,22 @@ import type { Database } from "bun:sqlite";
 import { quoteLinesTotal } from "../../../shared/quote-view";
 import { renderQuoteEmail } from "../../emails/quote";
 import { renderQuoteResponseNotice } from "../../emails/quote-response";
+import type { Alerts } from "../alerts/alerts";
+import { ALERT_TEXTS } from "../alerts/happenings";
 import { readShopIdentity } from "../content/service";
 import { enqueueEmail } from "../outbox/service";
 import { type QuoteRow, quoteQueries } from "./queries";
 
 export type QuoteEmails = ReturnType<typeof quoteEmails>;
 
+const ALERT_EVENT_OF_ANSWER = { accepted: "quote_accepted", changes: "quote_changes", declined: "quote_declined" } as const;
+
 /**
  * The quote's emails, queued in the caller's transaction so each commits with
  * what caused it. Dedupe keys make each one once: a double-clicked Accept tells
  * the owner once per quote.
  */
-export function quoteEmails({ publicUrl, ownerEmail }: { publicUrl: string; ownerEmail: string | undefined }) {
+export function quoteEmails({ publicUrl, ownerEmail, alerts }: { publicUrl: string; ownerEmail: string | undefined; alerts: Alerts }) {
   return {
     /** The shopper's copy of a quote just sent, with the only copy of its link. */
     queueQuote(db: Database, quote: QuoteRow, url: string): void {
@@ -46,7 +50,7 @@ export function quoteEmails({ publicUrl, ownerEmail }: { publicUrl: string; owne
       });
     },
 
-    /** The owner's notice of the shopper's answer; nothing when no OWNER_EMAIL is set. */
+    /** The owner's notice of the shopper's answer (no email when no OWNER_EMAIL is set) and their alert. */
     queueAnswerNotice(
       db: Database,
       quote: QuoteRow,
@@ -54,9 +58,16 @@ export function quoteEmails({ publicUrl, ownerEmail }: { publicUrl: string; owne
       message: string | null,
       totalCents: number,
     ): void {
-      if (!ownerEmail) return;
-      const request = quoteQueries(db).requestOf(quote.custom_request_id);
+      const sql = quoteQueries(db);
+      const request = sql.requestOf(quote.custom_request_id);
       if (!request) return;
+      const itemCount = sql.linesOf(quote.id).reduce((sum, line) => sum + line.quantity, 0);
+      alerts.queue(
+        ALERT_EVENT_OF_ANSWER[kind],
+        `quote-${kind}:${quote.id}`,
+        ALERT_TEXTS.quoteAnswer(kind, { id: quote.id, version: quote.version, requestId: request.id, itemCount }, totalCents),
+      );
+      if (!ownerEmail) return;
       enqueueEmail(db, {
         dedupeKey: `quote-${kind}:${quote.id}`,
         kind: `quote-${kind}`,

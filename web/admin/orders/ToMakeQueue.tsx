@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { giftFromLine } from "../../../shared/gift";
 import { HOLD_STAGE, MAKING_STAGES, nextStage, type OrderStage, stageLabel } from "../../../shared/order-stages";
-import { orderReference } from "../../../shared/order-view";
+import { formatDateTime, orderReference } from "../../../shared/order-view";
 import { TO_MAKE_PAGE_SIZE } from "../../../shared/orders-page";
 import { formatUkDay, ukToday } from "../../../shared/uk-day";
 import { apiAnswer, failureText, isSessionEnd } from "../api";
@@ -14,7 +14,8 @@ import { ItemUploads } from "./OrderBits";
 import { moveStage } from "./production";
 
 type Filter = OrderStage | "all";
-type Queue = { orders: ToMakeOrder[]; total: number | null; more: boolean };
+/** `savedAt`: when the answer came from the admin's offline copy (its service worker's X-Saved-At), the time it was loaded. */
+type Queue = { orders: ToMakeOrder[]; total: number | null; more: boolean; savedAt: string | null };
 
 /**
  * The queue's first `wanted` orders (or all, when fewer wait), page after page by X-Next-Cursor: the server answers
@@ -24,6 +25,7 @@ async function loadQueue(filter: Filter, wanted: number): Promise<Queue> {
   const orders: ToMakeOrder[] = [];
   let cursor: string | null = null;
   let total: number | null = null;
+  let savedAt: string | null = null;
   do {
     const query = new URLSearchParams(filter === "all" ? {} : { stage: filter });
     if (cursor) query.set("cursor", cursor);
@@ -32,8 +34,9 @@ async function loadQueue(filter: Filter, wanted: number): Promise<Queue> {
     cursor = headers.get("x-next-cursor");
     const count = headers.get("x-total-count");
     total = count === null ? null : Number(count);
+    savedAt ??= headers.get("x-saved-at");
   } while (cursor && orders.length < wanted);
-  return { orders, total, more: cursor !== null };
+  return { orders, total, more: cursor !== null, savedAt };
 }
 
 /**
@@ -104,6 +107,7 @@ export function ToMakeQueue() {
         ))}
       </fieldset>
       <Notice tone="error">{error}</Notice>
+      <Notice tone="warning">{queue?.savedAt && `Offline: this is the queue as loaded on ${formatDateTime(queue.savedAt)}.`}</Notice>
       <ResultNotice state={result} />
       {loading && !data ? (
         <p className="muted">Loading orders…</p>

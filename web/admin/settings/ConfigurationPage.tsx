@@ -2,6 +2,7 @@ import { apiCall } from "../api";
 import { Notice } from "../parts";
 import type { Configuration } from "../types";
 import { useLoad } from "../use-load";
+import { AlertsSettings } from "./AlertsSettings";
 import { ConfigurationStatus } from "./ConfigurationStatus";
 import { DeliverySettings } from "./DeliverySettings";
 import { HeroSettings } from "./HeroSettings";
@@ -31,6 +32,7 @@ export function ConfigurationPage() {
             <NumberSettingsCard id="file-retention-title" title="Customer files" settings={FILE_RETENTION_SETTINGS} config={data} />
             <HeroSettings config={data} />
             <ShopIdentitySettings config={data} />
+            <AlertsSettings />
           </div>
         )
       )}
