@@ -43,7 +43,9 @@ export default defineConfig({
     command: "rm -rf test-results/e2e-data && bun scripts/start.ts",
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Waits for /healthz; this is only a guard against a shop that never starts (seeding the demo on a busy
+    // machine can take more than a minute).
+    timeout: 300_000,
     env: {
       PORT: String(PORT),
       HOST: "127.0.0.1",

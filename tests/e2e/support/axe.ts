@@ -5,7 +5,7 @@ import axe, { type AxeResults, type RunOptions } from "axe-core";
  * axe-core's own `run`, in the screen's document, its source put in once per document. `@axe-core/playwright`
  * put the source in twice a check and then opened a blank page to put it in a third time and join the results
  * there (its way of reaching frames on other origins); that blank page was most of each check's time
- * (docs/decisions/0045-a-check-in-half-the-time.md). The shop's screens have no frames, and a screen that gains
+ * (docs/decisions/0045-accessibility-checks-in-the-page-and-a-watched-chip.md). The shop's screens have no frames, and a screen that gains
  * one fails here rather than going unchecked inside it.
  */
 async function runAxe(page: Page, options: RunOptions): Promise<AxeResults> {
