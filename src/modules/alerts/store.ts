@@ -1,5 +1,4 @@
 import type { Database } from "bun:sqlite";
-import webpush from "web-push";
 import type { Env } from "../../env";
 import { ALERT_EVENTS, type AlertEvent, type AlertSettingsInput, type AlertSwitches, type SubscriptionInput } from "./model";
 
@@ -53,7 +52,8 @@ export function alertStore(db: Database, env: AlertEnv) {
     if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
     const kept = row();
     if (kept.vapid_public_key && kept.vapid_private_key) return { publicKey: kept.vapid_public_key, privateKey: kept.vapid_private_key };
-    const made = webpush.generateVAPIDKeys();
+    // Loaded only when keys are first made, not at start: the library costs the shop's cold start.
+    const made = (require("web-push") as typeof import("web-push")).generateVAPIDKeys();
     // Only the first writer's keys are kept; a second, racing, reads them back.
     db.query("UPDATE alert_settings SET vapid_public_key = ?, vapid_private_key = ? WHERE id = 1 AND vapid_public_key IS NULL").run(
       made.publicKey,

@@ -1,4 +1,3 @@
-import webpush from "web-push";
 import type { PushDevice } from "../../modules/alerts/store";
 import type { AlertSender, OutboxRow } from "../../modules/outbox/service";
 import { MailerError } from "../mail/mailer";
@@ -25,6 +24,8 @@ export function createPushSender({ devices, subject, now }: { devices: PushDevic
     const device = devices.device(Number(row.recipient));
     if (!device) throw new MailerError("The device was removed before this alert went out.", false);
     const keys = devices.vapidKeys();
+    // Loaded on the first alert, not at start: the library and its dependencies cost the shop's cold start.
+    const { default: webpush } = await import("web-push");
     const request = webpush.generateRequestDetails(
       { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
       JSON.stringify({ title: row.subject, body: row.text, url: row.link }),
