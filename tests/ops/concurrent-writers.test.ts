@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/open";
-import { waitUntil } from "../support/wait-until";
+import { HANG_GUARD_MS, waitUntil } from "../support/wait-until";
 import { LITESTREAM, ROOT, removeDir, restoreReplicaNow, runLitestream, tempDir } from "./support/shop-process";
 
 /** How many transactions each writer commits: enough that both contend for the lock many times over. */
@@ -51,7 +51,7 @@ describe("two writer processes and Litestream on one database", () => {
     children.push(litestream);
     // Litestream takes the database up on its first tick: wait until its replica can be restored.
     const probe = join(root, "probe.db");
-    await waitUntil(() => restoreReplicaNow(file, probe, env), 30_000, "Litestream to replicate the database's first snapshot");
+    await waitUntil(() => restoreReplicaNow(file, probe, env), HANG_GUARD_MS, "Litestream to replicate the database's first snapshot");
 
     const writers = [0, 1].map(() => {
       const writer = Bun.spawn(["bun", join(import.meta.dir, "support", "counter-writer.ts"), file, String(WRITES_EACH)], {
@@ -81,7 +81,7 @@ describe("two writer processes and Litestream on one database", () => {
     // And Litestream kept up: the replica comes to hold the same count, and still does after a clean stop.
     await waitUntil(
       async () => (await restoreReplicaNow(file, probe, env)) && readCounter(probe) === acknowledged,
-      30_000,
+      HANG_GUARD_MS,
       `the replica to hold the counter at ${acknowledged}`,
     );
     litestream.kill("SIGTERM");

@@ -26,7 +26,7 @@ describe("scripts/entrypoint.sh, the garbage collector and the compiler tiers", 
     expect(environmentOf(shop.serverPid()).BUN_JSC_forceRAMSize).toBe(String(128 * 1024 * 1024));
     process.kill(shop.proc.pid, "SIGTERM");
     expect(await shop.exited).toBe(0);
-  }, 60_000);
+  });
 
   test("the entrypoint starts the shop without the engine's top compiler tier (FTL), whose compiling costs memory", async () => {
     const dataDir = join(scratch.tempDir(), "data");
@@ -35,7 +35,7 @@ describe("scripts/entrypoint.sh, the garbage collector and the compiler tiers", 
     expect(environmentOf(shop.serverPid()).BUN_JSC_useFTLJIT).toBe("0");
     process.kill(shop.proc.pid, "SIGTERM");
     expect(await shop.exited).toBe(0);
-  }, 60_000);
+  });
 
   test("a size and a tier the owner sets outside the entrypoint win", async () => {
     const dataDir = join(scratch.tempDir(), "data");
@@ -45,5 +45,5 @@ describe("scripts/entrypoint.sh, the garbage collector and the compiler tiers", 
     expect(environmentOf(shop.serverPid()).BUN_JSC_useFTLJIT).toBe("1");
     process.kill(shop.proc.pid, "SIGTERM");
     expect(await shop.exited).toBe(0);
-  }, 60_000);
+  });
 });

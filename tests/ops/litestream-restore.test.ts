@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { waitUntil } from "../support/wait-until";
+import { HANG_GUARD_MS, waitUntil } from "../support/wait-until";
 import { createScratch, replicatedShop } from "./support/scratch";
 import { inspectDatabase, placeOrders, prepareShopDatabase, processGone, restoreReplicaNow } from "./support/shop-process";
 
@@ -30,7 +30,7 @@ describe("scripts/entrypoint.sh with a file:// replica", () => {
       async () =>
         (await restoreReplicaNow(file, probe, { DATA_DIR: dataDir, ...env })) &&
         beforeCrash.every((id) => inspectDatabase(probe).orderSessions.has(id)),
-      30_000,
+      HANG_GUARD_MS,
       "the replica to hold all 20 orders",
     );
     process.kill(serverPid, "SIGKILL");
@@ -72,5 +72,5 @@ describe("scripts/entrypoint.sh with a file:// replica", () => {
     expect(shop.serverPid()).toBe(shop.proc.pid);
     process.kill(shop.proc.pid, "SIGTERM");
     expect(await shop.exited).toBe(0);
-  }, 60_000);
+  });
 });

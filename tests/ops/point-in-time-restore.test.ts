@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/open";
-import { waitUntil } from "../support/wait-until";
+import { HANG_GUARD_MS, waitUntil } from "../support/wait-until";
 import { createScratch, replicatedShop } from "./support/scratch";
 import { inspectDatabase, placeOrders, ROOT, restoreReplicaNow, runLitestream } from "./support/shop-process";
 
@@ -20,7 +20,7 @@ describe("point-in-time restore", () => {
     const replicaNow = async () => ((await restoreReplicaNow(file, probe, restoreEnv)) ? inspectDatabase(probe) : null);
 
     const orders = await placeOrders(shop.origin, 5);
-    await waitUntil(async () => (await replicaNow())?.orders === 5, 30_000, "the replica to hold the 5 orders");
+    await waitUntil(async () => (await replicaNow())?.orders === 5, HANG_GUARD_MS, "the replica to hold the 5 orders");
     const moment = new Date();
     // Litestream dates each replicated WAL segment by its file's modification time, which the
     // kernel keeps on a coarse clock. Once a file written now is dated after the moment, so is
@@ -40,7 +40,7 @@ describe("point-in-time restore", () => {
     db.exec("DELETE FROM orders");
     db.close();
     expect(inspectDatabase(file).orders).toBe(0);
-    await waitUntil(async () => (await replicaNow())?.orders === 0, 30_000, "the replica to record the deletion");
+    await waitUntil(async () => (await replicaNow())?.orders === 0, HANG_GUARD_MS, "the replica to record the deletion");
 
     const config = join(ROOT, "litestream.yml");
     const latest = join(root, "latest.db");

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { waitUntil } from "../support/wait-until";
+import { HANG_GUARD_MS, waitUntil } from "../support/wait-until";
 import { createScratch } from "./support/scratch";
 import { prepareShopDatabase } from "./support/shop-process";
 
@@ -21,7 +21,11 @@ describe("a second shop on a port that is already taken", () => {
     let exitCode: number | null = null;
     void second.exited.then((code) => (exitCode = code));
     // Either it gives up, or (the old defect) it opens and shares the port.
-    await waitUntil(() => exitCode !== null || second.output().includes("Strata is open"), 60_000, "the second shop to exit or open");
+    await waitUntil(
+      () => exitCode !== null || second.output().includes("Strata is open"),
+      HANG_GUARD_MS,
+      "the second shop to exit or open",
+    );
     expect(second.output()).not.toContain("Strata is open");
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(`Port ${first.port} on 127.0.0.1 is already in use, so Strata did not start.`);

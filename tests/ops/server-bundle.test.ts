@@ -96,7 +96,7 @@ describe("what the server bundle holds (decision 0008)", () => {
     expect(react).toContain("node_modules/react/cjs/react.production.js");
     expect(react.some((file) => file.startsWith("node_modules/react-router/dist/production/"))).toBe(true);
     expect(react.filter((file) => file.includes("development"))).toEqual([]);
-  }, 60_000);
+  });
 
   test("packages used only on first use stay in node_modules, where the bundle's folder finds them", async () => {
     const files = await bundled();
@@ -104,7 +104,7 @@ describe("what the server bundle holds (decision 0008)", () => {
       expect(files.filter((file) => file.startsWith(`node_modules/${name}/`))).toEqual([]);
       expect(Bun.resolveSync(name, join(SERVER_BUNDLE, ".."))).toContain(join("node_modules", name));
     }
-  }, 60_000);
+  });
 });
 
 describe("bank holidays in the server bundle (decision 0015)", () => {
@@ -118,7 +118,7 @@ describe("bank holidays in the server bundle (decision 0015)", () => {
     }
     // The library's data for other countries (Andorra's "Meritxell") is left in node_modules.
     expect(text).not.toContain("Meritxell");
-  }, 60_000);
+  });
 });
 
 describe("the server bundle is rebuilt when it is older than its sources", () => {

@@ -1,4 +1,10 @@
 /**
+ * The bound of a wait on something that will come, however busy the machine (a process starting, a replica catching
+ * up): it only ends a wait that would never end, so it is set far past any real wait (the check's own hang guard).
+ */
+export const HANG_GUARD_MS = 120_000;
+
+/**
  * Waits until `check` is true, asking again every few milliseconds, and fails
  * with "Timed out waiting for <what>" once `timeoutMs` has passed without it:
  * a test waits for the thing it needs, never for a fixed time, and never for ever.

@@ -7,6 +7,7 @@ import { migrate } from "../../../src/db/migrate";
 import { openDatabase } from "../../../src/db/open";
 import { demoPayRequest, sessionIdOf } from "../../support/checkout";
 import { addProduct } from "../../support/factories";
+import { HANG_GUARD_MS } from "../../support/wait-until";
 
 /** Helpers for tests that run the shop as a real process, the way production does. */
 
@@ -101,7 +102,10 @@ type ShopOptions = {
  * Starts `bun src/main.ts`, `bun start` (the server bundle) with `bundle: true`, or scripts/entrypoint.sh with `entrypoint: true`,
  * and waits until /healthz answers.
  */
-export async function startShop({ readyTimeoutMs = 60_000, ...options }: ShopOptions & { readyTimeoutMs?: number }): Promise<ShopProcess> {
+export async function startShop({
+  readyTimeoutMs = HANG_GUARD_MS,
+  ...options
+}: ShopOptions & { readyTimeoutMs?: number }): Promise<ShopProcess> {
   const shop = await spawnShop(options);
   const { proc, origin } = shop;
   const deadline = Date.now() + readyTimeoutMs;
