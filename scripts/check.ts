@@ -1,11 +1,12 @@
 /**
- * `bun run check`: every check, in three lanes at once. The unit and API tests (`bun test`) keep about one core
- * busy; the second lane runs the type check, the lint and the whole-process tests (`bun run test:ops`), which spend
- * most of their time waiting on the processes they start; the third runs the browser stories (the client built
- * first), which wait on pages far more than they compute. Run one after another they left half of a 2-core machine idle
- * (docs/decisions/0045-accessibility-checks-in-the-page-and-a-watched-chip.md). Every test waits on the condition it
- * needs, so lanes that share the cores only take longer, never fail for it. The first lane's output is shown as it
- * comes; the others' is shown whole when they end, so lanes never interleave. Exits with the first failing step's code.
+ * `bun run check`: every check, in two lanes at once where they do not compete
+ * for the same core, then the browser stories. The unit and
+ * API tests (`bun test`) keep one core busy; the other lane runs the type
+ * check, the lint and the whole-process tests (`bun run test:ops`), which
+ * spend most of their time waiting on the processes they start. The browser
+ * stories run last, alone: they use both cores. The first lane's output is
+ * shown as it comes; the second lane's is shown whole when it ends, so the two
+ * never interleave. Exits with the first failing step's code.
  */
 
 type Step = { name: string; command: string[] };
@@ -25,10 +26,8 @@ const lanes: Step[][] = [
     { name: "lint", command: ["bun", "run", "lint"] },
     { name: "whole-process tests", command: ["bun", "run", "test:ops"] },
   ],
-  // Built before the lanes start: the bundle test checks that its own build leaves dist/client as it was.
-  [{ name: "browser stories", command: ["npx", "playwright", "test"] }],
 ];
-const clientBuild: Step = { name: "client build", command: ["bun", "scripts/build.ts"] };
+const last: Step = { name: "browser stories", command: ["bun", "run", "test:e2e"] };
 
 type Outcome = { step: Step; code: number; output: string };
 
@@ -56,13 +55,16 @@ async function runLane(steps: Step[], shown: boolean): Promise<Outcome[]> {
 }
 
 async function main(): Promise<number> {
-  const [built] = await runLane([clientBuild], true);
-  if (built?.code !== 0) return built?.code ?? 1;
-  const [streamed, ...kept] = await Promise.all(lanes.map((steps, index) => runLane(steps, index === 0)));
-  for (const outcome of kept.flat()) process.stdout.write(outcome.output);
-  const failed = [...(streamed ?? []), ...kept.flat()].find((outcome) => outcome.code !== 0);
-  if (failed) console.error(`[check] ${failed.step.name} failed.`);
-  return failed?.code ?? 0;
+  const [streamed, kept] = await Promise.all([runLane(lanes[0]!, true), runLane(lanes[1]!, false)]);
+  for (const outcome of kept) process.stdout.write(outcome.output);
+
+  const failed = [...streamed, ...kept].find((outcome) => outcome.code !== 0);
+  if (failed) {
+    console.error(`[check] ${failed.step.name} failed: the browser stories were not run.`);
+    return failed.code;
+  }
+  const [browser] = await runLane([last], true);
+  return browser?.code ?? 1;
 }
 
 main().then((code) => process.exit(code));
