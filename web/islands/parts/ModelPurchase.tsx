@@ -7,11 +7,13 @@ import { inBasket, sendUpload, sentPercent, UNREACHABLE } from "../../lib/upload
 import { useAddToBasket } from "../../lib/use-add-to-basket";
 import { useBasket } from "../../lib/use-basket";
 import { useHydrated } from "../../lib/use-hydrated";
-import { ModelChoices } from "./ModelChoices";
-import { ModelPrice, type PriceState } from "./ModelPrice";
+import type { PriceState } from "./ModelPrice";
 import { type FrameStatus, UploadFrame } from "./UploadFrame";
 
 // Reading and drawing the model (the mesh reader, then three.js) load once a model is in hand.
+// The choices and the price load with the first model: a product page without one never needs them.
+const ModelChoices = lazy(() => import("./ModelChoices").then((module) => ({ default: module.ModelChoices })));
+const ModelPrice = lazy(() => import("./ModelPrice").then((module) => ({ default: module.ModelPrice })));
 const ModelPreview = lazy(() => import("./ModelPreview").then((module) => ({ default: module.ModelPreview })));
 const AddedPanel = lazy(() => import("./AddedPanel").then((module) => ({ default: module.AddedPanel })));
 // Asking for a price by hand (its form and captcha) loads only for a model that needs it.
@@ -189,7 +191,7 @@ export function ModelPurchase({
         <p className="hint">This shop is not taking models to print just now. Please send a custom request.</p>
       )}
       {model && material && (
-        <>
+        <Suspense fallback={null}>
           <ModelChoices
             idBase={`model-${facts.id}`}
             materials={materials}
@@ -211,7 +213,7 @@ export function ModelPurchase({
               <AskForPrice request={priceRequest} idBase={`model-${facts.id}`} />
             </Suspense>
           )}
-        </>
+        </Suspense>
       )}
 
       {(instant !== null || inTheBasket) && (
