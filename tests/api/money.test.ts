@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
+import type { MoneyPeriod } from "../../src/modules/money/model";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { storeOrder } from "../support/stored-orders";
 import { countRows } from "../support/test-app";
@@ -7,19 +8,6 @@ import { countRows } from "../support/test-app";
 // GET /api/admin/money (docs/decisions/0050-money-that-reconciles.md): gross, discounts, refunds, fees and net by
 // day, month and UK tax quarter, in UK time. Every period reconciles to the penny and equals the sum of the orders'
 // own rows, worked out here apart from the shop's code (Intl's Europe/London for the UK day of each row).
-
-type Period = {
-  start: string;
-  end: string;
-  label: string;
-  gross_cents: number;
-  discount_cents: number;
-  refund_cents: number;
-  fee_cents: number;
-  net_cents: number;
-  orders: number;
-  fees_unknown: number;
-};
 
 let shop: OwnerShop;
 beforeAll(async () => {
@@ -51,7 +39,7 @@ function clear() {
   shop.db.query("DELETE FROM orders").run();
 }
 
-const money = (query: string) => shop.call<{ periods: Period[]; error?: string }>(`/api/admin/money?${query}`);
+const money = (query: string) => shop.call<{ periods: MoneyPeriod[]; error?: string }>(`/api/admin/money?${query}`);
 
 describe("UK tax quarters, in UK time", () => {
   test("an order at 23:59 on 5 April (UK summer time) is in the quarter ending 5 April; one at 00:00 on 6 April in the next", async () => {
