@@ -2,8 +2,8 @@ import { useEffect } from "react";
 
 /**
  * Forms holding changes the owner typed and has not saved. Leaving the page (another admin page,
- * Refresh, Sign out, closing an editor, the browser's Back or Forward) asks first; closing the tab or reloading gets the browser's own
- * question (docs/decisions/0047-products-drafted-and-the-admin-on-a-phone.md).
+ * Refresh, Sign out, closing an editor, the browser's Back or Forward) asks first; closing the tab or
+ * reloading gets the browser's own question (docs/decisions/0047-products-drafted-and-the-admin-on-a-phone.md).
  */
 const unsaved = new Set<symbol>();
 
