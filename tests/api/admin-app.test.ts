@@ -72,6 +72,60 @@ describe("GET /admin/sw.js", () => {
     expect(script).toMatch(/var CACHE = "strata-admin-[0-9a-f]{12}";/);
   });
 
+  /**
+   * A tap on an alert, in a stand-in worker scope: `windows` are the browser's open windows of the shop, each
+   * controlled by the worker or not (navigate() works only in one it controls). Returns what the worker did.
+   */
+  async function tapAlert(link: string, windows: { url: string; controlled: boolean }[]): Promise<string[]> {
+    const done: string[] = [];
+    const listeners = new Map<string, (event: unknown) => void>();
+    const scope = {
+      addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
+      location: new URL("http://shop.test/admin/sw.js"),
+      clients: {
+        matchAll: async () =>
+          windows.map((open) => ({
+            url: open.url,
+            navigate: async (url: string) => {
+              if (!open.controlled) throw new TypeError("not controlled");
+              done.push(`navigated ${open.url} to ${url}`);
+            },
+            focus: async () => done.push(`focused ${open.url}`),
+          })),
+        openWindow: async (url: string) => done.push(`opened ${url}`),
+      },
+    };
+    new Function("self", "caches", await (await shop.request("/admin/sw.js")).text())(scope, {});
+    let work: Promise<unknown> = Promise.resolve();
+    listeners.get("notificationclick")?.({
+      notification: { data: { url: link }, close: () => done.push("closed") },
+      waitUntil: (promise: Promise<unknown>) => {
+        work = promise;
+      },
+    });
+    await work;
+    return done;
+  }
+
+  test("a tapped alert opens its /admin screen in the admin's open window", async () => {
+    expect(await tapAlert("/admin/orders?order=ORD-1", [{ url: "http://shop.test/admin/products", controlled: true }])).toEqual([
+      "closed",
+      "navigated http://shop.test/admin/products to http://shop.test/admin/orders?order=ORD-1",
+      "focused http://shop.test/admin/products",
+    ]);
+  });
+
+  test("a tapped alert opens a new window when the admin's window is at /admin, outside the worker's scope", async () => {
+    expect(await tapAlert("/admin/configuration#alerts", [{ url: "http://shop.test/admin", controlled: false }])).toEqual([
+      "closed",
+      "opened http://shop.test/admin/configuration#alerts",
+    ]);
+  });
+
+  test("a tapped alert whose link leaves the admin opens the dashboard instead", async () => {
+    expect(await tapAlert("https://elsewhere.example/admin", [])).toEqual(["closed", "opened http://shop.test/admin"]);
+  });
+
   test("an admin page is still the admin's page, not caught by the icon routes", async () => {
     const page = await shop.html("/admin/orders");
     expect(page.status).toBe(200);

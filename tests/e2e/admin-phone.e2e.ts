@@ -41,6 +41,34 @@ async function tapNav(page: Page, name: string): Promise<void> {
   await tapReachable(button);
 }
 
+/**
+ * The browser's Back button with unsaved typing: the question it asks, answered, and where the owner ends up.
+ * `page.goBack()` waits for a page change that a refusal never brings, so Back is pressed through the DevTools call
+ * goBack itself makes (Page.navigateToHistoryEntry), which returns at once; the page's Navigation API then says how
+ * the traversal ended: refused (`navigateerror`) or done (`currententrychange`).
+ */
+async function pressBack(page: Page, answer: "stay" | "leave"): Promise<{ question: string; outcome: string }> {
+  await page.evaluate(() => {
+    const settled = new Promise<string>((resolve) => {
+      navigation.addEventListener("navigateerror", () => resolve("stayed"), { once: true });
+      navigation.addEventListener("currententrychange", () => resolve("moved"), { once: true });
+    });
+    Object.assign(window, { backSettled: settled });
+  });
+  const dialog = page.waitForEvent("dialog");
+  const devtools = await page.context().newCDPSession(page);
+  const { currentIndex, entries } = await devtools.send("Page.getNavigationHistory");
+  const previous = entries[currentIndex - 1];
+  if (!previous) throw new Error("There is no page to go back to.");
+  await devtools.send("Page.navigateToHistoryEntry", { entryId: previous.id });
+  const asked = await dialog;
+  await (answer === "stay" ? asked.dismiss() : asked.accept());
+  // Only once answered: the question holds the page, and DevTools with it.
+  await devtools.detach();
+  const outcome = await page.evaluate(() => (window as unknown as { backSettled: Promise<string> }).backSettled);
+  return { question: asked.message(), outcome };
+}
+
 /** The page is no wider than the screen: nothing to scroll sideways. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
@@ -129,6 +157,18 @@ test.describe("the admin on a phone", () => {
     await expect.poll(() => asked).toEqual([LEAVE_QUESTION]);
     await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
     await expect(editor.getByLabel("Description")).toHaveValue("A ribbed bud vase, printed in a marbled PLA. Watertight.");
+
+    // The browser's Back asks the same question. Answered no, the owner stays: the address, the editor, the typing.
+    expect(await pressBack(page, "stay")).toEqual({ question: LEAVE_QUESTION, outcome: "stayed" });
+    expect(new URL(page.url()).pathname).toBe("/admin/products");
+    await expect(editor.getByLabel("Description")).toHaveValue("A ribbed bud vase, printed in a marbled PLA. Watertight.");
+    // Answered yes, Back goes back (to the dashboard) and the typing is let go; Forward returns with no question.
+    expect(await pressBack(page, "leave")).toEqual({ question: LEAVE_QUESTION, outcome: "moved" });
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await page.goForward();
+    await tapReachable(page.getByRole("button", { name: `Edit ${name}` }));
+    await expect(editor.getByLabel("Description")).toHaveValue("A ribbed bud vase, printed in a marbled PLA.");
+    await editor.getByLabel("Description").fill("A ribbed bud vase, printed in a marbled PLA. Watertight.");
 
     // Published with that change: the shop has it at once.
     await tapReachable(editor.getByRole("button", { name: "Save and publish" }));

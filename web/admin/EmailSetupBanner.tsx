@@ -33,7 +33,11 @@ export function EmailSetupBanner() {
   if (useEmailConfigured() !== false) return null;
   return (
     // On a phone it folds to its first line (web/styles/admin/shell.css); the whole text is its title there.
-    <p className="admin-notice admin-notice--warning admin-banner" role="status" title={`${EMAIL_NOT_SET_UP} ${EMAIL_SET_UP_STEP}`}>
+    <p
+      className="admin-notice admin-notice--warning admin-banner admin-banner--one-line"
+      role="status"
+      title={`${EMAIL_NOT_SET_UP} ${EMAIL_SET_UP_STEP}`}
+    >
       {EMAIL_NOT_SET_UP} <span>{EMAIL_SET_UP_STEP}</span>
     </p>
   );

@@ -1,25 +1,15 @@
-import { useSyncExternalStore } from "react";
+import { useOnline } from "./connection";
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener("online", onChange);
-  window.addEventListener("offline", onChange);
-  return () => {
-    window.removeEventListener("online", onChange);
-    window.removeEventListener("offline", onChange);
-  };
-}
+const OFFLINE_NOTICE = "You are offline. The To make queue shows what was last loaded; other pages and changes wait for a connection.";
 
-/** Shown above every admin page while the browser has no connection (docs/decisions/0046-owner-alerts.md). */
+/**
+ * Shown above every admin page while the admin cannot reach the shop (`connection.ts`,
+ * docs/decisions/0046-owner-alerts.md). In the page's flow under the navigation, never over it: it moves the work
+ * down rather than hiding any of it, and on a phone it wraps (the email banner folds to one line; this one is read
+ * whole). The live region is always there, so a screen reader hears the notice when the connection drops, not only
+ * when a page opens offline.
+ */
 export function OfflineNotice() {
-  const online = useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
-  if (online) return null;
-  return (
-    <p className="admin-notice admin-notice--warning admin-banner" role="status">
-      You are offline. The To make queue shows what was last loaded; other pages and changes wait for a connection.
-    </p>
-  );
+  const online = useOnline();
+  return <div role="status">{!online && <p className="admin-notice admin-notice--warning admin-banner">{OFFLINE_NOTICE}</p>}</div>;
 }

@@ -1,3 +1,5 @@
+import { noteShopAnswered } from "./connection";
+
 /**
  * The one way the admin app talks to the server: same-origin with the session
  * cookie, JSON both ways. A 401 on any call ends the session in the UI
@@ -57,8 +59,11 @@ export async function apiAnswer<T = unknown>(path: string, options: CallOptions 
   try {
     response = await fetch(path, { method: options.method ?? "GET", headers, body, credentials: "same-origin" });
   } catch (error) {
+    noteShopAnswered(false);
     throw new NetworkError(error instanceof Error ? error.message : "Network error");
   }
+  // An answer stamped X-Saved-At is the service worker's kept copy: the shop itself did not answer.
+  noteShopAnswered(!response.headers.has("x-saved-at"));
   const text = await response.text().catch(() => "");
   let data: unknown = null;
   try {

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
+import { FIRST_REPORT_DAY, LAST_REPORT_DAY } from "../../shared/report-range";
 
 /**
  * The admin's two number inputs, so every editor and setting types amounts the same way: money in
@@ -124,5 +125,39 @@ export function TextField({
     <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
       {(described) => <input id={id} type="text" {...described} {...rest} onChange={(event) => onChange(event.target.value)} />}
     </FieldFrame>
+  );
+}
+
+/** Two UK days, both included: a report's first and last day ("2026-04-06"). */
+export type DayRange = { from: string; to: string };
+
+/**
+ * The From and To days of a report (the orders export, the Money page), each held to the days a report can cover
+ * (shared/report-range.ts, the server's own bounds). `labels` names the two for the report they belong to.
+ */
+export function DateRangeFields({ labels, range, onChange }: { labels: DayRange; range: DayRange; onChange: (range: DayRange) => void }) {
+  return (
+    <>
+      <label>
+        <span>{labels.from}</span>
+        <input
+          type="date"
+          min={FIRST_REPORT_DAY}
+          max={LAST_REPORT_DAY}
+          value={range.from}
+          onChange={(event) => onChange({ ...range, from: event.target.value })}
+        />
+      </label>
+      <label>
+        <span>{labels.to}</span>
+        <input
+          type="date"
+          min={FIRST_REPORT_DAY}
+          max={LAST_REPORT_DAY}
+          value={range.to}
+          onChange={(event) => onChange({ ...range, to: event.target.value })}
+        />
+      </label>
+    </>
   );
 }

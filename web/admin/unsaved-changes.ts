@@ -2,8 +2,8 @@ import { useEffect } from "react";
 
 /**
  * Forms holding changes the owner typed and has not saved. Leaving the page (another admin page,
- * Refresh, Sign out, closing an editor) asks first; closing the tab or reloading gets the browser's own
- * question (docs/decisions/0047-products-drafted-and-the-admin-on-a-phone.md).
+ * Refresh, Sign out, closing an editor, the browser's Back or Forward) asks first; closing the tab or
+ * reloading gets the browser's own question (docs/decisions/0047-products-drafted-and-the-admin-on-a-phone.md).
  */
 const unsaved = new Set<symbol>();
 
@@ -16,6 +16,18 @@ function askBeforeUnload(event: BeforeUnloadEvent) {
   event.returnValue = LEAVE_QUESTION;
 }
 
+/**
+ * The browser's Back and Forward between admin pages: one document, so no `beforeunload`. The Navigation API's
+ * `navigate` event comes before the address moves and a same-document traversal may be cancelled there, so the
+ * owner is asked the same question as the admin's own links and, answering no, stays with the address and the
+ * form untouched (docs/decisions/0047-products-drafted-and-the-admin-on-a-phone.md). A traversal that leaves the
+ * admin's page is another document: `beforeunload` asks for it.
+ */
+function askBeforeTraversal(event: NavigateEvent) {
+  if (event.navigationType !== "traverse" || !event.destination.sameDocument || !event.cancelable) return;
+  if (!mayLeave()) event.preventDefault();
+}
+
 let listening = false;
 
 /** Marks the calling form as holding unsaved changes while `dirty` is true. */
@@ -24,6 +36,8 @@ export function useUnsavedChanges(dirty: boolean): void {
     if (!dirty) return;
     if (!listening) {
       window.addEventListener("beforeunload", askBeforeUnload);
+      // Browsers without the Navigation API move the address before telling the page: there Back is not asked about.
+      if ("navigation" in window) navigation.addEventListener("navigate", askBeforeTraversal);
       listening = true;
     }
     const form = Symbol("unsaved form");

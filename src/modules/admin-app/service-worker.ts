@@ -41,16 +41,29 @@ self.addEventListener("push", function (event) {
   }));
 });
 
+// The screen an alert opens: an /admin address of this shop only, whatever the payload says.
+function alertScreen(link) {
+  var origin = self.location.origin;
+  var target = new URL(link || "/admin", origin);
+  return target.origin === origin && target.pathname.indexOf("/admin") === 0 ? target.href : origin + "/admin";
+}
+
+// What a tap on an alert does: its screen in the admin's open window, else in a new one. A function of its own so
+// the browser story can run it in the installed worker (no browser tooling can tap a notification).
+function openAlert(link) {
+  var url = alertScreen(link);
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
+    var open = windows.find(function (window) { return new URL(window.url).pathname.indexOf("/admin") === 0; });
+    // navigate() works only in a window this worker controls; "/admin" itself is outside the scope, so a window
+    // there gets the alert's screen in a new one.
+    if (!open) return self.clients.openWindow(url);
+    return open.navigate(url).then(function () { return open.focus(); }, function () { return self.clients.openWindow(url); });
+  });
+}
+
 self.addEventListener("notificationclick", function (event) {
   event.notification.close();
-  var origin = self.location.origin;
-  var target = new URL((event.notification.data && event.notification.data.url) || "/admin", origin);
-  // Only an /admin screen of this shop is opened, whatever the payload says.
-  var url = target.origin === origin && target.pathname.indexOf("/admin") === 0 ? target.href : origin + "/admin";
-  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
-    var open = windows.find(function (window) { return new URL(window.url).pathname.indexOf("/admin") === 0; });
-    return open ? open.navigate(url).then(function () { return open.focus(); }) : self.clients.openWindow(url);
-  }));
+  event.waitUntil(openAlert(event.notification.data && event.notification.data.url));
 });
 
 function keepAndAnswer(request, key) {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { formatMinus, formatPence } from "../../../shared/money";
-import { FIRST_REPORT_DAY, LAST_REPORT_DAY } from "../../../shared/report-range";
 import { addUkDays, ukToday } from "../../../shared/uk-day";
 import type { MoneyPeriod } from "../../../src/modules/money/model";
 import { apiCall, failureText, isSessionEnd } from "../api";
 import { VatThresholdLine } from "../BusinessFigures";
+import { DateRangeFields } from "../fields";
 import { AdminTable, AmountCell, Notice } from "../parts";
 import type { DashboardStats } from "../types";
 import { useLoad } from "../use-load";
@@ -96,26 +96,7 @@ export function MoneyPage() {
               <option value="quarter">Tax quarter</option>
             </select>
           </label>
-          <label>
-            <span>From</span>
-            <input
-              type="date"
-              min={FIRST_REPORT_DAY}
-              max={LAST_REPORT_DAY}
-              value={range.from}
-              onChange={(e) => setRange({ ...range, from: e.target.value })}
-            />
-          </label>
-          <label>
-            <span>To</span>
-            <input
-              type="date"
-              min={FIRST_REPORT_DAY}
-              max={LAST_REPORT_DAY}
-              value={range.to}
-              onChange={(e) => setRange({ ...range, to: e.target.value })}
-            />
-          </label>
+          <DateRangeFields labels={{ from: "From", to: "To" }} range={range} onChange={setRange} />
         </div>
         {money.error && <Notice tone="error">{money.error}</Notice>}
         {periods.length > 0 && (

@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { FIRST_REPORT_DAY, isReportDay, LAST_REPORT_DAY, REPORT_RANGE_MESSAGES as MESSAGES } from "../../../shared/report-range";
+import { isReportDay, REPORT_RANGE_MESSAGES as MESSAGES } from "../../../shared/report-range";
 import { ukToday } from "../../../shared/uk-day";
+import { DateRangeFields, type DayRange } from "../fields";
 
 /** The server's words for the same mistakes (shared/report-range.ts), shown before the download starts. */
 function rangeProblem(from: string, to: string): string {
@@ -16,10 +17,9 @@ function rangeProblem(from: string, to: string): string {
  */
 export function OrdersExport() {
   const today = ukToday(new Date());
-  const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
-  const [to, setTo] = useState(today);
-  const problem = rangeProblem(from, to);
-  const href = `/api/admin/orders/export.csv?${new URLSearchParams({ from, to })}`;
+  const [range, setRange] = useState<DayRange>({ from: `${today.slice(0, 8)}01`, to: today });
+  const problem = rangeProblem(range.from, range.to);
+  const href = `/api/admin/orders/export.csv?${new URLSearchParams(range)}`;
   return (
     <section className="admin-section card" aria-labelledby="orders-export-title">
       <h2 id="orders-export-title">Export orders</h2>
@@ -27,14 +27,7 @@ export function OrdersExport() {
         A CSV file (opens in Excel, Numbers or Google Sheets) of the orders placed between two UK dates, both included.
       </p>
       <div className="admin-order-search">
-        <label>
-          <span>Orders from</span>
-          <input type="date" min={FIRST_REPORT_DAY} max={LAST_REPORT_DAY} value={from} onChange={(event) => setFrom(event.target.value)} />
-        </label>
-        <label>
-          <span>Orders to</span>
-          <input type="date" min={FIRST_REPORT_DAY} max={LAST_REPORT_DAY} value={to} onChange={(event) => setTo(event.target.value)} />
-        </label>
+        <DateRangeFields labels={{ from: "Orders from", to: "Orders to" }} range={range} onChange={setRange} />
         {problem ? (
           <button type="button" className="button button--primary" disabled>
             Download CSV
