@@ -157,6 +157,15 @@ test("the Alerts card on a phone, light and dark @phone", async ({ browser }) =>
   await expect(card.getByRole("button", { name: "Turn on alerts on this device" })).toBeVisible();
   // The card fits the phone's width: nothing scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // And every setting's Save sits inside its own card, not over the card's edge.
+  const overEdge = await page.evaluate(() =>
+    [...document.querySelectorAll("form.admin-setting")].flatMap((form) => {
+      const cardRight = (form.closest("section") as HTMLElement).getBoundingClientRect().right;
+      const save = form.querySelector("button[type=submit]") as HTMLElement;
+      return save.getBoundingClientRect().right > cardRight ? [form.getAttribute("aria-label")] : [];
+    }),
+  );
+  expect(overEdge).toEqual([]);
   for (const theme of ["light", "dark"]) {
     await page.evaluate((chosen) => localStorage.setItem("strata.theme", chosen), theme);
     await page.reload();
