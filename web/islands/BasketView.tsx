@@ -32,8 +32,12 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, cutOf
   useEffect(() => {
     if (banner === "success") {
       clearBasket();
-      // The checkout's keys live with the checkout client, which only a basket with lines loads.
-      void import("../lib/checkout-client").then((client) => client.forgetPaidCheckout());
+      // The checkout's keys live with the checkout client, which only a basket with lines loads. A chunk that fails to
+      // load (the connection dropped) leaves the keys as they were; nothing else on this page needs it.
+      import("../lib/checkout-client").then(
+        (client) => client.forgetPaidCheckout(),
+        () => {},
+      );
     }
     setGift(readGift());
   }, [banner]);
