@@ -1,24 +1,48 @@
 // The bench's event-loop probe, loaded into the shop's own process without changing the shop:
 //   bun --preload ./bench/loop-stall.ts scripts/start.ts
 // A timer asks to run every TICK_MS; how much later than that it runs is how long the loop was kept from
-// turning (work on the main thread, a synchronous call, a collection). SIGUSR1 starts a new window; SIGUSR2
-// writes the window's longest stall, and how many stalls passed 20 and 50 ms, to $BENCH_STALL_FILE as JSON.
+// turning (work on the main thread, a synchronous call, a collection, or the thread waiting for a core). SIGUSR1
+// starts a new window; SIGUSR2 writes the window's longest stall, how many stalls passed 20 and 50 ms, and each
+// stall over NOTED_MS to $BENCH_STALL_FILE as JSON. Each noted stall carries the thread's own CPU time within it:
+// near the stall's length, the shop's thread was working (scripts/bench.ts then names the requests and jobs that
+// ended in it, from the shop's log); far below it, the thread was waiting for a core the machine gave to
+// something else (docs/decisions/0053-the-loop-the-memory-and-the-first-script.md).
 import { writeFileSync } from "node:fs";
 
 const TICK_MS = 5;
+/** Stalls past this are noted one by one, with their moment and CPU time. */
+const NOTED_MS = 10;
+/** At most this many are kept (the longest), so a window on a very busy machine stays a small file. */
+const MOST_NOTED = 200;
 const file = process.env.BENCH_STALL_FILE;
+
+export type NotedStall = { endedAt: number; ms: number; cpuMs: number };
+
+/** The shop's thread's CPU time in ms (Bun has threadCpuUsage; the process's is the fallback). */
+const threadCpuMs = () => {
+  const usage = process.threadCpuUsage?.() ?? process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
 
 let longest = 0;
 let over20 = 0;
 let over50 = 0;
 let ticks = 0;
+let noted: NotedStall[] = [];
 let windowStart = performance.now();
 let last = performance.now();
+let lastCpu = threadCpuMs();
 
 const timer = setInterval(() => {
   const now = performance.now();
+  const cpu = threadCpuMs();
   const stall = now - last - TICK_MS;
+  if (stall > NOTED_MS) {
+    noted.push({ endedAt: Date.now(), ms: round1(stall), cpuMs: round1(cpu - lastCpu) });
+    if (noted.length > MOST_NOTED * 2) noted = longestOf(noted);
+  }
   last = now;
+  lastCpu = cpu;
   ticks += 1;
   if (stall > longest) longest = stall;
   if (stall > 20) over20 += 1;
@@ -32,8 +56,10 @@ process.on("SIGUSR1", () => {
   over20 = 0;
   over50 = 0;
   ticks = 0;
+  noted = [];
   windowStart = performance.now();
   last = performance.now();
+  lastCpu = threadCpuMs();
 });
 
 process.on("SIGUSR2", () => {
@@ -41,6 +67,21 @@ process.on("SIGUSR2", () => {
   const seconds = (performance.now() - windowStart) / 1000;
   writeFileSync(
     file,
-    JSON.stringify({ longestStallMs: Math.round(longest * 10) / 10, over20, over50, ticks, seconds: Math.round(seconds * 10) / 10 }),
+    JSON.stringify({
+      longestStallMs: round1(longest),
+      over20,
+      over50,
+      ticks,
+      seconds: round1(seconds),
+      stalls: longestOf(noted).sort((a, b) => a.endedAt - b.endedAt),
+    }),
   );
 });
+
+function longestOf(stalls: NotedStall[]): NotedStall[] {
+  return [...stalls].sort((a, b) => b.ms - a.ms).slice(0, MOST_NOTED);
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}

@@ -189,14 +189,37 @@ export async function timeExport(owner: Owner, signal?: AbortSignal): Promise<Ex
   };
 }
 
-export type OwnerLoopTally = { rounds: number; actions: number; failures: string[]; exports: ExportTiming[]; slowestMs: number };
+/** One action of the owner's loop, from its first request to its last byte (epoch ms): bench/stall-causes.ts reads these. */
+export type OwnerAction = { name: string; startedAt: number; endedAt: number };
+
+export type OwnerLoopTally = {
+  rounds: number;
+  actions: number;
+  failures: string[];
+  exports: ExportTiming[];
+  slowestMs: number;
+  timeline: OwnerAction[];
+};
+
+/** The loop's actions in order, by the names its timeline gives them. */
+const LOOP_ACTIONS = [
+  "export",
+  "list and three pages",
+  "search name",
+  "search email",
+  "search postcode",
+  "search reference",
+  "dashboard",
+  "to make",
+  "an order",
+];
 
 /**
  * The owner at work while shoppers shop: a year's export, the list and three pages back, a search by each field,
  * the dashboard, the "To make" queue and an order, one after another with `pauseMs` between them, until stopped.
  */
 export function startOwnerLoop(owner: Owner, terms: OwnerTerms, pauseMs: number) {
-  const tally: OwnerLoopTally = { rounds: 0, actions: 0, failures: [], exports: [], slowestMs: 0 };
+  const tally: OwnerLoopTally = { rounds: 0, actions: 0, failures: [], exports: [], slowestMs: 0, timeline: [] };
   let stopped = false;
   const abort = new AbortController();
   const note = (what: string, answer: { status: number; ms?: number; totalMs?: number }) => {
@@ -231,13 +254,15 @@ export function startOwnerLoop(owner: Owner, terms: OwnerTerms, pauseMs: number)
         async () => note("to-make", await adminGet(owner, "/api/admin/orders/to-make")),
         async () => note("order", await adminGet(owner, `/api/admin/orders/${terms.references[i % terms.references.length]}`)),
       ];
-      for (const action of actions) {
+      for (const [index, action] of actions.entries()) {
         if (stopped) break;
+        const startedAt = Date.now();
         try {
           await action();
         } catch (error) {
           if (!stopped) tally.failures.push(String(error));
         }
+        tally.timeline.push({ name: `owner: ${LOOP_ACTIONS[index]}`, startedAt, endedAt: Date.now() });
         await Bun.sleep(pauseMs);
       }
       tally.rounds += 1;

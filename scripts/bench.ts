@@ -33,7 +33,18 @@ import { LIMITED, LIMITED_VARIANTS, UNLIMITED } from "../bench/catalogue";
 import { buildClient, startDemoShop, stopDemoShop, waitFor200 } from "../bench/demo-shop";
 import { copyLargeShop, type LargeShop, largeShop } from "../bench/large-shop";
 import type { Load } from "../bench/load";
-import { type AdminTiming, type ExportTiming, ownerTerms, signIn, startOwnerLoop, timeAdminCalls, timeExport } from "../bench/owner";
+import type { NotedStall } from "../bench/loop-stall";
+import {
+  type AdminTiming,
+  type ExportTiming,
+  type OwnerAction,
+  ownerTerms,
+  signIn,
+  startOwnerLoop,
+  timeAdminCalls,
+  timeExport,
+} from "../bench/owner";
+import { type AttributedStall, attributeStalls, stallsInWords } from "../bench/stall-causes";
 import { runWrk } from "../bench/wrk";
 import { OFF_THREAD_BYTES, QUICK_ANSWERS } from "../src/http/response-cache";
 import type { ShopProcess } from "./spawn-shop";
@@ -171,15 +182,22 @@ async function main() {
         writeFileSync(join(bodiesDir, `page-${index}.headers.json`), JSON.stringify(headers));
         // Each round measures the ceiling and then the page, back to back; the share is the median of the rounds'
         // shares (docs/decisions/0044-the-owner-beside-the-shoppers.md).
-        const rounds: { ceiling: Load; page: Load }[] = [];
+        // The order alternates (ceiling first, then page first), so a machine getting busier or quieter through the
+        // rounds weighs on both sides alike; each run also counts its server's CPU per answer, which the machine's
+        // other work hardly moves (docs/decisions/0053-the-loop-the-memory-and-the-first-script.md).
+        const rounds: { ceiling: CountedLoad; page: CountedLoad }[] = [];
         let failures = 0;
         for (let round = 0; round < ROUNDS; round++) {
-          const ceilingRun = await loadPage(`http://127.0.0.1:${CEILING_PORT}/page-${index}`);
-          const run = await loadPage(`${ORIGIN}${path}`);
+          const measureCeiling = () => countedLoad(`http://127.0.0.1:${CEILING_PORT}/page-${index}`, ceiling.pid);
+          const measurePage = () => countedLoad(`${ORIGIN}${path}`, server.pid);
+          const ceilingFirst = round % 2 === 0;
+          const first = await (ceilingFirst ? measureCeiling() : measurePage());
+          const second = await (ceilingFirst ? measurePage() : measureCeiling());
+          const [ceilingRun, run] = ceilingFirst ? [first, second] : [second, first];
           failures += run.non2xx + run.errors + run.timeouts;
           rounds.push({ ceiling: ceilingRun, page: run });
         }
-        const middle = (figure: (pair: { ceiling: Load; page: Load }) => number) => median(rounds.map(figure));
+        const middle = (figure: (pair: { ceiling: CountedLoad; page: CountedLoad }) => number) => median(rounds.map(figure));
         const row = {
           path,
           bytes,
@@ -192,10 +210,26 @@ async function main() {
           p50: middle(({ page }) => page.p50),
           p99: middle(({ page }) => page.p99),
           ceilingP99: middle(({ ceiling }) => ceiling.p99),
+          cpuPerAnswerUs: round(
+            middle(({ page }) => page.cpuPerAnswerUs),
+            1,
+          ),
+          ceilingCpuPerAnswerUs: round(
+            middle(({ ceiling }) => ceiling.cpuPerAnswerUs),
+            1,
+          ),
+          // The ceiling's CPU per answer over the page's, round by round: the share of its work a page would have at
+          // the same throughput, which a busier machine moves far less than it moves req/s.
+          cpuShareOfCeiling: round(
+            middle(({ page, ceiling }) => ceiling.cpuPerAnswerUs / page.cpuPerAnswerUs),
+            3,
+          ),
           failures,
           rounds: rounds.map(({ ceiling, page }) => ({
             requestsPerSecond: Math.round(page.requestsPerSecond),
             ceilingRequestsPerSecond: Math.round(ceiling.requestsPerSecond),
+            cpuPerAnswerUs: round(page.cpuPerAnswerUs, 1),
+            ceilingCpuPerAnswerUs: round(ceiling.cpuPerAnswerUs, 1),
           })),
         };
         log(JSON.stringify(row));
@@ -263,7 +297,7 @@ function shopFacts(shop: LargeShop) {
   };
 }
 
-type StallWindow = { longestStallMs: number; over20: number; over50: number; ticks: number; seconds: number };
+type StallWindow = { longestStallMs: number; over20: number; over50: number; ticks: number; seconds: number; stalls: NotedStall[] };
 
 /**
  * The owner's whole session in one shop process (its peak memory is the session's): each admin call timed, a
@@ -281,64 +315,74 @@ async function ownerSession(dataDir: string) {
     preload: join(ROOT, "bench", "loop-stall.ts"),
   });
   const memory = watchMemory(server.pid);
-  try {
-    await waitFor200(`${ORIGIN}/healthz`, 60_000);
-    const owner = await signIn(ORIGIN, ADMIN_PASSWORD);
-    const terms = ownerTerms(join(dataDir, "shop.db"));
+  let notedStalls: NotedStall[] = [];
+  let ownerActions: OwnerAction[] = [];
+  const session = await (async () => {
+    try {
+      await waitFor200(`${ORIGIN}/healthz`, 60_000);
+      const owner = await signIn(ORIGIN, ADMIN_PASSWORD);
+      const terms = ownerTerms(join(dataDir, "shop.db"));
 
-    memory.phase = "admin calls";
-    log(`admin calls: up to ${ADMIN_SAMPLES} of each, at most ${ADMIN_BUDGET_MS / 1000} s each`);
-    const adminCalls = await timeAdminCalls(owner, terms, ADMIN_SAMPLES, ADMIN_BUDGET_MS);
-    for (const call of adminCalls) log(JSON.stringify(call));
+      memory.phase = "admin calls";
+      log(`admin calls: up to ${ADMIN_SAMPLES} of each, at most ${ADMIN_BUDGET_MS / 1000} s each`);
+      const adminCalls = await timeAdminCalls(owner, terms, ADMIN_SAMPLES, ADMIN_BUDGET_MS);
+      for (const call of adminCalls) log(JSON.stringify(call));
 
-    memory.phase = "export";
-    const yearExport = await timeExport(owner);
-    log(`a year's export: ${JSON.stringify(yearExport)}`);
+      memory.phase = "export";
+      const yearExport = await timeExport(owner);
+      log(`a year's export: ${JSON.stringify(yearExport)}`);
 
-    const productPage = `${ORIGIN}/products/${PRODUCT}`;
-    memory.phase = "shoppers alone";
-    log(`shoppers alone: ${productPage} for ${OWNER_SECONDS} s`);
-    const alone = await loadPage(productPage, OWNER_SECONDS);
+      const productPage = `${ORIGIN}/products/${PRODUCT}`;
+      memory.phase = "shoppers alone";
+      log(`shoppers alone: ${productPage} for ${OWNER_SECONDS} s`);
+      const alone = await loadPage(productPage, OWNER_SECONDS);
 
-    memory.phase = "shoppers beside the owner";
-    log(`shoppers beside the owner's loop for ${OWNER_SECONDS} s`);
-    server.kill("SIGUSR1");
-    const loop = startOwnerLoop(owner, terms, OWNER_PAUSE_MS);
-    const beside = await loadPage(productPage, OWNER_SECONDS);
-    const loopTally = await loop.stop();
-    const stall = await readStallWindow(server, stallFile);
-    log(`owner loop: ${loopTally.rounds} rounds, ${loopTally.actions} actions, stall ${JSON.stringify(stall)}`);
+      memory.phase = "shoppers beside the owner";
+      log(`shoppers beside the owner's loop for ${OWNER_SECONDS} s`);
+      server.kill("SIGUSR1");
+      const loop = startOwnerLoop(owner, terms, OWNER_PAUSE_MS);
+      const beside = await loadPage(productPage, OWNER_SECONDS);
+      const loopTally = await loop.stop();
+      const { stalls: noted, ...stall } = await readStallWindow(server, stallFile);
+      notedStalls = noted;
+      ownerActions = loopTally.timeline;
+      log(`owner loop: ${loopTally.rounds} rounds, ${loopTally.actions} actions, stall ${JSON.stringify(stall)}`);
 
-    const peak = peakMemoryMB(server.pid);
-    memory.stop();
-    const shopper = (load: Load) => ({
-      requestsPerSecond: Math.round(load.requestsPerSecond),
-      p50: load.p50,
-      p99: load.p99,
-      max: load.max,
-      failures: load.non2xx + load.errors + load.timeouts,
-    });
-    return {
-      adminCalls,
-      export: yearExport,
-      shoppersAlone: shopper(alone),
-      shoppersBesideOwner: shopper(beside),
-      shareOfAlone: round(beside.requestsPerSecond / alone.requestsPerSecond, 3),
-      ownerLoop: {
-        pauseMs: OWNER_PAUSE_MS,
-        rounds: loopTally.rounds,
-        actions: loopTally.actions,
-        slowestActionMs: loopTally.slowestMs,
-        failures: loopTally.failures.slice(0, 5),
-        exports: loopTally.exports.map(({ rows, firstByteMs, totalMs }) => ({ rows, firstByteMs, totalMs })),
-      },
-      stall,
-      peakMemoryMB: peak,
-      peakMemoryByPhaseMB: memory.peaks,
-    };
-  } finally {
-    await stopDemoShop(server);
-  }
+      const peak = peakMemoryMB(server.pid);
+      memory.stop();
+      const shopper = (load: Load) => ({
+        requestsPerSecond: Math.round(load.requestsPerSecond),
+        p50: load.p50,
+        p99: load.p99,
+        max: load.max,
+        failures: load.non2xx + load.errors + load.timeouts,
+      });
+      return {
+        adminCalls,
+        export: yearExport,
+        shoppersAlone: shopper(alone),
+        shoppersBesideOwner: shopper(beside),
+        shareOfAlone: round(beside.requestsPerSecond / alone.requestsPerSecond, 3),
+        ownerLoop: {
+          pauseMs: OWNER_PAUSE_MS,
+          rounds: loopTally.rounds,
+          actions: loopTally.actions,
+          slowestActionMs: loopTally.slowestMs,
+          failures: loopTally.failures.slice(0, 5),
+          exports: loopTally.exports.map(({ rows, firstByteMs, totalMs }) => ({ rows, firstByteMs, totalMs })),
+        },
+        stall,
+        peakMemoryMB: peak,
+        peakMemoryByPhaseMB: memory.peaks,
+      };
+    } finally {
+      await stopDemoShop(server);
+    }
+  })();
+  // Once the shop has stopped its log is whole: each noted stall gets the requests and jobs that ran in it.
+  const stalls: AttributedStall[] = attributeStalls(notedStalls, ownerActions, join(dataDir, "owner-shop.log"), `/products/${PRODUCT}`);
+  for (const words of stallsInWords(stalls, 10)) log(`stall ${words}`);
+  return { ...session, stall: { ...session.stall, stalls } };
 }
 
 /** Asks the probe for its window (SIGUSR2) and waits for the file it writes. */
@@ -398,12 +442,37 @@ async function wireAnswer(url: string): Promise<{ body: Uint8Array; headers: [st
   return { body, headers };
 }
 
+type CountedLoad = Load & { cpuPerAnswerUs: number };
+
+/**
+ * One page at 50 connections, after a warm-up, with the CPU time the answering process (`pid`: the shop or the
+ * ceiling, all its threads) spent per answer during the measured run alone.
+ */
+async function countedLoad(url: string, pid: number): Promise<CountedLoad> {
+  await loadPage(url, WARMUP_SECONDS, 0);
+  const before = processCpuMs(pid);
+  const run = await loadPage(url, SECONDS, 0);
+  const cpuMs = processCpuMs(pid) - before;
+  return { ...run, cpuPerAnswerUs: run.total > 0 ? (cpuMs * 1000) / run.total : 0 };
+}
+
+/** A process's CPU time so far (user + system, every thread), in ms, from /proc. */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Linux's USER_HZ, the unit of /proc's CPU times: 100 on every Linux the shop runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** One page at 50 connections, after a warm-up. */
-function loadPage(url: string, seconds = SECONDS): Promise<Load> {
+function loadPage(url: string, seconds = SECONDS, warmupSeconds = WARMUP_SECONDS): Promise<Load> {
   if (PAGE_LOAD_GENERATOR === "wrk") {
-    return runWrk({ url, connections: 50, seconds, warmupSeconds: WARMUP_SECONDS, headers: BROWSER_HEADERS });
+    return runWrk({ url, connections: 50, seconds, warmupSeconds, headers: BROWSER_HEADERS });
   }
-  return load({ url, connections: 50, duration: seconds });
+  return load({ url, connections: 50, duration: seconds, warmup: warmupSeconds });
 }
 
 /** autocannon in its own Node process; this process stays free to run checkouts meanwhile. */
@@ -652,6 +721,9 @@ type Row = {
   p50: number;
   p99: number;
   ceilingP99: number;
+  cpuPerAnswerUs: number;
+  ceilingCpuPerAnswerUs: number;
+  cpuShareOfCeiling: number;
   failures: number;
 };
 
@@ -833,13 +905,18 @@ function markdown(results: Record<string, unknown>): string {
         `| ${label} | ${n(load.requestsPerSecond)} | ${load.p50} ms | ${load.p99} ms | ${load.max} ms | ${load.failures} |`,
     ),
     "",
-    "| page | bytes sent | req/s | Bun ceiling req/s | share | p50 | p99 | ceiling p99 | failures |",
-    "|---|---|---|---|---|---|---|---|---|",
-    ...pages.map((row) =>
-      row.requestsPerSecond === 0
-        ? `| \`${row.path}\` | ${row.bytes} | 0 (no answer within a run) | ${row.ceilingRequestsPerSecond} | 0 % | – | – | ${row.ceilingP99} ms | ${row.failures} |`
-        : `| \`${row.path}\` | ${row.bytes} | ${row.requestsPerSecond} | ${row.ceilingRequestsPerSecond} | ${percent(row.shareOfCeiling)} % | ${row.p50} ms | ${row.p99} ms | ${row.ceilingP99} ms | ${row.failures} |`,
-    ),
+    "The loop's longest stalls, with the shop's thread's CPU time in each and what its log says ran then (bench/stall-causes.ts):",
+    "",
+    ...stallsInWords(owner.stall.stalls ?? [], 5).map((words) => `- ${words}`),
+    "",
+    "| page | bytes sent | req/s | Bun ceiling req/s | share | p50 | p99 | ceiling p99 | CPU per answer (ceiling) | CPU share | failures |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
+    ...pages.map((row) => {
+      const cpu = `${row.cpuPerAnswerUs} µs (${row.ceilingCpuPerAnswerUs} µs) | ${percent(row.cpuShareOfCeiling)} %`;
+      return row.requestsPerSecond === 0
+        ? `| \`${row.path}\` | ${row.bytes} | 0 (no answer within a run) | ${row.ceilingRequestsPerSecond} | 0 % | – | – | ${row.ceilingP99} ms | ${cpu} | ${row.failures} |`
+        : `| \`${row.path}\` | ${row.bytes} | ${row.requestsPerSecond} | ${row.ceilingRequestsPerSecond} | ${percent(row.shareOfCeiling)} % | ${row.p50} ms | ${row.p99} ms | ${row.ceilingP99} ms | ${cpu} | ${row.failures} |`;
+    }),
     "",
     "| page (first visit, gzip) | HTML | JS | CSS |",
     "|---|---|---|---|",

@@ -218,6 +218,41 @@ describe("three.js, for the 3D model viewer (the owner's requests and the shoppe
   });
 });
 
+describe("the basket's first script (docs/decisions/0053-the-loop-the-memory-and-the-first-script.md)", () => {
+  /** What /basket loads before any import() runs: the islands' script, the header and the basket island. */
+  const firstScript = () => {
+    const files = new Set<string>();
+    const inputs = new Set<string>();
+    for (const entry of ["web/client.tsx", "web/islands/SiteHeader.tsx", "web/islands/BasketView.tsx"]) {
+      const reached = reachableFrom(entry, { staticOnly: true });
+      for (const file of reached.files) files.add(file);
+      for (const input of reached.inputs) inputs.add(input);
+    }
+    return { files, inputs };
+  };
+
+  test("has none of what only a basket with lines uses: the checkout client, the code field, the gift field, the key dates", () => {
+    const { inputs } = firstScript();
+    const filledOnly = [
+      "web/islands/parts/FilledBasket.tsx",
+      "web/lib/checkout-client.ts",
+      "web/lib/basket-checkout.ts",
+      "web/components/DiscountCodeField.tsx",
+      "web/components/GiftField.tsx",
+      "shared/key-dates.ts",
+    ];
+    expect(filledOnly.filter((input) => inputs.has(input))).toEqual([]);
+    // They are still in the build: the filled basket's own chunk brings them.
+    const filled = reachableFrom("web/islands/parts/FilledBasket.tsx", { staticOnly: true }).inputs;
+    expect(filledOnly.filter((input) => !filled.has(input))).toEqual([]);
+  });
+
+  test("stays within 80 kB gzip", () => {
+    const gzipBytes = [...firstScript().files].reduce((sum, file) => sum + statSync(join(BUILD_DIR, `${basename(file)}.gz`)).size, 0);
+    expect(gzipBytes).toBeLessThanOrEqual(80_000);
+  });
+});
+
 describe("the route reader and drawing (docs/decisions/0028-route-trim-in-the-browser.md)", () => {
   const ROUTE_CODE = ["shared/gpx-reader.ts", "shared/route-details.ts", "shared/route-trim.ts", "shared/route-drawing.ts"];
 
