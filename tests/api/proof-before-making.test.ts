@@ -6,6 +6,7 @@ import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { buyThroughDemoCheckout, confirmCheckout, type Entry, postCheckout, sessionIdOf, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER } from "../support/factories";
 import { type HoldAnswer, readHold, shopperOrder, tokenOf } from "../support/holds";
+import { mainOf, textOf } from "../support/html";
 import { STAND_IN_WEBHOOK_SECRET, type StripeStandIn, signedEvent, startStripeStandIn, stripeSettings } from "../support/stripe-stand-in";
 import { countRows, TEST_ORIGIN } from "../support/test-app";
 import { uploadsDir } from "../support/uploads-folder";
@@ -237,5 +238,31 @@ describe("paying for a flagged product through Stripe", () => {
     const orderId = confirmed.body.orderId;
     expect(holdsOf(orderId)).toMatchObject([{ reason: "approve_proof", status: "waiting" }]);
     expect(holdEmails(orderId)).toHaveLength(1);
+  });
+});
+
+describe("the product page", () => {
+  const PROOF_LINE =
+    "You approve a proof first. Once you have paid, we email you a proof to approve before we make it; the dispatch date waits for your answer.";
+  beforeEach(async () => {
+    shop = await createOwnerShop();
+    addProduct(shop.db, { id: "sign", name: "House sign", price_cents: 2900 });
+  });
+  afterEach(() => shop.close());
+
+  const pageText = async () => textOf(mainOf((await shop.html("/products/sign")).body));
+  const flag = (on: boolean) =>
+    shop.call("/api/admin/products", {
+      method: "POST",
+      body: { id: "sign", name: "House sign", price_cents: 2900, requires_gpx: 0, requires_image: 0, proof_before_making: on },
+    });
+
+  test("says a proof comes first once the product is flagged, and no longer once it is not", async () => {
+    // Read first, so the page is kept: flagging must make it again.
+    expect(await pageText()).not.toContain("You approve a proof first.");
+    expect((await flag(true)).status).toBe(200);
+    expect(await pageText()).toContain(PROOF_LINE);
+    expect((await flag(false)).status).toBe(200);
+    expect(await pageText()).not.toContain("You approve a proof first.");
   });
 });
