@@ -169,7 +169,8 @@ export function ProductEditor({
               Proof before making
             </label>
             <p id={field("proofBeforeMaking")} className="hint">
-              Paying opens a question at once: the customer approves the shop's render of their order before you make it.
+              Paying opens a question at once: the customer approves a proof (our render of their photo or route, else the product picture)
+              before you make it.
             </p>
           </div>
         </div>
