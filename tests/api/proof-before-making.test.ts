@@ -1,11 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import sharp from "sharp";
 import { listOutbox } from "../../src/modules/outbox/service";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { buyThroughDemoCheckout, confirmCheckout, type Entry, postCheckout, sessionIdOf, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER } from "../support/factories";
-import { type HoldAnswer, readHold, shopperOrder, tokenOf } from "../support/holds";
+import { type HoldAnswer, readHold, shopperOrder, tokenOf, uploadPhoto } from "../support/holds";
 import { mainOf, textOf } from "../support/html";
 import { STAND_IN_WEBHOOK_SECRET, type StripeStandIn, signedEvent, startStripeStandIn, stripeSettings } from "../support/stripe-stand-in";
 import { countRows, TEST_ORIGIN } from "../support/test-app";
@@ -52,18 +51,6 @@ async function holdFromEmail(orderId: string): Promise<HoldAnswer> {
   return read.body;
 }
 
-async function uploadPhoto(productId: string): Promise<string> {
-  const bytes = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#806040" } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  form.append("productId", productId);
-  form.append("image", new File([bytes], "photo.jpg", { type: "image/jpeg" }));
-  const stored = await shop.json<{ token: string }>("/api/image/upload", { method: "POST", body: form });
-  expect(stored.status).toBe(200);
-  return stored.body.token;
-}
-
 const RIDE = `<?xml version="1.0" encoding="UTF-8"?>
 <gpx version="1.1" creator="Strata test" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Ridge</name><trkseg>
   <trkpt lat="51.00" lon="-1.5"><ele>100</ele></trkpt>
@@ -100,7 +87,7 @@ describe("paying for a flagged product (the demo payment)", () => {
   afterEach(() => shop.close());
 
   test("opens one question at once with the lit lithophane as the proof, and emails the shopper its link", async () => {
-    const photo = await uploadPhoto("lamp");
+    const photo = await uploadPhoto(shop, "lamp");
     const orderId = await buy([{ id: "lamp", productName: "Lithophane", imageToken: photo }]);
 
     expect(holdsOf(orderId)).toEqual([
@@ -142,7 +129,7 @@ describe("paying for a flagged product (the demo payment)", () => {
   });
 
   test("the success page asked again after the demo payment opens no second question and sends no second email", async () => {
-    const photo = await uploadPhoto("lamp");
+    const photo = await uploadPhoto(shop, "lamp");
     const { orderId, sessionId } = await buyThroughDemoCheckout(shop, [{ id: "lamp", productName: "Lithophane", imageToken: photo }]);
     for (let again = 0; again < 3; again++) expect((await confirmCheckout(shop, sessionId)).status).toBe(200);
     expect(holdsOf(orderId)).toHaveLength(1);
@@ -159,7 +146,7 @@ describe("paying for a flagged product (the demo payment)", () => {
   });
 
   test("with an unflagged line beside it, the question is about the flagged line and shows only its proof", async () => {
-    const photo = await uploadPhoto("lamp");
+    const photo = await uploadPhoto(shop, "lamp");
     const orderId = await buy([{ id: "feeder" }, { id: "lamp", productName: "Lithophane", imageToken: photo }]);
     const [row] = holdsOf(orderId);
     const lines = shop.db
@@ -170,7 +157,7 @@ describe("paying for a flagged product (the demo payment)", () => {
   });
 
   test("two flagged lines make one question about the whole order, showing both proofs", async () => {
-    const photo = await uploadPhoto("lamp");
+    const photo = await uploadPhoto(shop, "lamp");
     const route = await uploadRoute("map");
     const orderId = await buy([
       { id: "lamp", productName: "Lithophane", imageToken: photo },
@@ -189,7 +176,7 @@ describe("paying for a flagged product (the demo payment)", () => {
   });
 
   test("a photo that can no longer be drawn still opens the question, with the product's picture instead", async () => {
-    const photo = await uploadPhoto("lamp");
+    const photo = await uploadPhoto(shop, "lamp");
     const stored = shop.db.query<{ stored_name: string }, [string]>("SELECT stored_name FROM uploads WHERE token = ?").get(photo);
     rmSync(`${uploadsDir(shop)}/${stored?.stored_name}`);
     const orderId = await buy([{ id: "lamp", productName: "Lithophane", imageToken: photo }]);
