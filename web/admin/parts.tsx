@@ -233,6 +233,42 @@ export function TableScroller({ label, children }: { label: string; children: Re
   );
 }
 
+/**
+ * An admin table in its scroller: the headings and the rows the page gives. One shape for every admin list, so a
+ * list reads as cards at phone width (`admin-table--cards`) the same way everywhere.
+ */
+export function AdminTable({
+  label,
+  columns,
+  className,
+  testId,
+  children,
+}: {
+  label: string;
+  columns: Column[];
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <TableScroller label={label}>
+      <table className={className ? `admin-table ${className}` : "admin-table"} data-testid={testId}>
+        <ColumnHeadings columns={columns} />
+        <tbody>{children}</tbody>
+      </table>
+    </TableScroller>
+  );
+}
+
+/** A cell of an amount or a count: right-aligned, and labelled by its column when the table reads as cards. */
+export function AmountCell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td data-label={label} className="admin-num">
+      {children}
+    </td>
+  );
+}
+
 /** A column's heading; `align` is for a column of amounts ("num", right) or of marks ("center"), as its cells are. */
 type Column = string | { label: string; align: "num" | "center" };
 

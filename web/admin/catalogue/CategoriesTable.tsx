@@ -1,6 +1,6 @@
 import { type FormEvent, Fragment, useState } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "../api";
-import { ColumnHeadings, deleteRow, ResultNotice, RowActions, TableScroller, useResult } from "../parts";
+import { AdminTable, deleteRow, ResultNotice, RowActions, useResult } from "../parts";
 import type { AdminCategory } from "../types";
 import type { Loaded } from "../use-load";
 
@@ -56,49 +56,44 @@ export function CategoriesTable({ categories }: { categories: Loaded<AdminCatego
         </button>
       </div>
       <ResultNotice state={result} />
-      <TableScroller label="Categories">
-        <table className="admin-table">
-          <ColumnHeadings columns={["Id", "Name", { label: "Sort", align: "num" }, "Actions"]} />
-          <tbody>
-            {editing === "new" && (
-              <CategoryEditorRow initial={{ id: "", name: "", sort: "" }} locked={false} onSave={save} onCancel={() => setEditing(null)} />
-            )}
-            {list.map((category) =>
-              editing === category.id ? (
-                <CategoryEditorRow
-                  key={category.id}
-                  initial={{ id: category.id, name: category.name, sort: String(category.sort) }}
-                  locked
-                  onSave={save}
-                  onCancel={() => setEditing(null)}
-                />
-              ) : (
-                <Fragment key={category.id}>
-                  <tr>
-                    <td className="admin-mono">{category.id}</td>
-                    <td>{category.name}</td>
-                    <td className="admin-num">{category.sort}</td>
-                    <td>
-                      <RowActions
-                        name={`category ${category.name}`}
-                        onEdit={() => setEditing(category.id)}
-                        onDelete={() => void remove(category)}
-                      />
-                    </td>
-                  </tr>
-                </Fragment>
-              ),
-            )}
-            {list.length === 0 && editing !== "new" && (
+      <AdminTable label="Categories" columns={["Id", "Name", { label: "Sort", align: "num" }, "Actions"]}>
+        {editing === "new" && (
+          <CategoryEditorRow initial={{ id: "", name: "", sort: "" }} locked={false} onSave={save} onCancel={() => setEditing(null)} />
+        )}
+        {list.map((category) =>
+          editing === category.id ? (
+            <CategoryEditorRow
+              key={category.id}
+              initial={{ id: category.id, name: category.name, sort: String(category.sort) }}
+              locked
+              onSave={save}
+              onCancel={() => setEditing(null)}
+            />
+          ) : (
+            <Fragment key={category.id}>
               <tr>
-                <td colSpan={4} className="muted">
-                  {categories.loading ? "Loading categories…" : "No categories yet."}
+                <td className="admin-mono">{category.id}</td>
+                <td>{category.name}</td>
+                <td className="admin-num">{category.sort}</td>
+                <td>
+                  <RowActions
+                    name={`category ${category.name}`}
+                    onEdit={() => setEditing(category.id)}
+                    onDelete={() => void remove(category)}
+                  />
                 </td>
               </tr>
-            )}
-          </tbody>
-        </table>
-      </TableScroller>
+            </Fragment>
+          ),
+        )}
+        {list.length === 0 && editing !== "new" && (
+          <tr>
+            <td colSpan={4} className="muted">
+              {categories.loading ? "Loading categories…" : "No categories yet."}
+            </td>
+          </tr>
+        )}
+      </AdminTable>
     </section>
   );
 }

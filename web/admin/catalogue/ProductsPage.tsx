@@ -2,7 +2,7 @@ import { Fragment, useState } from "react";
 import { formatPence } from "../../../shared/money";
 import { availableStock } from "../../../shared/stock";
 import { apiCall, enc, failureText, isSessionEnd } from "../api";
-import { ColumnHeadings, deleteRow, EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "../parts";
+import { AdminTable, AmountCell, deleteRow, EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, useResult } from "../parts";
 import type { AdminCategory, AdminProduct } from "../types";
 import { mayLeave } from "../unsaved-changes";
 import { useLoad } from "../use-load";
@@ -96,71 +96,66 @@ export function ProductsPage() {
         ) : list.length === 0 ? (
           !products.error && <p className="muted">No products yet.</p>
         ) : (
-          <TableScroller label="Products">
-            <table className="admin-table admin-table--cards admin-table--products">
-              <ColumnHeadings
-                columns={[
-                  "Product",
-                  "Category",
-                  { label: "Price", align: "num" },
-                  { label: "Stock", align: "center" },
-                  { label: "Variants", align: "num" },
-                  "Actions",
-                ]}
-              />
-              <tbody>
-                {list.map((product) => {
-                  const open = editing === product.id;
-                  const shown = shownProduct(product);
-                  return (
-                    <Fragment key={product.id}>
-                      <tr className={open ? "admin-row--open" : undefined}>
-                        <td data-label="Product">
-                          <div className="admin-product-cell">
-                            {product.image_url ? (
-                              <img className="admin-thumb" src={product.image_url} alt="" loading="lazy" width={48} height={48} />
-                            ) : (
-                              <span className="admin-thumb admin-thumb--empty" aria-hidden="true" />
-                            )}
-                            <span>
-                              <span className="admin-cell-title">
-                                {product.name}
-                                {product.status === "draft" && <span className="admin-badge admin-badge--warning">Draft</span>}
-                              </span>
-                              <span className="admin-cell-sub admin-mono">{product.id}</span>
-                            </span>
-                          </div>
-                        </td>
-                        <td data-label="Category">{categoryList.find((category) => category.id === product.category_id)?.name ?? "—"}</td>
-                        <td data-label="Price" className="admin-num admin-nowrap">
-                          {formatPence(product.price_cents)}
-                        </td>
-                        <td data-label="Stock" className="admin-center">
-                          {product.variants.length > 0 ? (
-                            <OptionsStock product={shown} />
-                          ) : (
-                            <StockControl name={product.name} stock={shown.stock} onAdjust={(delta) => void adjust(product, delta)} />
-                          )}
-                        </td>
-                        <td data-label="Variants" className="admin-num">
-                          {product.variants?.length ?? 0}
-                        </td>
-                        <td data-label="Actions">
-                          <RowActions
-                            name={product.name}
-                            open={open}
-                            onEdit={() => setEditing(open ? null : product.id)}
-                            onDelete={() => void remove(product)}
-                          />
-                        </td>
-                      </tr>
-                      {open && editing !== createdAtTop && <EditorRow columns={6}>{editor(shown)}</EditorRow>}
-                    </Fragment>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableScroller>
+          <AdminTable
+            label="Products"
+            className="admin-table--cards admin-table--products"
+            columns={[
+              "Product",
+              "Category",
+              { label: "Price", align: "num" },
+              { label: "Stock", align: "center" },
+              { label: "Variants", align: "num" },
+              "Actions",
+            ]}
+          >
+            {list.map((product) => {
+              const open = editing === product.id;
+              const shown = shownProduct(product);
+              return (
+                <Fragment key={product.id}>
+                  <tr className={open ? "admin-row--open" : undefined}>
+                    <td data-label="Product">
+                      <div className="admin-product-cell">
+                        {product.image_url ? (
+                          <img className="admin-thumb" src={product.image_url} alt="" loading="lazy" width={48} height={48} />
+                        ) : (
+                          <span className="admin-thumb admin-thumb--empty" aria-hidden="true" />
+                        )}
+                        <span>
+                          <span className="admin-cell-title">
+                            {product.name}
+                            {product.status === "draft" && <span className="admin-badge admin-badge--warning">Draft</span>}
+                          </span>
+                          <span className="admin-cell-sub admin-mono">{product.id}</span>
+                        </span>
+                      </div>
+                    </td>
+                    <td data-label="Category">{categoryList.find((category) => category.id === product.category_id)?.name ?? "—"}</td>
+                    <td data-label="Price" className="admin-num admin-nowrap">
+                      {formatPence(product.price_cents)}
+                    </td>
+                    <td data-label="Stock" className="admin-center">
+                      {product.variants.length > 0 ? (
+                        <OptionsStock product={shown} />
+                      ) : (
+                        <StockControl name={product.name} stock={shown.stock} onAdjust={(delta) => void adjust(product, delta)} />
+                      )}
+                    </td>
+                    <AmountCell label="Variants">{product.variants?.length ?? 0}</AmountCell>
+                    <td data-label="Actions">
+                      <RowActions
+                        name={product.name}
+                        open={open}
+                        onEdit={() => setEditing(open ? null : product.id)}
+                        onDelete={() => void remove(product)}
+                      />
+                    </td>
+                  </tr>
+                  {open && editing !== createdAtTop && <EditorRow columns={6}>{editor(shown)}</EditorRow>}
+                </Fragment>
+              );
+            })}
+          </AdminTable>
         )}
       </section>
 

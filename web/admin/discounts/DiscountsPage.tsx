@@ -4,7 +4,7 @@ import { formatUkDay } from "../../../shared/uk-day";
 import type { DiscountCode } from "../../../src/modules/discount-codes/model";
 import { apiCall, enc, failureText, isSessionEnd } from "../api";
 import { MoneyInput, WholeNumberInput } from "../fields";
-import { deleteRow, Notice, ResultNotice, TableScroller, useResult } from "../parts";
+import { AdminTable, AmountCell, deleteRow, Notice, ResultNotice, useResult } from "../parts";
 import { useLoad } from "../use-load";
 
 const numberOrNull = (text: string) => (text.trim() === "" ? null : Number(text));
@@ -116,60 +116,46 @@ export function DiscountsPage() {
         {list.length === 0 ? (
           !codes.error && <p className="muted">{codes.loading ? "Loading discount codes…" : "No discount codes yet."}</p>
         ) : (
-          <TableScroller label="Discount codes table">
-            <table className="admin-table admin-table--cards">
-              <thead>
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">Terms</th>
-                  <th scope="col">Used</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((code) => (
-                  <tr key={code.code}>
-                    <td data-label="Code" className="admin-mono">
-                      {code.active ? code.code : `${code.code} (off)`}
-                    </td>
-                    <td data-label="Terms">{termsOf(code)}</td>
-                    <td data-label="Used" className="admin-num">
-                      {code.max_uses ? `${code.uses} of ${code.max_uses}` : code.uses}
-                    </td>
-                    <td data-label="Actions">
-                      <button
-                        type="button"
-                        className="button button--ghost"
-                        onClick={() => {
-                          const { uses: _uses, created_at: _created, updated_at: _updated, ...terms } = code;
-                          void save(
-                            { ...terms, active: !code.active },
-                            code.active ? `${code.code} switched off.` : `${code.code} switched on.`,
-                          );
-                        }}
-                      >
-                        {code.active ? `Switch off ${code.code}` : `Switch on ${code.code}`}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--ghost"
-                        onClick={() =>
-                          void deleteRow(result, {
-                            question: `Delete the code ${code.code}? Orders that used it keep it.`,
-                            path: `/api/admin/discount-codes/${enc(code.code)}`,
-                            name: code.code,
-                            reload: codes.reload,
-                          })
-                        }
-                      >
-                        {`Delete ${code.code}`}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroller>
+          <AdminTable label="Discount codes table" className="admin-table--cards" columns={["Code", "Terms", "Used", "Actions"]}>
+            {list.map((code) => (
+              <tr key={code.code}>
+                <td data-label="Code" className="admin-mono">
+                  {code.active ? code.code : `${code.code} (off)`}
+                </td>
+                <td data-label="Terms">{termsOf(code)}</td>
+                <AmountCell label="Used">{code.max_uses ? `${code.uses} of ${code.max_uses}` : code.uses}</AmountCell>
+                <td data-label="Actions">
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    onClick={() => {
+                      const { uses: _uses, created_at: _created, updated_at: _updated, ...terms } = code;
+                      void save(
+                        { ...terms, active: !code.active },
+                        code.active ? `${code.code} switched off.` : `${code.code} switched on.`,
+                      );
+                    }}
+                  >
+                    {code.active ? `Switch off ${code.code}` : `Switch on ${code.code}`}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    onClick={() =>
+                      void deleteRow(result, {
+                        question: `Delete the code ${code.code}? Orders that used it keep it.`,
+                        path: `/api/admin/discount-codes/${enc(code.code)}`,
+                        name: code.code,
+                        reload: codes.reload,
+                      })
+                    }
+                  >
+                    {`Delete ${code.code}`}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </section>
     </div>

@@ -5,7 +5,7 @@ import { addUkDays, ukToday } from "../../../shared/uk-day";
 import type { MoneyPeriod } from "../../../src/modules/money/model";
 import { apiCall, failureText, isSessionEnd } from "../api";
 import { VatThresholdLine } from "../BusinessFigures";
-import { ColumnHeadings, Notice, TableScroller } from "../parts";
+import { AdminTable, AmountCell, Notice } from "../parts";
 import type { DashboardStats } from "../types";
 import { useLoad } from "../use-load";
 
@@ -119,39 +119,24 @@ export function MoneyPage() {
         </div>
         {money.error && <Notice tone="error">{money.error}</Notice>}
         {periods.length > 0 && (
-          <TableScroller label="Money by period">
-            <table className="admin-table admin-table--cards admin-money__table" data-testid="money-table">
-              <ColumnHeadings columns={COLUMNS} />
-              <tbody>
-                {periods.map((period) => (
-                  <tr key={period.start}>
-                    <td data-label="Period" className="admin-money__period">
-                      {period.label}
-                    </td>
-                    <td data-label="Gross" className="admin-num">
-                      {formatPence(period.gross_cents)}
-                    </td>
-                    <td data-label="Discounts" className="admin-num">
-                      {minus(period.discount_cents)}
-                    </td>
-                    <td data-label="Refunds" className="admin-num">
-                      {minus(period.refund_cents)}
-                    </td>
-                    <td data-label="Fees" className="admin-num">
-                      {minus(period.fee_cents)}
-                      {period.fees_unknown > 0 ? "*" : ""}
-                    </td>
-                    <td data-label="Net" className="admin-num">
-                      {formatPence(period.net_cents)}
-                    </td>
-                    <td data-label="Orders" className="admin-num">
-                      {period.orders}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroller>
+          <AdminTable label="Money by period" className="admin-table--cards admin-money__table" testId="money-table" columns={COLUMNS}>
+            {periods.map((period) => (
+              <tr key={period.start}>
+                <td data-label="Period" className="admin-money__period">
+                  {period.label}
+                </td>
+                <AmountCell label="Gross">{formatPence(period.gross_cents)}</AmountCell>
+                <AmountCell label="Discounts">{minus(period.discount_cents)}</AmountCell>
+                <AmountCell label="Refunds">{minus(period.refund_cents)}</AmountCell>
+                <td data-label="Fees" className="admin-num">
+                  {minus(period.fee_cents)}
+                  {period.fees_unknown > 0 ? "*" : ""}
+                </td>
+                <AmountCell label="Net">{formatPence(period.net_cents)}</AmountCell>
+                <AmountCell label="Orders">{period.orders}</AmountCell>
+              </tr>
+            ))}
+          </AdminTable>
         )}
         {unknown > 0 && (
           <p className="muted" data-testid="fees-unknown">

@@ -2,7 +2,7 @@ import { formatPence } from "../../../shared/money";
 import { formatUkDay } from "../../../shared/uk-day";
 import type { PayoutView } from "../../../src/modules/money/payouts";
 import { apiCall } from "../api";
-import { ColumnHeadings, Notice, TableScroller } from "../parts";
+import { AdminTable, AmountCell, Notice } from "../parts";
 import { navigate } from "../router";
 import { useLoad } from "../use-load";
 
@@ -35,52 +35,41 @@ export function PayoutsPage() {
         {payouts.error && <Notice tone="error">{payouts.error}</Notice>}
         {payouts.data && list.length === 0 && <p className="muted">No payouts from Stripe yet.</p>}
         {list.length > 0 && (
-          <TableScroller label="Payouts">
-            <table className="admin-table admin-table--cards" data-testid="payouts-table">
-              <ColumnHeadings columns={COLUMNS} />
-              <tbody>
-                {list.map((payout) => (
-                  <tr key={payout.id}>
-                    <td data-label="Arrives" className="admin-nowrap">
-                      {formatUkDay(payout.arrival_date)}
-                    </td>
-                    <td data-label="Payout" className="admin-mono admin-break">
-                      {payout.id}
-                    </td>
-                    <td data-label="Status">{payout.status.replace("_", " ")}</td>
-                    <td data-label="Orders and refunds">
-                      {payout.orders.map((id) => (
-                        <button
-                          key={id}
-                          type="button"
-                          className="admin-link-button admin-mono"
-                          onClick={() => navigate("/admin/orders", { order: id })}
-                        >
-                          {id}
-                        </button>
-                      ))}
-                      {payout.refunds.length > 0 && (
-                        <span className="admin-cell-sub">
-                          {payout.refunds.length === 1 ? "1 refund" : `${payout.refunds.length} refunds`}
-                        </span>
-                      )}
-                      {payout.others.map((line) => (
-                        <span key={line.balance_transaction} className="admin-cell-sub">
-                          {line.type.replaceAll("_", " ")}: {formatPence(line.net_cents)}
-                        </span>
-                      ))}
-                    </td>
-                    <td data-label="Other lines" className="admin-num">
-                      {formatPence(payout.other_cents)}
-                    </td>
-                    <td data-label="Amount" className="admin-num">
-                      {formatPence(payout.amount_cents)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroller>
+          <AdminTable label="Payouts" className="admin-table--cards" testId="payouts-table" columns={COLUMNS}>
+            {list.map((payout) => (
+              <tr key={payout.id}>
+                <td data-label="Arrives" className="admin-nowrap">
+                  {formatUkDay(payout.arrival_date)}
+                </td>
+                <td data-label="Payout" className="admin-mono admin-break">
+                  {payout.id}
+                </td>
+                <td data-label="Status">{payout.status.replace("_", " ")}</td>
+                <td data-label="Orders and refunds">
+                  {payout.orders.map((id) => (
+                    <button
+                      key={id}
+                      type="button"
+                      className="admin-link-button admin-mono"
+                      onClick={() => navigate("/admin/orders", { order: id })}
+                    >
+                      {id}
+                    </button>
+                  ))}
+                  {payout.refunds.length > 0 && (
+                    <span className="admin-cell-sub">{payout.refunds.length === 1 ? "1 refund" : `${payout.refunds.length} refunds`}</span>
+                  )}
+                  {payout.others.map((line) => (
+                    <span key={line.balance_transaction} className="admin-cell-sub">
+                      {line.type.replaceAll("_", " ")}: {formatPence(line.net_cents)}
+                    </span>
+                  ))}
+                </td>
+                <AmountCell label="Other lines">{formatPence(payout.other_cents)}</AmountCell>
+                <AmountCell label="Amount">{formatPence(payout.amount_cents)}</AmountCell>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </section>
     </div>

@@ -114,3 +114,25 @@ export function AskCustomerDialog({ order, onClose, onSent }: { order: OrderFile
     </Dialog>
   );
 }
+
+/** The "Ask the customer…" button and its dialog: the same on the order screen and on a To make card. */
+export function AskCustomerButton({ order, className, onSent }: { order: OrderFiles; className: string; onSent: () => void }) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setAsking(true)}>
+        Ask the customer…
+      </button>
+      {asking && (
+        <AskCustomerDialog
+          order={order}
+          onClose={() => setAsking(false)}
+          onSent={() => {
+            setAsking(false);
+            onSent();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -3,7 +3,7 @@ import { orderReference } from "../../../shared/order-view";
 import type { RemovedFile } from "../../../shared/removed-file";
 import { modelAnalysisFacts, modelChoiceText } from "../../lib/model-line";
 import { enc } from "../api";
-import { ColumnHeadings, shortDate } from "../parts";
+import { AmountCell, ColumnHeadings, shortDate } from "../parts";
 import { RemovedFileLine } from "../RemovedFile";
 import type { AdminOrder, AdminOrderSummary } from "../types";
 
@@ -49,9 +49,7 @@ export function OrdersTable({ orders, label, onOpen }: { orders: AdminOrderSumma
               <span className="admin-cell-title">{order.shipping_name || "—"}</span>
               <span className="admin-cell-sub">{[order.email, order.shipping_postal_code].filter(Boolean).join(" · ")}</span>
             </td>
-            <td data-label="Items" className="admin-num">
-              {order.item_count}
-            </td>
+            <AmountCell label="Items">{order.item_count}</AmountCell>
             <td data-label="Total" className="admin-num admin-nowrap">
               {formatPence(order.amount_cents)}
             </td>

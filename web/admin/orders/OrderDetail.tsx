@@ -6,7 +6,7 @@ import { unitsToSend } from "../../../shared/units-to-send";
 import { OrderTotals } from "../../components/OrderTotals";
 import { apiCall, enc } from "../api";
 import { CopyReference } from "../CopyReference";
-import { ColumnHeadings, Notice, shortDate, TableScroller } from "../parts";
+import { AdminTable, Notice, shortDate } from "../parts";
 import { RemovedFileLine } from "../RemovedFile";
 import { navigate } from "../router";
 import type { AdminOrder, OrderCustomRequest } from "../types";
@@ -268,26 +268,24 @@ function OrderEmails({ order }: { order: AdminOrder }) {
       {emails.length === 0 ? (
         <p className="muted">No emails for this order yet.</p>
       ) : (
-        <TableScroller label="Emails about this order">
-          <table className="admin-table">
-            <ColumnHeadings columns={["Email", "To", "Status", { label: "Attempts", align: "num" }, "Queued", "Sent"]} />
-            <tbody>
-              {emails.map((email, index) => (
-                <tr key={`${email.kind}-${index}`}>
-                  <td className="admin-nowrap">{email.kind}</td>
-                  <td>{email.recipient}</td>
-                  <td>
-                    {deliveryLabel(email)}
-                    {email.last_error && <span className="admin-cell-sub admin-text-danger">{email.last_error}</span>}
-                  </td>
-                  <td className="admin-num">{email.attempts}</td>
-                  <td className="admin-nowrap">{shortDate(email.created_at)}</td>
-                  <td className="admin-nowrap">{shortDate(email.sent_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <AdminTable
+          label="Emails about this order"
+          columns={["Email", "To", "Status", { label: "Attempts", align: "num" }, "Queued", "Sent"]}
+        >
+          {emails.map((email, index) => (
+            <tr key={`${email.kind}-${index}`}>
+              <td className="admin-nowrap">{email.kind}</td>
+              <td>{email.recipient}</td>
+              <td>
+                {deliveryLabel(email)}
+                {email.last_error && <span className="admin-cell-sub admin-text-danger">{email.last_error}</span>}
+              </td>
+              <td className="admin-num">{email.attempts}</td>
+              <td className="admin-nowrap">{shortDate(email.created_at)}</td>
+              <td className="admin-nowrap">{shortDate(email.sent_at)}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

@@ -4,7 +4,7 @@ import { formatUkDay, ukToday } from "../../../shared/uk-day";
 import { apiCall, enc, failureText, isSessionEnd } from "../api";
 import { ResultNotice, shortDate, useResult } from "../parts";
 import type { AdminOrder } from "../types";
-import { AskCustomerDialog } from "./AskCustomerDialog";
+import { AskCustomerButton } from "./AskCustomerDialog";
 import { HoldPanel } from "./HoldPanel";
 import { moveDispatchDate, moveStage } from "./production";
 
@@ -34,22 +34,13 @@ export function ProductionPanel({ order, onChanged }: { order: AdminOrder; onCha
 
 /** "Ask the customer…": pauses the order for their answer (docs/decisions/0048-order-holds.md). */
 function AskCustomer({ order, onChanged }: { order: AdminOrder; onChanged: (order: AdminOrder) => void }) {
-  const [asking, setAsking] = useState(false);
   return (
     <div className="production__ask">
-      <button type="button" className="button button--secondary" onClick={() => setAsking(true)}>
-        Ask the customer…
-      </button>
-      {asking && (
-        <AskCustomerDialog
-          order={order}
-          onClose={() => setAsking(false)}
-          onSent={() => {
-            setAsking(false);
-            void apiCall<AdminOrder>(`/api/admin/orders/${enc(order.id)}`).then(onChanged);
-          }}
-        />
-      )}
+      <AskCustomerButton
+        order={order}
+        className="button button--secondary"
+        onSent={() => void apiCall<AdminOrder>(`/api/admin/orders/${enc(order.id)}`).then(onChanged)}
+      />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { Notice, ResultNotice, useResult } from "../parts";
 import { navigate } from "../router";
 import type { ToMakeOrder } from "../types";
 import { useLoad } from "../use-load";
-import { AskCustomerDialog } from "./AskCustomerDialog";
+import { AskCustomerButton } from "./AskCustomerDialog";
 import { ItemUploads } from "./OrderBits";
 import { moveStage } from "./production";
 
@@ -187,28 +187,6 @@ function waitedText(since: string, status: string): string {
 }
 
 /** One order to make: reference and customer, stage and promise, what to make with the shopper's uploads, and Next. */
-/** "Ask the customer…" on a To make card: the same dialog as the order screen's. */
-function AskFromCard({ order, onSent }: { order: ToMakeOrder; onSent: () => void }) {
-  const [asking, setAsking] = useState(false);
-  return (
-    <>
-      <button type="button" className="admin-link-button to-make__ask" onClick={() => setAsking(true)}>
-        Ask the customer…
-      </button>
-      {asking && (
-        <AskCustomerDialog
-          order={order}
-          onClose={() => setAsking(false)}
-          onSent={() => {
-            setAsking(false);
-            onSent();
-          }}
-        />
-      )}
-    </>
-  );
-}
-
 function ToMakeCard({
   order,
   busy,
@@ -256,7 +234,7 @@ function ToMakeCard({
           {order.gift.from && <p className="to-make__gift-from">{giftFromLine(order.gift)}</p>}
         </blockquote>
       )}
-      <AskFromCard order={order} onSent={onAsked} />
+      <AskCustomerButton order={order} className="admin-link-button to-make__ask" onSent={onAsked} />
       {upcoming && upcoming !== "dispatched" ? (
         <button
           type="button"

@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from "react";
 import type { CalibrationJobView, CalibrationSummary, CalibrationView } from "../../../shared/instant-prices";
 import { apiCall, enc } from "../api";
 import { WholeNumberField } from "../fields";
-import { ColumnHeadings, deleteRow, Notice, ResultNotice, TableScroller } from "../parts";
+import { AdminTable, AmountCell, deleteRow, Notice, ResultNotice } from "../parts";
 import { useLoad } from "../use-load";
 import { useSave } from "../use-save";
 import { CALIBRATION_PATH } from "./pricing-form";
@@ -108,58 +108,47 @@ export function CalibrationCard() {
       {jobs.length === 0 ? (
         !calibration.error && <p className="muted">{calibration.loading ? "Loading sliced jobs…" : "No sliced jobs yet."}</p>
       ) : (
-        <TableScroller label="Sliced jobs">
-          <table className="admin-table admin-table--cards">
-            <ColumnHeadings
-              columns={[
-                "Model",
-                { label: "Grams", align: "num" },
-                { label: "Predicted", align: "num" },
-                { label: "Time", align: "num" },
-                { label: "Predicted", align: "num" },
-                "Actions",
-              ]}
-            />
-            <tbody>
-              {jobs.map((job) => (
-                <tr key={job.id}>
-                  <td data-label="Model" className="admin-pricing__model">
-                    {job.model_filename}
-                  </td>
-                  <td data-label="Grams" className="admin-num">
-                    {whole.format(job.grams)} g
-                  </td>
-                  <td data-label="Predicted grams" className="admin-num">
-                    {whole.format(job.predicted_grams)} g
-                  </td>
-                  <td data-label="Time" className="admin-num">
-                    {minutesText(job.minutes)}
-                  </td>
-                  <td data-label="Predicted time" className="admin-num">
-                    {minutesText(job.predicted_minutes)}
-                  </td>
-                  <td data-label="Actions">
-                    <button
-                      type="button"
-                      className="button button--ghost admin-button--small admin-button--danger"
-                      aria-label={`Delete ${job.model_filename}`}
-                      onClick={() =>
-                        void deleteRow(saving.result, {
-                          question: `Delete the job ${job.model_filename}? The estimate is fitted again without it.`,
-                          path: `${CALIBRATION_PATH}/${enc(job.id)}`,
-                          name: job.model_filename,
-                          reload: calibration.reload,
-                        })
-                      }
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <AdminTable
+          label="Sliced jobs"
+          className="admin-table--cards"
+          columns={[
+            "Model",
+            { label: "Grams", align: "num" },
+            { label: "Predicted", align: "num" },
+            { label: "Time", align: "num" },
+            { label: "Predicted", align: "num" },
+            "Actions",
+          ]}
+        >
+          {jobs.map((job) => (
+            <tr key={job.id}>
+              <td data-label="Model" className="admin-pricing__model">
+                {job.model_filename}
+              </td>
+              <AmountCell label="Grams">{whole.format(job.grams)} g</AmountCell>
+              <AmountCell label="Predicted grams">{whole.format(job.predicted_grams)} g</AmountCell>
+              <AmountCell label="Time">{minutesText(job.minutes)}</AmountCell>
+              <AmountCell label="Predicted time">{minutesText(job.predicted_minutes)}</AmountCell>
+              <td data-label="Actions">
+                <button
+                  type="button"
+                  className="button button--ghost admin-button--small admin-button--danger"
+                  aria-label={`Delete ${job.model_filename}`}
+                  onClick={() =>
+                    void deleteRow(saving.result, {
+                      question: `Delete the job ${job.model_filename}? The estimate is fitted again without it.`,
+                      path: `${CALIBRATION_PATH}/${enc(job.id)}`,
+                      name: job.model_filename,
+                      reload: calibration.reload,
+                    })
+                  }
+                >
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

@@ -196,6 +196,46 @@ function PrintersSection({ rows, bind, edit }: { rows: PrinterRow[]; bind: Bind;
   );
 }
 
+/** The shop-wide charges and limits, each with the call's own name for where its error stands. */
+const RULE_FIELDS: { key: Exclude<keyof RulesForm, "reviewAll">; money: boolean; label: string; hint: string; path: string }[] = [
+  {
+    key: "setup",
+    money: true,
+    label: "Setup per part (£)",
+    hint: "Preparing the file, the bed and taking the part off.",
+    path: "rules.setup_pence",
+  },
+  { key: "minimum", money: true, label: "Minimum order charge (£)", hint: "No instant price is ever lower.", path: "rules.minimum_pence" },
+  {
+    key: "markup",
+    money: false,
+    label: "Markup (%)",
+    hint: "Added to material, machine time, setup and support.",
+    path: "rules.markup_pct",
+  },
+  {
+    key: "infill",
+    money: false,
+    label: "Infill (%)",
+    hint: "The infill you slice with; walls and skins print solid.",
+    path: "rules.infill_pct",
+  },
+  {
+    key: "maxOverhang",
+    money: false,
+    label: "Largest overhang (%)",
+    hint: "A model with more of its surface overhanging comes to you.",
+    path: "rules.max_overhang_fraction",
+  },
+  {
+    key: "autoLimit",
+    money: true,
+    label: "Largest instant price (£)",
+    hint: "Dearer prints come to you to price by hand.",
+    path: "rules.auto_limit_pence",
+  },
+];
+
 function RulesSection({
   rules,
   bands,
@@ -216,48 +256,12 @@ function RulesSection({
       <section className="card admin-section admin-pricing__card" aria-labelledby="pricing-rules-title">
         <h2 id="pricing-rules-title">Charges and rules</h2>
         <div className="admin-grid admin-grid--3">
-          <MoneyField
-            label="Setup per part (£)"
-            hint="Preparing the file, the bed and taking the part off."
-            value={rules.setup}
-            onChange={(setup) => set({ setup })}
-            {...bind("rules.setup_pence")}
-          />
-          <MoneyField
-            label="Minimum order charge (£)"
-            hint="No instant price is ever lower."
-            value={rules.minimum}
-            onChange={(minimum) => set({ minimum })}
-            {...bind("rules.minimum_pence")}
-          />
-          <DecimalField
-            label="Markup (%)"
-            hint="Added to material, machine time, setup and support."
-            value={rules.markup}
-            onChange={(markup) => set({ markup })}
-            {...bind("rules.markup_pct")}
-          />
-          <DecimalField
-            label="Infill (%)"
-            hint="The infill you slice with; walls and skins print solid."
-            value={rules.infill}
-            onChange={(infill) => set({ infill })}
-            {...bind("rules.infill_pct")}
-          />
-          <DecimalField
-            label="Largest overhang (%)"
-            hint="A model with more of its surface overhanging comes to you."
-            value={rules.maxOverhang}
-            onChange={(maxOverhang) => set({ maxOverhang })}
-            {...bind("rules.max_overhang_fraction")}
-          />
-          <MoneyField
-            label="Largest instant price (£)"
-            hint="Dearer prints come to you to price by hand."
-            value={rules.autoLimit}
-            onChange={(autoLimit) => set({ autoLimit })}
-            {...bind("rules.auto_limit_pence")}
-          />
+          {RULE_FIELDS.map(({ key, money, label, hint, path }) => {
+            const Field = money ? MoneyField : DecimalField;
+            return (
+              <Field key={key} label={label} hint={hint} value={rules[key]} onChange={(value) => set({ [key]: value })} {...bind(path)} />
+            );
+          })}
         </div>
         <label className="admin-check admin-pricing__review" htmlFor={reviewId}>
           <input id={reviewId} type="checkbox" checked={rules.reviewAll} onChange={(event) => set({ reviewAll: event.target.checked })} />I

@@ -1,6 +1,6 @@
 import { Fragment, useState } from "react";
 import { apiCall, enc } from "../api";
-import { ColumnHeadings, deleteRow, EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, TableScroller, useResult } from "../parts";
+import { AdminTable, deleteRow, EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, useResult } from "../parts";
 import type { Project } from "../types";
 import { useLoad } from "../use-load";
 import { ProjectEditor } from "./ProjectEditor";
@@ -54,62 +54,61 @@ export function ProjectsPage() {
           // After a failed load the list is unknown, not empty: the error above says so, nothing more.
           !projects.error && <p className="muted">{projects.loading ? "Loading projects…" : "No projects found."}</p>
         ) : (
-          <TableScroller label="Projects table">
-            <table className="admin-table admin-table--projects">
-              <ColumnHeadings columns={["Project", "Link", { label: "Sort", align: "num" }, "Actions"]} />
-              <tbody>
-                {list.map((project) => {
-                  const open = editing === project.id;
-                  return (
-                    <Fragment key={project.id}>
-                      <tr className={open ? "admin-row--open" : undefined}>
-                        <td>
-                          <div className="admin-project-cell">
-                            {project.image_url ? (
-                              <img
-                                className="admin-thumb admin-thumb--wide"
-                                src={project.image_url}
-                                alt=""
-                                loading="lazy"
-                                width={96}
-                                height={64}
-                              />
-                            ) : (
-                              <span className="admin-thumb admin-thumb--wide admin-thumb--empty">No image</span>
-                            )}
-                            <span>
-                              <span className="admin-cell-title">{project.title}</span>
-                              <span className="admin-cell-sub admin-mono">{project.id}</span>
-                              <span className="admin-cell-sub admin-clamp">{project.description}</span>
-                            </span>
-                          </div>
-                        </td>
-                        <td>
-                          {project.link_url ? (
-                            <a href={project.link_url} target="_blank" rel="noopener noreferrer">
-                              {project.link_label || project.link_url}
-                            </a>
-                          ) : (
-                            "—"
-                          )}
-                        </td>
-                        <td className="admin-num">{project.sort}</td>
-                        <td>
-                          <RowActions
-                            name={project.title}
-                            open={open}
-                            onEdit={() => setEditing(open ? null : project.id)}
-                            onDelete={() => void remove(project)}
+          <AdminTable
+            label="Projects table"
+            className="admin-table--projects"
+            columns={["Project", "Link", { label: "Sort", align: "num" }, "Actions"]}
+          >
+            {list.map((project) => {
+              const open = editing === project.id;
+              return (
+                <Fragment key={project.id}>
+                  <tr className={open ? "admin-row--open" : undefined}>
+                    <td>
+                      <div className="admin-project-cell">
+                        {project.image_url ? (
+                          <img
+                            className="admin-thumb admin-thumb--wide"
+                            src={project.image_url}
+                            alt=""
+                            loading="lazy"
+                            width={96}
+                            height={64}
                           />
-                        </td>
-                      </tr>
-                      {open && <EditorRow columns={4}>{editor(project)}</EditorRow>}
-                    </Fragment>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableScroller>
+                        ) : (
+                          <span className="admin-thumb admin-thumb--wide admin-thumb--empty">No image</span>
+                        )}
+                        <span>
+                          <span className="admin-cell-title">{project.title}</span>
+                          <span className="admin-cell-sub admin-mono">{project.id}</span>
+                          <span className="admin-cell-sub admin-clamp">{project.description}</span>
+                        </span>
+                      </div>
+                    </td>
+                    <td>
+                      {project.link_url ? (
+                        <a href={project.link_url} target="_blank" rel="noopener noreferrer">
+                          {project.link_label || project.link_url}
+                        </a>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
+                    <td className="admin-num">{project.sort}</td>
+                    <td>
+                      <RowActions
+                        name={project.title}
+                        open={open}
+                        onEdit={() => setEditing(open ? null : project.id)}
+                        onDelete={() => void remove(project)}
+                      />
+                    </td>
+                  </tr>
+                  {open && <EditorRow columns={4}>{editor(project)}</EditorRow>}
+                </Fragment>
+              );
+            })}
+          </AdminTable>
         )}
       </section>
     </div>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { apiCall, enc, failureText, isSessionEnd } from "../api";
-import { ColumnHeadings, Notice, shortDate, TableScroller } from "../parts";
+import { AdminTable, Notice, shortDate } from "../parts";
 import { RemovedFileLine } from "../RemovedFile";
 import { navigate } from "../router";
 import { CUSTOM_REQUEST_STATUSES, type CustomRequest } from "../types";
@@ -57,86 +57,85 @@ export function CustomRequestsSection() {
       ) : !data || data.length === 0 ? (
         !error && <p className="muted">No custom requests yet.</p>
       ) : (
-        <TableScroller label="Custom requests">
-          <table className="admin-table admin-table--cards admin-table--requests">
-            <ColumnHeadings columns={["Received", "From", "Details", "Attachments", "Status"]} />
-            <tbody>
-              {data.map((request) => (
-                <tr key={request.id}>
-                  <td className="admin-nowrap" data-label="Received">
-                    {shortDate(request.created_at)}
-                  </td>
-                  <td data-label="From">
-                    <span className="admin-cell-title">{request.name}</span>
-                    <a className="admin-cell-sub" href={`mailto:${request.email}`}>
-                      {request.email}
-                    </a>
-                    <button
-                      type="button"
-                      className="button button--ghost admin-button--small admin-request-open"
-                      aria-label={`Open and quote the request from ${request.name}`}
-                      onClick={() => navigate("/admin/orders", { request: request.id })}
-                    >
-                      Open and quote
-                    </button>
-                  </td>
-                  <td className="admin-details" data-label="Details">
-                    <p>{request.details}</p>
-                    {(request.material || request.color) && (
-                      <span className="admin-cell-sub">{[request.material, request.color].filter(Boolean).join(" · ")}</span>
-                    )}
-                  </td>
-                  <td data-label="Attachments">
-                    {request.attachments.length === 0 ? (
-                      "—"
-                    ) : (
-                      <ul className="admin-plain-list">
-                        {request.attachments.map((attachment) => {
-                          const url = attachmentUrl(request.id, String(attachment.id));
-                          return (
-                            <li key={attachment.id} className="admin-attachment">
-                              {attachment.removed_at ? (
-                                <RemovedFileLine file={{ name: attachment.filename, removed_at: attachment.removed_at }} />
-                              ) : (
-                                <a href={url} download={attachment.filename}>
-                                  {attachment.filename}
-                                </a>
-                              )}
-                              {isModelFile(attachment.filename) && !attachment.removed_at && (
-                                <button
-                                  type="button"
-                                  className="button button--ghost admin-button--small"
-                                  aria-label={`View 3D: ${attachment.filename}`}
-                                  onClick={() => setViewing({ url, filename: attachment.filename })}
-                                >
-                                  View 3D
-                                </button>
-                              )}
-                            </li>
-                          );
-                        })}
-                      </ul>
-                    )}
-                  </td>
-                  <td data-label="Status">
-                    <select
-                      className="admin-select"
-                      aria-label={`Status of the request from ${request.name}`}
-                      value={statuses[request.id] ?? request.status}
-                      onChange={(event) => void changeStatus(request, event.target.value)}
-                    >
-                      {CUSTOM_REQUEST_STATUSES.map((status) => (
-                        <option key={status} value={status}>
-                          {REQUEST_STATUS_LABELS[status]}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <AdminTable
+          label="Custom requests"
+          className="admin-table--cards admin-table--requests"
+          columns={["Received", "From", "Details", "Attachments", "Status"]}
+        >
+          {data.map((request) => (
+            <tr key={request.id}>
+              <td className="admin-nowrap" data-label="Received">
+                {shortDate(request.created_at)}
+              </td>
+              <td data-label="From">
+                <span className="admin-cell-title">{request.name}</span>
+                <a className="admin-cell-sub" href={`mailto:${request.email}`}>
+                  {request.email}
+                </a>
+                <button
+                  type="button"
+                  className="button button--ghost admin-button--small admin-request-open"
+                  aria-label={`Open and quote the request from ${request.name}`}
+                  onClick={() => navigate("/admin/orders", { request: request.id })}
+                >
+                  Open and quote
+                </button>
+              </td>
+              <td className="admin-details" data-label="Details">
+                <p>{request.details}</p>
+                {(request.material || request.color) && (
+                  <span className="admin-cell-sub">{[request.material, request.color].filter(Boolean).join(" · ")}</span>
+                )}
+              </td>
+              <td data-label="Attachments">
+                {request.attachments.length === 0 ? (
+                  "—"
+                ) : (
+                  <ul className="admin-plain-list">
+                    {request.attachments.map((attachment) => {
+                      const url = attachmentUrl(request.id, String(attachment.id));
+                      return (
+                        <li key={attachment.id} className="admin-attachment">
+                          {attachment.removed_at ? (
+                            <RemovedFileLine file={{ name: attachment.filename, removed_at: attachment.removed_at }} />
+                          ) : (
+                            <a href={url} download={attachment.filename}>
+                              {attachment.filename}
+                            </a>
+                          )}
+                          {isModelFile(attachment.filename) && !attachment.removed_at && (
+                            <button
+                              type="button"
+                              className="button button--ghost admin-button--small"
+                              aria-label={`View 3D: ${attachment.filename}`}
+                              onClick={() => setViewing({ url, filename: attachment.filename })}
+                            >
+                              View 3D
+                            </button>
+                          )}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </td>
+              <td data-label="Status">
+                <select
+                  className="admin-select"
+                  aria-label={`Status of the request from ${request.name}`}
+                  value={statuses[request.id] ?? request.status}
+                  onChange={(event) => void changeStatus(request, event.target.value)}
+                >
+                  {CUSTOM_REQUEST_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {REQUEST_STATUS_LABELS[status]}
+                    </option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       {viewing && (
         <Suspense
