@@ -13,7 +13,7 @@ const ABOUT_A_FILE: readonly HoldReason[] = ["photo_quality", "route_edge", "mod
  * "Ask the customer…" (docs/decisions/0048-order-holds.md): the reason with its prepared message to edit, the proof
  * pictures, whether the shopper may cancel, what happens when the window ends, and the window in working days.
  */
-export function AskCustomerDialog({ order, onClose, onSent }: { order: OrderFiles; onClose: () => void; onSent: () => void }) {
+function AskCustomerDialog({ order, onClose, onSent }: { order: OrderFiles; onClose: () => void; onSent: () => void }) {
   const renders = shopRenders(order);
   const firstFileLine = renders[0]?.lineIndex ?? null;
   const [reason, setReason] = useState<HoldReason>(renders.length > 0 ? "photo_quality" : "approve_proof");
