@@ -5,6 +5,12 @@
 export const HOLD_REASONS = ["photo_quality", "route_edge", "model_printability", "confirm_text", "approve_proof", "other"] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
+/**
+ * What a question starts with unless the owner changes it: "Ask the customer…" opens with these, and a "Proof before
+ * making" question, which the shop asks on its own when the order is paid, is sent with them.
+ */
+export const HOLD_DEFAULTS = { windowDays: 10, defaultAction: "wait", allowCancel: true } as const;
+
 export const REASON_LABELS: Record<HoldReason, string> = {
   photo_quality: "The photo is too dark or too small",
   route_edge: "The route runs off the edge or is too short",

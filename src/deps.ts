@@ -225,6 +225,7 @@ export function createDeps(
     shelf,
     detail: adminOrders.detail,
   });
+  const catalog = createCatalogService(db, dispatch, shown);
   const holds = createHoldService({
     db,
     store: holdStore,
@@ -233,6 +234,10 @@ export function createDeps(
     production,
     content,
     replacements: createHoldReplacements(db, orderStore),
+    proofFirst: {
+      productOf: (id) => catalog.getProduct(id),
+      canDraw: uploads.canDraw,
+    },
     // The owner's own refund (in full, what is left) and cancel with the stock put back: one path for money and stock.
     async cancelOrder(orderId) {
       const left = orderStore.money(orderId);
@@ -251,13 +256,15 @@ export function createDeps(
     ownerEmail: env.OWNER_EMAIL,
     now,
   });
+  // The order's emails first, then a "Proof before making" question: all in the order's own transaction.
+  const orderEmails = queueOrderEmails({ publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL, orders, alerts });
   return {
     env,
     db,
     assets,
     now,
     dispatch,
-    catalog: createCatalogService(db, dispatch, shown),
+    catalog,
     categories: createCategoryService(db, shown),
     content,
     orderStore,
@@ -269,7 +276,10 @@ export function createDeps(
       provider: paymentProvider,
       content,
       publicUrl: env.PUBLIC_URL,
-      onOrderCreated: queueOrderEmails({ publicUrl: env.PUBLIC_URL, ownerEmail: env.OWNER_EMAIL, orders, alerts }),
+      onOrderCreated: (db, orderId) => {
+        orderEmails(db, orderId);
+        holds.askOnPayment(orderId);
+      },
       dispatch,
       orders: orderStore,
       production,

@@ -5,12 +5,11 @@ import {
   EmailLayout,
   ManageLink,
   manageText,
-  QuestionsLine,
-  questionsText,
+  PrivateLinkFooter,
+  privateLinkFooterText,
   type RenderedEmail,
   renderEmailHtml,
   shopUrl,
-  signatureText,
   styles,
 } from "./parts";
 
@@ -28,6 +27,8 @@ export type HoldEmailFacts = {
   /** 1 for the first round; a later one says a new proof is ready. */
   version: number;
 };
+
+const ANSWER_LINK = "See it and answer";
 
 /** What happens if the shopper does not answer in time: told when the hold opens. */
 export function defaultActionText(defaultAction: "approve" | "wait", windowEnds: string): string {
@@ -61,13 +62,7 @@ export function renderHoldEmail(order: Order, facts: HoldEmailFacts, shop: ShopI
           <img src={proof} alt="Proof" width={280} style={{ maxWidth: "100%", borderRadius: 8 }} />
         </p>
       ))}
-      <p style={{ margin: "0 0 16px" }}>
-        <a href={facts.url} style={styles.button}>
-          See it and answer
-        </a>
-      </p>
-      <p style={styles.paragraph}>{fallback}</p>
-      <QuestionsLine shop={shop} />
+      <PrivateLinkFooter href={facts.url} label={ANSWER_LINK} after={fallback} shop={shop} />
     </EmailLayout>,
   );
   const text = [
@@ -77,13 +72,7 @@ export function renderHoldEmail(order: Order, facts: HoldEmailFacts, shop: ShopI
     "",
     facts.message,
     "",
-    `See it and answer: ${facts.url}`,
-    "",
-    fallback,
-    "",
-    questionsText(shop),
-    "",
-    signatureText(shop),
+    ...privateLinkFooterText(facts.url, ANSWER_LINK, fallback, shop),
   ].join("\n");
   return { subject, html, text };
 }

@@ -324,7 +324,7 @@ export function ShopperOrderFooter({ order, publicUrl, shop }: { order: Order; p
 }
 
 /** How to reach the shop, at the foot of every shopper email. */
-export function QuestionsLine({ shop }: { shop: ShopIdentity }) {
+function QuestionsLine({ shop }: { shop: ShopIdentity }) {
   return (
     <p style={styles.small}>
       {QUESTIONS}{" "}
@@ -337,7 +337,7 @@ export function QuestionsLine({ shop }: { shop: ShopIdentity }) {
 }
 
 /** The plain-text twin of QuestionsLine. */
-export function questionsText(shop: ShopIdentity): string {
+function questionsText(shop: ShopIdentity): string {
   return `${QUESTIONS} ${shop.email}. ${SHOP.replyPromise}`;
 }
 
@@ -353,6 +353,30 @@ export function shopperOrderFooterText(order: Order, publicUrl: string, shop: Sh
     "",
     signatureText(shop),
   ];
+}
+
+/**
+ * How a shopper email with a private link ends (a quote, a question about an order): the link once, as the one
+ * button (it carries the link's token, so nowhere else: not the subject, the title or another link), a last word
+ * after it, and how to ask.
+ */
+export function PrivateLinkFooter({ href, label, after, shop }: { href: string; label: string; after: string; shop: ShopIdentity }) {
+  return (
+    <>
+      <p style={{ margin: "8px 0 24px" }}>
+        <a href={href} style={styles.button}>
+          {label}
+        </a>
+      </p>
+      <p style={styles.paragraph}>{after}</p>
+      <QuestionsLine shop={shop} />
+    </>
+  );
+}
+
+/** The plain-text twin of PrivateLinkFooter, signature included. */
+export function privateLinkFooterText(href: string, label: string, after: string, shop: ShopIdentity): string[] {
+  return [`${label}: ${href}`, "", after, "", questionsText(shop), "", signatureText(shop)];
 }
 
 /** How every owner notice ends: where in /admin to act on it. */

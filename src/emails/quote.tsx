@@ -3,16 +3,7 @@ import { formatDelivery, formatPence } from "../../shared/money";
 import { leadTimeText, quoteLineText, quoteLineTotal } from "../../shared/quote-view";
 import type { ShopIdentity } from "../../shared/shop-info";
 import { formatUkDay } from "../../shared/uk-day";
-import {
-  AmountsTable,
-  EmailLayout,
-  QuestionsLine,
-  questionsText,
-  type RenderedEmail,
-  renderEmailHtml,
-  signatureText,
-  styles,
-} from "./parts";
+import { AmountsTable, EmailLayout, PrivateLinkFooter, privateLinkFooterText, type RenderedEmail, renderEmailHtml, styles } from "./parts";
 
 /** What the shopper's quote email says: the quote as sent, and the link (with its token) that opens it. */
 export type QuoteEmailData = {
@@ -85,13 +76,7 @@ export function renderQuoteEmail(data: QuoteEmailData, _publicUrl: string, shop:
           <p style={styles.box}>{note}</p>
         </>
       )}
-      <p style={{ margin: "8px 0 24px" }}>
-        <a href={data.url} style={styles.button}>
-          {CALL_TO_ACTION}
-        </a>
-      </p>
-      <p style={styles.paragraph}>{MADE_TO_SPECIFICATION}</p>
-      <QuestionsLine shop={shop} />
+      <PrivateLinkFooter href={data.url} label={CALL_TO_ACTION} after={MADE_TO_SPECIFICATION} shop={shop} />
     </EmailLayout>,
   );
 
@@ -111,13 +96,7 @@ export function renderQuoteEmail(data: QuoteEmailData, _publicUrl: string, shop:
     validUntil,
     ...(note !== null ? ["", `${NOTE_HEADING}:`, note] : []),
     "",
-    `${CALL_TO_ACTION}: ${data.url}`,
-    "",
-    MADE_TO_SPECIFICATION,
-    "",
-    questionsText(shop),
-    "",
-    signatureText(shop),
+    ...privateLinkFooterText(data.url, CALL_TO_ACTION, MADE_TO_SPECIFICATION, shop),
   ].join("\n");
 
   return { subject, html, text };

@@ -52,6 +52,7 @@ describe("products: create, list, update, delete", () => {
       requires_gpx: 0,
       requires_image: 0,
       requires_model: 0,
+      proof_before_making: 0,
       category_id: "household",
       lead_time_days: null,
       status: "live",
@@ -134,6 +135,32 @@ describe("products: create, list, update, delete", () => {
     const { status, body } = await save<{ error: string }>(productBody({ id: "worded-model", requires_model: "yes" }));
     expect({ status, body }).toEqual({ status: 400, body: { error: "Requires a 3D model must be true or false." } });
     expect(stored("worded-model")).toBeNull();
+  });
+
+  test("'Proof before making' is saved, shown to shoppers as proofBeforeMaking, and kept by a save that leaves it out", async () => {
+    expect((await save(productBody({ id: "proofed", proof_before_making: true }))).body).toMatchObject({ proof_before_making: 1 });
+    expect(stored("proofed")).toMatchObject({ proof_before_making: 1 });
+    expect((await shop.json<Product>("/api/products/proofed")).body.proofBeforeMaking).toBe(true);
+    // A caller that does not know the flag saves the product without it: the flag stays.
+    expect((await save(productBody({ id: "proofed", name: "Proofed tidy" }))).body).toMatchObject({
+      name: "Proofed tidy",
+      proof_before_making: 1,
+    });
+    expect((await save(productBody({ id: "proofed", proof_before_making: 0 }))).body).toMatchObject({ proof_before_making: 0 });
+    expect((await shop.json<Product>("/api/products/proofed")).body.proofBeforeMaking).toBe(false);
+    // A new product saved without it is not flagged.
+    expect((await save(productBody({ id: "unproofed" }))).body).toMatchObject({ proof_before_making: 0 });
+  });
+
+  test("'Proof before making' as a word is refused by name, and neither a new nor a stored product changes", async () => {
+    const refusedNew = await save<{ error: string }>(productBody({ id: "worded-proof", proof_before_making: "yes" }));
+    expect(refusedNew).toMatchObject({ status: 400, body: { error: "Proof before making must be true or false." } });
+    expect(stored("worded-proof")).toBeNull();
+
+    await save(productBody({ id: "kept-proof", proof_before_making: 1 }));
+    const refusedUpdate = await save<{ error: string }>(productBody({ id: "kept-proof", name: "Renamed", proof_before_making: 2 }));
+    expect(refusedUpdate).toMatchObject({ status: 400, body: { error: "Proof before making must be true or false." } });
+    expect(stored("kept-proof")).toMatchObject({ name: "Desk Tidy", proof_before_making: 1 });
   });
 
   test("form-style values are understood: 0/1 flags, blank currency, '' category, blank max qty, numeric text", async () => {

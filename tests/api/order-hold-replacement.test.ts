@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import sharp from "sharp";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { buyThroughDemoCheckout } from "../support/checkout";
 import { addProduct } from "../support/factories";
-import { ASK, answerHold, askCustomer, tokenOf } from "../support/holds";
+import { ASK, answerHold, askCustomer, tokenOf, uploadPhoto } from "../support/holds";
 
 // A replacement file sent with "Ask for a change" (docs/decisions/0048-order-holds.md): uploaded through the
 // product page's own upload call, then the order line points at it; the old file leaves the order so the upload
@@ -15,17 +14,7 @@ let shop: OwnerShop;
 let orderId: string;
 let firstPhoto: string;
 
-async function uploadPhoto(background: string, productId = "lamp"): Promise<string> {
-  const bytes = await sharp({ create: { width: 300, height: 200, channels: 3, background } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  form.append("productId", productId);
-  form.append("image", new File([bytes], "photo.jpg", { type: "image/jpeg" }));
-  const stored = await shop.json<{ token: string }>("/api/image/upload", { method: "POST", body: form });
-  expect(stored.status).toBe(200);
-  return stored.body.token;
-}
+const photo = (background: string, productId = "lamp") => uploadPhoto(shop, productId, background);
 
 function lineMeta(): { imageToken?: string } {
   const row = shop.db.query<{ meta: string }, [string]>("SELECT meta FROM order_items WHERE order_id = ? ORDER BY id").get(orderId);
@@ -40,7 +29,7 @@ beforeEach(async () => {
   shop = await createOwnerShop();
   addProduct(shop.db, { id: "lamp", name: "Lithophane", price_cents: 3400, requires_image: true });
   addProduct(shop.db, { id: "moon", name: "Moon lamp", price_cents: 4400, requires_image: true });
-  firstPhoto = await uploadPhoto("#101010");
+  firstPhoto = await photo("#101010");
   orderId = (await buyThroughDemoCheckout(shop, [{ id: "lamp", productName: "Lithophane", imageToken: firstPhoto }])).orderId;
 });
 afterEach(() => shop.close());
@@ -55,7 +44,7 @@ describe("a replacement photo", () => {
   test("re-points the order line at the new photo and lets the old one go", async () => {
     expect(lineMeta().imageToken).toBe(firstPhoto);
     const { id, token } = await openOnLine();
-    const brighter = await uploadPhoto("#f0f0f0");
+    const brighter = await photo("#f0f0f0");
     const asked = await answerHold(shop, orderId, id, "changes", { t: token, message: "A brighter one.", replacementToken: brighter });
     expect(asked.status).toBe(200);
     expect(lineMeta().imageToken).toBe(brighter);
@@ -81,7 +70,7 @@ describe("a replacement photo", () => {
 
   test("a photo uploaded for another product is 400", async () => {
     const { id, token } = await openOnLine();
-    const other = await uploadPhoto("#f0f0f0", "moon");
+    const other = await photo("#f0f0f0", "moon");
     const asked = await answerHold(shop, orderId, id, "changes", { t: token, message: "This one", replacementToken: other });
     expect(asked.status).toBe(400);
     expect(asked.body).toEqual({ error: "The replacement must be uploaded on the same product's page as the file it replaces." } as never);
@@ -91,7 +80,7 @@ describe("a replacement photo", () => {
   test("a question not about a line takes no file: 400, nothing answered", async () => {
     const made = await askCustomer(shop, orderId, ASK);
     const token = tokenOf(made.body.url);
-    const brighter = await uploadPhoto("#f0f0f0");
+    const brighter = await photo("#f0f0f0");
     const asked = await answerHold(shop, orderId, made.body.id, "changes", { t: token, message: "Here", replacementToken: brighter });
     expect(asked.status).toBe(400);
     expect(asked.body).toEqual({

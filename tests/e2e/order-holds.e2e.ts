@@ -3,7 +3,8 @@ import { loadCatalogue, pick } from "./catalogue";
 import { openOrderAsOwner } from "./support/admin";
 import { jpegPhoto } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
-import { PICTURES_WANTED, picture } from "./support/pictures";
+import { pictureInBothThemes, readWithoutJavaScript } from "./support/looks";
+import { PICTURES_WANTED } from "./support/pictures";
 import { expect, test } from "./support/test";
 
 // "Needs your input" (docs/decisions/0048-order-holds.md) as one story on a phone: the owner asks about a dark photo,
@@ -41,18 +42,7 @@ async function shopperLink(page: Page, orderId: string): Promise<string> {
   return new URL(hold.url).pathname + new URL(hold.url).search;
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!PICTURES_WANTED) return;
-  for (const theme of ["dark", "light"]) {
-    await page.evaluate((value) => {
-      const root = document.documentElement;
-      root.classList.remove("light", "dark");
-      root.classList.add(value);
-      root.style.colorScheme = value;
-    }, theme);
-    await picture(page, `${name}-${theme}`, { fullPage: true });
-  }
-}
+const shoot = (page: Page, name: string) => pictureInBothThemes(page, name, { fullPage: true });
 
 test.describe("needs your input", () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -121,11 +111,10 @@ test.describe("needs your input", () => {
     ).toHaveCount(2);
 
     // Without JavaScript the page still reads, and says the question is answered.
-    const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
-    const reader = await plain.newPage();
-    await reader.goto(link);
-    await expect(reader.getByText("You approved it, thank you: your order is back in the making.")).toBeVisible();
-    await plain.close();
+    await readWithoutJavaScript(browser, async (reader) => {
+      await reader.goto(link);
+      await expect(reader.getByText("You approved it, thank you: your order is back in the making.")).toBeVisible();
+    });
 
     // The hold page on a desktop, for a person to look at.
     if (PICTURES_WANTED) {

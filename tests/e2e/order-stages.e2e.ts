@@ -6,7 +6,7 @@ import { checkOutAndPay, paidOrderThroughCalls } from "./support/checkout";
 import { gpxRoute } from "./support/files";
 import { gotoHydrated } from "./support/hydrated";
 import { expectLoaded } from "./support/images";
-import { PICTURES_WANTED, picture } from "./support/pictures";
+import { pictureInBothThemes, readWithoutJavaScript } from "./support/looks";
 import { chooseRoute } from "./support/route-upload";
 import { expectReachable, tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
@@ -141,15 +141,14 @@ test.describe("made to order, in the open", () => {
     await shopper.close();
 
     // And without JavaScript: the plain form posts the postcode and the server shows the same progress.
-    const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
-    const plainPage = await plain.newPage();
-    await plainPage.goto(`/order/${orderId}`);
-    await plainPage.getByLabel("Delivery postcode").fill(POSTCODE);
-    await plainPage.getByRole("button", { name: "View order" }).click();
-    await expect(plainPage.getByRole("region", { name: "Progress" }).getByText(`Dispatch by ${formatUkDay(slipped)}`)).toBeVisible();
-    await expect(plainPage.getByRole("list", { name: "Stages" }).getByRole("listitem")).toHaveCount(5);
-    await expect(plainPage).toHaveURL(new RegExp(`/order/${orderId}$`));
-    await plain.close();
+    await readWithoutJavaScript(browser, async (plainPage) => {
+      await plainPage.goto(`/order/${orderId}`);
+      await plainPage.getByLabel("Delivery postcode").fill(POSTCODE);
+      await plainPage.getByRole("button", { name: "View order" }).click();
+      await expect(plainPage.getByRole("region", { name: "Progress" }).getByText(`Dispatch by ${formatUkDay(slipped)}`)).toBeVisible();
+      await expect(plainPage.getByRole("list", { name: "Stages" }).getByRole("listitem")).toHaveCount(5);
+      await expect(plainPage).toHaveURL(new RegExp(`/order/${orderId}$`));
+    });
   });
 });
 
@@ -161,18 +160,7 @@ async function lookUp(page: Page, orderId: string, postcode: string): Promise<vo
 }
 
 /** Pictures of the page in both themes at this viewport, for a person to look at (when asked for). */
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!PICTURES_WANTED) return;
-  for (const theme of ["dark", "light"]) {
-    await page.evaluate((value) => {
-      const root = document.documentElement;
-      root.classList.remove("light", "dark");
-      root.classList.add(value);
-      root.style.colorScheme = value;
-    }, theme);
-    await picture(page, `${name}-${theme}`);
-  }
-}
+const shoot = (page: Page, name: string) => pictureInBothThemes(page, name);
 
 test.describe("the order page leads with what the shopper came for", () => {
   test.use({ viewport: { width: 390, height: 844 } });

@@ -1,3 +1,5 @@
+import { expect } from "bun:test";
+import sharp from "sharp";
 import type { OwnerShop } from "./admin";
 import { DEMO_FORM } from "./checkout";
 
@@ -52,4 +54,17 @@ export function shopperOrder(shop: OwnerShop, orderId: string) {
   return shop.json<{ stage: string | null; stages: { stage: string; at: string }[]; hold: unknown; dispatch_by: string | null }>(
     `/api/orders/${orderId}?postalCode=${encodeURIComponent(DEMO_FORM.postalCode)}`,
   );
+}
+
+/** A shopper's photo of one flat colour for a product's line, through the product page's own upload call: its token. */
+export async function uploadPhoto(shop: OwnerShop, productId: string, background = "#806040"): Promise<string> {
+  const bytes = await sharp({ create: { width: 300, height: 200, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append("productId", productId);
+  form.append("image", new File([bytes], "photo.jpg", { type: "image/jpeg" }));
+  const stored = await shop.json<{ token: string }>("/api/image/upload", { method: "POST", body: form });
+  expect(stored.status).toBe(200);
+  return stored.body.token;
 }

@@ -35,3 +35,12 @@ export function openShopBefore(migration: string): ShopBefore {
     },
   };
 }
+
+export type PageChange = { product_id: string | null; stock_figure_only: number; stock_only: number };
+
+/** The newest change to what pages show (`page_versions`), as a product trigger recorded it. */
+export function lastPageChange(db: Database): PageChange | null {
+  return db
+    .query<PageChange, []>("SELECT product_id, stock_figure_only, stock_only FROM page_versions ORDER BY version DESC LIMIT 1")
+    .get();
+}

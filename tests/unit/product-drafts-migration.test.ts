@@ -2,7 +2,7 @@ import type { Database } from "bun:sqlite";
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { migrate } from "../../src/db/migrate";
 import { addProduct } from "../support/factories";
-import { openShopBefore, type ShopBefore } from "../support/migrations-before";
+import { lastPageChange, openShopBefore, type ShopBefore } from "../support/migrations-before";
 
 // An existing shop upgrades in place (migrations/0035_product_drafts.sql): every product it sells stays live,
 // and from then on publishing or drafting a product is recorded as a change of that product, more than stock.
@@ -19,12 +19,7 @@ beforeEach(() => {
 });
 afterEach(() => shop.close());
 
-const lastChange = () =>
-  db
-    .query<{ product_id: string | null; stock_figure_only: number; stock_only: number }, []>(
-      "SELECT product_id, stock_figure_only, stock_only FROM page_versions ORDER BY version DESC LIMIT 1",
-    )
-    .get();
+const lastChange = () => lastPageChange(db);
 
 test("every product of an existing shop is live after the upgrade, with its rows as they were", () => {
   const before = db.query("SELECT id, name, stock FROM products ORDER BY id").all();

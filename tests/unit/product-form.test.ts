@@ -19,6 +19,7 @@ const stored: AdminProduct = {
   requires_gpx: 0,
   requires_image: 0,
   requires_model: 0,
+  proof_before_making: 0,
   category_id: null,
   lead_time_days: 7,
   status: "live",

@@ -94,6 +94,12 @@ function productJsonLd(product: Product, publicUrl: string, brand: string): Reco
   };
 }
 
+/** A "Proof before making" product: paying opens a question with the shop's render (docs/decisions/0048-order-holds.md). */
+const PROOF_FIRST = {
+  title: "You approve a proof first.",
+  detail: "Once you have paid, we email you a proof to approve before we make it; the dispatch date waits for your answer.",
+} as const;
+
 export function ProductPage() {
   const { product, category, promise, orderBy, materials } = useLoaderData<typeof productLoader>();
   const { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, requiresModel, variants } = product;
@@ -123,6 +129,11 @@ export function ProductPage() {
             }}
           />
           {madeFromFile && <MadeToSpecificationNote />}
+          {product.proofBeforeMaking && (
+            <p className="dispatch-promise proof-first">
+              <strong>{PROOF_FIRST.title}</strong> {PROOF_FIRST.detail}
+            </p>
+          )}
           {/* A model's dispatch day depends on its printing time: its price says it. */}
           {!requiresModel && (
             <p className="dispatch-promise">

@@ -44,6 +44,9 @@ const productSaveSchema = z.object({
   // Priced from the shopper's own model (docs/decisions/0042-instant-prices-calls-and-checkout.md). Absent keeps what is
   // stored, so an editor that does not show the switch never clears it.
   requires_model: z.preprocess((value) => (value === undefined ? undefined : value), flagSchema("Requires a 3D model").optional()),
+  // Paying opens a question with the shop's renders as the proof (docs/decisions/0048-order-holds.md). Absent keeps
+  // what is stored, like requires_model.
+  proof_before_making: flagSchema("Proof before making").optional(),
   category_id: z.preprocess(
     (value) => (isBlank(value) ? null : value),
     z.string({ error: MESSAGES.unknownCategory }).max(64, { error: MESSAGES.unknownCategory }).nullable(),
@@ -97,6 +100,8 @@ export const adminProductSchema = z.object({
   requires_gpx: z.literal([0, 1]),
   requires_image: z.literal([0, 1]),
   requires_model: z.literal([0, 1]),
+  /** Paying opens a question for the shopper's approval of a proof before the order is made. */
+  proof_before_making: z.literal([0, 1]),
   category_id: z.string().nullable(),
   /** Working days to dispatch; null = the shop's default_lead_time_days. */
   lead_time_days: z.number().int().nonnegative().nullable(),

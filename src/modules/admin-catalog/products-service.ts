@@ -11,7 +11,7 @@ import type { AdminVariant } from "./variants-model";
 type ProductRow = Omit<AdminProduct, "images" | "variants">;
 
 const COLUMNS = `id, name, description, price_cents, currency, image_url, max_online_qty, stock,
-  requires_gpx, requires_image, category_id, lead_time_days, requires_model, status`;
+  requires_gpx, requires_image, category_id, lead_time_days, requires_model, status, proof_before_making`;
 
 export type AdminProductsService = ReturnType<typeof createAdminProductsService>;
 
@@ -33,19 +33,27 @@ export function createAdminProductsService(db: Database) {
   );
   const categoryExists = db.query<{ id: string }, [string]>("SELECT id FROM categories WHERE id = ?");
   const storedRow = db.query<
-    { image_url: string | null; stock: number | null; lead_time_days: number | null; requires_model: 0 | 1; status: ProductStatus },
+    {
+      image_url: string | null;
+      stock: number | null;
+      lead_time_days: number | null;
+      requires_model: 0 | 1;
+      status: ProductStatus;
+      proof_before_making: 0 | 1;
+    },
     [string]
-  >("SELECT image_url, stock, lead_time_days, requires_model, status FROM products WHERE id = ?");
+  >("SELECT image_url, stock, lead_time_days, requires_model, status, proof_before_making FROM products WHERE id = ?");
   const upsert = db.query(
     `INSERT INTO products (${COLUMNS}) VALUES
        ($id, $name, $description, $price_cents, $currency, $image_url, $max_online_qty, $stock,
-        $requires_gpx, $requires_image, $category_id, $lead_time_days, $requires_model, $status)
+        $requires_gpx, $requires_image, $category_id, $lead_time_days, $requires_model, $status, $proof_before_making)
      ON CONFLICT (id) DO UPDATE SET
        name = excluded.name, description = excluded.description, price_cents = excluded.price_cents,
        currency = excluded.currency, image_url = excluded.image_url, max_online_qty = excluded.max_online_qty,
        stock = excluded.stock, requires_gpx = excluded.requires_gpx, requires_image = excluded.requires_image,
        category_id = excluded.category_id, lead_time_days = excluded.lead_time_days,
-       requires_model = excluded.requires_model, status = excluded.status, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+       requires_model = excluded.requires_model, status = excluded.status,
+       proof_before_making = excluded.proof_before_making, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
   );
   const remove = db.query("DELETE FROM products WHERE id = ?");
   const stockOf = db.query<{ stock: number | null }, [string]>("SELECT stock FROM products WHERE id = ?");
@@ -70,13 +78,14 @@ export function createAdminProductsService(db: Database) {
       return writeTransaction(db, () => {
         if (input.category_id !== null && !categoryExists.get(input.category_id)) throw new BadRequest(MESSAGES.unknownCategory);
         const stored = storedRow.get(input.id);
-        const { image_url, expected_stock, lead_time_days, requires_model, status, ...fields } = input;
+        const { image_url, expected_stock, lead_time_days, requires_model, status, proof_before_making, ...fields } = input;
         upsert.run({
           ...fields,
           stock: stored ? stockAfterSave(stored.stock, input) : input.stock,
           image_url: image_url === undefined ? (stored?.image_url ?? null) : image_url,
           lead_time_days: lead_time_days === undefined ? (stored?.lead_time_days ?? null) : lead_time_days,
           requires_model: requires_model === undefined ? (stored?.requires_model ?? 0) : requires_model,
+          proof_before_making: proof_before_making ?? stored?.proof_before_making ?? 0,
           // Absent keeps what is stored; a new product without it is live, as the spec's call always made it.
           // The admin editor sends "draft" for a new one (docs/decisions/0047-products-drafted-and-the-admin-on-a-phone.md).
           status: status ?? stored?.status ?? "live",

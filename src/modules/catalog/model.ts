@@ -34,6 +34,8 @@ export const productSchema = z.object({
   requiresImage: z.boolean(),
   /** Priced from the shopper's own 3D model (POST /api/models/upload and /api/models/price). */
   requiresModel: z.boolean(),
+  /** The shopper is asked to approve a proof before it is made (docs/decisions/0048-order-holds.md). */
+  proofBeforeMaking: z.boolean(),
   categoryId: z.string().nullable(),
   variants: z.array(variantSchema),
   /** Working days from order to dispatch: the product's own, or the shop's default (docs/product.md#lead-times). */

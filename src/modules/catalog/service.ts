@@ -17,6 +17,7 @@ type ProductRow = {
   requires_gpx: number;
   requires_image: number;
   requires_model: number;
+  proof_before_making: number;
   category_id: string | null;
   lead_time_days: number | null;
 };
@@ -24,7 +25,7 @@ type ImageRow = { product_id: string; image_url: string; width: number | null; h
 type VariantRow = Variant & { product_id: string };
 
 const PRODUCT_COLUMNS = `id, name, description, price_cents, currency, image_url, stock, max_online_qty,
-  requires_gpx, requires_image, category_id, lead_time_days, requires_model`;
+  requires_gpx, requires_image, category_id, lead_time_days, requires_model, proof_before_making`;
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
@@ -206,6 +207,7 @@ function toProduct(row: ProductRow, imageRows: ImageRow[], variantRows: VariantR
     requiresGpx: row.requires_gpx === 1,
     requiresImage: row.requires_image === 1,
     requiresModel: row.requires_model === 1,
+    proofBeforeMaking: row.proof_before_making === 1,
     categoryId: row.category_id,
     variants: variantRows.map(({ product_id: _, ...variant }) => variant),
     ...promised(row.lead_time_days),

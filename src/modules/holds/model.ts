@@ -1,16 +1,15 @@
 import { z } from "zod";
-import { HOLD_REASONS, type HoldReason } from "../../../shared/hold-reasons";
+import { HOLD_DEFAULTS, HOLD_REASONS, type HoldReason } from "../../../shared/hold-reasons";
 import type { HoldStatus } from "../../../shared/order-stages";
 
 export { REASON_LABELS } from "../../../shared/hold-reasons";
 export type { HoldReason };
 
-/** The owner's default window, in working days; the shortest and longest a hold may be given. */
-const DEFAULT_WINDOW_DAYS = 10;
+/** The shortest and longest window, in working days, a hold may be given (the default is HOLD_DEFAULTS'). */
 const MIN_WINDOW_DAYS = 1;
 const MAX_WINDOW_DAYS = 60;
 const MAX_MESSAGE = 2000;
-const MAX_PROOFS = 12;
+export const MAX_PROOFS = 12;
 
 /** The same answer for an unknown hold, a wrong token and no token, so neither can be probed. */
 export const HOLD_NOT_FOUND = "This question was not found. Please use the link from your email.";
@@ -66,14 +65,14 @@ const message = z
  * the shopper's page only ever shows the shop's own pictures.
  */
 function proofUrlSchema(publicUrl: string) {
-  const origin = new URL(publicUrl).origin;
-  return z.string({ error: HOLD_MESSAGES.proofUrl }).refine((text) => isShopPicture(text, origin), HOLD_MESSAGES.proofUrl);
+  return z.string({ error: HOLD_MESSAGES.proofUrl }).refine((text) => isProofPicture(text, publicUrl), HOLD_MESSAGES.proofUrl);
 }
 
 const MEDIA_PATH = /^\/media\/[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 const PREVIEW_PATH = /^\/api\/uploads\/[A-Za-z0-9_-]+\/preview\.(jpg|png|svg)$/;
 
-function isShopPicture(text: string, origin: string): boolean {
+export function isProofPicture(text: string, publicUrl: string): boolean {
+  const origin = new URL(publicUrl).origin;
   if (text.length > 500) return false;
   let url: URL;
   try {
@@ -109,7 +108,7 @@ export function newHoldSchema(publicUrl: string) {
         .int({ error: HOLD_MESSAGES.windowDays })
         .min(MIN_WINDOW_DAYS, { error: HOLD_MESSAGES.windowDays })
         .max(MAX_WINDOW_DAYS, { error: HOLD_MESSAGES.windowDays })
-        .default(DEFAULT_WINDOW_DAYS),
+        .default(HOLD_DEFAULTS.windowDays),
     },
     { error: HOLD_MESSAGES.body },
   );

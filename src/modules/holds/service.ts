@@ -8,6 +8,7 @@ import { writeTransaction } from "../../db/transaction";
 import { renderHoldAnswerNotice, renderHoldEmail } from "../../emails/hold";
 import { BadRequest, Conflict, Forbidden, NotFound } from "../../errors";
 import { hashLinkToken as hashToken, linkTokenMatches } from "../../http/link-token";
+import { errorFields, log } from "../../log";
 import { ORDER_CANCELLED, ORDER_NOT_FOUND } from "../admin-orders/model";
 import { queueDispatchDateEmail } from "../admin-orders/production-service";
 import type { ContentService } from "../content/service";
@@ -29,6 +30,7 @@ import {
   type NewRoundRequest,
   REASON_LABELS,
 } from "./model";
+import { type ProofFirstParts, proofFirstQuestion } from "./proof-first";
 import type { HoldReplacements } from "./replacements";
 import { type HoldRow, type HoldStore, windowEnds } from "./store";
 
@@ -48,6 +50,8 @@ type HoldServiceParts = {
   production: ProductionRecords;
   content: ContentService;
   replacements: HoldReplacements;
+  /** What a paid order's "Proof before making" question is made from (proof-first.ts). */
+  proofFirst: Omit<ProofFirstParts, "publicUrl">;
   /** Cancels a held order with a full refund and its stock put back, through the owner's own refund and cancel. */
   cancelOrder: (orderId: string) => Promise<void>;
   publicUrl: string;
@@ -189,43 +193,68 @@ export function createHoldService(parts: HoldServiceParts) {
     resumePromise(row, reason, at);
   }
 
+  /**
+   * The owner asks (or a paid "Proof before making" order does): the hold, its first round, the paused promise and the
+   * shopper's email, all or nothing.
+   */
+  function open(orderId: string, request: NewHoldRequest): HoldCreated {
+    const id = rowId("hold");
+    return writeTransaction(db, () => {
+      const order = orderStore.ownerFields(orderId);
+      if (!order) throw new NotFound(ORDER_NOT_FOUND);
+      if (order.status === "canceled") throw new Conflict(ORDER_CANCELLED);
+      if (order.status === "fulfilled" || order.stage === "dispatched") throw new Conflict(HOLD_MESSAGES.dispatched);
+      if (store.open(orderId)) throw new Conflict(HOLD_MESSAGES.alreadyOpen);
+      const lineIndex = request.line_index ?? null;
+      if (lineIndex !== null && lineIndex >= orderStore.items(orderId).length) throw new BadRequest(HOLD_MESSAGES.lineIndex);
+      const at = now();
+      const promised = order.dispatch_by;
+      const from = countingDay(at, content.dispatchSettings().cutOffHour);
+      store.insert({
+        id,
+        orderId,
+        reason: request.reason,
+        lineIndex,
+        allowCancel: request.allow_cancel,
+        defaultAction: request.default_action,
+        windowDays: request.window_days,
+        tokenHash: hashToken(tokenOf(id)),
+        pausedDispatchBy: promised,
+        // A promise already due counts on from the answer with none left: it is dispatched as soon as it can be.
+        daysLeft: promised === null ? null : promised < from ? 0 : workingDaysBetween(from, promised),
+        createdAt: at.toISOString(),
+      });
+      store.addVersion(id, request.message, request.proof_urls, at.toISOString());
+      const row = store.one(orderId, id)!;
+      const full = orders.getOrder(orderId)!;
+      emailShopper(full, row, `hold:${id}:1`, "hold");
+      return { id, url: linkOf(row) };
+    });
+  }
+
   return {
     linkOf,
 
     /** The owner asks: the hold, its first round, the paused promise and the shopper's email, all or nothing. */
-    open(orderId: string, request: NewHoldRequest): HoldCreated {
-      const id = rowId("hold");
-      return writeTransaction(db, () => {
-        const order = orderStore.ownerFields(orderId);
-        if (!order) throw new NotFound(ORDER_NOT_FOUND);
-        if (order.status === "canceled") throw new Conflict(ORDER_CANCELLED);
-        if (order.status === "fulfilled" || order.stage === "dispatched") throw new Conflict(HOLD_MESSAGES.dispatched);
-        if (store.open(orderId)) throw new Conflict(HOLD_MESSAGES.alreadyOpen);
-        const lineIndex = request.line_index ?? null;
-        if (lineIndex !== null && lineIndex >= orderStore.items(orderId).length) throw new BadRequest(HOLD_MESSAGES.lineIndex);
-        const at = now();
-        const promised = order.dispatch_by;
-        const from = countingDay(at, content.dispatchSettings().cutOffHour);
-        store.insert({
-          id,
-          orderId,
-          reason: request.reason,
-          lineIndex,
-          allowCancel: request.allow_cancel,
-          defaultAction: request.default_action,
-          windowDays: request.window_days,
-          tokenHash: hashToken(tokenOf(id)),
-          pausedDispatchBy: promised,
-          // A promise already due counts on from the answer with none left: it is dispatched as soon as it can be.
-          daysLeft: promised === null ? null : promised < from ? 0 : workingDaysBetween(from, promised),
-          createdAt: at.toISOString(),
-        });
-        store.addVersion(id, request.message, request.proof_urls, at.toISOString());
-        const row = store.one(orderId, id)!;
-        const full = orders.getOrder(orderId)!;
-        emailShopper(full, row, `hold:${id}:1`, "hold");
-        return { id, url: linkOf(row) };
-      });
+    open,
+
+    /**
+     * Paying for a "Proof before making" line asks at once (proof-first.ts). It runs in the order's own transaction
+     * (the checkout's `onOrderCreated`), which only the payment that makes the order reaches: the webhook told twice,
+     * or the success page after the demo's payment, finds the order made and asks nothing more. The question's writes
+     * are a savepoint of their own: should they fail, the order stands without it and the failure is logged, for the
+     * owner to ask by hand.
+     */
+    askOnPayment(orderId: string): void {
+      try {
+        const lines = orderStore
+          .items(orderId)
+          .map((item) => ({ product_id: item.product_id, meta: JSON.parse(item.meta) as OrderItemMeta }));
+        const question = proofFirstQuestion(lines, { ...parts.proofFirst, publicUrl });
+        if (question) open(orderId, question);
+      } catch (error) {
+        log("error", "proof question not opened", { order_id: orderId, ...errorFields(error) });
+      }
     },
 
     /** The shopper's view, only with the link's token. */

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import type { ModelUploadAnswer } from "../../../shared/instant-prices";
 import { routePreviewSvg, routeThumbSvg } from "../../../shared/route-drawing";
 import { writeTransaction } from "../../db/transaction";
@@ -148,9 +149,14 @@ export function createUploadService({
     return token;
   }
 
-  function findUpload(token: string, kind: UploadKind): UploadRow {
+  function storedUpload(token: string, kind: UploadKind): UploadRow | null {
     const upload = TOKEN_PATTERN.test(token) ? uploadByToken.get(token) : null;
-    if (!upload || upload.kind !== kind) throw new NotFound(MESSAGES.uploadNotFound);
+    return upload?.kind === kind ? upload : null;
+  }
+
+  function findUpload(token: string, kind: UploadKind): UploadRow {
+    const upload = storedUpload(token, kind);
+    if (!upload) throw new NotFound(MESSAGES.uploadNotFound);
     return upload;
   }
 
@@ -264,6 +270,16 @@ export function createUploadService({
     routeThumbPicture(token: string): () => Promise<Buffer> {
       const svg = routeThumbSvg(JSON.parse(findUpload(token, "gpx").details) as RouteDetails);
       return () => routeThumbPng(svg);
+    },
+
+    /**
+     * Whether the preview of a route or photo can be drawn now, without drawing it: the upload is stored (a route is
+     * drawn from what its row keeps) and, for a photo, its file is on disk. A "Proof before making" question asks it
+     * (src/modules/holds/proof-first.ts).
+     */
+    canDraw(token: string, kind: "gpx" | "image"): boolean {
+      const upload = storedUpload(token, kind);
+      return upload !== null && (kind === "gpx" || existsSync(storage.path(upload.stored_name)));
     },
 
     /** The photo's lithophane preview: looked up now (404), decoded by what is handed back, in the slot (as above). */

@@ -158,6 +158,21 @@ export function ProductEditor({
               Requires a 3D model
             </label>
           </div>
+          <div className="admin-span-6 admin-flag">
+            <label className="admin-check">
+              <input
+                type="checkbox"
+                checked={form.proofBeforeMaking}
+                aria-describedby={field("proofBeforeMaking")}
+                onChange={(event) => set("proofBeforeMaking", event.target.checked)}
+              />
+              Proof before making
+            </label>
+            <p id={field("proofBeforeMaking")} className="hint">
+              Paying opens a question at once: the customer approves a proof (our render of their photo or route, else the product picture)
+              before you make it.
+            </p>
+          </div>
         </div>
         {problem && <p className="hint admin-form-hint">{problem}</p>}
         <ResultNotice state={result} />

@@ -15,6 +15,8 @@ export type ProductForm = {
   requiresImage: boolean;
   /** Priced from the shopper's own 3D model (the Pricing page's rates). */
   requiresModel: boolean;
+  /** The shopper approves a proof before it is made (docs/decisions/0048-order-holds.md). */
+  proofBeforeMaking: boolean;
   /** Working days to dispatch; blank = the shop default (docs/decisions/0015-working-days.md). */
   leadTimeDays: string;
 };
@@ -31,6 +33,7 @@ export const EMPTY_PRODUCT_FORM: ProductForm = {
   requiresGpx: false,
   requiresImage: false,
   requiresModel: false,
+  proofBeforeMaking: false,
   leadTimeDays: "",
 };
 
@@ -47,6 +50,7 @@ export function formFromProduct(product: AdminProduct): ProductForm {
     requiresGpx: Boolean(product.requires_gpx),
     requiresImage: Boolean(product.requires_image),
     requiresModel: Boolean(product.requires_model),
+    proofBeforeMaking: Boolean(product.proof_before_making),
     leadTimeDays: product.lead_time_days === null || product.lead_time_days === undefined ? "" : String(product.lead_time_days),
   };
 }
@@ -90,6 +94,7 @@ export function productBody(form: ProductForm, loadedStock?: number | null, load
     requires_gpx: form.requiresGpx ? 1 : 0,
     requires_image: form.requiresImage ? 1 : 0,
     requires_model: form.requiresModel ? 1 : 0,
+    proof_before_making: form.proofBeforeMaking ? 1 : 0,
     category_id: form.categoryId || null,
     ...(form.leadTimeDays.trim() === loadedLeadTime.trim() ? {} : { lead_time_days: wholeOrBlank(form.leadTimeDays) ?? null }),
     ...(status === undefined ? {} : { status }),

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { HOLD_REASONS, type HoldReason, PREPARED_MESSAGES, REASON_LABELS } from "../../../shared/hold-reasons";
+import { HOLD_DEFAULTS, HOLD_REASONS, type HoldReason, PREPARED_MESSAGES, REASON_LABELS } from "../../../shared/hold-reasons";
 import { orderReference } from "../../../shared/order-view";
 import { failureText, isSessionEnd } from "../api";
 import { Dialog, Notice } from "../parts";
@@ -13,15 +13,15 @@ const ABOUT_A_FILE: readonly HoldReason[] = ["photo_quality", "route_edge", "mod
  * "Ask the customer…" (docs/decisions/0048-order-holds.md): the reason with its prepared message to edit, the proof
  * pictures, whether the shopper may cancel, what happens when the window ends, and the window in working days.
  */
-export function AskCustomerDialog({ order, onClose, onSent }: { order: OrderFiles; onClose: () => void; onSent: () => void }) {
+function AskCustomerDialog({ order, onClose, onSent }: { order: OrderFiles; onClose: () => void; onSent: () => void }) {
   const renders = shopRenders(order);
   const firstFileLine = renders[0]?.lineIndex ?? null;
   const [reason, setReason] = useState<HoldReason>(renders.length > 0 ? "photo_quality" : "approve_proof");
   const [message, setMessage] = useState(PREPARED_MESSAGES[reason]);
   const [proofs, setProofs] = useState<string[]>([]);
-  const [allowCancel, setAllowCancel] = useState(true);
-  const [defaultAction, setDefaultAction] = useState<"approve" | "wait">("wait");
-  const [windowDays, setWindowDays] = useState("10");
+  const [allowCancel, setAllowCancel] = useState<boolean>(HOLD_DEFAULTS.allowCancel);
+  const [defaultAction, setDefaultAction] = useState<"approve" | "wait">(HOLD_DEFAULTS.defaultAction);
+  const [windowDays, setWindowDays] = useState(String(HOLD_DEFAULTS.windowDays));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
 

@@ -1,4 +1,5 @@
 import type { HoldReason } from "../../../shared/hold-reasons";
+import { lineRender } from "../../../shared/proof-renders";
 import type { HoldCreated, HoldView } from "../../../src/modules/holds/model";
 import { apiCall, enc } from "../api";
 import type { AdminOrder } from "../types";
@@ -34,20 +35,10 @@ export function sendNewRound(orderId: string, holdId: string, message: string, p
 /** What a question needs of an order: its id and its lines with their files (an order screen's or a To make card's). */
 export type OrderFiles = { id: string; items: Pick<AdminOrder["items"][number], "product_name" | "meta">[] };
 
-/**
- * The shop's own renders of an order's files, offered in one tap as proofs: a photo as the lit lithophane, a route
- * as the relief drawing (the previews the product page shows, src/modules/uploads).
- */
+/** The shop's own renders of an order's files (shared/proof-renders.ts), each with the line it shows, offered in one tap as proofs. */
 export function shopRenders(order: OrderFiles): { url: string; label: string; lineIndex: number }[] {
   return order.items.flatMap((item, lineIndex) => {
-    if (item.meta?.imageToken) {
-      return [
-        { url: `/api/uploads/${enc(item.meta.imageToken)}/preview.jpg`, label: `${item.product_name}: the lit lithophane`, lineIndex },
-      ];
-    }
-    if (item.meta?.gpxToken) {
-      return [{ url: `/api/uploads/${enc(item.meta.gpxToken)}/preview.svg`, label: `${item.product_name}: the route relief`, lineIndex }];
-    }
-    return [];
+    const render = lineRender(item.meta);
+    return render ? [{ url: render.url, label: `${item.product_name}: ${render.label}`, lineIndex }] : [];
   });
 }
