@@ -1,10 +1,10 @@
-import type { Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { Product } from "../../src/modules/catalog/model";
 import { loadCatalogue, needsUpload, pick, productPath, unlimitedSimple } from "./catalogue";
 import { watchAddedChip } from "./support/added-chip";
 import { openOrderAsOwner } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
-import { checkOutAndPay, type Payer } from "./support/checkout";
+import { type Payer, paidOrderThroughCalls } from "./support/checkout";
 import { violationsOn, watchViolations } from "./support/csp";
 import { jpegPhoto } from "./support/files";
 import { gotoHydrated, islandsHydrated } from "./support/hydrated";
@@ -59,14 +59,11 @@ const addedPanel = (page: Page) => page.getByRole("region", { name: "In your bas
 
 const SHOPPER: Payer = { email: "ada@example.co.uk", name: "Ada Lovelace", line1: "12 Fell View", city: "Kendal", postcode: "LA9 4AB" };
 
-/** Buys one of `product` through the basket and the demo payment page; answers the order id. */
-async function buyOne(page: Page, product: Product): Promise<string> {
-  await gotoHydrated(page, productPath(product));
-  await page.getByRole("button", { name: "Add to basket" }).click();
-  await expect(page.getByTestId("basket-count")).toHaveText("1");
-  await gotoHydrated(page, "/basket");
-  return checkOutAndPay(page, SHOPPER);
-}
+/**
+ * A paid order for one of `product`, through the same calls the basket and the demo payment page make: these stories
+ * are about finding the order, and buying through the pages is checkout.e2e.ts's story.
+ */
+const paidOrder = (request: APIRequestContext, product: Product): Promise<string> => paidOrderThroughCalls(request, product.id, 1, SHOPPER);
 
 test.describe("the phone layout", () => {
   test.use({ viewport: PHONE });
@@ -346,7 +343,7 @@ test.describe("finding an order on a phone", () => {
     request,
   }) => {
     const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
-    const orderId = await buyOne(page, product);
+    const orderId = await paidOrder(request, product);
 
     await gotoHydrated(page, "/");
     await tapReachable(page.getByRole("contentinfo").getByRole("link", { name: "Track your order" }));
@@ -388,10 +385,9 @@ test.describe("finding an order on a phone", () => {
 test.describe("finding an order without JavaScript", () => {
   test.use({ viewport: PHONE });
 
-  test("@phone the Track your order form works with JavaScript off", async ({ browser, page, request }) => {
+  test("@phone the Track your order form works with JavaScript off", async ({ browser, request }) => {
     const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
-    // The purchase needs the basket's script; the finding does not.
-    const orderId = await buyOne(page, product);
+    const orderId = await paidOrder(request, product);
     const plain = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     try {
       const plainPage = await plain.newPage();
@@ -416,7 +412,7 @@ test.describe("finding an order on a desktop: tracking links", () => {
     request,
   }) => {
     const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
-    const orderId = await buyOne(page, product);
+    const orderId = await paidOrder(request, product);
 
     await openOrderAsOwner(page, orderId);
     const carrier = page.getByLabel("Carrier");
