@@ -6,6 +6,7 @@ import { addManyProducts, type OwnShop, startOwnShop } from "./support/own-shop"
 import { picture } from "./support/pictures";
 import { expectReachable, tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
+import { switchTheme, THEMES } from "./support/theme";
 
 // The catalogue in pages (docs/decisions/0033-catalogue-pages.md) as a shopper sees it in a shop of
 // 400 products and the demo's (nine pages; the 2,000-product bounds are the API tests'): paging and filtering with plain links, JavaScript off; the pager
@@ -15,7 +16,6 @@ import { expect, test } from "./support/test";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-const THEMES = ["dark", "light"] as const;
 const PAGE_SIZE = 48;
 const ADDED = 400;
 
@@ -145,15 +145,20 @@ async function pagerLayout(page: Page) {
   };
 }
 
-for (const theme of THEMES) {
-  test(`on a 390 × 844 phone the pager fits the screen: Previous and Next on one row, the numbers below, every link finger-sized (${theme})`, async ({
-    browser,
-  }) => {
-    const context = await openContext(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
-    await context.addInitScript((chosen) => localStorage.setItem("strata.theme", chosen), theme);
-    const page = await context.newPage();
-    await page.goto("/products?page=5");
-    await islandsHydrated(page);
+// Each pager loaded once in the default (dark) theme, then switched to light on the same page with the header's
+// toggle (docs/decisions/0052-each-screen-loaded-once-for-both-themes.md): the same checks in each.
+test("on a 390 × 844 phone the pager fits the screen: Previous and Next on one row, the numbers below, every link finger-sized (dark and light)", async ({
+  browser,
+}) => {
+  const context = await openContext(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto("/products?page=5");
+  await islandsHydrated(page);
+  for (const theme of THEMES) {
+    if (theme !== "dark") {
+      await switchTheme(page, theme);
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
     await expect(page.locator("html")).toHaveClass(new RegExp(theme));
     // The category links wrap inside the screen above the cards.
     for (const link of await page.getByRole("navigation", { name: "Categories" }).getByRole("link").all()) {
@@ -178,19 +183,22 @@ for (const theme of THEMES) {
     }
     await expectReachable(pager(page).getByRole("link", { name: "Page 6" }));
     await picture(page, `pager-phone-${theme}`);
-    await tapReachable(pager(page).getByRole("link", { name: "Next" }));
-    await expect(page).toHaveURL(/\/products\?page=6$/);
-    await context.close();
-  });
+  }
+  await tapReachable(pager(page).getByRole("link", { name: "Next" }));
+  await expect(page).toHaveURL(/\/products\?page=6$/);
+  await context.close();
+});
 
-  test(`on a 1280 × 800 desktop the pager is one row under the cards: Previous left, the numbers centred, Next right (${theme})`, async ({
-    browser,
-  }) => {
-    const context = await openContext(browser, { viewport: DESKTOP });
-    await context.addInitScript((chosen) => localStorage.setItem("strata.theme", chosen), theme);
-    const page = await context.newPage();
-    await page.goto("/products?page=5");
-    await islandsHydrated(page);
+test("on a 1280 × 800 desktop the pager is one row under the cards: Previous left, the numbers centred, Next right (dark and light)", async ({
+  browser,
+}) => {
+  const context = await openContext(browser, { viewport: DESKTOP });
+  const page = await context.newPage();
+  await page.goto("/products?page=5");
+  await islandsHydrated(page);
+  for (const theme of THEMES) {
+    if (theme !== "dark") await switchTheme(page, theme);
+    await expect(page.locator("html")).toHaveClass(new RegExp(theme));
     const layout = await pagerLayout(page);
     expect(layout.overflow).toBeLessThanOrEqual(0);
     // The category links, the "Showing" line and the pager read and contrast as the rest of the shop.
@@ -206,9 +214,9 @@ for (const theme of THEMES) {
     const numbersMiddle = (layout.numbers[0]!.left + layout.numbers.at(-1)!.right) / 2;
     expect(Math.abs(numbersMiddle - (layout.nav.left + layout.nav.right) / 2)).toBeLessThan(30);
     await picture(page, `pager-desktop-${theme}`);
-    await context.close();
-  });
-}
+  }
+  await context.close();
+});
 
 test("the cards' islands work on a later page: Add to basket there puts the product in the basket", async ({ browser }) => {
   const context = await openContext(browser, { viewport: DESKTOP });

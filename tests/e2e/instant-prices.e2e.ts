@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { asciiStlText, cubeTriangles } from "../support/stl";
+import { watchAddedChip } from "./support/added-chip";
 import { adminNav, openOrderAsOwner, signIn } from "./support/admin";
 import { checkOutAndPay } from "./support/checkout";
 import type { PickedFile } from "./support/files";
@@ -73,8 +74,10 @@ test.describe("a shopper's own model", () => {
     const add = page.getByRole("button", { name: /^Add to basket · £\d+\.\d\d$/ });
     await withinViewport(page, price);
     await withinViewport(page, add);
+    // The chip shows for 2 seconds only: the page watches for it from before the click (tests/e2e/support/added-chip.ts).
+    const chipShown = await watchAddedChip(page);
     await add.click();
-    await expect(page.getByRole("status").filter({ hasText: "Added to basket" })).toBeVisible();
+    await chipShown();
     await expect(page.getByText("phone-stand.stl · PETG, Orange · 2 copies")).toBeVisible();
     // Priced for these choices: they cannot change under the line in the basket.
     await expect(page.getByLabel("Material")).toBeDisabled();
@@ -97,8 +100,9 @@ test.describe("a shopper's own model", () => {
     context,
   }) => {
     await uploadModel(page, stl("hook.stl", [[15, [0, 0, 0]]]));
+    const chipShown = await watchAddedChip(page);
     await page.getByRole("button", { name: /^Add to basket · £\d+\.\d\d$/ }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Added to basket" })).toBeVisible();
+    await chipShown();
 
     const owner = await context.newPage();
     await signIn(owner);

@@ -1,16 +1,17 @@
-import type { Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { Product } from "../../src/modules/catalog/model";
 import { loadCatalogue, needsUpload, pick, productPath, unlimitedSimple } from "./catalogue";
 import { watchAddedChip } from "./support/added-chip";
 import { openOrderAsOwner } from "./support/admin";
 import { expectNoSeriousViolations } from "./support/axe";
-import { checkOutAndPay, type Payer } from "./support/checkout";
+import { type Payer, paidOrderThroughCalls } from "./support/checkout";
 import { violationsOn, watchViolations } from "./support/csp";
 import { jpegPhoto } from "./support/files";
 import { gotoHydrated, islandsHydrated } from "./support/hydrated";
 import { expectLoaded } from "./support/images";
 import { expectReachable, tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
+import { chooseTheme, switchTheme, THEMES } from "./support/theme";
 
 // Phone shopping, the added-to-basket panel and finding an order
 // (docs/decisions/0022-phone-shopping-and-finding-an-order.md) as a shopper on a 390 × 844 phone and on
@@ -19,7 +20,6 @@ import { expect, test } from "./support/test";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-const THEMES = ["dark", "light"] as const;
 
 type Box = { top: number; bottom: number; left: number; right: number; height: number };
 
@@ -47,10 +47,6 @@ async function expectOnFirstScreen(page: Page, target: Locator, what: string): P
   return box;
 }
 
-async function chooseTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
-  await page.addInitScript((chosen) => localStorage.setItem("strata.theme", chosen), theme);
-}
-
 const withOptions = (p: Product) => !needsUpload(p) && p.variants.length > 1 && p.variants.some((v) => v.id.endsWith("-base"));
 const main = (page: Page) => page.getByRole("main");
 const card = (page: Page, product: Product) =>
@@ -59,14 +55,11 @@ const addedPanel = (page: Page) => page.getByRole("region", { name: "In your bas
 
 const SHOPPER: Payer = { email: "ada@example.co.uk", name: "Ada Lovelace", line1: "12 Fell View", city: "Kendal", postcode: "LA9 4AB" };
 
-/** Buys one of `product` through the basket and the demo payment page; answers the order id. */
-async function buyOne(page: Page, product: Product): Promise<string> {
-  await gotoHydrated(page, productPath(product));
-  await page.getByRole("button", { name: "Add to basket" }).click();
-  await expect(page.getByTestId("basket-count")).toHaveText("1");
-  await gotoHydrated(page, "/basket");
-  return checkOutAndPay(page, SHOPPER);
-}
+/**
+ * A paid order for one of `product`, through the same calls the basket and the demo payment page make: these stories
+ * are about finding the order, and buying through the pages is checkout.e2e.ts's story.
+ */
+const paidOrder = (request: APIRequestContext, product: Product): Promise<string> => paidOrderThroughCalls(request, product.id, 1, SHOPPER);
 
 test.describe("the phone layout", () => {
   test.use({ viewport: PHONE });
@@ -85,19 +78,24 @@ test.describe("the phone layout", () => {
     expect(button.bottom).toBeLessThanOrEqual(description.top);
   });
 
-  for (const theme of THEMES) {
-    test(`@phone a product with options shows name, price, stock, the options and the button before its description, on the first screen (${theme})`, async ({
-      page,
-      request,
-    }) => {
-      const product = pick(await loadCatalogue(request), "product with several variants, one -base, no upload", withOptions);
-      await chooseTheme(page, theme);
-      await gotoHydrated(page, productPath(product));
-      await expectOnFirstScreen(page, page.getByRole("heading", { level: 1, name: product.name }), "name");
-      const price = await expectOnFirstScreen(page, main(page).locator(".purchase__price"), "price");
-      await expectOnFirstScreen(page, page.getByTestId("stock-text"), "stock text");
-      const options = await expectOnFirstScreen(page, page.getByRole("group", { name: "Choose an option" }), "options");
-      const button = await expectOnFirstScreen(page, page.getByRole("button", { name: "Add to basket" }), "Add to basket");
+  test("@phone a product with options shows name, price, stock, the options and the button before its description, on the first screen (dark and light)", async ({
+    page,
+    request,
+  }) => {
+    const product = pick(await loadCatalogue(request), "product with several variants, one -base, no upload", withOptions);
+    await gotoHydrated(page, productPath(product));
+    // Loaded once in the default (dark) theme, then switched to light on the same page with the header's toggle.
+    for (const theme of THEMES) {
+      if (theme !== "dark") {
+        await switchTheme(page, theme);
+        await page.evaluate(() => window.scrollTo(0, 0));
+      }
+      await expect(page.locator("html")).toHaveClass(theme);
+      await expectOnFirstScreen(page, page.getByRole("heading", { level: 1, name: product.name }), `name (${theme})`);
+      const price = await expectOnFirstScreen(page, main(page).locator(".purchase__price"), `price (${theme})`);
+      await expectOnFirstScreen(page, page.getByTestId("stock-text"), `stock text (${theme})`);
+      const options = await expectOnFirstScreen(page, page.getByRole("group", { name: "Choose an option" }), `options (${theme})`);
+      const button = await expectOnFirstScreen(page, page.getByRole("button", { name: "Add to basket" }), `Add to basket (${theme})`);
       const picture = await boxOf(main(page).locator(".gallery__main"));
       const description = await boxOf(main(page).locator(".product-page__description"));
       expect(price.bottom).toBeLessThanOrEqual(picture.top);
@@ -108,8 +106,8 @@ test.describe("the phone layout", () => {
       await expect(page.getByText(product.description, { exact: true })).toHaveCount(1);
       // The picture's thumbnails can still be tapped.
       if (product.images.length > 1) await tapReachable(page.getByRole("button", { name: `Show picture 2 of ${product.images.length}` }));
-    });
-  }
+    }
+  });
 
   test("@phone the catalogue shows two cards a row, each inside the screen", async ({ page }) => {
     await gotoHydrated(page, "/products");
@@ -191,27 +189,33 @@ async function basketWithOne(page: Page, product: Product): Promise<void> {
   await gotoHydrated(page, "/basket");
 }
 
-for (const theme of THEMES) {
-  test.describe(`Clear asks first (${theme})`, () => {
-    test.use({ viewport: PHONE });
+test.describe("Clear asks first", () => {
+  test.use({ viewport: PHONE });
 
-    test(`@phone Clear asks in the page; 'Keep my basket' keeps it, 'Empty basket' empties it (${theme})`, async ({ page, request }) => {
-      const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
-      await chooseTheme(page, theme);
-      let dialogs = 0;
-      page.on("dialog", (dialog) => {
-        dialogs++;
-        void dialog.dismiss();
-      });
-      await basketWithOne(page, product);
-      const line = page.getByRole("link", { name: product.name, exact: true });
+  test("@phone Clear asks in the page; 'Keep my basket' keeps it, 'Empty basket' empties it (dark and light)", async ({
+    page,
+    request,
+  }) => {
+    const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
+    let dialogs = 0;
+    page.on("dialog", (dialog) => {
+      dialogs++;
+      void dialog.dismiss();
+    });
+    await basketWithOne(page, product);
+    const line = page.getByRole("link", { name: product.name, exact: true });
+    const question = page.getByRole("group", { name: "Remove everything from your basket?" });
 
+    // The question asked and kept in the default (dark) theme, then again after switching to light on the same page.
+    for (const theme of THEMES) {
+      if (theme !== "dark") await switchTheme(page, theme);
+      await expect(page.locator("html")).toHaveClass(theme);
       await tapReachable(page.getByRole("button", { name: "Clear" }));
-      const question = page.getByRole("group", { name: "Remove everything from your basket?" });
       await expectReachable(question);
       const keep = question.getByRole("button", { name: "Keep my basket" });
       await expect(keep).toBeFocused();
       await expect(line).toBeVisible();
+      await expectReachable(question.getByRole("button", { name: "Empty basket" }));
       await expectNoSeriousViolations(page, `basket's Clear question (${theme})`, {
         onlyRules: theme === "light" ? ["color-contrast"] : [],
       });
@@ -219,15 +223,15 @@ for (const theme of THEMES) {
       await expect(question).toHaveCount(0);
       await expect(line).toBeVisible();
       await expect(page.getByTestId("basket-count")).toHaveText("1");
+    }
 
-      await tapReachable(page.getByRole("button", { name: "Clear" }));
-      await tapReachable(page.getByRole("button", { name: "Empty basket" }));
-      await expect(page.getByRole("heading", { name: "Your basket is empty" })).toBeVisible();
-      await expect(page.getByTestId("basket-count")).toHaveCount(0);
-      expect(dialogs, "no browser dialog was used").toBe(0);
-    });
+    await tapReachable(page.getByRole("button", { name: "Clear" }));
+    await tapReachable(page.getByRole("button", { name: "Empty basket" }));
+    await expect(page.getByRole("heading", { name: "Your basket is empty" })).toBeVisible();
+    await expect(page.getByTestId("basket-count")).toHaveCount(0);
+    expect(dialogs, "no browser dialog was used").toBe(0);
   });
-}
+});
 
 test.describe("Clear on a desktop", () => {
   test.use({ viewport: DESKTOP });
@@ -346,7 +350,7 @@ test.describe("finding an order on a phone", () => {
     request,
   }) => {
     const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
-    const orderId = await buyOne(page, product);
+    const orderId = await paidOrder(request, product);
 
     await gotoHydrated(page, "/");
     await tapReachable(page.getByRole("contentinfo").getByRole("link", { name: "Track your order" }));
@@ -388,10 +392,9 @@ test.describe("finding an order on a phone", () => {
 test.describe("finding an order without JavaScript", () => {
   test.use({ viewport: PHONE });
 
-  test("@phone the Track your order form works with JavaScript off", async ({ browser, page, request }) => {
+  test("@phone the Track your order form works with JavaScript off", async ({ browser, request }) => {
     const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
-    // The purchase needs the basket's script; the finding does not.
-    const orderId = await buyOne(page, product);
+    const orderId = await paidOrder(request, product);
     const plain = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     try {
       const plainPage = await plain.newPage();
@@ -416,7 +419,7 @@ test.describe("finding an order on a desktop: tracking links", () => {
     request,
   }) => {
     const product = pick(await loadCatalogue(request), "simple product with unlimited stock", unlimitedSimple);
-    const orderId = await buyOne(page, product);
+    const orderId = await paidOrder(request, product);
 
     await openOrderAsOwner(page, orderId);
     const carrier = page.getByLabel("Carrier");

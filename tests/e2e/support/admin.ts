@@ -11,17 +11,17 @@ export const E2E_ADMIN_PASSWORD = "correct horse battery staple";
 let ownerSession: Cookie[] = [];
 
 /**
- * Opens /admin signed in: with this worker's owner session while it is still
+ * Opens `path` (an admin page, /admin unless said) signed in: with this worker's owner session while it is still
  * live (a story that signed out ended it), else signed in through the call the
  * sign-in form makes, once for the worker's stories. The sign-in screen itself is
  * tested by its own stories, which type the password.
  */
-export async function signIn(page: Page): Promise<void> {
+export async function signIn(page: Page, path = "/admin"): Promise<void> {
   const nav = page.getByRole("navigation", { name: "Admin" });
   const password = page.getByLabel("Password");
   if (ownerSession.length === 0) await signInThroughCall(page);
   else await page.context().addCookies(ownerSession);
-  await page.goto("/admin");
+  await page.goto(path);
   await expect(nav.or(password)).toBeVisible();
   if (await password.isVisible()) {
     await signInThroughCall(page);
