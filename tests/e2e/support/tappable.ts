@@ -56,7 +56,7 @@ export async function expectReachable(target: Locator): Promise<{ x: number; y: 
     const reach = await target.evaluate(reachOf);
     expect(reach.ok ? "reachable" : reach.why).toBe("reachable");
     if (reach.ok) point = { x: reach.x, y: reach.y };
-  }).toPass({ timeout: 5_000 });
+  }).toPass({ timeout: 15_000 });
   if (!point) throw new Error("unreachable");
   return point;
 }
