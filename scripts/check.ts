@@ -1,7 +1,7 @@
 /**
- * `bun run check`: every check, in two lanes at once where they do not compete
- * for the same core, then the browser stories. The unit and
- * API tests (`bun test`) keep one core busy; the other lane runs the type
+ * `bun run check`: every check, in two lanes at once, then the browser
+ * stories. The unit and API tests (`bun test`, its files in two processes)
+ * keep the cores busy; the other lane runs the type
  * check, the lint and the whole-process tests (`bun run test:ops`), which
  * spend most of their time waiting on the processes they start. The browser
  * stories run last, alone: they use both cores. The first lane's output is
@@ -20,7 +20,9 @@ type Step = { name: string; command: string[] };
 const HANG_GUARD_MS = "120000";
 
 const lanes: Step[][] = [
-  [{ name: "unit and API tests", command: ["bun", "test", "--timeout", HANG_GUARD_MS] }],
+  // Two test processes: the files are many and small, and one process keeps one core busy while the other lane's
+  // steps mostly wait on the processes they start (docs/decisions/0052-each-screen-loaded-once-for-both-themes.md).
+  [{ name: "unit and API tests", command: ["bun", "test", "--parallel=2", "--timeout", HANG_GUARD_MS] }],
   [
     { name: "typecheck", command: ["bun", "run", "typecheck"] },
     { name: "lint", command: ["bun", "run", "lint"] },

@@ -8,7 +8,7 @@ import { addCategory, addProduct } from "../support/factories";
 import { mainOf, textOf, titleOf } from "../support/html";
 import { addManyProducts, catalogueOrder } from "../support/many-products";
 import { createTestShop } from "../support/test-app";
-import { waitUntil } from "../support/wait-until";
+import { HANG_GUARD_MS, waitUntil } from "../support/wait-until";
 
 // The catalogue page in pages (docs/decisions/0033-catalogue-pages.md): at 2,000 products each page
 // stays far under 200 kB, every product is reached once by following the pager's links, in the
@@ -78,7 +78,7 @@ describe("/products at 2,000 products", () => {
   // Making 42 pages the first time renders 2,000 cards: longer than a hook's default 5 s on a busy machine.
   beforeAll(async () => {
     pages = await followNext("/products");
-  }, 60_000);
+  }, HANG_GUARD_MS);
 
   test(`every page's HTML is at most 200 kB uncompressed (${PAGES} pages of ${CATALOGUE_PAGE_SIZE})`, () => {
     expect(pages.length).toBe(PAGES);
@@ -202,57 +202,69 @@ describe("/products at 2,000 products", () => {
     expect(body.length).toBe(PRODUCTS);
   });
 
-  test("GET /api/catalog, a large kept answer, is compressed harder off the main thread: asks meanwhile get the quick bytes at once", async () => {
-    // A query string of its own, so this entry's first answer is made here.
-    const path = "/api/catalog?harder=1";
-    const brotli = async () => new Uint8Array(await (await shop.request(path, { headers: { "accept-encoding": "br" } })).arrayBuffer());
-    const quick = await brotli();
-    expect(brotliDecompressSync(quick).byteLength).toBeGreaterThan(OFF_THREAD_BYTES);
-    for (let answer = 1; answer < QUICK_ANSWERS; answer++) expect(await brotli()).toEqual(quick);
-    // The ask that earns the harder compression starts it and is answered with the quick bytes, not held for it.
-    expect(await brotli()).toEqual(quick);
-    await waitUntil(async () => (await brotli()).byteLength < quick.byteLength, 20_000, "the harder compression of the catalogue JSON");
-    const harder = await brotli();
-    expect(brotliDecompressSync(harder).toString()).toBe(brotliDecompressSync(quick).toString());
-    expect(JSON.parse(brotliDecompressSync(harder).toString()).length).toBe(PRODUCTS);
-  }, 30_000);
+  test(
+    "GET /api/catalog, a large kept answer, is compressed harder off the main thread: asks meanwhile get the quick bytes at once",
+    async () => {
+      // A query string of its own, so this entry's first answer is made here.
+      const path = "/api/catalog?harder=1";
+      const brotli = async () => new Uint8Array(await (await shop.request(path, { headers: { "accept-encoding": "br" } })).arrayBuffer());
+      const quick = await brotli();
+      expect(brotliDecompressSync(quick).byteLength).toBeGreaterThan(OFF_THREAD_BYTES);
+      for (let answer = 1; answer < QUICK_ANSWERS; answer++) expect(await brotli()).toEqual(quick);
+      // The ask that earns the harder compression starts it and is answered with the quick bytes, not held for it.
+      expect(await brotli()).toEqual(quick);
+      await waitUntil(async () => (await brotli()).byteLength < quick.byteLength, 20_000, "the harder compression of the catalogue JSON");
+      const harder = await brotli();
+      expect(brotliDecompressSync(harder).toString()).toBe(brotliDecompressSync(quick).toString());
+      expect(JSON.parse(brotliDecompressSync(harder).toString()).length).toBe(PRODUCTS);
+    },
+    HANG_GUARD_MS,
+  );
 
-  test("GET /api/catalog's first asks, brotli and gzip together, all get the same catalogue; after a sale, the new stock", async () => {
-    const path = "/api/catalog?first=1";
-    const ask = async (encoding: "br" | "gzip") => {
-      const response = await shop.request(path, { headers: { "accept-encoding": encoding } });
-      expect(response.headers.get("content-encoding")).toBe(encoding);
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      const text = (encoding === "br" ? brotliDecompressSync(bytes) : gunzipSync(bytes)).toString();
-      return JSON.parse(text) as { id: string; stock: number | null }[];
-    };
-    const first = await Promise.all([ask("br"), ask("gzip"), ask("br"), ask("gzip")]);
-    for (const answer of first) expect(answer).toEqual(first[0]!);
-    expect(first[0]!.length).toBe(PRODUCTS);
-    const sold = first[0]!.find((product) => product.stock !== null && product.stock > 0)!;
-    shop.db.run("UPDATE products SET stock = stock - 1 WHERE id = ?", [sold.id]);
-    for (const answer of await Promise.all([ask("br"), ask("gzip")]))
-      expect(answer.find((product) => product.id === sold.id)?.stock).toBe(sold.stock! - 1);
-  }, 30_000);
+  test(
+    "GET /api/catalog's first asks, brotli and gzip together, all get the same catalogue; after a sale, the new stock",
+    async () => {
+      const path = "/api/catalog?first=1";
+      const ask = async (encoding: "br" | "gzip") => {
+        const response = await shop.request(path, { headers: { "accept-encoding": encoding } });
+        expect(response.headers.get("content-encoding")).toBe(encoding);
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        const text = (encoding === "br" ? brotliDecompressSync(bytes) : gunzipSync(bytes)).toString();
+        return JSON.parse(text) as { id: string; stock: number | null }[];
+      };
+      const first = await Promise.all([ask("br"), ask("gzip"), ask("br"), ask("gzip")]);
+      for (const answer of first) expect(answer).toEqual(first[0]!);
+      expect(first[0]!.length).toBe(PRODUCTS);
+      const sold = first[0]!.find((product) => product.stock !== null && product.stock > 0)!;
+      shop.db.run("UPDATE products SET stock = stock - 1 WHERE id = ?", [sold.id]);
+      for (const answer of await Promise.all([ask("br"), ask("gzip")]))
+        expect(answer.find((product) => product.id === sold.id)?.stock).toBe(sold.stock! - 1);
+    },
+    HANG_GUARD_MS,
+  );
 });
 
 describe("?cat= with pages", () => {
-  test("following Next from /products?cat=personalised reaches each of its products once, in name order, and no other", async () => {
-    const pages = await followNext("/products?cat=personalised");
-    expect(pages.map((page) => page.path)).toEqual(
-      Array.from({ length: Math.ceil(667 / CATALOGUE_PAGE_SIZE) }, (_, index) =>
-        index === 0 ? "/products?cat=personalised" : `/products?cat=personalised&page=${index + 1}`,
-      ),
-    );
-    expect(pages.flatMap((page) => cardIds(page.main))).toEqual(catalogueOrder(shop.db, "personalised"));
-    for (const page of pages) {
-      for (const [, href] of pageLinks(page.main)) expect(href).toStartWith("/products?cat=personalised");
-      // The category's heading is there for screen readers, not shown twice under the page's own.
-      expect(page.main).toContain('<h2 id="group-personalised" class="visually-hidden">Personalised</h2>');
-      expect(textOf(page.main)).toContain("of 667 products");
-    }
-    expect(titleOf(pages[1]!.body)).toBe("Personalised prints, page 2 of 14 · Strata");
-  }, 30_000);
+  test(
+    "following Next from /products?cat=personalised reaches each of its products once, in name order, and no other",
+    async () => {
+      const pages = await followNext("/products?cat=personalised");
+      expect(pages.map((page) => page.path)).toEqual(
+        Array.from({ length: Math.ceil(667 / CATALOGUE_PAGE_SIZE) }, (_, index) =>
+          index === 0 ? "/products?cat=personalised" : `/products?cat=personalised&page=${index + 1}`,
+        ),
+      );
+      expect(pages.flatMap((page) => cardIds(page.main))).toEqual(catalogueOrder(shop.db, "personalised"));
+      for (const page of pages) {
+        for (const [, href] of pageLinks(page.main)) expect(href).toStartWith("/products?cat=personalised");
+        // The category's heading is there for screen readers, not shown twice under the page's own.
+        expect(page.main).toContain('<h2 id="group-personalised" class="visually-hidden">Personalised</h2>');
+        expect(textOf(page.main)).toContain("of 667 products");
+      }
+      expect(titleOf(pages[1]!.body)).toBe("Personalised prints, page 2 of 14 · Strata");
+    },
+    HANG_GUARD_MS,
+  );
 
   test("a page past a category's last is 404 and says how many pages the category has", async () => {
     const page = await open("/products?cat=basic&page=15");

@@ -8,6 +8,7 @@ import { ALTCHA_ALGORITHM, ALTCHA_KEY_CONFIG, type AltchaSecrets, altchaSecrets 
 import { expectRetryAfter } from "../support/retry-after";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
 import { filesInUploads, uploadsDir } from "../support/uploads-folder";
+import { HANG_GUARD_MS } from "../support/wait-until";
 
 // POST /api/custom-request (docs/product.md#request-form,
 // docs/product.md#public-calls) with the self-hosted ALTCHA captcha: every token
@@ -29,7 +30,7 @@ afterEach(() => shop.close());
 
 /** The widget's payload: base64 of the challenge and its solution. */
 async function solve(challenge: Challenge): Promise<string> {
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 10_000 });
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: HANG_GUARD_MS });
   if (!solution) throw new Error("could not solve the challenge");
   return btoa(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }));
 }

@@ -11,6 +11,7 @@ import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { cubeStl, OWN_MODEL, priceOf, readyForModels, uploadModel } from "../support/instant-prices";
 import { countRows } from "../support/test-app";
 import { uploadsDir } from "../support/uploads-folder";
+import { HANG_GUARD_MS } from "../support/wait-until";
 
 // POST /api/models/ask-for-price: a model the instant price cannot cover (or any the shopper wants priced by
 // hand) sent as a custom request with the request form's captcha, limit and words, carrying the file, its
@@ -28,7 +29,7 @@ afterEach(() => shop.close());
 
 async function captchaToken(): Promise<string> {
   const { body: challenge } = await shop.json<Challenge>("/api/captcha/challenge");
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 10_000 });
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: HANG_GUARD_MS });
   if (!solution) throw new Error("could not solve the challenge");
   return btoa(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }));
 }

@@ -11,6 +11,7 @@ import { SHOP_IDENTITY_KEYS } from "../../src/modules/content/shop-identity";
 import { pricingSettingsSchema } from "../../src/modules/instant-prices/model";
 import { addCategory, addProject } from "../support/factories";
 import { countRows, createTestShop, type TestShop } from "../support/test-app";
+import { HANG_GUARD_MS } from "../support/wait-until";
 
 let shop: TestShop;
 let mediaDir: string;
@@ -29,7 +30,7 @@ describe("the demo catalogue on an empty database", () => {
   beforeAll(async () => {
     await openShop();
     expect(await seedDemoCatalogue(shop.db, mediaDir)).toBe(true);
-  }, 60_000);
+  }, HANG_GUARD_MS);
   afterAll(() => shop.close());
 
   test("has the categories basic and personalised and at least 8 products", async () => {
@@ -135,14 +136,18 @@ describe("a shop that already has data", () => {
     expect(mediaFiles()).toEqual([]);
   });
 
-  test("a seed that cannot write its rows rolls back every row and removes the pictures it wrote", async () => {
-    // A project the owner made with the same id as a demo project: the insert fails part-way.
-    addProject(shop.db, { id: "cafe-planters", title: "Owner's own project" });
-    await expect(seedDemoCatalogue(shop.db, mediaDir)).rejects.toThrow();
-    expect(countRows(shop.db, "products")).toBe(0);
-    expect(countRows(shop.db, "categories")).toBe(0);
-    expect(countRows(shop.db, "projects")).toBe(1);
-    expect(countRows(shop.db, "configuration")).toBe(0);
-    expect(mediaFiles()).toEqual([]);
-  }, 60_000);
+  test(
+    "a seed that cannot write its rows rolls back every row and removes the pictures it wrote",
+    async () => {
+      // A project the owner made with the same id as a demo project: the insert fails part-way.
+      addProject(shop.db, { id: "cafe-planters", title: "Owner's own project" });
+      await expect(seedDemoCatalogue(shop.db, mediaDir)).rejects.toThrow();
+      expect(countRows(shop.db, "products")).toBe(0);
+      expect(countRows(shop.db, "categories")).toBe(0);
+      expect(countRows(shop.db, "projects")).toBe(1);
+      expect(countRows(shop.db, "configuration")).toBe(0);
+      expect(mediaFiles()).toEqual([]);
+    },
+    HANG_GUARD_MS,
+  );
 });

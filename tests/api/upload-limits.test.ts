@@ -17,7 +17,7 @@ import { addProduct } from "../support/factories";
 import { listenOnLoopback } from "../support/listening";
 import { countRows, createTestShop, TEST_ORIGIN, type TestShop } from "../support/test-app";
 import { filesInUploads } from "../support/uploads-folder";
-import { waitUntil } from "../support/wait-until";
+import { HANG_GUARD_MS, waitUntil } from "../support/wait-until";
 
 // Uploads wait for the one heavy-work slot before their bodies are read, a full
 // queue is refused with 503, and what shoppers' files may take of the disk is
@@ -294,50 +294,58 @@ describe("preview pictures of a token that does not exist cost nothing", () => {
 });
 
 describe("previews are limited per address", () => {
-  test("the 121st preview in a minute from one address is 429 with Retry-After while another address is served", async () => {
-    expect(PREVIEWS_PER_MINUTE).toBe(120);
-    const proxied = await createTestShop({ TRUST_PROXY: "true" });
-    addProduct(proxied.db, { id: "map", name: "Relief map", requires_gpx: true });
-    const { body } = await (await countedGpxUpload(proxied.app)).answer;
-    const server = listenOnLoopback(proxied);
-    const preview = (picture: string, address: string) =>
-      server.request(`/api/uploads/${body.token}/${picture}`, { headers: { "X-Forwarded-For": address } });
-    try {
-      // A basket's thumbnails, a trim's redrawings and an email's picture: route and photo previews count together.
-      for (let i = 0; i < PREVIEWS_PER_MINUTE; i++) expect((await preview("preview.svg?size=thumb", "198.51.100.20")).status).toBe(200);
-      const refused = await preview("preview.png", "198.51.100.20");
-      expect(refused.status).toBe(429);
-      expect(await refused.json()).toEqual({ error: PREVIEW_MESSAGES.tooManyPreviews });
-      expect(PREVIEW_MESSAGES.tooManyPreviews).toBe("Too many preview pictures asked for. Please wait a minute and try again.");
-      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect((await preview("preview.jpg", "198.51.100.20")).status).toBe(429);
+  test(
+    "the 121st preview in a minute from one address is 429 with Retry-After while another address is served",
+    async () => {
+      expect(PREVIEWS_PER_MINUTE).toBe(120);
+      const proxied = await createTestShop({ TRUST_PROXY: "true" });
+      addProduct(proxied.db, { id: "map", name: "Relief map", requires_gpx: true });
+      const { body } = await (await countedGpxUpload(proxied.app)).answer;
+      const server = listenOnLoopback(proxied);
+      const preview = (picture: string, address: string) =>
+        server.request(`/api/uploads/${body.token}/${picture}`, { headers: { "X-Forwarded-For": address } });
+      try {
+        // A basket's thumbnails, a trim's redrawings and an email's picture: route and photo previews count together.
+        for (let i = 0; i < PREVIEWS_PER_MINUTE; i++) expect((await preview("preview.svg?size=thumb", "198.51.100.20")).status).toBe(200);
+        const refused = await preview("preview.png", "198.51.100.20");
+        expect(refused.status).toBe(429);
+        expect(await refused.json()).toEqual({ error: PREVIEW_MESSAGES.tooManyPreviews });
+        expect(PREVIEW_MESSAGES.tooManyPreviews).toBe("Too many preview pictures asked for. Please wait a minute and try again.");
+        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect((await preview("preview.jpg", "198.51.100.20")).status).toBe(429);
 
-      const someoneElse = await preview("preview.png", "203.0.113.21");
-      expect(someoneElse.status).toBe(200);
-      expect(someoneElse.headers.get("content-type")).toBe("image/png");
-    } finally {
-      await server.stop();
-      proxied.close();
-    }
-  }, 60_000);
-
-  test("the owner's signed-in browser is not held to it: a print of 150 packing slips shows every route picture", async () => {
-    const owned = await createTestShop({ ADMIN_PASSWORD });
-    addProduct(owned.db, { id: "map", name: "Relief map", requires_gpx: true });
-    try {
-      const { body } = await (await countedGpxUpload(owned.app)).answer;
-      const cookie = await signIn(owned);
-      const statuses = new Set<number>();
-      for (let i = 0; i < 150; i++) {
-        statuses.add((await owned.request(`/api/uploads/${body.token}/preview.svg`, { headers: { Cookie: cookie } })).status);
+        const someoneElse = await preview("preview.png", "203.0.113.21");
+        expect(someoneElse.status).toBe(200);
+        expect(someoneElse.headers.get("content-type")).toBe("image/png");
+      } finally {
+        await server.stop();
+        proxied.close();
       }
-      expect([...statuses]).toEqual([200]);
-      // The same address without the owner's session is a shopper, held to the 120.
-      for (let i = 0; i < PREVIEWS_PER_MINUTE; i++)
-        expect((await owned.request(`/api/uploads/${body.token}/preview.svg`)).status).toBe(200);
-      expect((await owned.request(`/api/uploads/${body.token}/preview.svg`)).status).toBe(429);
-    } finally {
-      owned.close();
-    }
-  }, 60_000);
+    },
+    HANG_GUARD_MS,
+  );
+
+  test(
+    "the owner's signed-in browser is not held to it: a print of 150 packing slips shows every route picture",
+    async () => {
+      const owned = await createTestShop({ ADMIN_PASSWORD });
+      addProduct(owned.db, { id: "map", name: "Relief map", requires_gpx: true });
+      try {
+        const { body } = await (await countedGpxUpload(owned.app)).answer;
+        const cookie = await signIn(owned);
+        const statuses = new Set<number>();
+        for (let i = 0; i < 150; i++) {
+          statuses.add((await owned.request(`/api/uploads/${body.token}/preview.svg`, { headers: { Cookie: cookie } })).status);
+        }
+        expect([...statuses]).toEqual([200]);
+        // The same address without the owner's session is a shopper, held to the 120.
+        for (let i = 0; i < PREVIEWS_PER_MINUTE; i++)
+          expect((await owned.request(`/api/uploads/${body.token}/preview.svg`)).status).toBe(200);
+        expect((await owned.request(`/api/uploads/${body.token}/preview.svg`)).status).toBe(429);
+      } finally {
+        owned.close();
+      }
+    },
+    HANG_GUARD_MS,
+  );
 });

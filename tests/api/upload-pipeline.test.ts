@@ -10,6 +10,7 @@ import { ADDRESS_BUDGET_BYTES } from "../../src/modules/uploads/upload-budget";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { addProduct, RELIEF_MAP } from "../support/factories";
 import { filesInUploads, putInUploads, uploadsDir } from "../support/uploads-folder";
+import { HANG_GUARD_MS } from "../support/wait-until";
 
 // Every shopper's file takes one path (docs/decisions/0013-one-place-each.md).
 // One reader, one file name rule, one durable writer, one storage under
@@ -49,7 +50,7 @@ const gpx = (points: number) =>
 /** The ALTCHA widget's work: a challenge from the shop, solved. */
 async function captchaToken(): Promise<string> {
   const challenge = (await (await shop.request("/api/captcha/challenge")).json()) as Awaited<ReturnType<typeof createChallenge>>;
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 10_000 });
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: HANG_GUARD_MS });
   if (!solution) throw new Error("could not solve the challenge");
   return btoa(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }));
 }

@@ -6,6 +6,7 @@ import { buildServerBundle, LEFT_IN_NODE_MODULES, SERVER_BUNDLE, serverBundleIsS
 import { libraryBankHolidays } from "../../shared/working-days";
 import { gpxRoute } from "../e2e/support/files";
 import { binaryStl, cubeTriangles } from "../support/stl";
+import { HANG_GUARD_MS } from "../support/wait-until";
 import { type ShopProcess, startShop } from "./support/shop-process";
 
 const cleanups: (() => void)[] = [];
@@ -20,54 +21,58 @@ function tempDir(prefix: string): string {
 }
 
 describe("bun start runs the pre-compiled server bundle", () => {
-  test("the shop answers its pages from dist/server, reads a GPX route and a model in the bundled workers and exports orders in its own", async () => {
-    const password = "Owner-Passw0rd-for-the-bundle";
-    const shop: ShopProcess = await startShop({
-      dataDir: tempDir("strata-bundle-"),
-      bundle: true,
-      env: { SEED_DEMO: "true", ADMIN_PASSWORD: password },
-    });
-    cleanups.push(() => shop.killAll());
+  test(
+    "the shop answers its pages from dist/server, reads a GPX route and a model in the bundled workers and exports orders in its own",
+    async () => {
+      const password = "Owner-Passw0rd-for-the-bundle";
+      const shop: ShopProcess = await startShop({
+        dataDir: tempDir("strata-bundle-"),
+        bundle: true,
+        env: { SEED_DEMO: "true", ADMIN_PASSWORD: password },
+      });
+      cleanups.push(() => shop.killAll());
 
-    expect(shop.output()).toContain('"runs":"server bundle"');
-    expect(serverBundleIsStale()).toBe(false);
-    const page = await fetch(`${shop.origin}/products`);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Route relief map");
+      expect(shop.output()).toContain('"runs":"server bundle"');
+      expect(serverBundleIsStale()).toBe(false);
+      const page = await fetch(`${shop.origin}/products`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Route relief map");
 
-    const route = gpxRoute();
-    const form = new FormData();
-    form.append("productId", "route-relief-map");
-    form.append("gpx", new File([new Uint8Array(route.buffer)], route.name, { type: route.mimeType }));
-    const upload = await fetch(`${shop.origin}/api/gpx/upload`, { method: "POST", body: form });
-    const body = (await upload.json()) as { token?: string; details?: { pointCount: number } };
-    expect(upload.status).toBe(200);
-    expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    // A loop of 60 steps: 61 points, back where it started.
-    expect(body.details?.pointCount).toBe(61);
+      const route = gpxRoute();
+      const form = new FormData();
+      form.append("productId", "route-relief-map");
+      form.append("gpx", new File([new Uint8Array(route.buffer)], route.name, { type: route.mimeType }));
+      const upload = await fetch(`${shop.origin}/api/gpx/upload`, { method: "POST", body: form });
+      const body = (await upload.json()) as { token?: string; details?: { pointCount: number } };
+      expect(upload.status).toBe(200);
+      expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+      // A loop of 60 steps: 61 points, back where it started.
+      expect(body.details?.pointCount).toBe(61);
 
-    // A shopper's model is measured in a worker of its own too (docs/decisions/0042-instant-prices-calls-and-checkout.md).
-    const modelForm = new FormData();
-    modelForm.append("productId", "print-your-own-model");
-    modelForm.append("model", new File([binaryStl(cubeTriangles(20)) as Uint8Array<ArrayBuffer>], "cube.stl"));
-    const model = await fetch(`${shop.origin}/api/models/upload`, { method: "POST", body: modelForm });
-    expect(model.status).toBe(201);
-    expect(((await model.json()) as { bbox_mm?: number[] }).bbox_mm).toEqual([20, 20, 20]);
+      // A shopper's model is measured in a worker of its own too (docs/decisions/0042-instant-prices-calls-and-checkout.md).
+      const modelForm = new FormData();
+      modelForm.append("productId", "print-your-own-model");
+      modelForm.append("model", new File([binaryStl(cubeTriangles(20)) as Uint8Array<ArrayBuffer>], "cube.stl"));
+      const model = await fetch(`${shop.origin}/api/models/upload`, { method: "POST", body: modelForm });
+      expect(model.status).toBe(201);
+      expect(((await model.json()) as { bbox_mm?: number[] }).bbox_mm).toEqual([20, 20, 20]);
 
-    // The orders export's worker (docs/decisions/0032-exports-off-the-main-thread.md) is found from the bundle too.
-    const owner = { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" };
-    const login = await fetch(`${shop.origin}/api/admin/login`, { method: "POST", headers: owner, body: JSON.stringify({ password }) });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.get("set-cookie")?.split(";")[0] ?? "";
-    const csv = await fetch(`${shop.origin}/api/admin/orders/export.csv?from=2026-01-01&to=2026-12-31`, {
-      headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin" },
-    });
-    expect(csv.status).toBe(200);
-    // The byte-order mark, then the heading (text() would drop the mark: read the bytes).
-    const bytes = new Uint8Array(await csv.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(new TextDecoder().decode(bytes.slice(3))).toStartWith("Date,Reference,Customer,");
-  }, 90_000);
+      // The orders export's worker (docs/decisions/0032-exports-off-the-main-thread.md) is found from the bundle too.
+      const owner = { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" };
+      const login = await fetch(`${shop.origin}/api/admin/login`, { method: "POST", headers: owner, body: JSON.stringify({ password }) });
+      expect(login.status).toBe(200);
+      const cookie = login.headers.get("set-cookie")?.split(";")[0] ?? "";
+      const csv = await fetch(`${shop.origin}/api/admin/orders/export.csv?from=2026-01-01&to=2026-12-31`, {
+        headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin" },
+      });
+      expect(csv.status).toBe(200);
+      // The byte-order mark, then the heading (text() would drop the mark: read the bytes).
+      const bytes = new Uint8Array(await csv.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(new TextDecoder().decode(bytes.slice(3))).toStartWith("Date,Reference,Customer,");
+    },
+    HANG_GUARD_MS,
+  );
 });
 
 describe("what the server bundle holds (decision 0008)", () => {

@@ -6,6 +6,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import sharp from "sharp";
 import { openDatabase } from "../../src/db/open";
 import { addProduct } from "../support/factories";
+import { HANG_GUARD_MS } from "../support/wait-until";
 import { createScratch } from "./support/scratch";
 import { prepareShopDatabase } from "./support/shop-process";
 
@@ -64,105 +65,115 @@ async function post(url: string, body: FormData, headers: Record<string, string>
 }
 
 describe("a crowd of big uploads against the real shop process", () => {
-  test("peak memory stays under 300 MB; every answer is a success or 503/429 with Retry-After; the shop keeps serving", async () => {
-    const dataDir = scratch.tempDir();
-    prepareShopDatabase(dataDir);
-    const db = openDatabase(join(dataDir, "shop.db"));
-    addProduct(db, { id: "map", name: "Relief map", requires_gpx: true });
-    addProduct(db, { id: "lamp", name: "Lithophane", requires_image: true });
-    db.close();
-    const shop = await scratch.startShop({ dataDir });
-    const pid = shop.serverPid();
+  test(
+    "peak memory stays under 300 MB; every answer is a success or 503/429 with Retry-After; the shop keeps serving",
+    async () => {
+      const dataDir = scratch.tempDir();
+      prepareShopDatabase(dataDir);
+      const db = openDatabase(join(dataDir, "shop.db"));
+      addProduct(db, { id: "map", name: "Relief map", requires_gpx: true });
+      addProduct(db, { id: "lamp", name: "Lithophane", requires_image: true });
+      db.close();
+      const shop = await scratch.startShop({ dataDir });
+      const pid = shop.serverPid();
 
-    const gpx = bigGpx(9.8 * MB);
-    const jpeg = await bigPhoto(7000, "jpeg");
-    const png = await bigPhoto(4000, "png");
-    expect(jpeg.byteLength).toBeGreaterThan(8 * MB);
-    expect(jpeg.byteLength).toBeLessThan(15 * MB);
-    const attachment = new Uint8Array(4.9 * MB);
-    attachment.set(new TextEncoder().encode("%PDF-1.4\n"));
+      const gpx = bigGpx(9.8 * MB);
+      const jpeg = await bigPhoto(7000, "jpeg");
+      const png = await bigPhoto(4000, "png");
+      expect(jpeg.byteLength).toBeGreaterThan(8 * MB);
+      expect(jpeg.byteLength).toBeLessThan(15 * MB);
+      const attachment = new Uint8Array(4.9 * MB);
+      attachment.set(new TextEncoder().encode("%PDF-1.4\n"));
 
-    const gpxUpload = () => {
-      const form = new FormData();
-      form.append("productId", "map");
-      form.append("gpx", new File([gpx], "long-ride.gpx", { type: "application/gpx+xml" }));
-      return post(`${shop.origin}/api/gpx/upload`, form);
-    };
-    const photoUpload = (bytes: Uint8Array, name: string) => {
-      const form = new FormData();
-      form.append("productId", "lamp");
-      form.append("image", new File([bytes as Uint8Array<ArrayBuffer>], name));
-      return post(`${shop.origin}/api/image/upload`, form);
-    };
-    const customRequest = async () => {
-      const shopper = ownAddress();
-      const challenge = (await (await fetch(`${shop.origin}/api/captcha/challenge`, { headers: shopper })).json()) as Challenge;
-      const solution = await solveChallenge({ challenge, deriveKey, timeout: 10_000 });
-      const form = new FormData();
-      form.append("name", "Ada Lovelace");
-      form.append("email", "ada@example.com");
-      form.append("details", "Five drawings for a bracket.");
-      form.append(
-        "captchaToken",
-        btoa(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })),
+      const gpxUpload = () => {
+        const form = new FormData();
+        form.append("productId", "map");
+        form.append("gpx", new File([gpx], "long-ride.gpx", { type: "application/gpx+xml" }));
+        return post(`${shop.origin}/api/gpx/upload`, form);
+      };
+      const photoUpload = (bytes: Uint8Array, name: string) => {
+        const form = new FormData();
+        form.append("productId", "lamp");
+        form.append("image", new File([bytes as Uint8Array<ArrayBuffer>], name));
+        return post(`${shop.origin}/api/image/upload`, form);
+      };
+      const customRequest = async () => {
+        const shopper = ownAddress();
+        const challenge = (await (await fetch(`${shop.origin}/api/captcha/challenge`, { headers: shopper })).json()) as Challenge;
+        const solution = await solveChallenge({ challenge, deriveKey, timeout: HANG_GUARD_MS });
+        const form = new FormData();
+        form.append("name", "Ada Lovelace");
+        form.append("email", "ada@example.com");
+        form.append("details", "Five drawings for a bracket.");
+        form.append(
+          "captchaToken",
+          btoa(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })),
+        );
+        for (let i = 0; i < 5; i++) form.append("attachments", new File([attachment], `drawing-${i}.pdf`, { type: "application/pdf" }));
+        return post(`${shop.origin}/api/custom-request`, form, shopper);
+      };
+
+      const answers = await Promise.all([
+        ...Array.from({ length: 8 }, gpxUpload),
+        photoUpload(jpeg, "portrait.jpg"),
+        photoUpload(jpeg, "portrait-again.jpg"),
+        photoUpload(png, "scan.png"),
+        customRequest(),
+        customRequest(),
+      ]);
+
+      const peakKb = peakResidentKb(pid);
+      console.log(
+        `upload crowd: peak resident memory ${Math.round(peakKb / 1024)} MB; answers ${answers.map((answer) => answer.status).join(", ")}`,
       );
-      for (let i = 0; i < 5; i++) form.append("attachments", new File([attachment], `drawing-${i}.pdf`, { type: "application/pdf" }));
-      return post(`${shop.origin}/api/custom-request`, form, shopper);
-    };
-
-    const answers = await Promise.all([
-      ...Array.from({ length: 8 }, gpxUpload),
-      photoUpload(jpeg, "portrait.jpg"),
-      photoUpload(jpeg, "portrait-again.jpg"),
-      photoUpload(png, "scan.png"),
-      customRequest(),
-      customRequest(),
-    ]);
-
-    const peakKb = peakResidentKb(pid);
-    console.log(
-      `upload crowd: peak resident memory ${Math.round(peakKb / 1024)} MB; answers ${answers.map((answer) => answer.status).join(", ")}`,
-    );
-    for (const answer of answers) {
-      if (answer.status === 200 || answer.status === 201) continue;
-      expect({ status: [429, 503].includes(answer.status), retryAfter: Number(answer.retryAfter) > 0, error: typeof answer.error }).toEqual(
-        {
+      for (const answer of answers) {
+        if (answer.status === 200 || answer.status === 201) continue;
+        expect({
+          status: [429, 503].includes(answer.status),
+          retryAfter: Number(answer.retryAfter) > 0,
+          error: typeof answer.error,
+        }).toEqual({
           status: true,
           retryAfter: true,
           error: "string",
-        },
-      );
-    }
-    // Something got through: the shop is bounded, not closed.
-    expect(answers.filter((answer) => answer.status === 200 || answer.status === 201).length).toBeGreaterThan(0);
-    expect(peakKb).toBeLessThan(PEAK_LIMIT_KB);
-    // No out-of-memory kill: the same process still answers.
-    expect((await fetch(`${shop.origin}/healthz`)).status).toBe(200);
-    expect(shop.serverPid()).toBe(pid);
-  }, 600_000);
+        });
+      }
+      // Something got through: the shop is bounded, not closed.
+      expect(answers.filter((answer) => answer.status === 200 || answer.status === 201).length).toBeGreaterThan(0);
+      expect(peakKb).toBeLessThan(PEAK_LIMIT_KB);
+      // No out-of-memory kill: the same process still answers.
+      expect((await fetch(`${shop.origin}/healthz`)).status).toBe(200);
+      expect(shop.serverPid()).toBe(pid);
+    },
+    HANG_GUARD_MS,
+  );
 
-  test("an upload refused before its body is read (rate limit) still gets its 429 answer, not a reset connection", async () => {
-    const dataDir = scratch.tempDir();
-    prepareShopDatabase(dataDir);
-    const shop = await scratch.startShop({ dataDir });
-    const form = () => {
-      const body = new FormData();
-      body.append("productId", "plant-labels");
-      body.append("gpx", new File([bigGpx(9.8 * MB)], "long-ride.gpx"));
-      return body;
-    };
-    // Twenty uploads (refused for the product, but counted) use up the address's ten minutes.
-    const oneShopper = ownAddress();
-    for (let i = 0; i < 20; i++) {
-      const small = new FormData();
-      small.append("productId", "plant-labels");
-      expect((await post(`${shop.origin}/api/gpx/upload`, small, oneShopper)).status).toBe(400);
-    }
-    const refused = await post(`${shop.origin}/api/gpx/upload`, form(), oneShopper);
-    expect({ status: refused.status, error: refused.error }).toEqual({
-      status: 429,
-      error: "Too many uploads. Please wait a few minutes and try again.",
-    });
-    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
-  }, 120_000);
+  test(
+    "an upload refused before its body is read (rate limit) still gets its 429 answer, not a reset connection",
+    async () => {
+      const dataDir = scratch.tempDir();
+      prepareShopDatabase(dataDir);
+      const shop = await scratch.startShop({ dataDir });
+      const form = () => {
+        const body = new FormData();
+        body.append("productId", "plant-labels");
+        body.append("gpx", new File([bigGpx(9.8 * MB)], "long-ride.gpx"));
+        return body;
+      };
+      // Twenty uploads (refused for the product, but counted) use up the address's ten minutes.
+      const oneShopper = ownAddress();
+      for (let i = 0; i < 20; i++) {
+        const small = new FormData();
+        small.append("productId", "plant-labels");
+        expect((await post(`${shop.origin}/api/gpx/upload`, small, oneShopper)).status).toBe(400);
+      }
+      const refused = await post(`${shop.origin}/api/gpx/upload`, form(), oneShopper);
+      expect({ status: refused.status, error: refused.error }).toEqual({
+        status: 429,
+        error: "Too many uploads. Please wait a few minutes and try again.",
+      });
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    },
+    HANG_GUARD_MS,
+  );
 });

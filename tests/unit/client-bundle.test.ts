@@ -6,6 +6,7 @@ import type { AssetManifest } from "../../src/ssr/asset-manifest";
 import { buildClientAssets, CLIENT_OUT_DIR } from "../../src/ssr/build-client";
 import { islandLoaders } from "../../web/islands/registry";
 import { createTestShop, type TestShop } from "../support/test-app";
+import { HANG_GUARD_MS } from "../support/wait-until";
 
 const ROOT = resolve(import.meta.dir, "..", "..");
 
@@ -51,10 +52,13 @@ function isServerOnly(specifier: string): boolean {
 /**
  * What is in dist/client, file by file, down to each file's identity: the
  * folder `bun start` serves. Compared before and after this file's build.
+ * Source maps are left out: a production build writes none, and the assets
+ * test puts one there for its own while the test files run side by side.
  */
 function servedFolder(): string[] {
   if (!existsSync(CLIENT_OUT_DIR)) return ["(no dist/client)"];
   return readdirSync(CLIENT_OUT_DIR)
+    .filter((name) => !name.endsWith(".map"))
     .sort()
     .map((name) => {
       const stat = statSync(join(CLIENT_OUT_DIR, name));
@@ -72,7 +76,7 @@ beforeAll(async () => {
   servedBefore = servedFolder();
   manifest = await buildClientAssets({ outDir: BUILD_DIR });
   metafile = JSON.parse(readFileSync(join(BUILD_DIR, "metafile.json"), "utf8")) as Metafile;
-}, 60_000);
+}, HANG_GUARD_MS);
 afterAll(() => rmSync(BUILD_DIR, { recursive: true, force: true }));
 
 describe("the bundle test's own build", () => {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EnvError, parseEnv } from "../../src/env";
+import { HANG_GUARD_MS } from "../support/wait-until";
 
 /** Parses variables that must be refused and hands back the EnvError's problem lines. */
 function problemsOf(variables: Record<string, string>): string[] {
@@ -226,16 +227,24 @@ async function bootWith(variables: Record<string, string>): Promise<{ exitCode: 
 }
 
 describe("booting with a bad variable", () => {
-  test("bun src/main.ts with PORT=abc exits non-zero and names PORT on stderr", async () => {
-    const { exitCode, stderr } = await bootWith({ PORT: "abc" });
-    expect(exitCode).not.toBe(0);
-    expect(stderr).toContain("PORT must be a whole number between 1 and 65535");
-  }, 20_000);
+  test(
+    "bun src/main.ts with PORT=abc exits non-zero and names PORT on stderr",
+    async () => {
+      const { exitCode, stderr } = await bootWith({ PORT: "abc" });
+      expect(exitCode).not.toBe(0);
+      expect(stderr).toContain("PORT must be a whole number between 1 and 65535");
+    },
+    HANG_GUARD_MS,
+  );
 
-  test("bun src/main.ts with TRUST_PROXY=yes-please exits non-zero and names TRUST_PROXY on stderr", async () => {
-    const { exitCode, stderr } = await bootWith({ PORT: "3999", TRUST_PROXY: "yes-please" });
-    expect(exitCode).not.toBe(0);
-    expect(stderr).toContain("TRUST_PROXY must be false, true (a proxy on this machine's loopback) or a comma-separated list");
-    expect(stderr).toContain('"yes-please" is not an address or range');
-  }, 20_000);
+  test(
+    "bun src/main.ts with TRUST_PROXY=yes-please exits non-zero and names TRUST_PROXY on stderr",
+    async () => {
+      const { exitCode, stderr } = await bootWith({ PORT: "3999", TRUST_PROXY: "yes-please" });
+      expect(exitCode).not.toBe(0);
+      expect(stderr).toContain("TRUST_PROXY must be false, true (a proxy on this machine's loopback) or a comma-separated list");
+      expect(stderr).toContain('"yes-please" is not an address or range');
+    },
+    HANG_GUARD_MS,
+  );
 });
