@@ -16,6 +16,7 @@ import { catalogRoutes } from "./modules/catalog";
 import { productShownAt } from "./modules/catalog/kept-pages";
 import { categoryRoutes } from "./modules/categories";
 import { checkoutRoutes } from "./modules/checkout";
+import { giftVoucherRoutes } from "./modules/gift-vouchers";
 import { contentRoutes } from "./modules/content";
 import { customRequestRoutes } from "./modules/custom-requests";
 import { demoCheckoutRoutes } from "./modules/demo-checkout";
@@ -112,6 +113,7 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     .use(contentRoutes(deps))
     .use(seoRoutes(deps))
     .use(checkoutRoutes(deps))
+    .use(giftVoucherRoutes(deps))
     .use(orderRoutes(deps, renderPage))
     .use(webhookRoutes(deps))
     .use(demoCheckoutRoutes(deps, renderPage))

@@ -18,6 +18,7 @@ function product(stock: number): Product {
     requiresGpx: false,
     requiresImage: false,
     requiresModel: false,
+    kind: "item",
     categoryId: null,
     variants: [],
     leadTimeDays: 3,

@@ -22,6 +22,7 @@ const stored: AdminProduct = {
   category_id: null,
   lead_time_days: 7,
   status: "live",
+  kind: "item",
   images: [],
   variants: [],
 };

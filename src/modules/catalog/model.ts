@@ -1,3 +1,4 @@
+import { PRODUCT_KINDS } from "../../../shared/gift-voucher";
 import { z } from "zod";
 
 /** Ids are chosen by the owner: short, URL-safe, case-sensitive. */
@@ -34,6 +35,8 @@ export const productSchema = z.object({
   requiresImage: z.boolean(),
   /** Priced from the shopper's own 3D model (POST /api/models/upload and /api/models/price). */
   requiresModel: z.boolean(),
+  /** "voucher": a gift voucher, bought with `voucher: { amount_pence, … }` on its basket line (docs/decisions/0054-gift-vouchers.md). */
+  kind: z.enum(PRODUCT_KINDS),
   categoryId: z.string().nullable(),
   variants: z.array(variantSchema),
   /** Working days from order to dispatch: the product's own, or the shop's default (docs/product.md#lead-times). */

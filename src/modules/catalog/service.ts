@@ -1,3 +1,4 @@
+import type { ProductKind } from "../../../shared/gift-voucher";
 import type { Database } from "bun:sqlite";
 import type { OrderBy } from "../../../shared/key-dates";
 import type { ShownVersion } from "../../db/shown-version";
@@ -19,12 +20,13 @@ type ProductRow = {
   requires_model: number;
   category_id: string | null;
   lead_time_days: number | null;
+  kind: ProductKind;
 };
 type ImageRow = { product_id: string; image_url: string; width: number | null; height: number | null };
 type VariantRow = Variant & { product_id: string };
 
 const PRODUCT_COLUMNS = `id, name, description, price_cents, currency, image_url, stock, max_online_qty,
-  requires_gpx, requires_image, category_id, lead_time_days, requires_model`;
+  requires_gpx, requires_image, category_id, lead_time_days, requires_model, kind`;
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
@@ -206,6 +208,7 @@ function toProduct(row: ProductRow, imageRows: ImageRow[], variantRows: VariantR
     requiresGpx: row.requires_gpx === 1,
     requiresImage: row.requires_image === 1,
     requiresModel: row.requires_model === 1,
+    kind: row.kind,
     categoryId: row.category_id,
     variants: variantRows.map(({ product_id: _, ...variant }) => variant),
     ...promised(row.lead_time_days),

@@ -26,7 +26,7 @@ export const TO_DISPATCH = `status = 'paid' AND refund_required = 0
 const trackingNotifiedAt = (table: string) => `(SELECT MAX(e.sent_at) FROM email_outbox e
     WHERE e.order_id = ${table}.id AND e.kind = 'tracking' AND e.status = 'sent') AS tracking_notified_at`;
 
-const ORDER_COLUMNS = `id, status, created_at, amount_cents, subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, gift_from, currency, email,
+const ORDER_COLUMNS = `id, status, created_at, amount_cents, subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, gift_from, voucher_cents, currency, email,
   shipping_name, shipping_line1, shipping_line2, shipping_city, shipping_postal_code, shipping_country,
   billing_name, billing_line1, billing_line2, billing_city, billing_postal_code, billing_country,
   tracking_carrier, tracking_number, tracking_url, ${trackingNotifiedAt("orders")}, payment_session_id, refund_required, discount_over_limit`;
@@ -138,6 +138,8 @@ export type NewOrder = {
   discount_cents: number;
   gift_message: string | null;
   gift_from: string | null;
+  /** What a gift voucher paid (docs/decisions/0054-gift-vouchers.md); 0 without one. Left out by older callers. */
+  voucher_cents?: number;
   amount_cents: number;
   currency: string;
   email: string | null;
@@ -229,11 +231,11 @@ export function createOrderStore(db: Database) {
     "SELECT amount_cents, payment_provider, payment_session_id, refund_required, email FROM orders WHERE id = ?",
   );
   const insertOrder = db.query<{ created_at: string }, (string | number | null)[]>(
-    `INSERT INTO orders (id, status, subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, gift_from, amount_cents, currency, email,
+    `INSERT INTO orders (id, status, subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, gift_from, voucher_cents, amount_cents, currency, email,
        shipping_name, shipping_line1, shipping_line2, shipping_city, shipping_postal_code, shipping_country,
        billing_name, billing_line1, billing_line2, billing_city, billing_postal_code, billing_country,
        payment_provider, payment_session_id, refund_required, discount_over_limit, dispatch_by, fee_cents, net_cents, fee_source)
-     VALUES (?, 'paid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING created_at`,
+     VALUES (?, 'paid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING created_at`,
   );
   const insertItem = db.query<unknown, [string, string, string | null, string, number, number, string]>(
     `INSERT INTO order_items (order_id, product_id, variant_id, product_name, unit_price_cents, quantity, meta)
@@ -339,6 +341,7 @@ export function createOrderStore(db: Database) {
         order.discount_cents,
         order.gift_message,
         order.gift_from,
+        order.voucher_cents ?? 0,
         order.amount_cents,
         order.currency,
         order.email,
