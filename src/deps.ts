@@ -25,10 +25,10 @@ import { type CatalogService, createCatalogService } from "./modules/catalog/ser
 import { type CategoryService, createCategoryService } from "./modules/categories/service";
 import { createQuoteCheckout, type QuoteCheckout } from "./modules/checkout/quote-checkout";
 import { type CheckoutService, createCheckoutService } from "./modules/checkout/service";
-import { createGiftVouchers, type GiftVouchers } from "./modules/gift-vouchers/service";
 import { type ContentService, createContentService } from "./modules/content/service";
 import { type CustomRequestService, createCustomRequestService } from "./modules/custom-requests/service";
 import { type DiscountCodeStore, discountCodeStore } from "./modules/discount-codes/store";
+import { createGiftVouchers, type GiftVouchers } from "./modules/gift-vouchers/service";
 import { createHealthChecks, type HealthChecks } from "./modules/health/readiness";
 import { createHoldReplacements } from "./modules/holds/replacements";
 import { createHoldService, type HoldService } from "./modules/holds/service";

@@ -1,5 +1,4 @@
 import { VOUCHER_MESSAGES } from "../shared/gift-voucher";
-import { VOUCHER_CHECKS_PER_MINUTE } from "./modules/gift-vouchers/model";
 import { createRateLimit } from "./http/rate-limit";
 import { createSignInLimit } from "./modules/admin-auth/sign-in-limit";
 import {
@@ -11,6 +10,7 @@ import {
   TOO_MANY_DISCOUNT_CHECKS,
 } from "./modules/checkout/model";
 import { CHALLENGES_PER_MINUTE, SEND_WINDOW_MS, SENDS_PER_WINDOW, TOO_MANY_SENDS } from "./modules/custom-requests/model";
+import { VOUCHER_CHECKS_PER_MINUTE } from "./modules/gift-vouchers/model";
 import { PRICE_MESSAGES, PRICES_PER_MINUTE } from "./modules/instant-prices/model";
 import { LOOKUPS_PER_MINUTE, TOO_MANY_LOOKUPS } from "./modules/orders/model";
 import {

@@ -9,8 +9,8 @@ import { lithophaneLit, lithophaneUnlit } from "./lithophane";
 import { ownModelPrints } from "./own-model";
 import { planterHexSizes, planterHexTeal, planterHexTerracotta } from "./planter";
 import { reliefMapAngled, reliefMapSizes, reliefMapTop } from "./relief";
-import { giftVoucherCard } from "./voucher";
 import { heroPicture, projectCafePlanters, projectCoastToCoast, projectLighthousePanels } from "./scenes";
+import { giftVoucherCard } from "./voucher";
 
 /** Every picture the demo shop shows, drawn as SVG and stored as WebP. */
 export const DEMO_ART = {

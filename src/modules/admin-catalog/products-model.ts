@@ -1,5 +1,5 @@
-import { PRODUCT_KINDS } from "../../../shared/gift-voucher";
 import { z } from "zod";
+import { PRODUCT_KINDS } from "../../../shared/gift-voucher";
 import { BadRequest } from "../../errors";
 import { productIdSchema } from "../catalog/model";
 import { MAX_LEAD_TIME_DAYS } from "../content/model";
@@ -21,6 +21,7 @@ import { adminVariantSchema } from "./variants-model";
 
 /** Draft: the owner's alone; live: in the shop (docs/decisions/0047-products-drafted-and-the-admin-on-a-phone.md). */
 const PRODUCT_STATUSES = ["draft", "live"] as const;
+
 export type { ProductKind } from "../../../shared/gift-voucher";
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 

@@ -1,5 +1,5 @@
-import { MAX_VOUCHER_VALID_MONTHS } from "../../../shared/gift-voucher";
 import type { Database } from "bun:sqlite";
+import { MAX_VOUCHER_VALID_MONTHS } from "../../../shared/gift-voucher";
 import { readKeyDates } from "../../../shared/key-dates";
 import { writeTransaction } from "../../db/transaction";
 import { BadRequest } from "../../errors";

@@ -1,5 +1,5 @@
-import { PRODUCT_KINDS } from "../../../shared/gift-voucher";
 import { z } from "zod";
+import { PRODUCT_KINDS } from "../../../shared/gift-voucher";
 
 /** Ids are chosen by the owner: short, URL-safe, case-sensitive. */
 export const productIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, {

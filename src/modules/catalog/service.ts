@@ -1,5 +1,5 @@
-import type { ProductKind } from "../../../shared/gift-voucher";
 import type { Database } from "bun:sqlite";
+import type { ProductKind } from "../../../shared/gift-voucher";
 import type { OrderBy } from "../../../shared/key-dates";
 import type { ShownVersion } from "../../db/shown-version";
 import type { DispatchSettings } from "../content/model";

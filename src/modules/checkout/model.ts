@@ -74,10 +74,7 @@ export const voucherPurchaseSchema = z.object(
     ),
     send_on: z.preprocess(
       blankAsNone,
-      z
-        .string({ error: VOUCHER_MESSAGES.sendOnNotDay })
-        .refine(isUkDay, { error: VOUCHER_MESSAGES.sendOnNotDay })
-        .optional(),
+      z.string({ error: VOUCHER_MESSAGES.sendOnNotDay }).refine(isUkDay, { error: VOUCHER_MESSAGES.sendOnNotDay }).optional(),
     ),
     message: z.preprocess(
       blankAsNone,

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
-import { writeTransaction } from "../../db/transaction";
 import { VOUCHER_MESSAGES } from "../../../shared/gift-voucher";
+import { writeTransaction } from "../../db/transaction";
 import { BadRequest, Conflict, HttpError, NotFound, TooManyRequests } from "../../errors";
 import { createAddressHasher } from "../../http/address-hash";
 import { errorFields, log } from "../../log";

@@ -1,5 +1,5 @@
-import { DEFAULT_VOUCHER_VALID_MONTHS } from "../../../shared/gift-voucher";
 import { z } from "zod";
+import { DEFAULT_VOUCHER_VALID_MONTHS } from "../../../shared/gift-voucher";
 import type { KeyDate } from "../../../shared/key-dates";
 import { SHOP_IDENTITY_DEFAULTS, SHOP_IDENTITY_KEYS } from "./shop-identity";
 

@@ -1,5 +1,5 @@
-import { DEFAULT_VOUCHER_VALID_MONTHS, MAX_VOUCHER_VALID_MONTHS } from "../../../shared/gift-voucher";
 import type { Database } from "bun:sqlite";
+import { DEFAULT_VOUCHER_VALID_MONTHS, MAX_VOUCHER_VALID_MONTHS } from "../../../shared/gift-voucher";
 import { type KeyDate, readKeyDates } from "../../../shared/key-dates";
 import type { ShopIdentity } from "../../../shared/shop-info";
 import { createShownVersion, type ShownVersion } from "../../db/shown-version";

@@ -225,8 +225,8 @@ export function createOutboxDelivery({
   }
 
   return {
-    async deliverDue(limit = 20): Promise<DeliveryResult> {
-      const at = now();
+    /** `at` is when to count from: the delivery of a day ahead (a gift voucher's send date) without waiting for it. */
+    async deliverDue(limit = 20, at: Date = now()): Promise<DeliveryResult> {
       const leaseEnd = new Date(at.getTime() + LEASE_MS).toISOString();
       const claimed = writeTransaction(db, () => claimDue.all({ now: at.toISOString(), leaseEnd, limit, channels }));
       const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
