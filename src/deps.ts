@@ -227,6 +227,7 @@ export function createDeps(
     orders,
     shelf,
     detail: adminOrders.detail,
+    vouchers: giftVouchers.store,
   });
   const holds = createHoldService({
     db,

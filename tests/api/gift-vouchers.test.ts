@@ -303,3 +303,62 @@ describe("spending a voucher at checkout", () => {
     expect(countRows(shop.db, "checkouts")).toBe(before);
   });
 });
+
+describe("a refund of an order paid partly by voucher", () => {
+  async function refund(orderId: string, amount: number) {
+    return shop.call<{ error?: string }>(`/api/admin/orders/${orderId}/refund`, {
+      method: "POST",
+      body: { amount_cents: amount, reason: "requested_by_customer", restock: [] },
+    });
+  }
+  const cardRefunds = (orderId: string) =>
+    shop.db.query<{ amount_cents: number }, [string]>("SELECT amount_cents FROM refunds WHERE order_id = ? ORDER BY rowid").all(orderId);
+
+  test("puts the voucher's part back on the voucher first, then refunds the card", async () => {
+    const { code } = await buyVoucher({ amount_pence: 1000 });
+    const orderId = await pay({ items: [{ id: "feeder" }], voucherCode: code }); // £29: £10 voucher, £19 card
+    expect((await refund(orderId, 600)).status).toBe(200);
+    expect(await balanceOf(code)).toBe(600);
+    expect(cardRefunds(orderId)).toEqual([]);
+    expect((await refund(orderId, 1500)).status).toBe(200);
+    expect(await balanceOf(code)).toBe(1000);
+    expect(cardRefunds(orderId)).toEqual([{ amount_cents: 1100 }]);
+  });
+
+  test("never more than the card's and the voucher's parts together", async () => {
+    const { code } = await buyVoucher({ amount_pence: 1000 });
+    const orderId = await pay({ items: [{ id: "feeder" }], voucherCode: code });
+    expect(await refund(orderId, 2901)).toMatchObject({
+      status: 409,
+      body: { error: "Only £29.00 is left to refund on this order. Enter that or less." },
+    });
+    expect(await balanceOf(code)).toBe(0);
+    expect(cardRefunds(orderId)).toEqual([]);
+  });
+});
+
+describe("two checkouts cannot overspend one voucher", () => {
+  test("ten checkouts spending one voucher at once: what they hold never passes the balance", async () => {
+    addProduct(shop.db, { id: "lamp", name: "Lamp", price_cents: 1500, stock: 100 });
+    const { code } = await buyVoucher({ amount_pence: 5000 });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, n) =>
+        shop.json<{ url?: string; error?: string }>("/api/checkout", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "Idempotency-Key": `race-key-${n}` },
+          body: JSON.stringify({ items: [{ id: "lamp" }], voucherCode: code }),
+        }),
+      ),
+    );
+    const held = shop.db
+      .query<{ total: number }, []>("SELECT COALESCE(SUM(voucher_cents), 0) AS total FROM checkouts WHERE voucher_id IS NOT NULL")
+      .get()!.total;
+    // £15 + £5 each: two take £20, the third the £10 left, the rest find nothing left.
+    expect(held).toBe(5000);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
+    expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body.error)).toEqual(
+      Array(7).fill(VOUCHER_MESSAGES.empty),
+    );
+    expect(await balanceOf(code)).toBe(0);
+  });
+});

@@ -67,6 +67,9 @@ export function createVoucherStore(db: Database) {
     `SELECT voucher_id, kind, SUM(amount_pence) AS amount FROM gift_voucher_ledger WHERE checkout_id = ?
      GROUP BY voucher_id, kind`,
   );
+  const refundCount = db.query<{ n: number }, [string]>(
+    "SELECT COUNT(*) AS n FROM gift_voucher_ledger WHERE checkout_id = ? AND kind = 'refund'",
+  );
   const setVoid = db.query("UPDATE gift_vouchers SET voided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), void_reason = ? WHERE id = ?");
   const issuedFor = db.query<{ n: number }, [string]>("SELECT COUNT(*) AS n FROM gift_vouchers WHERE order_id = ?");
 
@@ -133,6 +136,9 @@ export function createVoucherStore(db: Database) {
       const { voucherId, spent, refunded } = checkoutRows(orderId);
       return { voucherId, pence: Math.max(0, spent - refunded) };
     },
+
+    /** How many refunds put money back on a voucher from this order. */
+    refundsOf: (orderId: string): number => refundCount.get(orderId)?.n ?? 0,
 
     /** Puts money a refund gives back on the voucher. */
     refund: (voucherId: string, orderId: string, amount: number, reason: string) => add(voucherId, "refund", amount, orderId, reason),
