@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { groupVoucherCode, VOUCHER_MESSAGES } from "../../shared/gift-voucher";
+import { ADMIN_VOUCHER_MESSAGES } from "../../src/modules/gift-vouchers/model";
 import { listOutbox } from "../../src/modules/outbox/service";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { ageCheckouts, confirmCheckout, payDemo, sessionIdOf, stockOf } from "../support/checkout";
@@ -360,5 +361,120 @@ describe("two checkouts cannot overspend one voucher", () => {
       Array(7).fill(VOUCHER_MESSAGES.empty),
     );
     expect(await balanceOf(code)).toBe(0);
+  });
+});
+
+describe("the owner's vouchers", () => {
+  type List = {
+    vouchers: { id: string; code: string; balance_pence: number; spent_pence: number; status: string; history: { kind: string }[] }[];
+    totals: Record<string, number>;
+  };
+
+  test("the list shows each voucher masked, with its balance, spending and history, and the totals sold, spent and outstanding", async () => {
+    const { code } = await buyVoucher({ amount_pence: 5000, recipient_email: "gran@example.com" });
+    await buyVoucher({ amount_pence: 2000 });
+    await pay({ items: [{ id: "feeder" }], voucherCode: code }); // £29 of it spent
+    const list = await shop.call<List>("/api/admin/gift-vouchers");
+    expect(list.status).toBe(200);
+    expect(list.body.totals).toEqual({ sold_pence: 7000, spent_pence: 2900, outstanding_pence: 4100 });
+    const spent = list.body.vouchers.find((voucher) => voucher.code.endsWith(code.slice(-4)))!;
+    expect(spent).toMatchObject({ code: `••••-••••-••••-${code.slice(-4)}`, balance_pence: 2100, spent_pence: 2900, status: "active" });
+    expect(spent.history.map((row) => row.kind)).toEqual(["issue", "hold", "release", "spend"]);
+    expect(JSON.stringify(list.body)).not.toContain(code.replaceAll("-", "").slice(0, 12));
+  });
+
+  test("?q= finds a voucher by its whole code, its last group or an email", async () => {
+    const { code } = await buyVoucher({ amount_pence: 5000, recipient_email: "gran@example.com" });
+    await buyVoucher({ amount_pence: 2000 });
+    const found = async (q: string) => (await shop.call<List>(`/api/admin/gift-vouchers?q=${encodeURIComponent(q)}`)).body.vouchers.length;
+    expect(await found(code.toLowerCase())).toBe(1);
+    expect(await found(code.slice(-4))).toBe(1);
+    expect(await found("GRAN@")).toBe(1);
+    expect(await found("ada@example")).toBe(2);
+    expect(await found("nobody@example.com")).toBe(0);
+  });
+
+  test("void takes what was left with the reason; the code then checks as the one 404", async () => {
+    const { code } = await buyVoucher({ amount_pence: 5000 });
+    const voided = await shop.call<{ status: string; balance_pence: number }>(`/api/admin/gift-vouchers/${code}/void`, {
+      method: "POST",
+      body: { reason: "Reported lost" },
+    });
+    expect(voided).toMatchObject({ status: 200, body: { status: "void", balance_pence: 0 } });
+    expect(await check(code)).toMatchObject({ status: 404, body: { error: VOUCHER_MESSAGES.notFound } });
+    const again = await shop.call(`/api/admin/gift-vouchers/${code}/void`, { method: "POST", body: { reason: "Again" } });
+    expect(again).toMatchObject({ status: 409, body: { error: ADMIN_VOUCHER_MESSAGES.alreadyVoid } });
+  });
+
+  test("adjust tops up and takes off by its id, with a reason", async () => {
+    const { code } = await buyVoucher({ amount_pence: 5000 });
+    const { id } = (await shop.call<List>("/api/admin/gift-vouchers")).body.vouchers[0]!;
+    const adjust = (amount: number) =>
+      shop.call<{ balance_pence: number }>(`/api/admin/gift-vouchers/${id}/adjust`, {
+        method: "POST",
+        body: { amount_pence: amount, reason: "Goodwill" },
+      });
+    expect((await adjust(1000)).body.balance_pence).toBe(6000);
+    expect((await adjust(-2500)).body.balance_pence).toBe(3500);
+    expect(await balanceOf(code)).toBe(3500);
+  });
+
+  describe("refused, nothing changed", () => {
+    let code: string;
+    beforeEach(async () => {
+      ({ code } = await buyVoucher({ amount_pence: 1000 }));
+    });
+    const rows = () => countRows(shop.db, "gift_voucher_ledger");
+
+    async function refused(path: string, body: unknown, status: number, error: string) {
+      const before = rows();
+      expect(await shop.call(path, { method: "POST", body })).toMatchObject({ status, body: { error } });
+      expect(rows()).toBe(before);
+      expect(await balanceOf(code)).toBe(1000);
+    }
+
+    test("an adjustment below nothing", () =>
+      refused(
+        `/api/admin/gift-vouchers/${code}/adjust`,
+        { amount_pence: -1001, reason: "Typo" },
+        409,
+        ADMIN_VOUCHER_MESSAGES.belowZero("£10.00"),
+      ));
+    test("an adjustment without a reason", () =>
+      refused(`/api/admin/gift-vouchers/${code}/adjust`, { amount_pence: 500 }, 400, ADMIN_VOUCHER_MESSAGES.reasonMissing));
+    test("an adjustment with a blank reason", () =>
+      refused(`/api/admin/gift-vouchers/${code}/adjust`, { amount_pence: 500, reason: "  " }, 400, ADMIN_VOUCHER_MESSAGES.reasonMissing));
+    test("an adjustment of nothing", () =>
+      refused(`/api/admin/gift-vouchers/${code}/adjust`, { amount_pence: 0, reason: "Why" }, 400, ADMIN_VOUCHER_MESSAGES.amountZero));
+    test("an adjustment that is not whole pence", () =>
+      refused(`/api/admin/gift-vouchers/${code}/adjust`, { amount_pence: 1.5, reason: "Why" }, 400, ADMIN_VOUCHER_MESSAGES.amountNotWhole));
+    test("a void without a reason", () => refused(`/api/admin/gift-vouchers/${code}/void`, {}, 400, ADMIN_VOUCHER_MESSAGES.reasonMissing));
+    test("an unknown code", () =>
+      refused("/api/admin/gift-vouchers/2222-3333-4444-5555/void", { reason: "Lost" }, 404, ADMIN_VOUCHER_MESSAGES.notFound));
+  });
+
+  test("every call answers 401 without the owner's session", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/admin/gift-vouchers"],
+      ["POST", "/api/admin/gift-vouchers/2222-3333-4444-5555/void"],
+      ["POST", "/api/admin/gift-vouchers/2222-3333-4444-5555/adjust"],
+    ] as const) {
+      const answer = await shop.request(path, {
+        method,
+        headers: { "Content-Type": "application/json" },
+        body: method === "POST" ? "{}" : undefined,
+      });
+      expect(answer.status).toBe(401);
+    }
+  });
+});
+
+describe("the packing slip", () => {
+  test("has no line for a voucher bought with the things to make", async () => {
+    const orderId = await pay({ items: [{ id: "feeder" }, voucherLine({ amount_pence: 1000 })] });
+    const slip = await shop.request(`/admin/orders/${orderId}/slip`, { headers: { "Sec-Fetch-Site": "same-origin", Cookie: shop.cookie } });
+    const html = await slip.text();
+    expect(html).toContain("Bird feeder");
+    expect(html).not.toContain("Gift voucher");
   });
 });

@@ -1,13 +1,16 @@
 import type { Database } from "bun:sqlite";
-import { VOUCHER_MESSAGES } from "../../../shared/gift-voucher";
+import { maskVoucherCode, normaliseVoucherCode, VOUCHER_CODE_LENGTH, VOUCHER_MESSAGES } from "../../../shared/gift-voucher";
+import { formatPence } from "../../../shared/money";
 import { ukDayAndHour } from "../../../shared/uk-day";
+import { writeTransaction } from "../../db/transaction";
 import { renderGiftVoucherEmail } from "../../emails/gift-voucher";
-import { NotFound } from "../../errors";
+import { Conflict, NotFound } from "../../errors";
 import type { PricedLine } from "../checkout/price-basket";
 import { readShopIdentity } from "../content/service";
 import { enqueueEmail } from "../outbox/service";
 import { newVoucherCode } from "./codes";
-import { createVoucherStore, type VoucherRow } from "./store";
+import { ADMIN_VOUCHER_MESSAGES, ADMIN_VOUCHER_PAGE, type AdminVoucher, type AdminVoucherList } from "./model";
+import { createVoucherStore, type LedgerRow, type VoucherRow } from "./store";
 
 /** The UK hour a voucher emailed on a chosen day is sent: the morning of that day, not the middle of the night before. */
 const SEND_HOUR_UK = 8;
@@ -41,9 +44,90 @@ export function createGiftVouchers({
     return voucher;
   }
 
+  const today = () => ukDayAndHour(now()).day;
+
+  /** The voucher the owner names: its row id (what the list answers) or its whole code. */
+  function named(idOrCode: string): VoucherRow {
+    const voucher = idOrCode.startsWith("gv_") ? store.byId(idOrCode) : store.byCode(normaliseVoucherCode(idOrCode));
+    if (!voucher) throw new NotFound(ADMIN_VOUCHER_MESSAGES.notFound);
+    return voucher;
+  }
+
+  function asOwnerSees(voucher: VoucherRow, history: LedgerRow[]): AdminVoucher {
+    const spent = -history.filter((row) => row.kind === "spend" || row.kind === "refund").reduce((sum, row) => sum + row.amount_pence, 0);
+    return {
+      id: voucher.id,
+      code: maskVoucherCode(voucher.code_tail),
+      amount_pence: voucher.amount_pence,
+      balance_pence: voucher.balance_pence,
+      spent_pence: spent,
+      status: voucher.voided_at !== null ? "void" : voucher.expires_on < today() ? "expired" : "active",
+      issued_at: voucher.created_at,
+      expires_on: voucher.expires_on,
+      order_id: voucher.order_id,
+      buyer_email: voucher.buyer_email,
+      recipient_email: voucher.recipient_email,
+      send_on: voucher.send_on,
+      void_reason: voucher.void_reason,
+      history: history.map((row) => ({
+        kind: row.kind,
+        amount_pence: row.amount_pence,
+        order_id: row.checkout_id,
+        reason: row.reason,
+        at: row.created_at,
+      })),
+    };
+  }
+
+  const ownerView = (voucher: VoucherRow) => asOwnerSees(voucher, store.history(voucher.id));
+
   return {
     store,
     spendable,
+
+    /**
+     * GET /api/admin/gift-vouchers: the newest ADMIN_VOUCHER_PAGE, or those `q` finds: a whole code (by its hash),
+     * a code's last group, or part of the buyer's or recipient's email.
+     */
+    list(q: string | null): AdminVoucherList {
+      const typed = q === null ? "" : q.trim();
+      const code = normaliseVoucherCode(typed);
+      const rows =
+        typed === ""
+          ? store.list(null, ADMIN_VOUCHER_PAGE)
+          : code.length === VOUCHER_CODE_LENGTH && /^[A-Z0-9]+$/.test(code)
+            ? [store.byCode(code)].filter((row): row is VoucherRow => row !== null)
+            : store.list({ tail: code.slice(-4), email: typed.toLowerCase() }, ADMIN_VOUCHER_PAGE);
+      const history = store.historyOf(rows.map((row) => row.id));
+      const totals = store.totals(today());
+      return {
+        vouchers: rows.map((row) => asOwnerSees(row, history.get(row.id) ?? [])),
+        totals: { sold_pence: totals.sold, spent_pence: totals.spent, outstanding_pence: totals.outstanding },
+      };
+    },
+
+    /** POST /api/admin/gift-vouchers/{code}/void: what was left goes, with the owner's reason. */
+    void(idOrCode: string, reason: string): AdminVoucher {
+      return writeTransaction(db, () => {
+        const voucher = named(idOrCode);
+        if (voucher.voided_at !== null) throw new Conflict(ADMIN_VOUCHER_MESSAGES.alreadyVoid);
+        store.void(voucher, reason);
+        return ownerView(store.byId(voucher.id)!);
+      });
+    },
+
+    /** POST /api/admin/gift-vouchers/{code}/adjust: a top-up or a take-off with a reason, never below nothing. */
+    adjust(idOrCode: string, amountPence: number, reason: string): AdminVoucher {
+      return writeTransaction(db, () => {
+        const voucher = named(idOrCode);
+        if (voucher.voided_at !== null) throw new Conflict(ADMIN_VOUCHER_MESSAGES.voidCannotChange);
+        if (voucher.balance_pence + amountPence < 0) {
+          throw new Conflict(ADMIN_VOUCHER_MESSAGES.belowZero(formatPence(voucher.balance_pence)));
+        }
+        store.adjust(voucher.id, amountPence, reason);
+        return ownerView(store.byId(voucher.id)!);
+      });
+    },
 
     /** POST /api/gift-vouchers/check: what is left and until when. */
     check(code: string): { balance_pence: number; expires_on: string } {

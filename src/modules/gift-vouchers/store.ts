@@ -88,7 +88,45 @@ export function createVoucherStore(db: Database) {
     return { voucherId, held: -(sums.hold ?? 0) - (sums.release ?? 0), spent: -(sums.spend ?? 0), refunded: sums.refund ?? 0 };
   }
 
+  const newest = db.query<VoucherRow, [number]>(`SELECT ${COLUMNS} FROM gift_vouchers ORDER BY created_at DESC, id LIMIT ?`);
+  const byEmailOrTail = db.query<VoucherRow, [string, string, number]>(
+    `SELECT ${COLUMNS} FROM gift_vouchers
+     WHERE code_tail = ?1 OR instr(lower(COALESCE(buyer_email, '')), ?2) > 0 OR instr(lower(COALESCE(recipient_email, '')), ?2) > 0
+     ORDER BY created_at DESC, id LIMIT ?3`,
+  );
+  const rowsOfMany = db.query<LedgerRow & { voucher_id: string }, [string]>(
+    `SELECT voucher_id, id, kind, amount_pence, checkout_id, reason, created_at FROM gift_voucher_ledger
+     WHERE voucher_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+  );
+  const totals = db.query<{ sold: number; spent: number }, []>(
+    `SELECT COALESCE(SUM(CASE WHEN kind = 'issue' THEN amount_pence END), 0) AS sold,
+            COALESCE(-SUM(CASE WHEN kind IN ('spend', 'refund') THEN amount_pence END), 0) AS spent
+     FROM gift_voucher_ledger`,
+  );
+  const outstanding = db.query<{ total: number }, [string]>(
+    "SELECT COALESCE(SUM(balance_pence), 0) AS total FROM gift_vouchers WHERE voided_at IS NULL AND expires_on >= ?",
+  );
+
   return {
+    /** The newest vouchers, or those whose last group is `tail` or whose buyer's or recipient's email holds `email`. */
+    list(search: { tail: string; email: string } | null, limit: number): VoucherRow[] {
+      return search ? byEmailOrTail.all(search.tail, search.email, limit) : newest.all(limit);
+    },
+    /** The ledger rows of many vouchers in one query, by voucher. */
+    historyOf(ids: string[]): Map<string, LedgerRow[]> {
+      const grouped = new Map<string, LedgerRow[]>();
+      for (const { voucher_id, ...row } of rowsOfMany.all(JSON.stringify(ids))) {
+        const rows = grouped.get(voucher_id) ?? [];
+        rows.push(row);
+        grouped.set(voucher_id, rows);
+      }
+      return grouped;
+    },
+    /** Sold and spent over every voucher, and what is left to spend on those still valid on `today`. */
+    totals(today: string): { sold: number; spent: number; outstanding: number } {
+      const { sold, spent } = totals.get()!;
+      return { sold, spent, outstanding: outstanding.get(today)!.total };
+    },
     byCode: (code: string): VoucherRow | null => byHash.get(voucherCodeHash(code)),
     byId: (id: string): VoucherRow | null => byId.get(id),
     history: (id: string): LedgerRow[] => rowsOf.all(id),
