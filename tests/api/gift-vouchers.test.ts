@@ -478,3 +478,21 @@ describe("the packing slip", () => {
     expect(html).not.toContain("Gift voucher");
   });
 });
+
+describe("the policies page", () => {
+  test("says how long a voucher is valid: 24 months, or the owner's setting", async () => {
+    expect((await shop.html("/policies")).body).toContain("A gift voucher is valid for 24 months from the day it is bought");
+    const saved = await shop.call("/api/admin/configuration", { method: "POST", body: { key: "voucher_valid_months", value: "12" } });
+    expect(saved.status).toBe(200);
+    expect((await shop.html("/policies")).body).toContain("A gift voucher is valid for 12 months from the day it is bought");
+  });
+
+  test("a validity that is not a whole number of months from 1 to 120 is refused, nothing stored", async () => {
+    const saved = await shop.call("/api/admin/configuration", { method: "POST", body: { key: "voucher_valid_months", value: "0" } });
+    expect(saved).toMatchObject({
+      status: 400,
+      body: { error: "Enter how long a gift voucher is valid as a whole number of months from 1 to 120." },
+    });
+    expect(shop.db.query("SELECT value FROM configuration WHERE key = 'voucher_valid_months'").get()).toBeNull();
+  });
+});
