@@ -7,6 +7,9 @@
 export const PRODUCT_KINDS = ["item", "voucher"] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 
+/** A gift voucher as its basket line carries it (the checkout's `voucher`). */
+export type VoucherChoice = { amount_pence: number; recipient_email?: string; send_on?: string; message?: string };
+
 /** A free amount is from £10 to £200; a voucher product with options sells the owner's amounts instead. */
 export const VOUCHER_MIN_PENCE = 1_000;
 export const VOUCHER_MAX_PENCE = 20_000;

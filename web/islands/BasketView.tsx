@@ -16,10 +16,11 @@ import { formatMinus, formatPence, poundsToPence } from "../../shared/money";
 import type { Product } from "../../src/modules/catalog/model";
 import { DiscountCodeField } from "../components/DiscountCodeField";
 import { GiftField, giftOf } from "../components/GiftField";
+import { type AppliedVoucher, VoucherCodeField } from "../components/VoucherCodeField";
 import { type Catalogue, checkOutBasket, fetchCatalogue } from "../lib/basket-checkout";
 import { clearBasket, NO_GIFT, readGift, writeGift } from "../lib/basket-gift-store";
 import { BASKET_NEEDS_JAVASCRIPT, readBasket, writeBasket } from "../lib/basket-store";
-import { checkDiscountCode, checkoutEntries, type DiscountQuote, forgetPaidCheckout } from "../lib/checkout-client";
+import { checkDiscountCode, checkoutEntries, checkVoucherCode, type DiscountQuote, forgetPaidCheckout } from "../lib/checkout-client";
 import { productFacts } from "../lib/product-view";
 import { uploadPreview } from "../lib/upload-preview";
 import { useBasket } from "../lib/use-basket";
@@ -50,6 +51,9 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, cutOf
   const [discountProblem, setDiscountProblem] = useState<string | null>(null);
   const [checkingCode, setCheckingCode] = useState(false);
   const [gift, setGift] = useState(NO_GIFT);
+  const [voucher, setVoucher] = useState<AppliedVoucher | null>(null);
+  const [voucherProblem, setVoucherProblem] = useState<string | null>(null);
+  const [checkingVoucher, setCheckingVoucher] = useState(false);
   // State updates land after the click handler returns; the ref shuts out a second click at once.
   const checkoutInFlight = useRef(false);
 
@@ -95,6 +99,10 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, cutOf
   // Shown only while it prices the basket as it is; a changed basket is priced again below.
   const priced = discount && discount.basket === basketNow ? discount.quote : null;
 
+  // After the discount, delivery included, as the checkout takes it: never below £0 (docs/decisions/0054-gift-vouchers.md).
+  const beforeVoucher = priced ? priced.amount_cents : quote.total;
+  const voucherPart = voucher ? Math.min(voucher.balancePence, beforeVoucher) : 0;
+
   async function applyCode(code: string) {
     setCheckingCode(true);
     const entries = checkoutEntries(readBasket());
@@ -107,6 +115,14 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, cutOf
       setDiscount(null);
       setDiscountProblem(answer.message);
     }
+  }
+
+  async function applyVoucher(code: string) {
+    setCheckingVoucher(true);
+    const answer = await checkVoucherCode(code);
+    setCheckingVoucher(false);
+    setVoucher(answer.ok ? { code, balancePence: answer.balancePence } : null);
+    setVoucherProblem(answer.ok ? null : answer.message);
   }
 
   // The basket changed under an applied code: ask the server again (the minimum or the amount may differ now).
@@ -125,7 +141,12 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, cutOf
     let leaving = false;
     try {
       // Stay disabled while the browser moves to the payment page.
-      leaving = await checkOutBasket({ onCatalogue: setCatalogue, discountCode: appliedCode, gift: giftOf(gift) });
+      leaving = await checkOutBasket({
+        onCatalogue: setCatalogue,
+        discountCode: appliedCode,
+        gift: giftOf(gift),
+        voucherCode: voucher?.code ?? null,
+      });
     } finally {
       if (!leaving) {
         checkoutInFlight.current = false;
@@ -207,9 +228,15 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, cutOf
                     : formatPence(priced ? priced.delivery_cents : quote.delivery)}
                 </dd>
               </div>
+              {voucherPart > 0 && (
+                <div>
+                  <dt>Gift voucher</dt>
+                  <dd data-testid="voucher">{formatMinus(voucherPart)}</dd>
+                </div>
+              )}
               <div className="basket__total">
                 <dt>Total</dt>
-                <dd data-testid="total">{formatPence(priced ? priced.amount_cents : quote.total)}</dd>
+                <dd data-testid="total">{formatPence(beforeVoucher - voucherPart)}</dd>
               </div>
             </dl>
             <DiscountCodeField
@@ -220,6 +247,16 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, cutOf
               onRemove={() => {
                 setDiscount(null);
                 setDiscountProblem(null);
+              }}
+            />
+            <VoucherCodeField
+              applied={voucher}
+              problem={voucherProblem}
+              busy={checkingVoucher || busy}
+              onApply={(code) => void applyVoucher(code)}
+              onRemove={() => {
+                setVoucher(null);
+                setVoucherProblem(null);
               }}
             />
             <GiftField

@@ -63,7 +63,7 @@ const blankAsNone = (value: unknown) => (typeof value === "string" && value.trim
  * which day, with what words. Each field's own message; whether the amount is one the product sells, and whether the
  * day is still ahead, are checked against the shop and its clock at checkout (price-basket.ts).
  */
-export const voucherPurchaseSchema = z.object(
+const voucherPurchaseSchema = z.object(
   {
     amount_pence: z
       .number({ error: (issue) => (issue.input === undefined ? VOUCHER_MESSAGES.amountMissing : VOUCHER_MESSAGES.amountNotWhole) })
@@ -149,7 +149,7 @@ function readOlderGiftMessage(body: unknown): unknown {
 }
 
 /** A voucher code as typed, in its stored form (capitals, no spaces or hyphens); the check names no voucher. */
-export const voucherCodeSchema = z
+const voucherCodeSchema = z
   .string({ error: VOUCHER_MESSAGES.notFound })
   .transform(normaliseVoucherCode)
   .pipe(z.string().max(64, { error: VOUCHER_MESSAGES.notFound }));

@@ -350,7 +350,7 @@ export function createCheckoutService({
  * the goods (Stripe's coupon takes nothing off delivery), and delivery less whatever of the voucher the goods left
  * over (docs/decisions/0054-gift-vouchers.md).
  */
-export function providerMoney(
+function providerMoney(
   goodsCents: number,
   deliveryCents: number,
   discount: { code: string; discountCents: number } | null,

@@ -50,7 +50,7 @@ export const adjustVoucherSchema = z.object(
 /** The owner's list shows this many at most, newest first; a search narrows it. */
 export const ADMIN_VOUCHER_PAGE = 100;
 
-export type VoucherStatus = "active" | "void" | "expired";
+type VoucherStatus = "active" | "void" | "expired";
 
 /** One voucher as the owner reads it: the code masked to its last group, never whole. */
 export type AdminVoucher = {
