@@ -496,3 +496,13 @@ describe("the policies page", () => {
     expect(shop.db.query("SELECT value FROM configuration WHERE key = 'voucher_valid_months'").get()).toBeNull();
   });
 });
+
+describe("the owner's order list", () => {
+  test("marks a gift order as a gift, and no other", async () => {
+    const gift = await pay({ items: [{ id: "feeder" }], gift: { message: "Happy birthday", from: "Ada" } });
+    const plain = await pay({ items: [{ id: "feeder" }] });
+    const list = await shop.call<{ id: string; gift: boolean }[]>("/api/admin/orders");
+    const marks = Object.fromEntries(list.body.map((order) => [order.id, order.gift]));
+    expect(marks).toEqual({ [gift]: true, [plain]: false });
+  });
+});

@@ -116,6 +116,8 @@ export type SummaryRow = {
   payment_session_id: string;
   stage: OrderStage | null;
   dispatch_by: string | null;
+  /** 1 for a gift order (docs/decisions/0049-gift-orders.md): the list marks it "Gift". */
+  gift: number;
   /** The order's rowid: the tie-break of the list's order, carried into the next cursor. */
   list_rowid: number;
 };
@@ -167,7 +169,7 @@ export type OrderStore = ReturnType<typeof createOrderStore>;
 const SUMMARY_COLUMNS = `o.id, o.status, o.created_at, o.amount_cents, o.currency, o.email, o.shipping_name, o.shipping_postal_code,
   COALESCE((SELECT SUM(i.quantity) FROM order_items i WHERE i.order_id = o.id), 0) AS item_count,
   o.refund_required, o.tracking_carrier, o.tracking_number, ${trackingNotifiedAt("o")}, o.payment_session_id,
-  o.stage, o.dispatch_by, o.rowid AS list_rowid`;
+  o.stage, o.dispatch_by, o.gift_message IS NOT NULL AS gift, o.rowid AS list_rowid`;
 /** Newest first; `orders_newest` and `orders_newest_by_status` (migration 0025) give this order walked backwards. */
 const NEWEST_FIRST = "ORDER BY o.created_at DESC, o.rowid DESC";
 const AFTER = "(o.created_at, o.rowid) < (?1, ?2)";
