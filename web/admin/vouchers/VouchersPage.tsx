@@ -79,7 +79,6 @@ export function VouchersPage() {
       <section className="admin-section card" aria-label="Gift vouchers">
         <form
           className="admin-voucher-search"
-          role="search"
           onSubmit={(event) => {
             event.preventDefault();
             asked.current = query.trim();
@@ -169,8 +168,7 @@ function VoucherRow({ voucher, onChange }: { voucher: AdminVoucher; onChange: Ch
           <summary>History</summary>
           <ul className="admin-voucher-history">
             {voucher.history.map((row, index) => (
-              // The rows never change or reorder: their place is their identity.
-              // biome-ignore lint/suspicious/noArrayIndexKey: a ledger's rows are only ever added at the end
+              // A ledger's rows are only ever added at the end: their place is their identity.
               <li key={index}>{historyLine(row)}</li>
             ))}
           </ul>
