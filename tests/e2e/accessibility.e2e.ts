@@ -179,6 +179,7 @@ test.describe
         "/admin/projects",
         "/admin/configuration",
         "/admin/discounts",
+        "/admin/vouchers",
         "/admin/pricing",
         "/admin/money",
         "/admin/payouts",
