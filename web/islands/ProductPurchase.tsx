@@ -12,12 +12,13 @@ import { useBasket } from "../lib/use-basket";
 import { useHydrated } from "../lib/use-hydrated";
 import { PhotoUpload } from "./parts/PhotoUpload";
 import { RouteUpload } from "./parts/RouteUpload";
-import { EMPTY_VOUCHER_FORM, VoucherFields, voucherOf } from "./parts/VoucherFields";
+import type { VoucherResult } from "./parts/VoucherFields";
 
 // The added-to-basket panel is needed only after an add: its own chunk keeps the product page's first
 // JavaScript within the 80 kB budget (decision 0008).
 const AddedPanel = lazy(() => import("./parts/AddedPanel").then((module) => ({ default: module.AddedPanel })));
 // A shopper's own model: the upload, its 3D view and the price call, only on the product that takes one.
+const VoucherFields = lazy(() => import("./parts/VoucherFields").then((module) => ({ default: module.VoucherFields })));
 const ModelPurchase = lazy(() => import("./parts/ModelPurchase").then((module) => ({ default: module.ModelPurchase })));
 
 type PurchasableProduct = Pick<
@@ -44,7 +45,7 @@ export function ProductPurchase({ product, compact = false, materials = [], vouc
   const hydrated = useHydrated();
   const [variantId, setVariantId] = useState<string | null>(() => preselectedVariantId(product.variants));
   const [attachment, setAttachment] = useState<ReadyAttachment | null>(null);
-  const [voucherForm, setVoucherForm] = useState(EMPTY_VOUCHER_FORM);
+  const [voucher, setVoucher] = useState<VoucherResult | null>(null);
   // A route is sent when it is added (docs/decisions/0028-route-trim-in-the-browser.md): one add at a time.
   const [adding, setAdding] = useState(false);
   const facts = productFacts(product);
@@ -52,8 +53,8 @@ export function ProductPurchase({ product, compact = false, materials = [], vouc
   const variant = product.variants.find((v) => v.id === variantId) ?? null;
   const needsVariant = product.variants.length > 1 && !variant;
   const needsUpload = product.requiresGpx || product.requiresImage || product.requiresModel;
-  const voucher = isVoucher ? voucherOf(voucherForm, product.variants.length > 0 ? (variant?.price_cents ?? null) : null) : null;
-  const voucherProblem = voucher && "problem" in voucher && !needsVariant ? voucher.problem : null;
+  // Until its fields have loaded, a voucher cannot be added: there is nothing yet to say who it is for.
+  const voucherProblem = !isVoucher || needsVariant ? null : voucher === null ? "" : "problem" in voucher ? voucher.problem : null;
   const available = availableStock(facts, variant?.id);
   const soldOut = available !== null && available <= 0;
   const room = roomFor(items, facts, variant?.id);
@@ -98,7 +99,7 @@ export function ProductPurchase({ product, compact = false, materials = [], vouc
   }
 
   async function add() {
-    if (adding || needsVariant || soldOut || (needsUpload && !attachment) || fileInBasket || voucherProblem) return;
+    if (adding || needsVariant || soldOut || (needsUpload && !attachment) || fileInBasket || voucherProblem !== null) return;
     // The file is stored first (a route only now, with its trim); if that fails the upload part says why and nothing is added.
     setAdding(true);
     const file = attachment ? await attachment.send() : null;
@@ -174,7 +175,15 @@ export function ProductPurchase({ product, compact = false, materials = [], vouc
         {stockText(available)}
       </p>
 
-      {!compact && isVoucher && <VoucherFields form={voucherForm} freeAmount={product.variants.length === 0} onChange={setVoucherForm} />}
+      {!compact && isVoucher && hydrated && (
+        <Suspense fallback={null}>
+          <VoucherFields
+            optionPence={product.variants.length > 0 ? (variant?.price_cents ?? null) : null}
+            freeAmount={product.variants.length === 0}
+            onResult={setVoucher}
+          />
+        </Suspense>
+      )}
       {voucherProblem && <p className="hint purchase__upload-first">{voucherProblem}</p>}
 
       {!compact && product.requiresGpx && <RouteUpload productId={product.id} onReady={setAttachment} />}

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
 import {
   VOUCHER_MAX_PENCE,
   VOUCHER_MESSAGE_MAX,
@@ -9,14 +9,17 @@ import {
 import { poundsToPence } from "../../../shared/money";
 
 /** What the shopper typed for a gift voucher, as typed. */
-export type VoucherForm = { pounds: string; recipientEmail: string; sendOn: string; message: string };
-export const EMPTY_VOUCHER_FORM: VoucherForm = { pounds: "", recipientEmail: "", sendOn: "", message: "" };
+type VoucherForm = { pounds: string; recipientEmail: string; sendOn: string; message: string };
+const EMPTY_VOUCHER_FORM: VoucherForm = { pounds: "", recipientEmail: "", sendOn: "", message: "" };
+
+/** What the fields make: the voucher to add, or the first thing to put right. */
+export type VoucherResult = { choice: VoucherChoice } | { problem: string };
 
 /**
  * The voucher the form makes, or the first thing to put right, in the checkout's words (docs/decisions/0054-gift-vouchers.md).
  * `optionPence` is the chosen option's amount; null for a free amount, read from `pounds`.
  */
-export function voucherOf(form: VoucherForm, optionPence: number | null): { choice: VoucherChoice } | { problem: string } {
+function voucherOf(form: VoucherForm, optionPence: number | null): VoucherResult {
   let amount = optionPence;
   if (amount === null) {
     const pounds = Number(form.pounds.trim());
@@ -39,19 +42,25 @@ export function voucherOf(form: VoucherForm, optionPence: number | null): { choi
   };
 }
 
-/** A gift voucher's amount (when free), who it is for, the day to send it and the message. */
+/**
+ * A gift voucher's amount (when free), who it is for, the day to send it and the message; its own chunk, loaded on a
+ * voucher's page only, so other product pages' first script stays within its budget (decision 0008).
+ */
 export function VoucherFields({
-  form,
+  optionPence,
   freeAmount,
-  onChange,
+  onResult,
 }: {
-  form: VoucherForm;
+  /** The chosen option's amount; null while none is chosen or for a free amount. */
+  optionPence: number | null;
   /** No options: the shopper types the amount, £10 to £200. */
   freeAmount: boolean;
-  onChange: (form: VoucherForm) => void;
+  onResult: (result: VoucherResult) => void;
 }) {
   const id = useId();
-  const set = (field: keyof VoucherForm) => (event: { target: { value: string } }) => onChange({ ...form, [field]: event.target.value });
+  const [form, setForm] = useState(EMPTY_VOUCHER_FORM);
+  const set = (field: keyof VoucherForm) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+  useEffect(() => onResult(voucherOf(form, optionPence)), [form, optionPence, onResult]);
   return (
     <fieldset className="voucher-fields">
       <legend>Your gift voucher</legend>
