@@ -1,3 +1,4 @@
+import type { VoucherChoice } from "./gift-voucher";
 import { poundsToPence } from "./money";
 import { availableStock, purchaseLimit, type StockFacts } from "./stock";
 
@@ -23,6 +24,8 @@ export type BasketMeta = {
   materialName?: string;
   colour?: string;
   scale?: number;
+  /** A gift voucher's amount and who it is for (docs/decisions/0054-gift-vouchers.md): each its own line. */
+  voucher?: VoucherChoice;
 };
 
 /** docs/product.md#basket-item. `price` is in pounds; everything derived from it is in pence. */
@@ -59,7 +62,8 @@ export function isPricedModel(item: Pick<BasketItem, "meta">): boolean {
 }
 
 function lineKey(id: string, meta: BasketMeta): string {
-  return [id, meta.variantId ?? "", meta.gpxToken ?? "", meta.imageToken ?? "", meta.modelToken ?? ""].join("|");
+  const voucher = meta.voucher ? JSON.stringify(meta.voucher) : "";
+  return [id, meta.variantId ?? "", meta.gpxToken ?? "", meta.imageToken ?? "", meta.modelToken ?? "", voucher].join("|");
 }
 
 function unitsOf<Line extends Pick<BasketItem, "quantity">>(items: Line[], predicate: (item: Line) => boolean): number {

@@ -19,6 +19,7 @@ import { checkoutRoutes } from "./modules/checkout";
 import { contentRoutes } from "./modules/content";
 import { customRequestRoutes } from "./modules/custom-requests";
 import { demoCheckoutRoutes } from "./modules/demo-checkout";
+import { giftVoucherRoutes } from "./modules/gift-vouchers";
 import { healthRoutes } from "./modules/health";
 import { holdRoutes } from "./modules/holds";
 import { modelPriceRoutes } from "./modules/instant-prices";
@@ -112,6 +113,7 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     .use(contentRoutes(deps))
     .use(seoRoutes(deps))
     .use(checkoutRoutes(deps))
+    .use(giftVoucherRoutes(deps))
     .use(orderRoutes(deps, renderPage))
     .use(webhookRoutes(deps))
     .use(demoCheckoutRoutes(deps, renderPage))

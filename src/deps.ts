@@ -28,6 +28,7 @@ import { type CheckoutService, createCheckoutService } from "./modules/checkout/
 import { type ContentService, createContentService } from "./modules/content/service";
 import { type CustomRequestService, createCustomRequestService } from "./modules/custom-requests/service";
 import { type DiscountCodeStore, discountCodeStore } from "./modules/discount-codes/store";
+import { createGiftVouchers, type GiftVouchers } from "./modules/gift-vouchers/service";
 import { createHealthChecks, type HealthChecks } from "./modules/health/readiness";
 import { createHoldReplacements } from "./modules/holds/replacements";
 import { createHoldService, type HoldService } from "./modules/holds/service";
@@ -86,6 +87,7 @@ export type Deps = {
    * `discount-codes/price-discount.ts`.
    */
   discountCodes: DiscountCodeStore;
+  giftVouchers: GiftVouchers;
   /** Which orders go on the printed packing slips (docs/decisions/0019-packing-slips.md). */
   packingSlips: PackingSlipService;
   checkout: CheckoutService;
@@ -174,6 +176,7 @@ export function createDeps(
   const shelf = createShelfReturns(db, orderStore);
   const paymentProvider = stripe ?? demoPayments!;
   const discountCodes = discountCodeStore(db);
+  const giftVouchers = createGiftVouchers({ db, publicUrl: env.PUBLIC_URL, validMonths: () => content.voucherValidMonths(), now });
   const pricingSettings = pricingSettingsStore(db);
   const calibration = createCalibrationService({
     db,
@@ -224,6 +227,7 @@ export function createDeps(
     orders,
     shelf,
     detail: adminOrders.detail,
+    vouchers: giftVouchers.store,
   });
   const catalog = createCatalogService(db, dispatch, shown);
   const holds = createHoldService({
@@ -285,7 +289,9 @@ export function createDeps(
       production,
       discountCodes,
       modelPrices: instantPrices,
+      vouchers: giftVouchers,
     }),
+    giftVouchers,
     demoPayments,
     stripeWebhooks: stripe && webhookSecret ? { parse: (raw, signature) => stripe.parseWebhook(raw, signature, webhookSecret) } : null,
     adminSessions: createSessionStore(db, adminPassword.fingerprint),

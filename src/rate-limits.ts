@@ -1,3 +1,4 @@
+import { VOUCHER_MESSAGES } from "../shared/gift-voucher";
 import { createRateLimit } from "./http/rate-limit";
 import { createSignInLimit } from "./modules/admin-auth/sign-in-limit";
 import {
@@ -9,6 +10,7 @@ import {
   TOO_MANY_DISCOUNT_CHECKS,
 } from "./modules/checkout/model";
 import { CHALLENGES_PER_MINUTE, SEND_WINDOW_MS, SENDS_PER_WINDOW, TOO_MANY_SENDS } from "./modules/custom-requests/model";
+import { VOUCHER_CHECKS_PER_MINUTE } from "./modules/gift-vouchers/model";
 import { PRICE_MESSAGES, PRICES_PER_MINUTE } from "./modules/instant-prices/model";
 import { LOOKUPS_PER_MINUTE, TOO_MANY_LOOKUPS } from "./modules/orders/model";
 import {
@@ -39,6 +41,8 @@ export function createRateLimits() {
     paymentChecks: createRateLimit({ limit: SESSION_CHECKS_PER_MINUTE, windowMs: MINUTE, message: CHECKOUT_MESSAGES.tooManySessionChecks }),
     /** POST /api/discount-codes/check: the basket's code field, so codes cannot be guessed at speed. */
     discountChecks: createRateLimit({ limit: DISCOUNT_CHECKS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_DISCOUNT_CHECKS }),
+    /** POST /api/gift-vouchers/check: the discount checks' numbers, counted apart (docs/decisions/0054-gift-vouchers.md). */
+    voucherChecks: createRateLimit({ limit: VOUCHER_CHECKS_PER_MINUTE, windowMs: MINUTE, message: VOUCHER_MESSAGES.tooManyChecks }),
     /** An order's look-ups and its file downloads together. */
     orderLookups: createRateLimit({ limit: LOOKUPS_PER_MINUTE, windowMs: MINUTE, message: TOO_MANY_LOOKUPS }),
     /** A quote's look-ups through its link: the same numbers as an order's, counted apart (docs/decisions/0014-quotes.md). */

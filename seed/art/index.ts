@@ -10,6 +10,7 @@ import { ownModelPrints } from "./own-model";
 import { planterHexSizes, planterHexTeal, planterHexTerracotta } from "./planter";
 import { reliefMapAngled, reliefMapSizes, reliefMapTop } from "./relief";
 import { heroPicture, projectCafePlanters, projectCoastToCoast, projectLighthousePanels } from "./scenes";
+import { giftVoucherCard } from "./voucher";
 
 /** Every picture the demo shop shows, drawn as SVG and stored as WebP. */
 export const DEMO_ART = {
@@ -28,6 +29,7 @@ export const DEMO_ART = {
   "cable-clips": cableClips,
   "bottle-cage": bottleCage,
   "own-model-prints": ownModelPrints,
+  "gift-voucher": giftVoucherCard,
   "project-coast-to-coast": projectCoastToCoast,
   "project-lighthouse": projectLighthousePanels,
   "project-cafe-planters": projectCafePlanters,

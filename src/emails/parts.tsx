@@ -324,7 +324,7 @@ export function ShopperOrderFooter({ order, publicUrl, shop }: { order: Order; p
 }
 
 /** How to reach the shop, at the foot of every shopper email. */
-function QuestionsLine({ shop }: { shop: ShopIdentity }) {
+export function QuestionsLine({ shop }: { shop: ShopIdentity }) {
   return (
     <p style={styles.small}>
       {QUESTIONS}{" "}
@@ -337,7 +337,7 @@ function QuestionsLine({ shop }: { shop: ShopIdentity }) {
 }
 
 /** The plain-text twin of QuestionsLine. */
-function questionsText(shop: ShopIdentity): string {
+export function questionsText(shop: ShopIdentity): string {
   return `${QUESTIONS} ${shop.email}. ${SHOP.replyPromise}`;
 }
 

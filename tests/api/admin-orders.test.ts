@@ -78,6 +78,7 @@ describe("reading orders", () => {
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(body.map((order) => order.id)).toEqual([second, first]);
     expect(body[1]).toEqual({
+      gift: false,
       id: first,
       status: "paid",
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

@@ -56,6 +56,7 @@ describe("products: create, list, update, delete", () => {
       category_id: "household",
       lead_time_days: null,
       status: "live",
+      kind: "item",
       images: [],
       variants: [],
     });

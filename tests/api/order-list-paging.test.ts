@@ -159,6 +159,7 @@ describe("GET /api/admin/orders stays one page at any history", () => {
         "dispatch_by",
         "dispatch_dates",
         "email",
+        "gift",
         "hold",
         "id",
         "item_count",

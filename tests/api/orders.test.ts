@@ -77,6 +77,7 @@ describe("looking up an order with its postcode", () => {
       delivery_cents: 500,
       discount_code: null,
       discount_cents: 0,
+      voucher_cents: 0,
       gift: null,
       currency: "gbp",
       email: "ada@example.co.uk",

@@ -161,7 +161,7 @@ test.describe("the owner's screens", () => {
   const ADMIN_PAGES = [
     ["/admin", "/admin/orders", "/admin/products"],
     ["/admin/projects", "/admin/configuration", "/admin/discounts"],
-    ["/admin/pricing", "/admin/money", "/admin/payouts"],
+    ["/admin/vouchers", "/admin/pricing", "/admin/money", "/admin/payouts"],
   ];
   for (const paths of ADMIN_PAGES) {
     test(`every admin page has no serious accessibility violations: ${paths.join(", ")}`, async ({ page }) => {

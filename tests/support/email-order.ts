@@ -11,6 +11,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     discount_code: null,
     discount_cents: 0,
     gift: null,
+    voucher_cents: 0,
     amount_cents: 4645,
     currency: "gbp",
     email: "ada@example.com",

@@ -16,6 +16,8 @@ export type ProductFixture = {
   requires_image?: boolean;
   requires_model?: boolean;
   proof_before_making?: boolean;
+  /** A gift voucher product (docs/decisions/0054-gift-vouchers.md). */
+  kind?: "voucher";
   category_id?: string | null;
   images?: string[];
   variants?: { id: string; name: string; price_cents: number; stock?: number | null }[];
@@ -40,6 +42,7 @@ export function addProduct(db: Database, product: ProductFixture) {
   // A column a later migration added, set only when asked for, so a shop from before it (an upgrade test) takes the rest.
   if (product.requires_model) db.query("UPDATE products SET requires_model = 1 WHERE id = ?").run(product.id);
   if (product.proof_before_making) db.query("UPDATE products SET proof_before_making = 1 WHERE id = ?").run(product.id);
+  if (product.kind) db.query("UPDATE products SET kind = ? WHERE id = ?").run(product.kind, product.id);
   product.images?.forEach((url, index) => {
     db.query("INSERT INTO product_images (product_id, image_url, sort_order, width, height) VALUES (?, ?, ?, 800, 800)").run(
       product.id,

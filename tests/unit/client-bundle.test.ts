@@ -327,6 +327,7 @@ describe("which script each page loads", () => {
       "/admin/products",
       "/admin/projects",
       "/admin/configuration",
+      "/admin/vouchers",
       "/admin/pricing",
       "/admin/money",
       "/admin/payouts",

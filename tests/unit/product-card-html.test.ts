@@ -19,6 +19,7 @@ function product(stock: number): Product {
     requiresImage: false,
     requiresModel: false,
     proofBeforeMaking: false,
+    kind: "item",
     categoryId: null,
     variants: [],
     leadTimeDays: 3,

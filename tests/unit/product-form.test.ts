@@ -23,6 +23,7 @@ const stored: AdminProduct = {
   category_id: null,
   lead_time_days: 7,
   status: "live",
+  kind: "item",
   images: [],
   variants: [],
 };

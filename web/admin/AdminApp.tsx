@@ -15,6 +15,7 @@ const pages: Record<string, ComponentType> = {
   "/admin/products": lazy(() => import("./catalogue/ProductsPage").then((module) => ({ default: module.ProductsPage }))),
   "/admin/projects": lazy(() => import("./projects/ProjectsPage").then((module) => ({ default: module.ProjectsPage }))),
   "/admin/discounts": lazy(() => import("./discounts/DiscountsPage").then((module) => ({ default: module.DiscountsPage }))),
+  "/admin/vouchers": lazy(() => import("./vouchers/VouchersPage").then((module) => ({ default: module.VouchersPage }))),
   "/admin/pricing": lazy(() => import("./pricing/PricingPage").then((module) => ({ default: module.PricingPage }))),
   "/admin/money": lazy(() => import("./money/MoneyPage").then((module) => ({ default: module.MoneyPage }))),
   "/admin/payouts": lazy(() => import("./money/PayoutsPage").then((module) => ({ default: module.PayoutsPage }))),

@@ -8,6 +8,7 @@ export const ADMIN_PAGES = [
   { path: "/admin/products", label: "Products" },
   { path: "/admin/projects", label: "Projects" },
   { path: "/admin/discounts", label: "Discounts" },
+  { path: "/admin/vouchers", label: "Vouchers" },
   { path: "/admin/pricing", label: "Pricing" },
   { path: "/admin/money", label: "Money" },
   { path: "/admin/payouts", label: "Payouts" },

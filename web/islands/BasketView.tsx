@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import type { AppliedVoucher } from "../components/VoucherCodeField";
 import { clearBasket, NO_GIFT, readGift } from "../lib/basket-gift-store";
 import { BASKET_NEEDS_JAVASCRIPT } from "../lib/basket-store";
 import { useBasket } from "../lib/use-basket";
@@ -25,8 +26,9 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, cutOf
   const mounted = useHydrated();
   const [bannerVisible, setBannerVisible] = useState(banner !== null);
   // Kept here, not in the filled basket: a basket emptied and filled again keeps its code (asked again for the new
-  // lines) and loses its gift, as the page always did.
+  // lines) and its gift voucher, and loses its gift, as the page always did.
   const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
+  const [voucher, setVoucher] = useState<AppliedVoucher | null>(null);
   const [gift, setGift] = useState(NO_GIFT);
 
   useEffect(() => {
@@ -91,6 +93,8 @@ export function BasketView({ deliveryFeePence, freeDeliveryThresholdPence, cutOf
             cutOffHour={cutOffHour}
             discount={discount}
             onDiscount={setDiscount}
+            voucher={voucher}
+            onVoucher={setVoucher}
             gift={gift}
             onGift={setGift}
           />

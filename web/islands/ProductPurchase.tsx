@@ -12,11 +12,13 @@ import { useBasket } from "../lib/use-basket";
 import { useHydrated } from "../lib/use-hydrated";
 import { PhotoUpload } from "./parts/PhotoUpload";
 import { RouteUpload } from "./parts/RouteUpload";
+import type { VoucherResult } from "./parts/VoucherFields";
 
 // The added-to-basket panel is needed only after an add: its own chunk keeps the product page's first
 // JavaScript within the 80 kB budget (decision 0008).
 const AddedPanel = lazy(() => import("./parts/AddedPanel").then((module) => ({ default: module.AddedPanel })));
 // A shopper's own model: the upload, its 3D view and the price call, only on the product that takes one.
+const VoucherFields = lazy(() => import("./parts/VoucherFields").then((module) => ({ default: module.VoucherFields })));
 const ModelPurchase = lazy(() => import("./parts/ModelPurchase").then((module) => ({ default: module.ModelPurchase })));
 
 type PurchasableProduct = Pick<
@@ -30,17 +32,20 @@ export type ProductPurchaseProps = {
   compact?: boolean;
   /** For a product priced from the shopper's own model: the materials and colours offered (the owner's rates). */
   materials?: OfferedMaterial[];
+  /** A gift voucher product (docs/decisions/0054-gift-vouchers.md): who it is for and when, each voucher its own line. */
+  voucher?: boolean;
 };
 
 /**
  * Variant choice, stock text, the upload a product needs, and the
  * add-to-basket button with every limit of docs/product.md#quantity-limits.
  */
-export function ProductPurchase({ product, compact = false, materials = [] }: ProductPurchaseProps) {
+export function ProductPurchase({ product, compact = false, materials = [], voucher: isVoucher = false }: ProductPurchaseProps) {
   const items = useBasket();
   const hydrated = useHydrated();
   const [variantId, setVariantId] = useState<string | null>(() => preselectedVariantId(product.variants));
   const [attachment, setAttachment] = useState<ReadyAttachment | null>(null);
+  const [voucher, setVoucher] = useState<VoucherResult | null>(null);
   // A route is sent when it is added (docs/decisions/0028-route-trim-in-the-browser.md): one add at a time.
   const [adding, setAdding] = useState(false);
   const facts = productFacts(product);
@@ -48,6 +53,8 @@ export function ProductPurchase({ product, compact = false, materials = [] }: Pr
   const variant = product.variants.find((v) => v.id === variantId) ?? null;
   const needsVariant = product.variants.length > 1 && !variant;
   const needsUpload = product.requiresGpx || product.requiresImage || product.requiresModel;
+  // Until its fields have loaded, a voucher cannot be added: there is nothing yet to say who it is for.
+  const voucherProblem = !isVoucher || needsVariant ? null : voucher === null ? "" : "problem" in voucher ? voucher.problem : null;
   const available = availableStock(facts, variant?.id);
   const soldOut = available !== null && available <= 0;
   const room = roomFor(items, facts, variant?.id);
@@ -60,7 +67,7 @@ export function ProductPurchase({ product, compact = false, materials = [] }: Pr
 
   // A card never picks an option or a file for the shopper (not even a preselected '-base' size):
   // it shows the product's stock and links to the page where they choose.
-  if (compact && (needsUpload || product.variants.length > 1)) {
+  if (compact && (needsUpload || isVoucher || product.variants.length > 1)) {
     const productStock = availableStock(facts);
     return (
       <div className="purchase purchase--compact">
@@ -92,7 +99,7 @@ export function ProductPurchase({ product, compact = false, materials = [] }: Pr
   }
 
   async function add() {
-    if (adding || needsVariant || soldOut || (needsUpload && !attachment) || fileInBasket) return;
+    if (adding || needsVariant || soldOut || (needsUpload && !attachment) || fileInBasket || voucherProblem !== null) return;
     // The file is stored first (a route only now, with its trim); if that fails the upload part says why and nothing is added.
     setAdding(true);
     const file = attachment ? await attachment.send() : null;
@@ -102,19 +109,27 @@ export function ProductPurchase({ product, compact = false, materials = [] }: Pr
     if (variant) Object.assign(meta, { variantId: variant.id, variantName: variant.name });
     if (file && product.requiresGpx) Object.assign(meta, { gpxToken: file.token, gpxName: file.fileName });
     if (file && product.requiresImage) Object.assign(meta, { imageToken: file.token, imageName: file.fileName });
+    if (voucher && "choice" in voucher) meta.voucher = voucher.choice;
+    const amount = meta.voucher?.amount_pence ?? variant?.price_cents ?? product.unitAmount;
     const shown = file
       ? { kind: product.requiresGpx ? ("gpx" as const) : ("image" as const), token: file.token, name: file.fileName }
       : undefined;
     put(
-      { id: product.id, name: product.name, price: penceToPounds(variant?.price_cents ?? product.unitAmount), noStack: needsUpload, meta },
-      compact
-        ? null
-        : { name: product.name, variantName: variant?.name, pricePence: variant?.price_cents ?? product.unitAmount, file: shown },
+      { id: product.id, name: product.name, price: penceToPounds(amount), noStack: needsUpload || isVoucher, meta },
+      compact ? null : { name: product.name, variantName: variant?.name, pricePence: amount, file: shown },
     );
   }
 
   const label = soldOut ? "Out of stock" : limitReached ? "Limit reached" : needsVariant ? "Select variant" : "Add to basket";
-  const disabled = !hydrated || adding || soldOut || limitReached || needsVariant || (needsUpload && !attachment) || fileInBasket;
+  const disabled =
+    !hydrated ||
+    adding ||
+    soldOut ||
+    limitReached ||
+    needsVariant ||
+    (needsUpload && !attachment) ||
+    fileInBasket ||
+    Boolean(voucherProblem);
   const waitingForFile = !compact && needsUpload && !attachment && !soldOut && !limitReached && !added;
   const uploadHintId = `upload-first-${product.id}`;
 
@@ -159,6 +174,17 @@ export function ProductPurchase({ product, compact = false, materials = [] }: Pr
       <p className={`stock stock--${stockTone(available)}`} data-testid="stock-text">
         {stockText(available)}
       </p>
+
+      {!compact && isVoucher && hydrated && (
+        <Suspense fallback={null}>
+          <VoucherFields
+            optionPence={product.variants.length > 0 ? (variant?.price_cents ?? null) : null}
+            freeAmount={product.variants.length === 0}
+            onResult={setVoucher}
+          />
+        </Suspense>
+      )}
+      {voucherProblem && <p className="hint purchase__upload-first">{voucherProblem}</p>}
 
       {!compact && product.requiresGpx && <RouteUpload productId={product.id} onReady={setAttachment} />}
       {!compact && !product.requiresGpx && product.requiresImage && <PhotoUpload productId={product.id} onReady={setAttachment} />}

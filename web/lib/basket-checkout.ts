@@ -31,6 +31,7 @@ export async function checkOutBasket({
   onCatalogue = () => {},
   discountCode = null,
   gift = null,
+  voucherCode = null,
 }: {
   onCatalogue?: (catalogue: Catalogue) => void;
 } & CheckoutChoices = {}): Promise<boolean> {
@@ -48,7 +49,7 @@ export async function checkOutBasket({
     window.alert(availabilityAlert(problems));
     return false;
   }
-  const outcome = await startCheckout(checkoutEntries(basket), { discountCode, gift });
+  const outcome = await startCheckout(checkoutEntries(basket), { discountCode, gift, voucherCode });
   if (!outcome.ok) {
     window.alert(outcome.message);
     return false;

@@ -1,5 +1,6 @@
 import type { BasketHold, BasketItem } from "../../shared/basket";
 import type { Gift } from "../../shared/gift";
+import type { VoucherChoice } from "../../shared/gift-voucher";
 
 /** One entry per unit, as POST /api/checkout expects (docs/product.md#public-calls). Prices are never sent. */
 export type CheckoutEntry = {
@@ -13,6 +14,8 @@ export type CheckoutEntry = {
   modelToken?: string;
   material?: string;
   colour?: string;
+  /** A gift voucher bought (docs/decisions/0054-gift-vouchers.md). */
+  voucher?: VoucherChoice;
 };
 
 export function checkoutEntries(items: BasketItem[]): CheckoutEntry[] {
@@ -24,6 +27,7 @@ export function checkoutEntries(items: BasketItem[]): CheckoutEntry[] {
     if (item.meta.imageToken) entry.imageToken = item.meta.imageToken;
     if (item.meta.modelToken)
       Object.assign(entry, { modelToken: item.meta.modelToken, material: item.meta.material, colour: item.meta.colour });
+    if (item.meta.voucher) entry.voucher = item.meta.voucher;
     return Array.from({ length: item.quantity }, () => ({ ...entry }));
   });
 }
@@ -165,16 +169,37 @@ export async function fetchOwnHolds(): Promise<BasketHold[]> {
 export type CheckoutOutcome = { ok: true; url: string } | { ok: false; message: string };
 
 /** What the basket chose besides its lines; blank or null is none. */
-export type CheckoutChoices = { discountCode?: string | null; gift?: Gift | null };
+export type CheckoutChoices = { discountCode?: string | null; gift?: Gift | null; voucherCode?: string | null };
 
 /** The body of POST /api/checkout: the lines, and each choice only when there is one. */
-type CheckoutBody = { items: CheckoutEntry[]; discountCode?: string; gift?: Gift };
+type CheckoutBody = { items: CheckoutEntry[]; discountCode?: string; gift?: Gift; voucherCode?: string };
 
-export function checkoutBody(items: CheckoutEntry[], { discountCode, gift }: CheckoutChoices): CheckoutBody {
+export function checkoutBody(items: CheckoutEntry[], { discountCode, gift, voucherCode }: CheckoutChoices): CheckoutBody {
   const body: CheckoutBody = { items };
   if (discountCode) body.discountCode = discountCode;
   if (gift) body.gift = gift;
+  if (voucherCode) body.voucherCode = voucherCode;
   return body;
+}
+
+/** A gift voucher's balance as POST /api/gift-vouchers/check answers it, or the server's words why not. */
+export async function checkVoucherCode(
+  code: string,
+): Promise<{ ok: true; balancePence: number; expiresOn: string } | { ok: false; message: string }> {
+  try {
+    const response = await fetch("/api/gift-vouchers/check", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ code }),
+    });
+    const answer = (await response.json().catch(() => ({}))) as { balance_pence?: number; expires_on?: string; error?: string };
+    if (response.ok && typeof answer.balance_pence === "number") {
+      return { ok: true, balancePence: answer.balance_pence, expiresOn: answer.expires_on ?? "" };
+    }
+    return { ok: false, message: answer.error || "Unable to check the gift voucher" };
+  } catch {
+    return { ok: false, message: "Unable to check the gift voucher" };
+  }
 }
 
 /** Asks the server for a payment page; failures carry the text the checkout alert shows (docs/product.md#checkout). */

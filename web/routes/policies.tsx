@@ -20,6 +20,7 @@ export function policiesLoader(args: LoaderFunctionArgs) {
     delivery: content.deliverySettings(),
     dispatch: content.dispatchSettings(),
     keptAfterDispatchDays: content.fileRetentionDays(),
+    voucherValidMonths: content.voucherValidMonths(),
     unpaidUploadDays: env.UPLOAD_RETENTION_DAYS,
   };
 }
@@ -39,7 +40,7 @@ export const policiesHandle: RouteHandle = {
  * (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md).
  */
 export function PoliciesPage() {
-  const { delivery, dispatch, keptAfterDispatchDays, unpaidUploadDays } = useLoaderData<typeof policiesLoader>();
+  const { delivery, dispatch, keptAfterDispatchDays, voucherValidMonths, unpaidUploadDays } = useLoaderData<typeof policiesLoader>();
   const shop = useShop();
   const days = dispatch.defaultLeadTimeDays;
   return (
@@ -87,6 +88,9 @@ export function PoliciesPage() {
         <p>
           Payments are taken by card through our payment provider, in pounds sterling (GBP). Your card details go straight to the provider
           and never touch our servers. Your order is confirmed by email once payment succeeds.
+        </p>
+        <p>
+          {`A gift voucher is valid for ${voucherValidMonths} months from the day it is bought, and can be spent over one order or several, delivery included, until then. Whatever of an order a voucher paid goes back on the voucher first if the order is refunded.`}
         </p>
       </section>
       <PrivacyNotice shop={shop} keptAfterDispatchDays={keptAfterDispatchDays} unpaidUploadDays={unpaidUploadDays} />

@@ -126,6 +126,7 @@ export function ProductPage() {
             props={{
               product: { id, name, unitAmount, stock, maxOnlineQty, requiresGpx, requiresImage, requiresModel, variants },
               ...(requiresModel ? { materials } : {}),
+              ...(product.kind === "voucher" ? { voucher: true } : {}),
             }}
           />
           {madeFromFile && <MadeToSpecificationNote />}
@@ -134,8 +135,8 @@ export function ProductPage() {
               <strong>{PROOF_FIRST.title}</strong> {PROOF_FIRST.detail}
             </p>
           )}
-          {/* A model's dispatch day depends on its printing time: its price says it. */}
-          {!requiresModel && (
+          {/* A model's dispatch day depends on its printing time, a voucher is emailed: neither is promised a day here. */}
+          {!requiresModel && product.kind !== "voucher" && (
             <p className="dispatch-promise">
               <strong>{dispatchPromiseText(promise.dispatchBy, promise.countsFromToday)}</strong>
               {promise.countsFromToday && <span className="hint"> {cutOffText(promise.cutOffHour)}</span>}

@@ -17,6 +17,8 @@ export type DemoProduct = {
   requires_gpx: boolean;
   requires_image: boolean;
   requires_model?: boolean;
+  /** A gift voucher (docs/decisions/0054-gift-vouchers.md); an item when left out. */
+  kind?: "voucher";
   category_id: string | null;
   pictures: DemoPictureName[];
   variants: DemoVariant[];
@@ -167,6 +169,27 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category_id: "personalised",
     pictures: ["own-model-prints"],
     variants: [],
+  },
+  {
+    id: "gift-voucher",
+    name: "Gift voucher",
+    description:
+      "Let them choose: a gift voucher to spend on anything in the shop, over one order or several. We email the code to you, or to them on the day you choose, with your message. Valid for 24 months.",
+    // The owner's amounts are its options; the price shown before one is chosen is the smallest.
+    price_cents: 1000,
+    stock: null,
+    max_online_qty: null,
+    requires_gpx: false,
+    requires_image: false,
+    kind: "voucher",
+    category_id: null,
+    pictures: ["gift-voucher"],
+    variants: [
+      { id: "gift-voucher-10", name: "£10", price_cents: 1000, stock: null },
+      { id: "gift-voucher-25", name: "£25", price_cents: 2500, stock: null },
+      { id: "gift-voucher-50", name: "£50", price_cents: 5000, stock: null },
+      { id: "gift-voucher-100", name: "£100", price_cents: 10000, stock: null },
+    ],
   },
 ];
 

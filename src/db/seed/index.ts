@@ -40,8 +40,8 @@ function insertDemoRows(db: Database, pictures: RenderedPictures["pictures"]): v
 
   const product = db.query(
     `INSERT INTO products (id, name, description, price_cents, currency, image_url, stock, max_online_qty,
-       requires_gpx, requires_image, category_id, requires_model)
-     VALUES (?, ?, ?, ?, 'gbp', ?, ?, ?, ?, ?, ?, ?)`,
+       requires_gpx, requires_image, category_id, requires_model, kind)
+     VALUES (?, ?, ?, ?, 'gbp', ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const image = db.query("INSERT INTO product_images (product_id, image_url, sort_order, width, height) VALUES (?, ?, ?, ?, ?)");
   const variant = db.query("INSERT INTO product_variants (id, product_id, name, price_cents, stock, sort_order) VALUES (?, ?, ?, ?, ?, ?)");
@@ -59,6 +59,7 @@ function insertDemoRows(db: Database, pictures: RenderedPictures["pictures"]): v
       p.requires_image ? 1 : 0,
       p.category_id,
       p.requires_model ? 1 : 0,
+      p.kind ?? "item",
     );
     for (const [index, name] of p.pictures.entries()) {
       const picture = pictures[name];

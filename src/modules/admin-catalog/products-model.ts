@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRODUCT_KINDS } from "../../../shared/gift-voucher";
 import { BadRequest } from "../../errors";
 import { productIdSchema } from "../catalog/model";
 import { MAX_LEAD_TIME_DAYS } from "../content/model";
@@ -20,6 +21,8 @@ import { adminVariantSchema } from "./variants-model";
 
 /** Draft: the owner's alone; live: in the shop (docs/decisions/0047-products-drafted-and-the-admin-on-a-phone.md). */
 const PRODUCT_STATUSES = ["draft", "live"] as const;
+
+export type { ProductKind } from "../../../shared/gift-voucher";
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 const productSaveSchema = z.object({
@@ -65,6 +68,8 @@ const productSaveSchema = z.object({
   ),
   // Absent keeps what is stored (a new product is live unless it says draft).
   status: z.enum(PRODUCT_STATUSES, { error: MESSAGES.badStatus }).optional(),
+  // A gift voucher or a thing to make (docs/decisions/0054-gift-vouchers.md). Absent keeps what is stored; a new product is an item.
+  kind: z.enum(PRODUCT_KINDS, { error: 'The kind must be "item" or "voucher".' }).optional(),
 });
 export type ProductSave = z.infer<typeof productSaveSchema>;
 
@@ -106,6 +111,8 @@ export const adminProductSchema = z.object({
   /** Working days to dispatch; null = the shop's default_lead_time_days. */
   lead_time_days: z.number().int().nonnegative().nullable(),
   status: z.enum(PRODUCT_STATUSES),
+  /** "voucher" sells a gift voucher (docs/decisions/0054-gift-vouchers.md); "item" anything else. */
+  kind: z.enum(PRODUCT_KINDS),
   images: z.array(adminImageSchema),
   variants: z.array(adminVariantSchema),
 });

@@ -4,14 +4,14 @@ import { BadRequest, Conflict, NotFound } from "../../errors";
 import type { AdminImage } from "./images-model";
 import { syncPrimaryImage } from "./images-service";
 import { MESSAGES } from "./model-parts";
-import type { AdminProduct, ProductSave, ProductStatus } from "./products-model";
+import type { AdminProduct, ProductKind, ProductSave, ProductStatus } from "./products-model";
 import { stockAfterSave } from "./stock-edit";
 import type { AdminVariant } from "./variants-model";
 
 type ProductRow = Omit<AdminProduct, "images" | "variants">;
 
 const COLUMNS = `id, name, description, price_cents, currency, image_url, max_online_qty, stock,
-  requires_gpx, requires_image, category_id, lead_time_days, requires_model, status, proof_before_making`;
+  requires_gpx, requires_image, category_id, lead_time_days, requires_model, status, proof_before_making, kind`;
 
 export type AdminProductsService = ReturnType<typeof createAdminProductsService>;
 
@@ -40,20 +40,21 @@ export function createAdminProductsService(db: Database) {
       requires_model: 0 | 1;
       status: ProductStatus;
       proof_before_making: 0 | 1;
+      kind: ProductKind;
     },
     [string]
-  >("SELECT image_url, stock, lead_time_days, requires_model, status, proof_before_making FROM products WHERE id = ?");
+  >("SELECT image_url, stock, lead_time_days, requires_model, status, proof_before_making, kind FROM products WHERE id = ?");
   const upsert = db.query(
     `INSERT INTO products (${COLUMNS}) VALUES
        ($id, $name, $description, $price_cents, $currency, $image_url, $max_online_qty, $stock,
-        $requires_gpx, $requires_image, $category_id, $lead_time_days, $requires_model, $status, $proof_before_making)
+        $requires_gpx, $requires_image, $category_id, $lead_time_days, $requires_model, $status, $proof_before_making, $kind)
      ON CONFLICT (id) DO UPDATE SET
        name = excluded.name, description = excluded.description, price_cents = excluded.price_cents,
        currency = excluded.currency, image_url = excluded.image_url, max_online_qty = excluded.max_online_qty,
        stock = excluded.stock, requires_gpx = excluded.requires_gpx, requires_image = excluded.requires_image,
        category_id = excluded.category_id, lead_time_days = excluded.lead_time_days,
        requires_model = excluded.requires_model, status = excluded.status,
-       proof_before_making = excluded.proof_before_making, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+       proof_before_making = excluded.proof_before_making, kind = excluded.kind, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
   );
   const remove = db.query("DELETE FROM products WHERE id = ?");
   const stockOf = db.query<{ stock: number | null }, [string]>("SELECT stock FROM products WHERE id = ?");
@@ -78,7 +79,7 @@ export function createAdminProductsService(db: Database) {
       return writeTransaction(db, () => {
         if (input.category_id !== null && !categoryExists.get(input.category_id)) throw new BadRequest(MESSAGES.unknownCategory);
         const stored = storedRow.get(input.id);
-        const { image_url, expected_stock, lead_time_days, requires_model, status, proof_before_making, ...fields } = input;
+        const { image_url, expected_stock, lead_time_days, requires_model, status, proof_before_making, kind, ...fields } = input;
         upsert.run({
           ...fields,
           stock: stored ? stockAfterSave(stored.stock, input) : input.stock,
@@ -89,6 +90,7 @@ export function createAdminProductsService(db: Database) {
           // Absent keeps what is stored; a new product without it is live, as the spec's call always made it.
           // The admin editor sends "draft" for a new one (docs/decisions/0047-products-drafted-and-the-admin-on-a-phone.md).
           status: status ?? stored?.status ?? "live",
+          kind: kind ?? stored?.kind ?? "item",
         });
         // With a gallery, its first picture is the primary one whatever the form held.
         if (imagesOf.all(input.id).length > 0) syncPrimaryImage(db, input.id);

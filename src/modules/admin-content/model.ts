@@ -82,6 +82,7 @@ export const CONFIG_MESSAGES = {
   badLeadTime: "Enter the default lead time as a whole number of working days from 0 to 365.",
   badCutOffHour: "Enter the cut-off as a whole hour from 0 to 23 (UK time), such as 14 for 2pm.",
   badLowStockThreshold: "Enter the low-stock threshold as a whole number of items from 0 to 1000.",
+  badVoucherValidity: "Enter how long a gift voucher is valid as a whole number of months from 1 to 120.",
   badUploadRetention: "Enter how long to keep customers' files after dispatch as a whole number of days from 1 to 3650.",
 } as const;
 

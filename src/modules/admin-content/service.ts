@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { MAX_VOUCHER_VALID_MONTHS } from "../../../shared/gift-voucher";
 import { readKeyDates } from "../../../shared/key-dates";
 import { writeTransaction } from "../../db/transaction";
 import { BadRequest } from "../../errors";
@@ -72,6 +73,11 @@ export function createAdminContentService(db: Database) {
       }
       case "low_stock_threshold":
         return wholeNumber(raw, MAX_LOW_STOCK_THRESHOLD, CONFIG_MESSAGES.badLowStockThreshold);
+      case "voucher_valid_months": {
+        const months = wholeNumber(raw, MAX_VOUCHER_VALID_MONTHS, CONFIG_MESSAGES.badVoucherValidity);
+        if (months === "0") throw new BadRequest(CONFIG_MESSAGES.badVoucherValidity);
+        return months;
+      }
       case "upload_retention_days": {
         const days = wholeNumber(raw, MAX_UPLOAD_RETENTION_DAYS, CONFIG_MESSAGES.badUploadRetention);
         if (days === "0") throw new BadRequest(CONFIG_MESSAGES.badUploadRetention);

@@ -96,7 +96,7 @@ export type EmailDelivery = "queued" | "not-sent" | "sent" | "failed";
  * units, not lines.
  */
 export type AdminOrderSummary = OrderProduction &
-  Omit<SummaryRow, "list_rowid" | "refund_required" | "stage"> & { refund_required: boolean };
+  Omit<SummaryRow, "list_rowid" | "refund_required" | "stage" | "gift"> & { refund_required: boolean; gift: boolean };
 
 export type AdminOrderEmail = {
   kind: string;

@@ -7,6 +7,7 @@ import { Conflict, HttpError, NotFound } from "../../errors";
 import { log } from "../../log";
 import { type PaymentProvider, PaymentProviderError } from "../../services/payments/provider";
 import { readShopIdentity } from "../content/service";
+import type { VoucherStore } from "../gift-vouchers/store";
 import type { Order } from "../orders/model";
 import type { OrderService } from "../orders/service";
 import type { OrderMoney, OrderStore } from "../orders/store";
@@ -44,6 +45,7 @@ export function createRefundService({
   orders,
   shelf,
   detail,
+  vouchers,
 }: {
   db: Database;
   provider: PaymentProvider;
@@ -53,22 +55,29 @@ export function createRefundService({
   shelf: ShelfReturns;
   /** The owner's order answer (admin-orders/service.ts), built from the order the refund read after its write. */
   detail: (id: string, order: Order) => AdminOrderDetail | null;
+  /** A gift voucher's part of an order goes back on the voucher first (docs/decisions/0054-gift-vouchers.md). */
+  vouchers: VoucherStore;
 }) {
   const refundedSoFar = db.query<{ total: number; count: number }, [string]>(
     "SELECT COALESCE(SUM(amount_cents), 0) AS total, COUNT(*) AS count FROM refunds WHERE order_id = ?",
   );
   const recordedWithKey = db.query<{ restocked: string }, [string]>("SELECT restocked FROM refunds WHERE idempotency_key = ?");
 
-  /** Refuses what cannot be done, before the provider is asked. */
-  function check(id: string, request: RefundRequest): { order: OrderMoney; count: number } {
+  /**
+   * Refuses what cannot be done, before the provider is asked. What is left is the card's part not yet refunded
+   * and the voucher's part not yet put back; the voucher's goes first, the card's takes the rest.
+   */
+  function check(id: string, request: RefundRequest): { order: OrderMoney; count: number; toVoucher: number; toCard: number } {
     const order = store.money(id);
     if (!order) throw new NotFound(ORDER_NOT_FOUND);
     const { total, count } = refundedSoFar.get(id)!;
-    const left = order.amount_cents - total;
+    const voucher = vouchers.refundable(id);
+    const left = order.amount_cents - total + voucher.pence;
     if (left <= 0) throw new Conflict(NOTHING_LEFT);
     if (request.amount_cents > left) throw new Conflict(`Only ${formatPence(left)} is left to refund on this order. Enter that or less.`);
     if (request.restock.length > 0) checkRestock(id, order, request.restock);
-    return { order, count };
+    const toVoucher = Math.min(request.amount_cents, voucher.pence);
+    return { order, count: count + vouchers.refundsOf(id), toVoucher, toCard: request.amount_cents - toVoucher };
   }
 
   /**
@@ -89,20 +98,20 @@ export function createRefundService({
 
   return {
     async refund(id: string, request: RefundRequest) {
-      const { order, count } = check(id, request);
-      if (order.payment_provider !== provider.name) {
+      const { order, count, toVoucher, toCard } = check(id, request);
+      if (toCard > 0 && order.payment_provider !== provider.name) {
         throw new Conflict(`This order was paid through ${order.payment_provider}; refund it in that provider's dashboard.`);
       }
       const idempotencyKey = `refund:${id}:${count + 1}:${request.amount_cents}`;
-      let providerRefundId: string;
-      try {
-        providerRefundId = (
-          await provider.refund({ sessionId: order.payment_session_id, amountPence: request.amount_cents, idempotencyKey })
-        ).id;
-      } catch (error) {
-        if (!(error instanceof PaymentProviderError)) throw error;
-        log("error", "refund refused by the payment provider", { provider: provider.name, orderId: id, reason: error.message });
-        throw new HttpError(502, `The refund was not made: ${error.message} Nothing was recorded; try again.`);
+      let providerRefundId: string | null = null;
+      if (toCard > 0) {
+        try {
+          providerRefundId = (await provider.refund({ sessionId: order.payment_session_id, amountPence: toCard, idempotencyKey })).id;
+        } catch (error) {
+          if (!(error instanceof PaymentProviderError)) throw error;
+          log("error", "refund refused by the payment provider", { provider: provider.name, orderId: id, reason: error.message });
+          throw new HttpError(502, `The refund was not made: ${error.message} Nothing was recorded; try again.`);
+        }
       }
       return writeTransaction(db, (): RefundOutcome => {
         // The same key again (a double click that reached here second): the first one recorded it.
@@ -111,24 +120,31 @@ export function createRefundService({
           const notRestocked = shelf.notPutBack(id, request.restock, JSON.parse(taken.restocked) as ShelfUnits[]);
           return { order: detail(id, orders.getOrder(id)!)!, notRestocked };
         }
+        // The voucher's part back on the voucher, checked again inside the write: a refund that finished meanwhile is seen.
+        if (toVoucher > 0) {
+          const { voucherId, pence } = vouchers.refundable(id);
+          if (voucherId === null || pence < toVoucher) throw new Conflict(NOTHING_LEFT);
+          vouchers.refund(voucherId, id, toVoucher, `Refund of order ${id}`);
+        }
         // The one rule, now that the provider has answered: only what is still left goes back.
         const { putBack, notPutBack } = shelf.putBack(id, request.restock);
-        db.query(
-          `INSERT INTO refunds (id, order_id, amount_cents, reason, note, restocked, idempotency_key, provider_refund_id, fee_cents)
+        if (providerRefundId !== null)
+          db.query(
+            `INSERT INTO refunds (id, order_id, amount_cents, reason, note, restocked, idempotency_key, provider_refund_id, fee_cents)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(
-          rowId("rf"),
-          id,
-          request.amount_cents,
-          request.reason,
-          request.note,
-          JSON.stringify(putBack),
-          idempotencyKey,
-          providerRefundId,
-          // The demo's refund has no fee (Stripe keeps its own and charges none on the refund); Stripe's is read by
-          // the fees job from the refund's balance transaction (decision 0050).
-          provider.name === "demo" ? 0 : null,
-        );
+          ).run(
+            rowId("rf"),
+            id,
+            toCard,
+            request.reason,
+            request.note,
+            JSON.stringify(putBack),
+            idempotencyKey,
+            providerRefundId,
+            // The demo's refund has no fee (Stripe keeps its own and charges none on the refund); Stripe's is read by
+            // the fees job from the refund's balance transaction (decision 0050).
+            provider.name === "demo" ? 0 : null,
+          );
         const refunded = orders.getOrder(id)!;
         if (refunded.email) {
           enqueueEmail(db, {

@@ -71,9 +71,10 @@ export function createAdminOrderService({
   /** Rows as the owner reads them, their stage facts read for all of them at once (no query per row). */
   function toSummaries(rows: SummaryRow[]): AdminOrderSummary[] {
     const facts = production.ofMany(rows);
-    return rows.map(({ list_rowid: _, refund_required, ...row }) => ({
+    return rows.map(({ list_rowid: _, refund_required, gift, ...row }) => ({
       ...row,
       refund_required: refund_required === 1,
+      gift: gift === 1,
       ...facts.get(row.id)!,
     }));
   }

@@ -10,6 +10,7 @@ import { adminOrderRoutes } from "../admin-orders";
 import { adminRequestRoutes } from "../admin-requests";
 import { adminAlertRoutes } from "../alerts";
 import { adminDiscountCodeRoutes } from "../discount-codes";
+import { adminGiftVoucherRoutes } from "../gift-vouchers";
 import { adminHoldRoutes } from "../holds";
 import { adminPricingRoutes, CALIBRATION_ROUTE } from "../instant-prices";
 import { adminMoneyRoutes } from "../money";
@@ -42,6 +43,7 @@ export function adminRoutes(deps: Deps) {
       .use(adminHoldRoutes(deps))
       .use(adminContentRoutes(deps))
       .use(adminDiscountCodeRoutes(deps))
+      .use(adminGiftVoucherRoutes(deps))
       .use(adminPricingRoutes(deps))
       .use(adminMoneyRoutes(deps))
 

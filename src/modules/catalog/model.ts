@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRODUCT_KINDS } from "../../../shared/gift-voucher";
 
 /** Ids are chosen by the owner: short, URL-safe, case-sensitive. */
 export const productIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, {
@@ -36,6 +37,8 @@ export const productSchema = z.object({
   requiresModel: z.boolean(),
   /** The shopper is asked to approve a proof before it is made (docs/decisions/0048-order-holds.md). */
   proofBeforeMaking: z.boolean(),
+  /** "voucher": a gift voucher, bought with `voucher: { amount_pence, … }` on its basket line (docs/decisions/0054-gift-vouchers.md). */
+  kind: z.enum(PRODUCT_KINDS),
   categoryId: z.string().nullable(),
   variants: z.array(variantSchema),
   /** Working days from order to dispatch: the product's own, or the shop's default (docs/product.md#lead-times). */

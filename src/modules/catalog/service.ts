@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import type { ProductKind } from "../../../shared/gift-voucher";
 import type { OrderBy } from "../../../shared/key-dates";
 import type { ShownVersion } from "../../db/shown-version";
 import type { DispatchSettings } from "../content/model";
@@ -20,12 +21,13 @@ type ProductRow = {
   proof_before_making: number;
   category_id: string | null;
   lead_time_days: number | null;
+  kind: ProductKind;
 };
 type ImageRow = { product_id: string; image_url: string; width: number | null; height: number | null };
 type VariantRow = Variant & { product_id: string };
 
 const PRODUCT_COLUMNS = `id, name, description, price_cents, currency, image_url, stock, max_online_qty,
-  requires_gpx, requires_image, category_id, lead_time_days, requires_model, proof_before_making`;
+  requires_gpx, requires_image, category_id, lead_time_days, requires_model, proof_before_making, kind`;
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
@@ -208,6 +210,7 @@ function toProduct(row: ProductRow, imageRows: ImageRow[], variantRows: VariantR
     requiresImage: row.requires_image === 1,
     requiresModel: row.requires_model === 1,
     proofBeforeMaking: row.proof_before_making === 1,
+    kind: row.kind,
     categoryId: row.category_id,
     variants: variantRows.map(({ product_id: _, ...variant }) => variant),
     ...promised(row.lead_time_days),

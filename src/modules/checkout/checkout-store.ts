@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { DiscountCodeName } from "../discount-codes/model";
+import { createVoucherStore } from "../gift-vouchers/store";
 import { MAX_CHECKOUT_UNITS } from "./model";
 import type { PricedLine } from "./price-basket";
 import { type HeldUnits, returnStock } from "./stock-hold";
@@ -25,6 +26,10 @@ export type CheckoutRow = {
   /** A gift order's note card: its message and who it is from, or null (docs/decisions/0049-gift-orders.md). */
   gift_message: string | null;
   gift_from: string | null;
+  /** The gift voucher paying part of it and how much that part is, held until paid (docs/decisions/0054-gift-vouchers.md). */
+  voucher_id: string | null;
+  voucher_cents: number;
+  /** What the payment provider takes: subtotal − discount + delivery − the voucher's part. */
   amount_cents: number;
   currency: string;
   expires_at: string;
@@ -45,12 +50,13 @@ type LineRow = {
 };
 
 const COLUMNS = `id, client_key, basket_id, holder, request_hash, provider, provider_session_id, payment_url, state, hold,
-  subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, gift_from, amount_cents, currency, expires_at, quote_id, created_at`;
+  subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, gift_from, voucher_id, voucher_cents, amount_cents, currency, expires_at, quote_id, created_at`;
 
 /** SQL for the checkouts and checkout_lines tables, in one place. */
 export type CheckoutStore = ReturnType<typeof checkoutStore>;
 
 export function checkoutStore(db: Database) {
+  const vouchers = createVoucherStore(db);
   const byId = db.query<CheckoutRow, [string]>(`SELECT ${COLUMNS} FROM checkouts WHERE id = ?`);
   const bySession = db.query<CheckoutRow, [string]>(`SELECT ${COLUMNS} FROM checkouts WHERE provider_session_id = ?`);
   const byClientKey = db.query<CheckoutRow, [string]>(`SELECT ${COLUMNS} FROM checkouts WHERE client_key = ?`);
@@ -114,8 +120,8 @@ export function checkoutStore(db: Database) {
     insert(row: Omit<CheckoutRow, "provider_session_id" | "payment_url" | "state" | "hold" | "created_at">, lines: PricedLine[]): void {
       db.query(
         `INSERT INTO checkouts (id, client_key, basket_id, holder, request_hash, provider, subtotal_cents, delivery_cents,
-           discount_code, discount_cents, gift_message, gift_from, amount_cents, currency, expires_at, quote_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           discount_code, discount_cents, gift_message, gift_from, voucher_id, voucher_cents, amount_cents, currency, expires_at, quote_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         row.id,
         row.client_key,
@@ -129,6 +135,8 @@ export function checkoutStore(db: Database) {
         row.discount_cents,
         row.gift_message,
         row.gift_from,
+        row.voucher_id,
+        row.voucher_cents,
         row.amount_cents,
         row.currency,
         row.expires_at,
@@ -178,6 +186,8 @@ export function checkoutStore(db: Database) {
       const current = byId.get(checkout.id);
       if (current?.hold !== "held" || current.state === "paid") return false;
       returnStock(db, unitsOf(this.lines(checkout.id)));
+      // The voucher's part goes back on the voucher with the stock (docs/decisions/0054-gift-vouchers.md).
+      if (current.voucher_id !== null) vouchers.release(checkout.id);
       setState.run(state, "released", 1, checkout.id);
       return true;
     },

@@ -6,6 +6,7 @@ import type { PaymentSnapshot, PostalAddress } from "../../services/payments/pro
 import type { DispatchPromise } from "../catalog/dispatch-promise";
 import type { DiscountCodeName } from "../discount-codes/model";
 import type { DiscountCodeStore } from "../discount-codes/store";
+import type { GiftVouchers } from "../gift-vouchers/service";
 import type { ProductionRecords } from "../orders/production";
 import type { NewOrder, OrderStore } from "../orders/store";
 import { recordQuotePayment } from "../quotes/paid";
@@ -35,11 +36,12 @@ export type FulfilStores = {
   orders: OrderStore;
   production: ProductionRecords;
   discountCodes: DiscountCodeStore;
+  vouchers: GiftVouchers;
 };
 
 export function fulfilPayment(
   db: Database,
-  { checkouts: store, orders, production, discountCodes }: FulfilStores,
+  { checkouts: store, orders, production, discountCodes, vouchers }: FulfilStores,
   snapshot: PaymentSnapshot,
   onOrderCreated: OrderCreatedHook,
   dispatch: DispatchPromise,
@@ -66,9 +68,12 @@ export function fulfilPayment(
       checkout.hold !== "held" && checkout.discount_code !== null && discountUsesTaken(discountCodes, checkout.discount_code);
     let refundRequired = false;
     if (checkout.hold === "held") {
+      // The voucher's held part is spent now it is paid (docs/decisions/0054-gift-vouchers.md).
+      vouchers.store.spend(checkout.id);
       store.markPaid(checkout.id, snapshot.id);
-    } else if (stockCovers(db, unitsOf(lines))) {
+    } else if (stockCovers(db, unitsOf(lines)) && voucherHeldAgain(vouchers, checkout)) {
       takeStock(db, unitsOf(lines));
+      vouchers.store.spend(checkout.id);
       store.markPaid(checkout.id, snapshot.id);
     } else {
       refundRequired = true;
@@ -76,7 +81,9 @@ export function fulfilPayment(
     }
 
     // The promise the shopper saw: counted from when the checkout began, not when the payment arrived (decision 0015).
-    const dispatchBy = latestDay(lineDispatchDays(db, dispatch, lines, new Date(checkout.created_at)));
+    // A voucher is emailed, never dispatched: only the things to make are promised a day.
+    const made = lines.filter((line) => !line.meta.voucher);
+    const dispatchBy = latestDay(lineDispatchDays(db, dispatch, made, new Date(checkout.created_at)));
     // The variant lives in meta.variantName (docs/product.md#order), not in the product name.
     const items = lines.map((line) => ({
       product_id: line.productId,
@@ -96,6 +103,7 @@ export function fulfilPayment(
     if (checkout.quote_id) recordQuotePayment(db, orders, checkout.quote_id, checkout.id);
     // A use counts only once paid, here, once per order (the order insert above makes a replay return early).
     if (checkout.discount_code) discountCodes.countUse(checkout.discount_code);
+    vouchers.issueForOrder(checkout.id, lines, snapshot.customerEmail);
     onOrderCreated(db, checkout.id);
     return { kind: "order", orderId: checkout.id, created: true };
   });
@@ -111,6 +119,7 @@ function newOrder(
     | "discount_cents"
     | "gift_message"
     | "gift_from"
+    | "voucher_cents"
     | "amount_cents"
     | "currency"
     | "provider"
@@ -127,6 +136,7 @@ function newOrder(
     discount_cents: checkout.discount_cents,
     gift_message: checkout.gift_message,
     gift_from: checkout.gift_from,
+    voucher_cents: checkout.voucher_cents,
     amount_cents: checkout.amount_cents,
     currency: checkout.currency,
     email: snapshot.customerEmail,
@@ -146,6 +156,18 @@ function newOrder(
 function discountUsesTaken(codes: DiscountCodeStore, code: DiscountCodeName): boolean {
   const found = codes.byCode(code);
   return found !== null && codes.allUsesTaken(found);
+}
+
+/**
+ * A payment that arrives after its hold ended had its voucher part given back: it is held again if the voucher still
+ * has it (and is still spendable by balance), else the order is recorded and flagged for a refund like missing stock.
+ */
+function voucherHeldAgain(vouchers: GiftVouchers, checkout: Pick<CheckoutRow, "id" | "voucher_id" | "voucher_cents">): boolean {
+  if (checkout.voucher_id === null || checkout.voucher_cents === 0) return true;
+  const voucher = vouchers.store.byId(checkout.voucher_id);
+  if (!voucher || voucher.voided_at !== null || voucher.balance_pence < checkout.voucher_cents) return false;
+  vouchers.store.hold(voucher.id, checkout.id, checkout.voucher_cents);
+  return true;
 }
 
 function address(a: PostalAddress | null): (string | null)[] {

@@ -31,12 +31,12 @@ export function checkoutRoutes({ checkout, env, rateLimits }: Pick<Deps, "checko
       "/api/checkout",
       async ({ body, headers, address }) => {
         rateLimits.checkoutStarts.count(address);
-        const { items, discountCode, gift } = parseOrBadRequest(checkoutRequestSchema, body);
+        const { items, discountCode, gift, voucherCode } = parseOrBadRequest(checkoutRequestSchema, body);
         const clientKey = headers["idempotency-key"] ?? null;
         if (clientKey !== null && !CLIENT_TOKEN.test(clientKey)) {
           throw new BadRequest("The Idempotency-Key header must be 8 to 100 letters, digits, hyphens or underscores.");
         }
-        return checkout.start(items, { clientKey, basketId: basketIdOf(headers), address }, { discountCode, gift });
+        return checkout.start(items, { clientKey, basketId: basketIdOf(headers), address }, { discountCode, gift, voucherCode });
       },
       { policy: PERSONAL },
     )

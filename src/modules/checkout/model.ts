@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { GIFT_MESSAGES, type Gift, giftFromProblem, giftMessageProblem, tidyGiftText } from "../../../shared/gift";
+import { normaliseVoucherCode, VOUCHER_MESSAGE_MAX, VOUCHER_MESSAGES } from "../../../shared/gift-voucher";
+import { isUkDay } from "../../../shared/uk-day";
 import { asDiscountCode } from "../discount-codes/model";
 
 /** Most units one checkout may hold; far above any real basket, low enough to bound the work. */
@@ -53,6 +55,45 @@ export const UPLOAD_MESSAGES = {
 
 const optionalText = z.string().trim().max(200).optional();
 
+/** Blank means none: a field the shopper left empty is not a value to check. */
+const blankAsNone = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+/**
+ * A gift voucher bought (docs/decisions/0054-gift-vouchers.md): its amount, and optionally who it is emailed to, on
+ * which day, with what words. Each field's own message; whether the amount is one the product sells, and whether the
+ * day is still ahead, are checked against the shop and its clock at checkout (price-basket.ts).
+ */
+const voucherPurchaseSchema = z.object(
+  {
+    amount_pence: z
+      .number({ error: (issue) => (issue.input === undefined ? VOUCHER_MESSAGES.amountMissing : VOUCHER_MESSAGES.amountNotWhole) })
+      .int({ error: VOUCHER_MESSAGES.amountNotWhole }),
+    recipient_email: z.preprocess(
+      blankAsNone,
+      z.email({ error: VOUCHER_MESSAGES.recipientEmail }).max(254, { error: VOUCHER_MESSAGES.recipientEmail }).optional(),
+    ),
+    send_on: z.preprocess(
+      blankAsNone,
+      z.string({ error: VOUCHER_MESSAGES.sendOnNotDay }).refine(isUkDay, { error: VOUCHER_MESSAGES.sendOnNotDay }).optional(),
+    ),
+    message: z.preprocess(
+      blankAsNone,
+      z
+        .string({ error: VOUCHER_MESSAGES.messageNotText })
+        .transform(tidyGiftText)
+        .pipe(
+          z
+            .string()
+            .max(VOUCHER_MESSAGE_MAX, { error: VOUCHER_MESSAGES.messageTooLong })
+            .refine((text) => !/\p{Cc}/u.test(text.replaceAll("\n", "")), { error: VOUCHER_MESSAGES.messageControl }),
+        )
+        .optional(),
+    ),
+  },
+  { error: VOUCHER_MESSAGES.notAnObject },
+);
+export type VoucherPurchase = z.infer<typeof voucherPurchaseSchema>;
+
 /** One entry per unit (docs/product.md#public-calls). Prices are never read from the client. */
 const checkoutEntrySchema = z.object({
   id: z.string({ error: "Each item needs a product id." }).trim().min(1, { error: "Each item needs a product id." }).max(64),
@@ -65,6 +106,8 @@ const checkoutEntrySchema = z.object({
   modelToken: optionalText,
   material: optionalText,
   colour: optionalText,
+  /** A gift voucher product's amount and who it is for. */
+  voucher: voucherPurchaseSchema.optional(),
 });
 export type CheckoutEntry = z.infer<typeof checkoutEntrySchema>;
 
@@ -105,6 +148,12 @@ function readOlderGiftMessage(body: unknown): unknown {
   return blank ? rest : { ...rest, gift: { message: giftMessage } };
 }
 
+/** A voucher code as typed, in its stored form (capitals, no spaces or hyphens); the check names no voucher. */
+const voucherCodeSchema = z
+  .string({ error: VOUCHER_MESSAGES.notFound })
+  .transform(normaliseVoucherCode)
+  .pipe(z.string().max(64, { error: VOUCHER_MESSAGES.notFound }));
+
 const checkoutFieldsSchema = z.object(
   {
     items: z
@@ -122,6 +171,8 @@ const checkoutFieldsSchema = z.object(
       .transform((code) => code || null),
     /** A gift order's note card, printed with the packing slip; null when the order is not a gift. */
     gift: giftSchema,
+    /** A gift voucher's code to pay with (docs/decisions/0054-gift-vouchers.md); blank means none. */
+    voucherCode: voucherCodeSchema.optional().transform((code) => code || null),
   },
   { error: "Send the basket as { items: [...] }." },
 );

@@ -1,6 +1,8 @@
 import type { Database } from "bun:sqlite";
 import { AVAILABILITY_ALERT_HEADING, availabilityProblems, type ProductFacts, problemText } from "../../../shared/basket";
+import { VOUCHER_MAX_PENCE, VOUCHER_MESSAGES, VOUCHER_MIN_PENCE, VOUCHER_SEND_WITHIN_DAYS } from "../../../shared/gift-voucher";
 import { formatPence } from "../../../shared/money";
+import { ukDayAndHour } from "../../../shared/uk-day";
 import { BadRequest, Conflict } from "../../errors";
 import { shownAmount } from "../instant-prices/last-price";
 import type { InstantPrices } from "../instant-prices/service";
@@ -32,6 +34,7 @@ type ProductRow = {
   requires_gpx: number;
   requires_image: number;
   requires_model: number;
+  kind: "item" | "voucher";
 };
 type VariantRow = { id: string; product_id: string; name: string; price_cents: number; stock: number | null };
 type UploadRow = { token: string; kind: string; product_id: string; original_name: string; order_id: string | null };
@@ -43,9 +46,10 @@ type UploadRow = { token: string; kind: string; product_id: string; original_nam
  * limit allows. Run inside the transaction that then takes the stock, so the
  * answer cannot go stale before the hold is written.
  */
-export function priceBasket(db: Database, requested: RequestedLine[], models: ModelPricer): PricedLine[] {
+export function priceBasket(db: Database, requested: RequestedLine[], models: ModelPricer, at: Date): PricedLine[] {
   const productById = db.query<ProductRow, [string]>(
-    "SELECT id, name, price_cents, stock, max_online_qty, requires_gpx, requires_image, requires_model FROM products WHERE id = ? AND status = 'live'",
+    `SELECT id, name, price_cents, stock, max_online_qty, requires_gpx, requires_image, requires_model, kind
+     FROM products WHERE id = ? AND status = 'live'`,
   );
   const variantsOf = db.query<VariantRow, [string]>(
     "SELECT id, product_id, name, price_cents, stock FROM product_variants WHERE product_id = ?",
@@ -75,18 +79,52 @@ export function priceBasket(db: Database, requested: RequestedLine[], models: Mo
     if (image) Object.assign(meta, { imageToken: image.token, imageName: image.original_name });
     const model = priceModelLine(uploads, row, line, models);
     if (model) Object.assign(meta, model.meta);
+    const voucher = checkVoucherLine(row, variant, line, at);
+    if (voucher) meta.voucher = voucher;
     priced.push({
       productId: row.id,
       variantId: variant?.id ?? null,
       productName: row.name,
       variantName: variant?.name ?? null,
-      unitPriceCents: model ? model.unitPriceCents : variant ? variant.price_cents : row.price_cents,
+      unitPriceCents: voucher ? voucher.amount_pence : model ? model.unitPriceCents : variant ? variant.price_cents : row.price_cents,
       quantity: line.quantity,
       meta,
     });
   }
   checkQuantities(priced, products);
   return priced;
+}
+
+/**
+ * A gift voucher line (docs/decisions/0054-gift-vouchers.md): its price is the voucher's amount, which is the option's
+ * price when the product lists amounts, else a free amount from £10 to £200. The send date is a UK day from today to a
+ * year ahead, and only for a voucher emailed to someone else.
+ */
+function checkVoucherLine(product: ProductRow, variant: VariantRow | null, line: RequestedLine, at: Date): OrderItemMeta["voucher"] | null {
+  if (product.kind !== "voucher") {
+    if (line.voucher) throw new BadRequest(VOUCHER_MESSAGES.notVoucherProduct(product.name));
+    return null;
+  }
+  const voucher = line.voucher;
+  if (!voucher) throw new BadRequest(VOUCHER_MESSAGES.voucherMissing(product.name));
+  if (variant) {
+    if (voucher.amount_pence !== variant.price_cents) throw new BadRequest(VOUCHER_MESSAGES.amountNotOffered(product.name));
+  } else if (voucher.amount_pence < VOUCHER_MIN_PENCE || voucher.amount_pence > VOUCHER_MAX_PENCE) {
+    throw new BadRequest(VOUCHER_MESSAGES.amountRange);
+  }
+  if (voucher.send_on !== undefined) {
+    if (voucher.recipient_email === undefined) throw new BadRequest(VOUCHER_MESSAGES.sendOnWithoutRecipient);
+    const today = ukDayAndHour(at).day;
+    if (voucher.send_on < today) throw new BadRequest(VOUCHER_MESSAGES.sendOnPast);
+    const furthest = new Date(Date.parse(`${today}T00:00:00Z`) + VOUCHER_SEND_WITHIN_DAYS * 86_400_000).toISOString().slice(0, 10);
+    if (voucher.send_on > furthest) throw new BadRequest(VOUCHER_MESSAGES.sendOnTooFar);
+  }
+  return {
+    amount_pence: voucher.amount_pence,
+    ...(voucher.recipient_email === undefined ? {} : { recipient_email: voucher.recipient_email }),
+    ...(voucher.send_on === undefined ? {} : { send_on: voucher.send_on }),
+    ...(voucher.message === undefined ? {} : { message: voucher.message }),
+  };
 }
 
 function pickVariant(product: ProductRow, variants: VariantRow[], variantId: string | null): VariantRow | null {

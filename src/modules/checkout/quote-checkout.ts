@@ -103,6 +103,8 @@ export function createQuoteCheckout({
             discount_cents: 0,
             gift_message: null,
             gift_from: null,
+            voucher_id: null,
+            voucher_cents: 0,
             amount_cents: subtotal + quote.deliveryCents,
             currency: "gbp",
             expires_at: expiresAt.toISOString(),

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
+import { VOUCHER_MESSAGES } from "../../../shared/gift-voucher";
 import { writeTransaction } from "../../db/transaction";
-import { Conflict, HttpError, NotFound, TooManyRequests } from "../../errors";
+import { BadRequest, Conflict, HttpError, NotFound, TooManyRequests } from "../../errors";
 import { createAddressHasher } from "../../http/address-hash";
 import { errorFields, log } from "../../log";
 import { type PaymentProvider, PaymentProviderError, type PaymentSnapshot } from "../../services/payments/provider";
@@ -8,6 +9,7 @@ import type { DispatchPromise } from "../catalog/dispatch-promise";
 import type { ContentService } from "../content/service";
 import type { DiscountCodeName } from "../discount-codes/model";
 import type { DiscountCodeStore } from "../discount-codes/store";
+import type { GiftVouchers } from "../gift-vouchers/service";
 import { newOrderId } from "../orders/order-id";
 import type { ProductionRecords } from "../orders/production";
 import type { OrderStore } from "../orders/store";
@@ -17,7 +19,7 @@ import { type FulfilOutcome, fulfilPayment, type OrderCreatedHook } from "./fulf
 import { type BasketChoices, groupEntries, requestFingerprint } from "./lines";
 import { CHECKOUT_MESSAGES, type CheckoutEntry, type CheckoutSessionView, MAX_HELD_UNITS_PER_ADDRESS } from "./model";
 import { causeName, HOLD_MINUTES, paymentSessions } from "./payment-session";
-import { type ModelPricer, priceBasket } from "./price-basket";
+import { type ModelPricer, type PricedLine, priceBasket } from "./price-basket";
 import { takeStock } from "./stock-hold";
 
 /** The sweep leaves a hold alone this long after its end, so the provider's own expiry event comes first. */
@@ -48,6 +50,8 @@ export type CheckoutServiceOptions = {
   discountCodes: DiscountCodeStore;
   /** A shopper's model line is priced again from the owner's rates (src/modules/instant-prices/). */
   modelPrices: ModelPricer;
+  /** Gift vouchers: spent at checkout, issued when a voucher line is paid (docs/decisions/0054-gift-vouchers.md). */
+  vouchers: GiftVouchers;
   now?: () => Date;
 };
 
@@ -64,13 +68,14 @@ export function createCheckoutService({
   production,
   discountCodes,
   modelPrices,
+  vouchers,
   now = () => new Date(),
 }: CheckoutServiceOptions) {
   const store = checkoutStore(db);
   const holderHash = createAddressHasher(db);
   const sessions = paymentSessions({ db, provider, publicUrl, dispatch });
   const fulfil = (snapshot: PaymentSnapshot): FulfilOutcome =>
-    fulfilPayment(db, { checkouts: store, orders, production, discountCodes }, snapshot, onOrderCreated, dispatch);
+    fulfilPayment(db, { checkouts: store, orders, production, discountCodes, vouchers }, snapshot, onOrderCreated, dispatch);
 
   /** Ends a hold: by an expiry event, a failed bank payment, a cancel or the sweep. */
   function release(checkout: CheckoutRow, state: "expired" | "failed"): boolean {
@@ -111,6 +116,17 @@ export function createCheckoutService({
     throw new TooManyRequests(Math.max(1, Math.ceil((endsAt - now().getTime()) / 1000)), CHECKOUT_MESSAGES.alreadyHolding(held.units));
   }
 
+  /**
+   * The voucher's part of a checkout (docs/decisions/0054-gift-vouchers.md): as much of the total, delivery included,
+   * as its balance covers, after any discount code. Unknown, void and expired codes are the one 404.
+   */
+  function voucherPart(code: string, lines: PricedLine[], totalCents: number): { id: string; pence: number } {
+    if (lines.some((line) => line.meta.voucher)) throw new BadRequest(VOUCHER_MESSAGES.payVoucherWithVoucher);
+    const voucher = vouchers.spendable(code);
+    if (voucher.balance_pence === 0) throw new Conflict(VOUCHER_MESSAGES.empty);
+    return { id: voucher.id, pence: Math.min(voucher.balance_pence, totalCents) };
+  }
+
   return {
     fulfil,
 
@@ -120,7 +136,7 @@ export function createCheckoutService({
      */
     checkDiscount(entries: CheckoutEntry[], code: DiscountCodeName, basketId: string | null = null) {
       // The basket's own waiting checkout holds a use its next checkout gives back: it does not count against it.
-      const totals = basketTotals(db, content, priceBasket(db, groupEntries(entries), modelPrices), code, now(), basketId);
+      const totals = basketTotals(db, content, priceBasket(db, groupEntries(entries), modelPrices, now()), code, now(), basketId);
       return {
         code: totals.discount!.code,
         subtotal_cents: totals.subtotalCents,
@@ -146,10 +162,10 @@ export function createCheckoutService({
     async start(
       entries: CheckoutEntry[],
       { clientKey, basketId, address }: CheckoutRequester,
-      { discountCode = null, gift = null }: BasketChoices = {},
+      { discountCode = null, gift = null, voucherCode = null }: BasketChoices = {},
     ): Promise<{ url: string }> {
       const requested = groupEntries(entries);
-      const fingerprint = requestFingerprint(requested, { discountCode, gift });
+      const fingerprint = requestFingerprint(requested, { discountCode, gift, voucherCode });
       const holder = holderHash(address);
       const begun = writeTransaction(db, () => {
         const earlier = clientKey ? store.byClientKey(clientKey) : null;
@@ -168,10 +184,12 @@ export function createCheckoutService({
           holder,
           requested.reduce((sum, line) => sum + line.quantity, 0),
         );
-        const lines = priceBasket(db, requested, modelPrices);
+        const lines = priceBasket(db, requested, modelPrices, now());
         // The discount is priced here, in the transaction, never by the client; its use is counted when paid (fulfil.ts).
         const totals = basketTotals(db, content, lines, discountCode, now());
         const { discount, deliveryCents: delivery } = totals;
+        const voucher = voucherCode === null ? null : voucherPart(voucherCode, lines, totals.amountCents);
+        const voucherCents = voucher?.pence ?? 0;
         const id = newOrderId();
         const expiresAt = new Date(now().getTime() + HOLD_MINUTES * 60_000);
         store.insert(
@@ -188,7 +206,9 @@ export function createCheckoutService({
             discount_cents: discount?.discountCents ?? 0,
             gift_message: gift?.message ?? null,
             gift_from: gift?.from ?? null,
-            amount_cents: totals.amountCents,
+            voucher_id: voucher?.id ?? null,
+            voucher_cents: voucherCents,
+            amount_cents: totals.amountCents - voucherCents,
             currency: "gbp",
             expires_at: expiresAt.toISOString(),
             quote_id: null,
@@ -196,18 +216,24 @@ export function createCheckoutService({
           lines,
         );
         takeStock(db, unitsOf(lines));
+        // Held with the stock, in the same transaction: the schema refuses a hold past the balance (decision 0054).
+        if (voucher) vouchers.store.hold(voucher.id, id, voucherCents);
         const replacedSessions = replaced.flatMap((older) => (older.provider_session_id ? [older.provider_session_id] : []));
-        return { repeat: null, created: { id, lines, delivery, discount, expiresAt, replacedSessions } } as const;
+        return {
+          repeat: null,
+          created: { id, lines, delivery, discount, voucherCents, goodsCents: totals.subtotalCents, expiresAt, replacedSessions },
+        } as const;
       });
       if (begun.repeat !== null) return { url: await sessions.waitForUrl(begun.repeat) };
 
-      const { id, lines, delivery, discount, expiresAt, replacedSessions } = begun.created;
+      const { id, lines, delivery, discount, voucherCents, goodsCents, expiresAt, replacedSessions } = begun.created;
       await sessions.expire(replacedSessions);
+      const toProvider = providerMoney(goodsCents, delivery, discount, voucherCents);
       return sessions.open({
         checkoutId: id,
         lines,
-        deliveryCents: delivery,
-        discount,
+        deliveryCents: toProvider.deliveryCents,
+        discount: toProvider.discount,
         expiresAt,
         cancelUrl: `${publicUrl}/basket?canceled=1`,
         gift: gift !== null,
@@ -267,13 +293,18 @@ export function createCheckoutService({
             },
           ]
         : [];
+      // What a gift voucher paid, after the discount and delivery (docs/decisions/0054-gift-vouchers.md).
+      const voucher =
+        checkout.voucher_cents > 0
+          ? [{ description: "Gift voucher", quantity: 1, amount_total: -checkout.voucher_cents, currency: checkout.currency }]
+          : [];
       return {
         status: snapshot.status,
         payment_status: snapshot.paymentStatus,
         customer_email: snapshot.customerEmail,
         currency: checkout.currency,
         amount_total: checkout.amount_cents,
-        line_items: [...items, ...discount, delivery],
+        line_items: [...items, ...discount, delivery, ...voucher],
         order_id: ordered ? checkout.id : null,
       };
     },
@@ -312,4 +343,23 @@ export function createCheckoutService({
       return { fulfilled, released };
     },
   };
+}
+
+/**
+ * What the payment page is told, so its total is the checkout's: the discount code and the voucher as one amount off
+ * the goods (Stripe's coupon takes nothing off delivery), and delivery less whatever of the voucher the goods left
+ * over (docs/decisions/0054-gift-vouchers.md).
+ */
+function providerMoney(
+  goodsCents: number,
+  deliveryCents: number,
+  discount: { code: string; discountCents: number } | null,
+  voucherCents: number,
+): { deliveryCents: number; discount: { code: string; discountCents: number } | null } {
+  if (voucherCents === 0) return { deliveryCents, discount };
+  const discountCents = discount?.discountCents ?? 0;
+  const offGoods = Math.min(goodsCents, discountCents + voucherCents);
+  const offDelivery = discountCents + voucherCents - offGoods;
+  const label = discount ? `${discount.code} and gift voucher` : "Gift voucher";
+  return { deliveryCents: deliveryCents - offDelivery, discount: { code: label, discountCents: offGoods } };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_VOUCHER_VALID_MONTHS } from "../../../shared/gift-voucher";
 import type { KeyDate } from "../../../shared/key-dates";
 import { SHOP_IDENTITY_DEFAULTS, SHOP_IDENTITY_KEYS } from "./shop-identity";
 
@@ -35,6 +36,7 @@ export const CONFIG_KEYS = [
   "low_stock_threshold",
   ...SHOP_IDENTITY_KEYS,
   "upload_retention_days",
+  "voucher_valid_months",
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
@@ -57,6 +59,8 @@ export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   // The dashboard lists items with this many or fewer left (docs/decisions/0018-takings-and-export.md).
   low_stock_threshold: "3",
   upload_retention_days: String(DEFAULT_UPLOAD_RETENTION_DAYS),
+  // How long a gift voucher sold from now on is valid (docs/decisions/0054-gift-vouchers.md).
+  voucher_valid_months: String(DEFAULT_VOUCHER_VALID_MONTHS),
   ...SHOP_IDENTITY_DEFAULTS,
 };
 

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { DEFAULT_VOUCHER_VALID_MONTHS, MAX_VOUCHER_VALID_MONTHS } from "../../../shared/gift-voucher";
 import { type KeyDate, readKeyDates } from "../../../shared/key-dates";
 import type { ShopIdentity } from "../../../shared/shop-info";
 import { createShownVersion, type ShownVersion } from "../../db/shown-version";
@@ -75,6 +76,12 @@ export function createContentService(db: Database, shown: ShownVersion) {
     fileRetentionDays(): number {
       const days = wholeInRange(readConfig().upload_retention_days, MAX_UPLOAD_RETENTION_DAYS, DEFAULT_UPLOAD_RETENTION_DAYS);
       return days >= 1 ? days : DEFAULT_UPLOAD_RETENTION_DAYS;
+    },
+
+    /** Months a gift voucher sold now is valid, 1–120; anything else stored means the default (docs/decisions/0054-gift-vouchers.md). */
+    voucherValidMonths(): number {
+      const months = wholeInRange(readConfig().voucher_valid_months, MAX_VOUCHER_VALID_MONTHS, DEFAULT_VOUCHER_VALID_MONTHS);
+      return months >= 1 ? months : DEFAULT_VOUCHER_VALID_MONTHS;
     },
 
     /** At most three ids, in the owner's order; anything unparseable counts as none. */

@@ -45,6 +45,15 @@ const orderItemMetaSchema = z.object({
   hours: z.number().optional(),
   /** The line came from this quote (decision 0014): its product_id is the quote's id, not a product. */
   quoteId: z.string().optional(),
+  /** A gift voucher bought (docs/decisions/0054-gift-vouchers.md): its amount and who it is emailed to, on which day. */
+  voucher: z
+    .object({
+      amount_pence: z.number(),
+      recipient_email: z.string().optional(),
+      send_on: z.string().optional(),
+      message: z.string().optional(),
+    })
+    .optional(),
 });
 export type OrderItemMeta = z.infer<typeof orderItemMetaSchema>;
 
@@ -78,6 +87,8 @@ export type Order = OrderProduction &
     discount_cents: number;
     /** A gift order's note card, printed with the packing slip (docs/decisions/0049-gift-orders.md); null when not a gift. */
     gift: Gift | null;
+    /** What a gift voucher paid of the order, delivery included (docs/decisions/0054-gift-vouchers.md); 0 without one. */
+    voucher_cents: number;
     currency: string;
     email: string | null;
     billing_name: string | null;

@@ -26,7 +26,7 @@ export const TO_DISPATCH = `status = 'paid' AND refund_required = 0
 const trackingNotifiedAt = (table: string) => `(SELECT MAX(e.sent_at) FROM email_outbox e
     WHERE e.order_id = ${table}.id AND e.kind = 'tracking' AND e.status = 'sent') AS tracking_notified_at`;
 
-const ORDER_COLUMNS = `id, status, created_at, amount_cents, subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, gift_from, currency, email,
+const ORDER_COLUMNS = `id, status, created_at, amount_cents, subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, gift_from, voucher_cents, currency, email,
   shipping_name, shipping_line1, shipping_line2, shipping_city, shipping_postal_code, shipping_country,
   billing_name, billing_line1, billing_line2, billing_city, billing_postal_code, billing_country,
   tracking_carrier, tracking_number, tracking_url, ${trackingNotifiedAt("orders")}, payment_session_id, refund_required, discount_over_limit`;
@@ -116,6 +116,8 @@ export type SummaryRow = {
   payment_session_id: string;
   stage: OrderStage | null;
   dispatch_by: string | null;
+  /** 1 for a gift order (docs/decisions/0049-gift-orders.md): the list marks it "Gift". */
+  gift: number;
   /** The order's rowid: the tie-break of the list's order, carried into the next cursor. */
   list_rowid: number;
 };
@@ -138,6 +140,8 @@ export type NewOrder = {
   discount_cents: number;
   gift_message: string | null;
   gift_from: string | null;
+  /** What a gift voucher paid (docs/decisions/0054-gift-vouchers.md); 0 without one. Left out by older callers. */
+  voucher_cents?: number;
   amount_cents: number;
   currency: string;
   email: string | null;
@@ -165,7 +169,7 @@ export type OrderStore = ReturnType<typeof createOrderStore>;
 const SUMMARY_COLUMNS = `o.id, o.status, o.created_at, o.amount_cents, o.currency, o.email, o.shipping_name, o.shipping_postal_code,
   COALESCE((SELECT SUM(i.quantity) FROM order_items i WHERE i.order_id = o.id), 0) AS item_count,
   o.refund_required, o.tracking_carrier, o.tracking_number, ${trackingNotifiedAt("o")}, o.payment_session_id,
-  o.stage, o.dispatch_by, o.rowid AS list_rowid`;
+  o.stage, o.dispatch_by, o.gift_message IS NOT NULL AS gift, o.rowid AS list_rowid`;
 /** Newest first; `orders_newest` and `orders_newest_by_status` (migration 0025) give this order walked backwards. */
 const NEWEST_FIRST = "ORDER BY o.created_at DESC, o.rowid DESC";
 const AFTER = "(o.created_at, o.rowid) < (?1, ?2)";
@@ -229,11 +233,11 @@ export function createOrderStore(db: Database) {
     "SELECT amount_cents, payment_provider, payment_session_id, refund_required, email FROM orders WHERE id = ?",
   );
   const insertOrder = db.query<{ created_at: string }, (string | number | null)[]>(
-    `INSERT INTO orders (id, status, subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, gift_from, amount_cents, currency, email,
+    `INSERT INTO orders (id, status, subtotal_cents, delivery_cents, discount_code, discount_cents, gift_message, gift_from, voucher_cents, amount_cents, currency, email,
        shipping_name, shipping_line1, shipping_line2, shipping_city, shipping_postal_code, shipping_country,
        billing_name, billing_line1, billing_line2, billing_city, billing_postal_code, billing_country,
        payment_provider, payment_session_id, refund_required, discount_over_limit, dispatch_by, fee_cents, net_cents, fee_source)
-     VALUES (?, 'paid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING created_at`,
+     VALUES (?, 'paid', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING created_at`,
   );
   const insertItem = db.query<unknown, [string, string, string | null, string, number, number, string]>(
     `INSERT INTO order_items (order_id, product_id, variant_id, product_name, unit_price_cents, quantity, meta)
@@ -339,6 +343,7 @@ export function createOrderStore(db: Database) {
         order.discount_cents,
         order.gift_message,
         order.gift_from,
+        order.voucher_cents ?? 0,
         order.amount_cents,
         order.currency,
         order.email,

@@ -41,6 +41,8 @@ export type NewEmail = {
   /** "email" when left out. For an alert: push (recipient = the device's id) or ntfy (recipient "ntfy"). */
   channel?: OutboxChannel;
   link?: string | null;
+  /** When it is due (ISO-8601 UTC), if not at once: a gift voucher emailed on the day the buyer chose. */
+  sendAt?: string;
 };
 
 /**
@@ -67,8 +69,8 @@ function backoffAfter(attempts: number): number {
 export function enqueueEmail(db: Database, email: NewEmail): boolean {
   const result = db
     .query(
-      `INSERT INTO email_outbox (dedupe_key, kind, order_id, recipient, subject, html, text, channel, link)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(dedupe_key) DO NOTHING`,
+      `INSERT INTO email_outbox (dedupe_key, kind, order_id, recipient, subject, html, text, channel, link, next_attempt_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))) ON CONFLICT(dedupe_key) DO NOTHING`,
     )
     .run(
       email.dedupeKey,
@@ -80,6 +82,7 @@ export function enqueueEmail(db: Database, email: NewEmail): boolean {
       email.text,
       email.channel ?? "email",
       email.link ?? null,
+      email.sendAt ?? null,
     );
   return result.changes === 1;
 }
@@ -222,8 +225,8 @@ export function createOutboxDelivery({
   }
 
   return {
-    async deliverDue(limit = 20): Promise<DeliveryResult> {
-      const at = now();
+    /** `at` is when to count from: the delivery of a day ahead (a gift voucher's send date) without waiting for it. */
+    async deliverDue(limit = 20, at: Date = now()): Promise<DeliveryResult> {
       const leaseEnd = new Date(at.getTime() + LEASE_MS).toISOString();
       const claimed = writeTransaction(db, () => claimDue.all({ now: at.toISOString(), leaseEnd, limit, channels }));
       const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };

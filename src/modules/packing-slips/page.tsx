@@ -57,8 +57,9 @@ function returnAddressOf(shop: ShopIdentity): string[] {
 function PackingSlip({ order, shop }: { order: Order; shop: ShopIdentity }) {
   const returnAddress = returnAddressOf(shop);
   const reference = orderReference(order.id);
-  // Units a refund or a cancel put back on the shelf are not sent (decision 0024): the box holds the rest.
-  const packed = order.items.filter((item) => unitsToSend(item) > 0);
+  // Units a refund or a cancel put back on the shelf are not sent (decision 0024): the box holds the rest. A gift
+  // voucher is emailed, never packed (docs/decisions/0054-gift-vouchers.md).
+  const packed = order.items.filter((item) => unitsToSend(item) > 0 && !item.meta.voucher);
   return (
     <section className="slip" aria-label={`Packing slip for order ${reference}`} data-order-id={order.id}>
       <header className="slip__head">

@@ -56,6 +56,7 @@ export function OrdersTable({ orders, label, onOpen }: { orders: AdminOrderSumma
             <td data-label="Status">
               <StatusBadge status={order.status} />
               {isTruthyFlag(order.refund_required) && <span className="admin-badge admin-badge--danger">refund needed</span>}
+              {order.gift && <span className="admin-badge">Gift</span>}
             </td>
             <td data-label="Tracking" className="admin-nowrap">
               {order.tracking_number ? `${order.tracking_carrier ?? ""} ${order.tracking_number}`.trim() : "—"}

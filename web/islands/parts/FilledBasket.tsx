@@ -16,10 +16,11 @@ import { formatMinus, formatPence, poundsToPence } from "../../../shared/money";
 import type { Product } from "../../../src/modules/catalog/model";
 import { DiscountCodeField } from "../../components/DiscountCodeField";
 import { GiftField, giftOf } from "../../components/GiftField";
+import { type AppliedVoucher, VoucherCodeField } from "../../components/VoucherCodeField";
 import { type Catalogue, checkOutBasket, fetchCatalogue } from "../../lib/basket-checkout";
 import { type GiftDraft, writeGift } from "../../lib/basket-gift-store";
 import { readBasket, writeBasket } from "../../lib/basket-store";
-import { checkDiscountCode, checkoutEntries, type DiscountQuote } from "../../lib/checkout-client";
+import { checkDiscountCode, checkoutEntries, checkVoucherCode, type DiscountQuote } from "../../lib/checkout-client";
 import { productFacts } from "../../lib/product-view";
 import { uploadPreview } from "../../lib/upload-preview";
 import { ClearBasket } from "./ClearBasket";
@@ -37,6 +38,8 @@ export type FilledBasketProps = {
   /** Kept by BasketView, so an emptied basket and one filled again keep the code and lose the gift as before. */
   discount: AppliedDiscount | null;
   onDiscount: (discount: AppliedDiscount | null) => void;
+  voucher: AppliedVoucher | null;
+  onVoucher: (voucher: AppliedVoucher | null) => void;
   gift: GiftDraft;
   onGift: (gift: GiftDraft) => void;
 };
@@ -53,6 +56,8 @@ export function FilledBasket({
   cutOffHour,
   discount,
   onDiscount,
+  voucher,
+  onVoucher,
   gift,
   onGift,
 }: FilledBasketProps) {
@@ -60,6 +65,8 @@ export function FilledBasket({
   const [stockWarning, setStockWarning] = useState(false);
   const [busy, setBusy] = useState(false);
   const [discountProblem, setDiscountProblem] = useState<string | null>(null);
+  const [voucherProblem, setVoucherProblem] = useState<string | null>(null);
+  const [checkingVoucher, setCheckingVoucher] = useState(false);
   const [checkingCode, setCheckingCode] = useState(false);
   // State updates land after the click handler returns; the ref shuts out a second click at once.
   const checkoutInFlight = useRef(false);
@@ -90,6 +97,10 @@ export function FilledBasket({
   // Shown only while it prices the basket as it is; a changed basket is priced again below.
   const priced = discount && discount.basket === basketNow ? discount.quote : null;
 
+  // After the discount, delivery included, as the checkout takes it: never below £0 (docs/decisions/0054-gift-vouchers.md).
+  const beforeVoucher = priced ? priced.amount_cents : quote.total;
+  const voucherPart = voucher ? Math.min(voucher.balancePence, beforeVoucher) : 0;
+
   async function applyCode(code: string) {
     setCheckingCode(true);
     const entries = checkoutEntries(readBasket());
@@ -105,6 +116,14 @@ export function FilledBasket({
   }
 
   // The basket changed under an applied code: ask the server again (the minimum or the amount may differ now).
+  async function applyVoucher(code: string) {
+    setCheckingVoucher(true);
+    const answer = await checkVoucherCode(code);
+    setCheckingVoucher(false);
+    onVoucher(answer.ok ? { code, balancePence: answer.balancePence } : null);
+    setVoucherProblem(answer.ok ? null : answer.message);
+  }
+
   const appliedCode = discount?.quote.code ?? null;
   const stale = discount !== null && discount.basket !== basketNow && items.length > 0;
   // applyCode reads the basket itself; only a change of basket or code should run it again.
@@ -120,7 +139,12 @@ export function FilledBasket({
     let leaving = false;
     try {
       // Stay disabled while the browser moves to the payment page.
-      leaving = await checkOutBasket({ onCatalogue: setCatalogue, discountCode: appliedCode, gift: giftOf(gift) });
+      leaving = await checkOutBasket({
+        onCatalogue: setCatalogue,
+        discountCode: appliedCode,
+        gift: giftOf(gift),
+        voucherCode: voucher?.code ?? null,
+      });
     } finally {
       if (!leaving) {
         checkoutInFlight.current = false;
@@ -175,9 +199,15 @@ export function FilledBasket({
                   : formatPence(priced ? priced.delivery_cents : quote.delivery)}
               </dd>
             </div>
+            {voucherPart > 0 && (
+              <div>
+                <dt>Gift voucher</dt>
+                <dd data-testid="voucher">{formatMinus(voucherPart)}</dd>
+              </div>
+            )}
             <div className="basket__total">
               <dt>Total</dt>
-              <dd data-testid="total">{formatPence(priced ? priced.amount_cents : quote.total)}</dd>
+              <dd data-testid="total">{formatPence(beforeVoucher - voucherPart)}</dd>
             </div>
           </dl>
           <DiscountCodeField
@@ -188,6 +218,16 @@ export function FilledBasket({
             onRemove={() => {
               onDiscount(null);
               setDiscountProblem(null);
+            }}
+          />
+          <VoucherCodeField
+            applied={voucher}
+            problem={voucherProblem}
+            busy={checkingVoucher || busy}
+            onApply={(code) => void applyVoucher(code)}
+            onRemove={() => {
+              onVoucher(null);
+              setVoucherProblem(null);
             }}
           />
           <GiftField

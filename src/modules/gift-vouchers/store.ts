@@ -1,0 +1,193 @@
+import type { Database } from "bun:sqlite";
+import { rowId } from "../../db/row-id";
+import { voucherCodeHash } from "./codes";
+
+/** One gift_vouchers row as stored. */
+export type VoucherRow = {
+  id: string;
+  code_tail: string;
+  amount_pence: number;
+  balance_pence: number;
+  order_id: string | null;
+  buyer_email: string | null;
+  recipient_email: string | null;
+  send_on: string | null;
+  message: string | null;
+  expires_on: string;
+  voided_at: string | null;
+  void_reason: string | null;
+  created_at: string;
+};
+
+export type LedgerKind = "issue" | "hold" | "release" | "spend" | "refund" | "void" | "adjust";
+export type LedgerRow = {
+  id: number;
+  kind: LedgerKind;
+  amount_pence: number;
+  checkout_id: string | null;
+  reason: string | null;
+  created_at: string;
+};
+
+export type NewVoucher = {
+  code: string;
+  amount_pence: number;
+  order_id: string | null;
+  buyer_email: string | null;
+  recipient_email: string | null;
+  send_on: string | null;
+  message: string | null;
+  expires_on: string;
+};
+
+const COLUMNS = `id, code_tail, amount_pence, balance_pence, order_id, buyer_email, recipient_email, send_on, message,
+  expires_on, voided_at, void_reason, created_at`;
+
+export type VoucherStore = ReturnType<typeof createVoucherStore>;
+
+/**
+ * The SQL of gift_vouchers and gift_voucher_ledger, in one place (docs/decisions/0054-gift-vouchers.md). A balance only
+ * moves by a ledger row; the schema's trigger adds it up and its CHECK refuses a row that would leave less than
+ * nothing, so every caller runs inside a write transaction and a refused row rolls the whole use case back.
+ */
+export function createVoucherStore(db: Database) {
+  const byHash = db.query<VoucherRow, [string]>(`SELECT ${COLUMNS} FROM gift_vouchers WHERE code_hash = ?`);
+  const byId = db.query<VoucherRow, [string]>(`SELECT ${COLUMNS} FROM gift_vouchers WHERE id = ?`);
+  const insertVoucher = db.query(
+    `INSERT INTO gift_vouchers (id, code_hash, code_tail, amount_pence, order_id, buyer_email, recipient_email, send_on, message, expires_on)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertRow = db.query<unknown, [string, LedgerKind, number, string | null, string | null]>(
+    "INSERT INTO gift_voucher_ledger (voucher_id, kind, amount_pence, checkout_id, reason) VALUES (?, ?, ?, ?, ?)",
+  );
+  const rowsOf = db.query<LedgerRow, [string]>(
+    "SELECT id, kind, amount_pence, checkout_id, reason, created_at FROM gift_voucher_ledger WHERE voucher_id = ? ORDER BY id",
+  );
+  const ofCheckout = db.query<{ voucher_id: string; kind: LedgerKind; amount: number }, [string]>(
+    `SELECT voucher_id, kind, SUM(amount_pence) AS amount FROM gift_voucher_ledger WHERE checkout_id = ?
+     GROUP BY voucher_id, kind`,
+  );
+  const refundCount = db.query<{ n: number }, [string]>(
+    "SELECT COUNT(*) AS n FROM gift_voucher_ledger WHERE checkout_id = ? AND kind = 'refund'",
+  );
+  const setVoid = db.query("UPDATE gift_vouchers SET voided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), void_reason = ? WHERE id = ?");
+  const issuedFor = db.query<{ n: number }, [string]>("SELECT COUNT(*) AS n FROM gift_vouchers WHERE order_id = ?");
+
+  function add(voucherId: string, kind: LedgerKind, amountPence: number, checkoutId: string | null = null, reason: string | null = null) {
+    insertRow.run(voucherId, kind, amountPence, checkoutId, reason);
+  }
+
+  /** What one checkout's ledger rows add up to, per kind (all of one voucher: a checkout spends at most one). */
+  function checkoutRows(checkoutId: string): { voucherId: string | null; held: number; spent: number; refunded: number } {
+    let voucherId: string | null = null;
+    const sums = { hold: 0, release: 0, spend: 0, refund: 0 } as Record<LedgerKind, number>;
+    for (const row of ofCheckout.all(checkoutId)) {
+      voucherId = row.voucher_id;
+      sums[row.kind] = (sums[row.kind] ?? 0) + row.amount;
+    }
+    return { voucherId, held: -(sums.hold ?? 0) - (sums.release ?? 0), spent: -(sums.spend ?? 0), refunded: sums.refund ?? 0 };
+  }
+
+  const newest = db.query<VoucherRow, [number]>(`SELECT ${COLUMNS} FROM gift_vouchers ORDER BY created_at DESC, id LIMIT ?`);
+  const byEmailOrTail = db.query<VoucherRow, [string, string, number]>(
+    `SELECT ${COLUMNS} FROM gift_vouchers
+     WHERE code_tail = ?1 OR instr(lower(COALESCE(buyer_email, '')), ?2) > 0 OR instr(lower(COALESCE(recipient_email, '')), ?2) > 0
+     ORDER BY created_at DESC, id LIMIT ?3`,
+  );
+  const rowsOfMany = db.query<LedgerRow & { voucher_id: string }, [string]>(
+    `SELECT voucher_id, id, kind, amount_pence, checkout_id, reason, created_at FROM gift_voucher_ledger
+     WHERE voucher_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+  );
+  const totals = db.query<{ sold: number; spent: number }, []>(
+    `SELECT COALESCE(SUM(CASE WHEN kind = 'issue' THEN amount_pence END), 0) AS sold,
+            COALESCE(-SUM(CASE WHEN kind IN ('spend', 'refund') THEN amount_pence END), 0) AS spent
+     FROM gift_voucher_ledger`,
+  );
+  const outstanding = db.query<{ total: number }, [string]>(
+    "SELECT COALESCE(SUM(balance_pence), 0) AS total FROM gift_vouchers WHERE voided_at IS NULL AND expires_on >= ?",
+  );
+
+  return {
+    /** The newest vouchers, or those whose last group is `tail` or whose buyer's or recipient's email holds `email`. */
+    list(search: { tail: string; email: string } | null, limit: number): VoucherRow[] {
+      return search ? byEmailOrTail.all(search.tail, search.email, limit) : newest.all(limit);
+    },
+    /** The ledger rows of many vouchers in one query, by voucher. */
+    historyOf(ids: string[]): Map<string, LedgerRow[]> {
+      const grouped = new Map<string, LedgerRow[]>();
+      for (const { voucher_id, ...row } of rowsOfMany.all(JSON.stringify(ids))) {
+        const rows = grouped.get(voucher_id) ?? [];
+        rows.push(row);
+        grouped.set(voucher_id, rows);
+      }
+      return grouped;
+    },
+    /** Sold and spent over every voucher, and what is left to spend on those still valid on `today`. */
+    totals(today: string): { sold: number; spent: number; outstanding: number } {
+      const { sold, spent } = totals.get()!;
+      return { sold, spent, outstanding: outstanding.get(today)!.total };
+    },
+    byCode: (code: string): VoucherRow | null => byHash.get(voucherCodeHash(code)),
+    byId: (id: string): VoucherRow | null => byId.get(id),
+    history: (id: string): LedgerRow[] => rowsOf.all(id),
+    /** How many vouchers an order issued already: a replayed fulfilment issues none twice. */
+    issuedFor: (orderId: string): number => issuedFor.get(orderId)?.n ?? 0,
+
+    /** A new voucher with its issue row: its balance is its amount. */
+    issue(voucher: NewVoucher): VoucherRow {
+      const id = rowId("gv");
+      insertVoucher.run(
+        id,
+        voucherCodeHash(voucher.code),
+        voucher.code.slice(-4),
+        voucher.amount_pence,
+        voucher.order_id,
+        voucher.buyer_email,
+        voucher.recipient_email,
+        voucher.send_on,
+        voucher.message,
+        voucher.expires_on,
+      );
+      add(id, "issue", voucher.amount_pence, voucher.order_id);
+      return byId.get(id)!;
+    },
+
+    /** Takes `amount` off the balance for a checkout waiting for payment; the CHECK refuses more than is left. */
+    hold: (voucherId: string, checkoutId: string, amount: number) => add(voucherId, "hold", -amount, checkoutId),
+
+    /** Gives a checkout's hold back (expired, replaced, cancelled); nothing when none is left. */
+    release(checkoutId: string): void {
+      const { voucherId, held } = checkoutRows(checkoutId);
+      if (voucherId && held > 0) add(voucherId, "release", held, checkoutId);
+    },
+
+    /** A paid checkout: its hold becomes a spend (release and spend in one step, so the balance never moves). */
+    spend(checkoutId: string): void {
+      const { voucherId, held } = checkoutRows(checkoutId);
+      if (!voucherId || held <= 0) return;
+      add(voucherId, "release", held, checkoutId);
+      add(voucherId, "spend", -held, checkoutId);
+    },
+
+    /** A paid order's voucher spend still not refunded, and its voucher. */
+    refundable(orderId: string): { voucherId: string | null; pence: number } {
+      const { voucherId, spent, refunded } = checkoutRows(orderId);
+      return { voucherId, pence: Math.max(0, spent - refunded) };
+    },
+
+    /** How many refunds put money back on a voucher from this order. */
+    refundsOf: (orderId: string): number => refundCount.get(orderId)?.n ?? 0,
+
+    /** Puts money a refund gives back on the voucher. */
+    refund: (voucherId: string, orderId: string, amount: number, reason: string) => add(voucherId, "refund", amount, orderId, reason),
+
+    /** Voids a voucher: what was left goes, and it can never be spent again. */
+    void(voucher: VoucherRow, reason: string): void {
+      if (voucher.balance_pence > 0) add(voucher.id, "void", -voucher.balance_pence, null, reason);
+      setVoid.run(reason, voucher.id);
+    },
+
+    /** The owner's top-up (positive) or take-off (negative), with its reason. */
+    adjust: (voucherId: string, amount: number, reason: string) => add(voucherId, "adjust", amount, null, reason),
+  };
+}
