@@ -1,6 +1,6 @@
 /**
- * `bun run check`: every check, in two lanes at once, then the browser
- * stories. The unit and API tests (`bun test`, its files in two processes)
+ * `bun run check`: the client build, every check in two lanes at once, then
+ * the browser stories. The unit and API tests (`bun test`, its files in two processes)
  * keep the cores busy; the other lane runs the type
  * check, the lint and the whole-process tests (`bun run test:ops`), which
  * spend most of their time waiting on the processes they start. The browser
@@ -30,6 +30,9 @@ const lanes: Step[][] = [
   ],
 ];
 const last: Step = { name: "browser stories", command: ["bun", "run", "test:e2e"] };
+// The client build first, once: a test that starts a shop builds it when it is missing or stale (src/ssr/assets.ts),
+// and with the test files in two processes two such builds, or one beside the bundle test, would race in dist/client.
+const first: Step = { name: "client build", command: ["bun", "run", "build"] };
 
 type Outcome = { step: Step; code: number; output: string };
 
@@ -57,6 +60,8 @@ async function runLane(steps: Step[], shown: boolean): Promise<Outcome[]> {
 }
 
 async function main(): Promise<number> {
+  const [built] = await runLane([first], true);
+  if (built?.code !== 0) return built?.code ?? 1;
   const [streamed, kept] = await Promise.all([runLane(lanes[0]!, true), runLane(lanes[1]!, false)]);
   for (const outcome of kept) process.stdout.write(outcome.output);
 
