@@ -41,7 +41,11 @@ test("a shopper on a phone applies a discount code in the basket and pays the di
   await gotoHydrated(page, "/basket");
 
   await page.getByLabel("Discount code").fill(code.toLowerCase());
-  await page.getByRole("button", { name: "Apply" }).click();
+  // The basket has two code fields (a discount code, a gift voucher), each with its own Apply.
+  await page
+    .locator("form", { has: page.getByRole("textbox", { name: "Discount code" }) })
+    .getByRole("button", { name: "Apply" })
+    .click();
   await expect(page.getByText(`Code ${code} applied.`)).toBeVisible();
   await expect(page.getByTestId("discount")).toHaveText("−£1.00");
 

@@ -1,4 +1,6 @@
-import { useState } from "react";
+import { CodeField } from "./CodeField";
+
+const DISCOUNT_CODE = { label: "Discount code", id: "discount-code", name: "discountCode", maxLength: 32, remove: "Remove code" };
 
 type Props = {
   /** The code applied now (upper case), or null. */
@@ -10,49 +12,7 @@ type Props = {
   onRemove: () => void;
 };
 
-/** The basket's code field: the server checks the code and prices it; this only collects it. */
-export function DiscountCodeField({ applied, problem, busy, onApply, onRemove }: Props) {
-  const [code, setCode] = useState("");
-  if (applied) {
-    return (
-      <p className="basket__discount-applied" role="status">
-        {`Code ${applied} applied. `}
-        <button type="button" className="button button--ghost" onClick={onRemove}>
-          Remove code
-        </button>
-      </p>
-    );
-  }
-  return (
-    <form
-      className="basket__discount"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (code.trim()) onApply(code.trim());
-      }}
-    >
-      <label htmlFor="discount-code">Discount code</label>
-      <div className="basket__discount-row">
-        <input
-          id="discount-code"
-          name="discountCode"
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={32}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          aria-describedby={problem ? "discount-code-problem" : undefined}
-        />
-        <button type="submit" className="button button--ghost" disabled={busy}>
-          {busy ? "Checking…" : "Apply"}
-        </button>
-      </div>
-      {problem && (
-        <p id="discount-code-problem" className="basket__discount-problem" role="alert">
-          {problem}
-        </p>
-      )}
-    </form>
-  );
+/** The basket's discount code field: the server checks the code and prices it. */
+export function DiscountCodeField({ applied, ...rest }: Props) {
+  return <CodeField kind={DISCOUNT_CODE} appliedText={applied === null ? null : `Code ${applied} applied.`} {...rest} />;
 }
