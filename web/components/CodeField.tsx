@@ -1,7 +1,7 @@
 import { useState } from "react";
 
 /** What a basket's code field is for: its words and its input's names. */
-export type CodeKind = {
+type CodeKind = {
   /** The input's label. */
   label: string;
   /** The input's id and name. */
