@@ -29,16 +29,11 @@ export type LedgerRow = {
   created_at: string;
 };
 
-export type NewVoucher = {
-  code: string;
-  amount_pence: number;
-  order_id: string | null;
-  buyer_email: string | null;
-  recipient_email: string | null;
-  send_on: string | null;
-  message: string | null;
-  expires_on: string;
-};
+/** A voucher to issue: the row's own fields as they start, and its code (only its hash and tail are stored). */
+export type NewVoucher = Pick<
+  VoucherRow,
+  "amount_pence" | "order_id" | "buyer_email" | "recipient_email" | "send_on" | "message" | "expires_on"
+> & { code: string };
 
 const COLUMNS = `id, code_tail, amount_pence, balance_pence, order_id, buyer_email, recipient_email, send_on, message,
   expires_on, voided_at, void_reason, created_at`;
