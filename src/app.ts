@@ -18,12 +18,12 @@ import { categoryRoutes } from "./modules/categories";
 import { checkoutRoutes } from "./modules/checkout";
 import { contentRoutes } from "./modules/content";
 import { customRequestRoutes } from "./modules/custom-requests";
-import { demoCheckoutRoutes } from "./modules/demo-checkout";
 import { giftVoucherRoutes } from "./modules/gift-vouchers";
 import { healthRoutes } from "./modules/health";
 import { holdRoutes } from "./modules/holds";
 import { modelPriceRoutes } from "./modules/instant-prices";
 import { orderRoutes } from "./modules/orders";
+import { ownCheckoutRoutes } from "./modules/own-checkout";
 import { quoteRoutes } from "./modules/quotes";
 import { seoRoutes } from "./modules/seo";
 import { uploadRoutes } from "./modules/uploads";
@@ -116,7 +116,7 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     .use(giftVoucherRoutes(deps))
     .use(orderRoutes(deps, renderPage))
     .use(webhookRoutes(deps))
-    .use(demoCheckoutRoutes(deps, renderPage))
+    .use(ownCheckoutRoutes(deps, renderPage))
     .use(uploadRoutes(deps))
     .use(customRequestRoutes(deps))
     .use(modelPriceRoutes(deps))

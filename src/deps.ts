@@ -56,6 +56,7 @@ import { createNtfySender } from "./services/alerts/ntfy";
 import { createPushSender, vapidSubject } from "./services/alerts/web-push";
 import { type CaptchaService, createCaptcha } from "./services/captcha";
 import { createDemoProvider, type DemoPaymentProvider } from "./services/payments/demo";
+import { type OwnPageSessions, ownPageSessions } from "./services/payments/own-sessions";
 import { createStripeProvider, type StripeWebhookEvent } from "./services/payments/stripe";
 import { createUploadStorage, type UploadStorage } from "./services/storage/disk";
 import type { AssetManifest } from "./ssr/asset-manifest";
@@ -93,6 +94,8 @@ export type Deps = {
   checkout: CheckoutService;
   /** The built-in demo checkout, when no Stripe key is set. */
   demoPayments: DemoPaymentProvider | null;
+  /** The shop's own page for an order a gift voucher pays in full (docs/decisions/0054-gift-vouchers.md). */
+  voucherPayments: OwnPageSessions;
   stripeWebhooks: StripeWebhooks | null;
   adminSessions: SessionStore;
   adminPassword: PasswordCheck;
@@ -163,7 +166,9 @@ export function createDeps(
   const content = createContentService(db, shown);
   const dispatch = createDispatchPromise({ content, now });
   const stripe = env.STRIPE_SECRET_KEY ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }) : null;
-  const demoPayments = stripe ? null : createDemoProvider(db, env.PUBLIC_URL);
+  const demoPayments = stripe ? null : createDemoProvider(db, env.PUBLIC_URL, now);
+  // An order a gift voucher pays in full is placed on the shop's own page, never a £0 card session (decision 0054).
+  const voucherPayments = ownPageSessions(db, env.PUBLIC_URL, "voucher", now);
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
   const adminPassword = createPasswordCheck(env, db, passwordCost);
   const uploadBudget = createUploadBudget({ db, dataDir: env.DATA_DIR });
@@ -290,9 +295,12 @@ export function createDeps(
       discountCodes,
       modelPrices: instantPrices,
       vouchers: giftVouchers,
+      voucherPage: voucherPayments,
+      now,
     }),
     giftVouchers,
     demoPayments,
+    voucherPayments,
     stripeWebhooks: stripe && webhookSecret ? { parse: (raw, signature) => stripe.parseWebhook(raw, signature, webhookSecret) } : null,
     adminSessions: createSessionStore(db, adminPassword.fingerprint),
     adminPassword,

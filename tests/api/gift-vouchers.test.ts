@@ -3,8 +3,9 @@ import { groupVoucherCode, VOUCHER_MESSAGES } from "../../shared/gift-voucher";
 import { ADMIN_VOUCHER_MESSAGES } from "../../src/modules/gift-vouchers/model";
 import { listOutbox } from "../../src/modules/outbox/service";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
-import { ageCheckouts, confirmCheckout, payDemo, sessionIdOf, stockOf } from "../support/checkout";
+import { ageCheckouts, confirmCheckout, finishOnOwnPage, sessionIdOf, stockOf } from "../support/checkout";
 import { addProduct, BIRD_FEEDER } from "../support/factories";
+import { addVoucherProducts, checkVoucher, startCheckout, voucherBalanceOf, voucherCodeOf, voucherLine } from "../support/gift-vouchers";
 import { type ResendStandIn, startResendStandIn } from "../support/resend-stand-in";
 import { countRows } from "../support/test-app";
 
@@ -30,61 +31,32 @@ beforeEach(async () => {
     { now: () => clock },
   );
   addProduct(shop.db, BIRD_FEEDER); // £24, 5 on the shelf
-  // A free amount (£10–£200), and one sold in the owner's amounts.
-  addProduct(shop.db, { id: "voucher", name: "Gift voucher", price_cents: 1000, kind: "voucher" });
-  addProduct(shop.db, {
-    id: "set-voucher",
-    name: "Set gift voucher",
-    price_cents: 2500,
-    kind: "voucher",
-    variants: [
-      { id: "set-25", name: "£25", price_cents: 2500 },
-      { id: "set-50", name: "£50", price_cents: 5000 },
-    ],
-  });
+  addVoucherProducts(shop.db);
 });
 afterEach(() => shop.close());
 
 type Body = Record<string, unknown>;
 
-function checkout(body: Body) {
-  return shop.json<{ url?: string; error?: string }>("/api/checkout", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-}
+const checkout = (body: Body) => startCheckout(shop, body);
 
 async function pay(body: Body): Promise<string> {
   const started = await checkout(body);
   expect(started.status).toBe(200);
   const sessionId = sessionIdOf(started.body.url ?? "");
-  expect((await payDemo(shop, sessionId)).status).toBe(303);
+  expect((await finishOnOwnPage(shop, started.body.url ?? "")).status).toBe(303);
   const confirm = await confirmCheckout<{ orderId: string }>(shop, sessionId);
   expect(confirm.status).toBe(200);
   return confirm.body.orderId;
 }
 
-const voucherLine = (voucher: Body, id = "voucher") => ({ id, voucher });
-
 /** Buys one voucher and reads its code from the email that carries it. */
 async function buyVoucher(voucher: Body = { amount_pence: 5000 }): Promise<{ orderId: string; code: string }> {
   const orderId = await pay({ items: [voucherLine(voucher)] });
-  const email = listOutbox(shop.db, { orderId }).find((row) => row.kind === "gift-voucher");
-  const code = email?.text.match(/Your code: ([A-Z0-9-]{19})/)?.[1];
-  if (!code) throw new Error("no voucher email");
-  return { orderId, code };
+  return { orderId, code: voucherCodeOf(shop.db, orderId) };
 }
 
-function check(code: unknown) {
-  return shop.json<{ balance_pence?: number; expires_on?: string; error?: string }>("/api/gift-vouchers/check", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ code }),
-  });
-}
-
-const balanceOf = (code: string) => check(code).then((answer) => answer.body.balance_pence);
+const check = (code: unknown) => checkVoucher(shop, code);
+const balanceOf = (code: string) => voucherBalanceOf(shop, code);
 
 describe("voucher products", () => {
   test("carry kind: voucher in the public and the admin product answers; other products kind: item", async () => {

@@ -59,6 +59,15 @@ export function payDemo(shop: TestShop, sessionId: string, form: Record<string, 
   return shop.request(`/checkout/demo/${sessionId}/pay`, demoPayRequest(form));
 }
 
+/**
+ * Finishes a checkout on the shop's own page its answer named, as the browser's form post would: Pay on the demo
+ * checkout, or Place order on the page of an order a gift voucher pays in full.
+ */
+export function finishOnOwnPage(shop: TestShop, paymentUrl: string, form: Record<string, string> = DEMO_FORM) {
+  const action = new URL(paymentUrl).pathname.startsWith("/checkout/voucher/") ? "place" : "pay";
+  return shop.request(`${new URL(paymentUrl).pathname}/${action}`, demoPayRequest(form));
+}
+
 /** POST /api/checkout/confirm answers one of these: 200 with the order, 202 while it is processing, or an error. */
 export type ConfirmAnswer = { orderId?: string | null; status?: string; error?: string };
 
@@ -82,11 +91,12 @@ export async function buyThroughDemoCheckout(shop: TestShop, items: Entry[]): Pr
   return { orderId: confirm.body.orderId, sessionId };
 }
 
-/** Moves every hold and demo session an hour into the past, as if the shopper walked away. */
-export function ageCheckouts(db: Database): void {
-  const past = new Date(Date.now() - 60 * 60_000).toISOString();
+/** Moves every hold and the shop's own payment pages an hour into the past, as if the shopper walked away. */
+export function ageCheckouts(db: Database, from: Date = new Date()): void {
+  const past = new Date(from.getTime() - 60 * 60_000).toISOString();
   db.query("UPDATE checkouts SET expires_at = ?").run(past);
   db.query("UPDATE demo_payment_sessions SET expires_at = ?").run(past);
+  db.query("UPDATE voucher_paid_sessions SET expires_at = ?").run(past);
 }
 
 /**

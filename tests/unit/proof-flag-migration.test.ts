@@ -23,7 +23,7 @@ const lastChange = () => lastPageChange(db);
 
 test("every product of an existing shop is unflagged after the upgrade, with its rows as they were", () => {
   const before = db.query("SELECT id, name, stock, status FROM products ORDER BY id").all();
-  expect(migrate(db)).toEqual([MIGRATION]);
+  expect(migrate(db)).toEqual(expect.arrayContaining([MIGRATION]));
   expect(db.query("SELECT id, name, stock, status FROM products ORDER BY id").all()).toEqual(before);
   expect(db.query("SELECT id, proof_before_making FROM products ORDER BY id").all()).toEqual([
     { id: "clips", proof_before_making: 0 },

@@ -15,6 +15,7 @@ export type CustomerOrder = Pick<Order, "id" | "status" | "created_at" | "amount
       | "delivery_cents"
       | "discount_code"
       | "discount_cents"
+      | "voucher_cents"
       | "gift"
       | "shipping_name"
       | "shipping_line1"

@@ -7,12 +7,14 @@ type Totals = {
   /** The code the order was priced with and what it took off; absent or 0 shows no line (docs/decisions/0020-discount-codes.md). */
   discount_code?: string | null;
   discount_cents?: number | null;
+  /** What a gift voucher paid, delivery included; absent or 0 shows no line (docs/decisions/0054-gift-vouchers.md). */
+  voucher_cents?: number | null;
   items: readonly { unit_price_cents: number; quantity: number }[];
 };
 
 /**
- * Subtotal, delivery and total of an order, as the shopper's confirmation and
- * the owner's order screen both show them. Orders from before subtotal and
+ * Subtotal, any discount, delivery, what a gift voucher paid and the total paid
+ * by card, as the shopper's confirmation and the owner's order screen both show them. Orders from before subtotal and
  * delivery were stored derive them from the lines and the amount paid.
  */
 export function OrderTotals({ order }: { order: Totals }) {
@@ -34,6 +36,12 @@ export function OrderTotals({ order }: { order: Totals }) {
         <dt>Delivery</dt>
         <dd>{formatDelivery(delivery)}</dd>
       </div>
+      {order.voucher_cents ? (
+        <div>
+          <dt>Gift voucher</dt>
+          <dd>{formatMinus(order.voucher_cents)}</dd>
+        </div>
+      ) : null}
       <div className="order-totals__total">
         <dt>Total</dt>
         <dd>{formatPence(order.amount_cents)}</dd>

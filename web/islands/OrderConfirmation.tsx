@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { dispatchedByText } from "../../shared/dispatch-words";
-import { formatMinus, formatPence } from "../../shared/money";
 import { orderReference } from "../../shared/order-view";
 import type { CheckoutSessionView } from "../../src/modules/checkout/model";
+import { CheckoutSummary } from "../components/CheckoutSummary";
 import { type CustomerOrder, OrderDetails } from "../components/OrderDetails";
 import { ParcelTracking } from "../components/ParcelTracking";
 import { clearBasket } from "../lib/basket-gift-store";
@@ -148,27 +148,7 @@ export function OrderConfirmation({ sessionId }: OrderConfirmationProps) {
           <OrderDetails order={order} sessionId={sessionId} />
         </>
       ) : (
-        session &&
-        session.line_items.length > 0 && (
-          <section className="card confirmation__summary" aria-label="Order summary">
-            <ul className="order-items">
-              {session.line_items.map((line, index) => (
-                <li key={`${index}-${line.description}`}>
-                  <span>
-                    {line.quantity} × {line.description}
-                  </span>
-                  <span>{line.amount_total < 0 ? formatMinus(line.amount_total) : formatPence(line.amount_total)}</span>
-                </li>
-              ))}
-            </ul>
-            <dl className="order-totals">
-              <div className="order-totals__total">
-                <dt>Total</dt>
-                <dd>{formatPence(session.amount_total)}</dd>
-              </div>
-            </dl>
-          </section>
-        )
+        session && session.line_items.length > 0 && <CheckoutSummary session={session} className="confirmation__summary" />
       )}
 
       <p className="confirmation__actions">

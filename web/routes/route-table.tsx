@@ -1,7 +1,14 @@
 import type { RouteObject } from "react-router";
 import { AdminPage, adminHandle } from "./admin";
 import { BasketPage, basketHandle, basketLoader } from "./basket";
-import { DemoCheckoutPage, demoCheckoutHandle, demoCheckoutLoader } from "./checkout.demo";
+import {
+  DemoCheckoutPage,
+  demoCheckoutHandle,
+  demoCheckoutLoader,
+  VoucherCheckoutPage,
+  voucherCheckoutHandle,
+  voucherCheckoutLoader,
+} from "./checkout.own";
 import { ContactPage, contactHandle } from "./contact";
 import { CustomRequestPage, customRequestHandle } from "./custom-request";
 import { HomePage, homeHandle, homeLoader } from "./index";
@@ -35,6 +42,12 @@ export const routes: RouteObject[] = [
           { path: "custom-request", Component: CustomRequestPage, handle: customRequestHandle },
           { path: "success", loader: successLoader, Component: SuccessPage, handle: successHandle },
           { path: "checkout/demo/:sessionId", loader: demoCheckoutLoader, Component: DemoCheckoutPage, handle: demoCheckoutHandle },
+          {
+            path: "checkout/voucher/:sessionId",
+            loader: voucherCheckoutLoader,
+            Component: VoucherCheckoutPage,
+            handle: voucherCheckoutHandle,
+          },
           { path: "order", loader: findOrderLoader, Component: FindOrderPage, handle: findOrderHandle },
           { path: "order/:orderId", loader: orderLoader, Component: OrderPage, handle: orderHandle },
           { path: "order/:orderId/hold/:holdId", loader: holdLoader, Component: HoldPage, handle: holdHandle },

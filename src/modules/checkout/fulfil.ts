@@ -147,9 +147,17 @@ function newOrder(
     refund_required: flags.refundRequired,
     discount_over_limit: flags.discountOverLimit,
     dispatch_by: dispatchBy,
-    // Nothing is charged on the demo: its fee is Stripe's published UK card rate, stored as "demo" (decision 0050).
-    fee: checkout.provider === "demo" ? demoCardFee(checkout.amount_cents) : null,
+    fee: knownFee(checkout),
   };
+}
+
+/**
+ * Nothing is charged on the demo: its fee is Stripe's published UK card rate, stored as "demo"; Stripe's own is read
+ * later by the fees job (decision 0050). An order a gift voucher paid in full had no card payment and has no fee.
+ */
+function knownFee(checkout: Pick<CheckoutRow, "provider" | "amount_cents">): NewOrder["fee"] {
+  if (checkout.amount_cents === 0) return { feePence: 0, netPence: 0, source: checkout.provider };
+  return checkout.provider === "demo" ? { ...demoCardFee(checkout.amount_cents), source: "demo" } : null;
 }
 
 /** Whether a code's uses are all taken, paid or held by checkouts waiting for payment (a deleted code has none to take). */

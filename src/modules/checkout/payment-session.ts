@@ -3,7 +3,7 @@ import { dispatchedByText } from "../../../shared/dispatch-words";
 import { writeTransaction } from "../../db/transaction";
 import { Conflict, HttpError } from "../../errors";
 import { errorFields, log } from "../../log";
-import { type KnownPayer, type PaymentProvider, PaymentProviderError } from "../../services/payments/provider";
+import { type KnownPayer, PaymentProviderError, type SessionProvider } from "../../services/payments/provider";
 import type { DispatchPromise } from "../catalog/dispatch-promise";
 import { checkoutStore } from "./checkout-store";
 import { lineDispatchDays } from "./dispatch-dates";
@@ -44,7 +44,7 @@ export function paymentSessions({
   dispatch,
 }: {
   db: Database;
-  provider: PaymentProvider;
+  provider: SessionProvider;
   publicUrl: string;
   dispatch: DispatchPromise;
 }) {

@@ -4,7 +4,7 @@ import { writeTransaction } from "../../db/transaction";
 import { BadRequest, Conflict, HttpError, NotFound, TooManyRequests } from "../../errors";
 import { createAddressHasher } from "../../http/address-hash";
 import { errorFields, log } from "../../log";
-import { type PaymentProvider, PaymentProviderError, type PaymentSnapshot } from "../../services/payments/provider";
+import { type PaymentProvider, PaymentProviderError, type PaymentSnapshot, type SessionProvider } from "../../services/payments/provider";
 import type { DispatchPromise } from "../catalog/dispatch-promise";
 import type { ContentService } from "../content/service";
 import type { DiscountCodeName } from "../discount-codes/model";
@@ -52,6 +52,8 @@ export type CheckoutServiceOptions = {
   modelPrices: ModelPricer;
   /** Gift vouchers: spent at checkout, issued when a voucher line is paid (docs/decisions/0054-gift-vouchers.md). */
   vouchers: GiftVouchers;
+  /** The shop's own page that places an order a gift voucher pays in full: no card session for £0. */
+  voucherPage: SessionProvider;
   now?: () => Date;
 };
 
@@ -69,11 +71,22 @@ export function createCheckoutService({
   discountCodes,
   modelPrices,
   vouchers,
+  voucherPage,
   now = () => new Date(),
 }: CheckoutServiceOptions) {
   const store = checkoutStore(db);
   const holderHash = createAddressHasher(db);
-  const sessions = paymentSessions({ db, provider, publicUrl, dispatch });
+  const cardSessions = paymentSessions({ db, provider, publicUrl, dispatch });
+  const voucherSessions = paymentSessions({ db, provider: voucherPage, publicUrl, dispatch });
+  /** Whose page a checkout is paid on: a gift voucher that pays all of it needs no card (docs/decisions/0054-gift-vouchers.md). */
+  const paidByVoucher = (checkout: Pick<CheckoutRow, "amount_cents" | "voucher_cents">) =>
+    checkout.amount_cents === 0 && checkout.voucher_cents > 0;
+  const providerOf = (checkout: CheckoutRow): SessionProvider => (paidByVoucher(checkout) ? voucherPage : provider);
+  /** Ends the pages of checkouts a newer one replaced, each where it was opened, so none of them can be paid. */
+  async function expireReplaced(replaced: { sessionId: string; byVoucher: boolean }[]): Promise<void> {
+    const ids = (byVoucher: boolean) => replaced.filter((older) => older.byVoucher === byVoucher).map((older) => older.sessionId);
+    await Promise.all([cardSessions.expire(ids(false)), voucherSessions.expire(ids(true))]);
+  }
   const fulfil = (snapshot: PaymentSnapshot): FulfilOutcome =>
     fulfilPayment(db, { checkouts: store, orders, production, discountCodes, vouchers }, snapshot, onOrderCreated, dispatch);
 
@@ -88,10 +101,11 @@ export function createCheckoutService({
    * shopper only ever learns a session id after `opened` recorded it.
    */
   async function snapshotOrNotFound(sessionId: string): Promise<PaymentSnapshot> {
-    if (!store.bySession(sessionId)) throw new NotFound("We couldn't find that checkout.");
+    const recorded = store.bySession(sessionId);
+    if (!recorded) throw new NotFound("We couldn't find that checkout.");
     let snapshot: PaymentSnapshot | null;
     try {
-      snapshot = await provider.retrieveSession(sessionId);
+      snapshot = await providerOf(recorded).retrieveSession(sessionId);
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       // The cause's name only: its message may carry the session id.
@@ -218,17 +232,30 @@ export function createCheckoutService({
         takeStock(db, unitsOf(lines));
         // Held with the stock, in the same transaction: the schema refuses a hold past the balance (decision 0054).
         if (voucher) vouchers.store.hold(voucher.id, id, voucherCents);
-        const replacedSessions = replaced.flatMap((older) => (older.provider_session_id ? [older.provider_session_id] : []));
+        const replacedSessions = replaced.flatMap((older) =>
+          older.provider_session_id ? [{ sessionId: older.provider_session_id, byVoucher: paidByVoucher(older) }] : [],
+        );
         return {
           repeat: null,
-          created: { id, lines, delivery, discount, voucherCents, goodsCents: totals.subtotalCents, expiresAt, replacedSessions },
+          created: {
+            id,
+            lines,
+            delivery,
+            discount,
+            voucherCents,
+            amountCents: totals.amountCents - voucherCents,
+            goodsCents: totals.subtotalCents,
+            expiresAt,
+            replacedSessions,
+          },
         } as const;
       });
-      if (begun.repeat !== null) return { url: await sessions.waitForUrl(begun.repeat) };
+      if (begun.repeat !== null) return { url: await cardSessions.waitForUrl(begun.repeat) };
 
-      const { id, lines, delivery, discount, voucherCents, goodsCents, expiresAt, replacedSessions } = begun.created;
-      await sessions.expire(replacedSessions);
+      const { id, lines, delivery, discount, voucherCents, amountCents, goodsCents, expiresAt, replacedSessions } = begun.created;
+      await expireReplaced(replacedSessions);
       const toProvider = providerMoney(goodsCents, delivery, discount, voucherCents);
+      const sessions = paidByVoucher({ amount_cents: amountCents, voucher_cents: voucherCents }) ? voucherSessions : cardSessions;
       return sessions.open({
         checkoutId: id,
         lines,
@@ -260,8 +287,9 @@ export function createCheckoutService({
     async cancel(sessionId: string): Promise<void> {
       const checkout = store.forSession(sessionId, null);
       if (checkout?.hold !== "held") return;
-      await provider.expireSession(sessionId);
-      const snapshot = await provider.retrieveSession(sessionId);
+      const own = providerOf(checkout);
+      await own.expireSession(sessionId);
+      const snapshot = await own.retrieveSession(sessionId);
       if (snapshot && snapshot.status === "expired") release(checkout, "expired");
     },
 
@@ -325,10 +353,11 @@ export function createCheckoutService({
             if (release(checkout, "failed")) released++;
             continue;
           }
-          let snapshot = await provider.retrieveSession(checkout.provider_session_id);
+          const own = providerOf(checkout);
+          let snapshot = await own.retrieveSession(checkout.provider_session_id);
           if (snapshot?.status === "open") {
-            await provider.expireSession(checkout.provider_session_id);
-            snapshot = await provider.retrieveSession(checkout.provider_session_id);
+            await own.expireSession(checkout.provider_session_id);
+            snapshot = await own.retrieveSession(checkout.provider_session_id);
           }
           if (snapshot && snapshot.paymentStatus !== "unpaid") {
             if (fulfil(snapshot).kind === "order") fulfilled++;

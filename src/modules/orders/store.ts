@@ -152,8 +152,11 @@ export type NewOrder = {
   refund_required: boolean;
   discount_over_limit: boolean;
   dispatch_by: string | null;
-  /** The demo checkout's fee, worked out at the published rate; a Stripe order's fee is read later by the fees job. */
-  fee?: { feePence: number; netPence: number } | null;
+  /**
+   * The fee when known at payment: the demo checkout's, worked out at the published rate, or none on an order nothing
+   * was charged for (a gift voucher paid it all). A Stripe payment's fee is read later by the fees job.
+   */
+  fee?: { feePence: number; netPence: number; source: "stripe" | "demo" } | null;
 };
 export type NewItem = {
   product_id: string;
@@ -356,7 +359,7 @@ export function createOrderStore(db: Database) {
         order.dispatch_by,
         order.fee?.feePence ?? null,
         order.fee?.netPence ?? null,
-        order.fee ? "demo" : null,
+        order.fee?.source ?? null,
       )!;
       for (const item of items) {
         insertItem.run(order.id, item.product_id, item.variant_id, item.product_name, item.unit_price_cents, item.quantity, item.meta);

@@ -87,13 +87,22 @@ export type MadeRefund = { id: string };
  */
 export type Settlement = { balanceTransaction: string | null; feePence: number; netPence: number };
 
-export interface PaymentProvider {
-  readonly name: "stripe" | "demo";
+/**
+ * What opening, reading and ending a payment page needs: the card providers below, and the shop's own page for an
+ * order a gift voucher pays in full (src/services/payments/own-sessions.ts).
+ */
+export interface SessionProvider {
+  readonly name: "stripe" | "demo" | "voucher";
   createSession(input: CreatePaymentSession): Promise<CreatedPaymentSession>;
   /** null when the provider has no such session. */
   retrieveSession(sessionId: string): Promise<PaymentSnapshot | null>;
   /** Ends an open session early (cancel); a session already complete or expired is left alone. */
   expireSession(sessionId: string): Promise<void>;
+}
+
+/** A card payment provider: sessions, and the money's own calls. */
+export interface PaymentProvider extends SessionProvider {
+  readonly name: "stripe" | "demo";
   /** Gives money back; throws PaymentProviderError saying why when the provider refuses or cannot be reached. */
   refund(input: RefundPayment): Promise<MadeRefund>;
   /** The fee and net of a paid session's payment; null while the provider has not settled it yet (ask again later). */

@@ -4,7 +4,7 @@ import type { AdminOrder } from "../types";
 /**
  * What the shopper paid, the payment provider's fee and what reached the shop (docs/decisions/0050-money-that-reconciles.md).
  * A Stripe fee not settled yet says so rather than showing a guess; the demo checkout's fee is the published UK card
- * rate and says "demo" beside it.
+ * rate and says "demo" beside it. An order a gift voucher paid in full had no card payment and so no fee.
  */
 export function PaymentFee({ order }: { order: AdminOrder }) {
   return (
@@ -13,7 +13,12 @@ export function PaymentFee({ order }: { order: AdminOrder }) {
         <dt>Paid</dt>
         <dd>{formatPence(order.amount_cents)}</dd>
       </div>
-      {order.fee_cents === null || order.net_cents === null ? (
+      {order.amount_cents === 0 ? (
+        <div>
+          <dt>Card fee</dt>
+          <dd className="muted">None: nothing was charged to a card</dd>
+        </div>
+      ) : order.fee_cents === null || order.net_cents === null ? (
         <div>
           <dt>Stripe fee</dt>
           <dd className="muted">Fee not known yet</dd>

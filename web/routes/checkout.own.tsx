@@ -1,28 +1,48 @@
+import type { ReactNode } from "react";
 import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { GIFT_DELIVERY_NOTE } from "../../shared/gift";
 import { formatDelivery, formatMinus, formatPence } from "../../shared/money";
-import { DEMO_FORM_ERRORS, type DemoFormErrorCode } from "../../src/modules/demo-checkout/model";
-import type { DemoSession } from "../../src/services/payments/demo";
+import { DEMO_FORM_ERRORS, type DemoFormErrorCode } from "../../src/modules/own-checkout/model";
+import type { OwnSession } from "../../src/services/payments/own-sessions";
+import { CheckoutSummary } from "../components/CheckoutSummary";
 import { depsOf, refusedFormOf } from "./context";
 import type { RouteHandle } from "./meta";
 
 type Typed = Partial<Record<string, string>>;
 
+/** Only a refused post of the page's form brings a problem and typed values; the query string is never read, so no link can put words on it. */
+function refusedOf(args: LoaderFunctionArgs) {
+  const refused = refusedFormOf(args);
+  const error = refused ? (DEMO_FORM_ERRORS[refused.errorCode as DemoFormErrorCode] ?? DEMO_FORM_ERRORS.form) : null;
+  return { error, typed: (refused?.typed ?? {}) as Typed };
+}
+
 export function demoCheckoutLoader(args: LoaderFunctionArgs) {
   const { demoPayments } = depsOf(args);
   const session = demoPayments?.session(args.params.sessionId ?? "") ?? null;
   if (!session) throw data("There is no such test payment.", { status: 404 });
-  // Only a refused post of this form brings a problem and typed values; the
-  // query string is never read, so no link can put words on this page.
-  const refused = refusedFormOf(args);
-  const error = refused ? (DEMO_FORM_ERRORS[refused.errorCode as DemoFormErrorCode] ?? DEMO_FORM_ERRORS.form) : null;
-  return { session, error, typed: (refused?.typed ?? {}) as Typed };
+  return { session, ...refusedOf(args) };
 }
 
-export const demoCheckoutHandle: RouteHandle = {
+/**
+ * An order a gift voucher pays in full: the shop's own page asks for the email and the delivery address and places
+ * it, with no card (docs/decisions/0054-gift-vouchers.md). Its summary is the checkout's own lines, as the
+ * confirmation page shows them: the goods, any discount, delivery and the voucher's part.
+ */
+export async function voucherCheckoutLoader(args: LoaderFunctionArgs) {
+  const { voucherPayments, checkout } = depsOf(args);
+  const session = voucherPayments.session(args.params.sessionId ?? "");
+  if (!session) throw data("There is no such order to confirm.", { status: 404 });
+  const { line_items, amount_total } = await checkout.sessionView(session.id);
+  return { session, summary: { line_items, amount_total }, ...refusedOf(args) };
+}
+
+const ownPageHandle = (title: string, description: string): RouteHandle => ({
   policy: { audience: "personal", secretParams: ["sessionId"] },
-  meta: (_data, shop) => ({ title: `Test payment · ${shop.name}`, description: "The shop's built-in test checkout.", path: null }),
-};
+  meta: (_data, shop) => ({ title: `${title} · ${shop.name}`, description, path: null }),
+});
+export const demoCheckoutHandle = ownPageHandle("Test payment", "The shop's built-in test checkout.");
+export const voucherCheckoutHandle = ownPageHandle("Confirm your order", "Your gift voucher pays for this order in full.");
 
 /**
  * The built-in demo checkout (no Stripe key set): shaped like a card payment
@@ -38,26 +58,53 @@ export function DemoCheckoutPage() {
       <h1>{`Pay ${formatPence(session.amountTotal)}`}</h1>
       <OrderSummary session={session} />
       {session.status === "open" ? (
-        <PaymentForm session={session} error={error} typed={typed} />
-      ) : session.status === "complete" ? (
-        <p className="card">
-          This payment is complete. <a href={session.successUrl}>See your order confirmation</a>.
-        </p>
-      ) : paysForQuote(session) ? (
-        <p className="card" role="alert">
-          This payment session has expired and nothing was charged. <a href={session.cancelUrl}>Go back to your quote</a> to pay it again.
-        </p>
+        <PaymentForm session={session} error={error} typed={typed} placed="pay" />
       ) : (
-        <p className="card" role="alert">
-          This payment session has expired and the items are no longer held for you. Your basket is still saved:{" "}
-          <a href="/basket">go back to your basket</a> and check out again.
-        </p>
+        <EndedSession session={session} />
       )}
     </div>
   );
 }
 
-function OrderSummary({ session }: { session: DemoSession }) {
+/** The page of an order a gift voucher pays in full: no card, nothing to pay, the same address form. */
+export function VoucherCheckoutPage() {
+  const { session, summary, error, typed } = useLoaderData<typeof voucherCheckoutLoader>();
+  return (
+    <div className="container narrow demo-checkout">
+      <p className="banner" role="note">
+        <strong>Nothing to pay.</strong> Your gift voucher pays for this order in full, so no card is needed.
+      </p>
+      <h1>Confirm your order</h1>
+      <CheckoutSummary session={summary} className="demo-checkout__summary" />
+      {session.status === "open" ? (
+        <PaymentForm session={session} error={error} typed={typed} placed="place" />
+      ) : (
+        <EndedSession session={session} />
+      )}
+    </div>
+  );
+}
+
+/** A completed or expired session's page: where the order is, or how to start again. */
+function EndedSession({ session }: { session: OwnSession }) {
+  return session.status === "complete" ? (
+    <p className="card">
+      {session.paymentStatus === "no_payment_required" ? "This order is placed." : "This payment is complete."}{" "}
+      <a href={session.successUrl}>See your order confirmation</a>.
+    </p>
+  ) : paysForQuote(session) ? (
+    <p className="card" role="alert">
+      This payment session has expired and nothing was charged. <a href={session.cancelUrl}>Go back to your quote</a> to pay it again.
+    </p>
+  ) : (
+    <p className="card" role="alert">
+      This payment session has expired and the items are no longer held for you. Your basket is still saved:{" "}
+      <a href="/basket">go back to your basket</a> and check out again.
+    </p>
+  );
+}
+
+function OrderSummary({ session }: { session: OwnSession }) {
   return (
     <section className="card demo-checkout__summary" aria-label="Order summary">
       <ul className="order-items">
@@ -93,12 +140,26 @@ function OrderSummary({ session }: { session: DemoSession }) {
  * A quote's payment returns to the quote page on Cancel (its cancel URL is the quote's link, decision 0014); a
  * basket's to the basket. The cancel URL is the shop's own, so its path says which.
  */
-function paysForQuote(session: DemoSession): boolean {
+function paysForQuote(session: OwnSession): boolean {
   return new URL(session.cancelUrl).pathname.startsWith("/quote/");
 }
 
-function PaymentForm({ session, error, typed }: { session: DemoSession; error: string | null; typed: Typed }) {
-  const action = `/checkout/demo/${encodeURIComponent(session.id)}`;
+/**
+ * The page's one form: the email and delivery address, then Pay (the demo's test payment, with a billing address if it
+ * differs) or Place order (an order a gift voucher pays in full: no card, so no billing address).
+ */
+function PaymentForm({
+  session,
+  error,
+  typed,
+  placed,
+}: {
+  session: OwnSession;
+  error: string | null;
+  typed: Typed;
+  placed: "pay" | "place";
+}) {
+  const action = `${placed === "pay" ? "/checkout/demo" : "/checkout/voucher"}/${encodeURIComponent(session.id)}`;
   // What the shop already knows of the payer fills the page, as Stripe fills customer_email; what they typed wins.
   const known: Typed = session.payer ? { email: session.payer.email, name: session.payer.name } : {};
   const field = (name: string, label: string, options: { type?: string; autoComplete?: string; required?: boolean } = {}) => (
@@ -115,7 +176,7 @@ function PaymentForm({ session, error, typed }: { session: DemoSession; error: s
     </div>
   );
   return (
-    <form className="card form demo-checkout__form" method="post" action={`${action}/pay`}>
+    <form className="card form demo-checkout__form" method="post" action={`${action}/${placed}`}>
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -142,6 +203,34 @@ function PaymentForm({ session, error, typed }: { session: DemoSession; error: s
           </select>
         </div>
       </fieldset>
+      {placed === "place" ? (
+        // Nothing is paid, so there is no billing address: the order's is its delivery address.
+        <input type="hidden" name="billingSame" value="1" />
+      ) : (
+        <BillingAddress field={field} typed={typed} />
+      )}
+      <div className="demo-checkout__actions">
+        <button className="button button--primary button--large" type="submit">
+          {placed === "pay" ? `Pay ${formatPence(session.amountTotal)} (test)` : "Place order"}
+        </button>
+        {/* A POST: a link or prefetch must never end the payment. No validation: leaving needs no address. */}
+        <button className="button button--ghost" type="submit" formAction={`${action}/cancel`} formNoValidate>
+          {paysForQuote(session) ? "Cancel and return to your quote" : "Cancel and return to basket"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function BillingAddress({
+  field,
+  typed,
+}: {
+  field: (name: string, label: string, options?: { autoComplete?: string; required?: boolean }) => ReactNode;
+  typed: Typed;
+}) {
+  return (
+    <>
       <label className="checkbox">
         <input type="checkbox" name="billingSame" value="1" defaultChecked={typed.billingSame !== "0"} /> Billing address is the same as
         delivery
@@ -156,15 +245,6 @@ function PaymentForm({ session, error, typed }: { session: DemoSession; error: s
           {field("billingPostalCode", "Billing postcode", { autoComplete: "billing postal-code", required: false })}
         </div>
       </details>
-      <div className="demo-checkout__actions">
-        <button className="button button--primary button--large" type="submit">
-          {`Pay ${formatPence(session.amountTotal)} (test)`}
-        </button>
-        {/* A POST: a link or prefetch must never end the payment. No validation: leaving needs no address. */}
-        <button className="button button--ghost" type="submit" formAction={`${action}/cancel`} formNoValidate>
-          {paysForQuote(session) ? "Cancel and return to your quote" : "Cancel and return to basket"}
-        </button>
-      </div>
-    </form>
+    </>
   );
 }
