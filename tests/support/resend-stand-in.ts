@@ -41,6 +41,8 @@ export function startResendStandIn({ apiKey = "re_test_key" }: { apiKey?: string
     hostname: "127.0.0.1",
     async fetch(request) {
       const url = new URL(request.url);
+      // The stand-in's own reading door, for a browser story whose shop runs in another process.
+      if (request.method === "GET" && url.pathname === "/stand-in/delivered") return Response.json(delivered);
       if (request.method !== "POST" || url.pathname !== "/emails") return error(404, "not_found", "Not found");
       requests += 1;
 

@@ -27,10 +27,11 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-export async function startOwnShop(): Promise<OwnShop> {
+/** `env`: settings beside the suite's, e.g. a mail service stand-in's (tests/e2e/support/mail.ts). */
+export async function startOwnShop(env: Record<string, string> = {}): Promise<OwnShop> {
   const dataDir = mkdtempSync(join(tmpdir(), "strata-story-"));
   // The owner signs in with the suite's password, so a story may open /admin on its own shop too.
-  const shop = spawnShop({ port: await freePort(), dataDir, env: { NODE_ENV: "test", ADMIN_PASSWORD: E2E_ADMIN_PASSWORD } });
+  const shop = spawnShop({ port: await freePort(), dataDir, env: { ...env, NODE_ENV: "test", ADMIN_PASSWORD: E2E_ADMIN_PASSWORD } });
   const stop = async () => {
     await shop.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -47,6 +48,12 @@ export async function startOwnShop(): Promise<OwnShop> {
 /** Adds `count` products (with the demo's pictures) to a running own shop's database. */
 export function addManyProducts(shop: OwnShop, count: number): void {
   execFileSync("bun", [join(HERE, "add-many-products.ts"), join(shop.dataDir, "shop.db"), String(count)], { stdio: "pipe" });
+}
+
+/** The day a scheduled email of `kind` waits for comes (it falls due now); answers who each was for and when it was due. */
+export function emailDayComes(shop: OwnShop, kind: string): { recipient: string; next_attempt_at: string }[] {
+  const printed = execFileSync("bun", [join(HERE, "email-day-comes.ts"), join(shop.dataDir, "shop.db"), kind], { encoding: "utf8" });
+  return JSON.parse(printed) as { recipient: string; next_attempt_at: string }[];
 }
 
 /** Adds `count` paid orders waiting in To make (queued, promised for dispatch from yesterday on) to a running own shop. */
