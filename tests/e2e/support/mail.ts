@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
 
-export type DeliveredEmail = { to: string[]; subject: string; text: string; html: string };
+type DeliveredEmail = { to: string[]; subject: string; text: string; html: string };
 
 /** A mail service stand-in a story's own shop sends through with the real Resend SDK; the story reads what arrived. */
 export type MailStandIn = {
