@@ -4,7 +4,7 @@ import { signIn } from "./support/admin";
 import { gotoHydrated } from "./support/hydrated";
 import { type MailStandIn, startMailStandIn } from "./support/mail";
 import { emailDayComes, type OwnShop, startOwnShop } from "./support/own-shop";
-import { picture } from "./support/pictures";
+import { PICTURES_WANTED, picture } from "./support/pictures";
 import { expect, test } from "./support/test";
 import { switchTheme } from "./support/theme";
 
@@ -143,6 +143,11 @@ test("@phone a voucher bought for a friend reaches them on its day; they spend p
   expect(placeBox!.x + placeBox!.width).toBeLessThanOrEqual(PHONE.width);
   expect(placeBox!.height).toBeGreaterThanOrEqual(44);
   await picturesInBothThemes(friend, "voucher-page-phone");
+  if (PICTURES_WANTED) {
+    await friend.setViewportSize({ width: 1280, height: 900 });
+    await picturesInBothThemes(friend, "voucher-page-desktop");
+    await friend.setViewportSize(PHONE);
+  }
   await place.tap();
   await expect(friend.getByRole("status")).toContainText("Your order reference is ORD-");
   await expect(friend.getByRole("heading", { name: "Gift note" })).toBeVisible();
