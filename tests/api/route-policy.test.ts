@@ -109,6 +109,7 @@ describe("what is derived from the declarations", () => {
     expect(personalPages.map((route) => route.path).toSorted()).toEqual([
       "/admin/*",
       "/checkout/demo/:sessionId",
+      "/checkout/voucher/:sessionId",
       "/order",
       "/order/:orderId",
       "/order/:orderId/hold/:holdId",
