@@ -8,9 +8,14 @@ import { formatDelivery } from "./money";
 /** A line as far as posting goes: a gift voucher line carries its `voucher` (a basket line's meta, or a priced one's). */
 export type PostedLine = { meta: { voucher?: unknown } };
 
+/** A line that goes in the parcel: anything but a gift voucher, which is emailed. */
+export function isPosted(line: PostedLine): boolean {
+  return !line.meta.voucher;
+}
+
 /** A basket of gift vouchers only: they are emailed, so nothing is posted, no delivery is charged and no day promised. */
 export function postsNothing(lines: readonly PostedLine[]): boolean {
-  return lines.length > 0 && lines.every((line) => line.meta.voucher !== undefined);
+  return lines.length > 0 && !lines.some(isPosted);
 }
 
 /** The flat fee, free once the goods reach a non-zero threshold; none at all when nothing is posted. */

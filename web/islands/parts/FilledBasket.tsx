@@ -10,7 +10,7 @@ import {
   setQuantity,
   subtotalPence,
 } from "../../../shared/basket";
-import { deliveryText, EMAILED_ONLY_NOTE, postsNothing } from "../../../shared/delivery";
+import { deliveryText, EMAILED_ONLY_NOTE, isPosted, postsNothing } from "../../../shared/delivery";
 import { dispatchPromiseText, latestDay } from "../../../shared/dispatch-words";
 import { basketOrderBy, orderByText, tooLateFor } from "../../../shared/key-dates";
 import { formatMinus, formatPence, poundsToPence } from "../../../shared/money";
@@ -159,7 +159,7 @@ export function FilledBasket({
 
   // The basket's promise is its slowest posted line's (a voucher is emailed, never dispatched); the catalogue answer
   // carries each product's day.
-  const posted = items.filter((item) => !item.meta.voucher);
+  const posted = items.filter(isPosted);
   const latestDispatch = latestDay(posted.map((item) => catalogue?.get(item.id)?.dispatchBy));
   // The key dates the basket's posted lines show, each with its soonest last order day (docs/decisions/0049-gift-orders.md).
   const orderBy = basketOrderBy(posted.map((item) => catalogue?.get(item.id)?.order_by));
