@@ -84,3 +84,43 @@ describe("refund_left on the owner's order answer", () => {
     expect(await leftOf(orderId)).toEqual({ total_cents: 2900, voucher_cents: 2900, card_cents: 0 });
   });
 });
+
+describe("the shopper's refund email says where the money went", () => {
+  const refundEmailTexts = (orderId: string) =>
+    listOutbox(shop.db, { orderId })
+      .filter((row) => row.kind === "refund")
+      .map((row) => row.text)
+      .reverse();
+
+  test("partly by voucher: the voucher's part back on it first, then the card's, counted of everything paid", async () => {
+    const orderId = await pay({ items: [{ id: "feeder" }], voucherCode: await voucherCode(1000) }); // £29: £10 voucher, £19 card
+    await refund(orderId, 600);
+    await refund(orderId, 2300);
+    const [first, second] = refundEmailTexts(orderId);
+    expect(first).toContain(`We have refunded £6.00 for your order ${orderId}. In all, £6.00 of the £29.00 you paid has been refunded.`);
+    expect(first).toContain("£6.00 is back on the gift voucher you paid with, ready to spend again.");
+    expect(first).not.toContain("card");
+    expect(second).toContain(`We have refunded £23.00 for your order ${orderId}: the whole amount you paid.`);
+    expect(second).toContain("£4.00 is back on the gift voucher you paid with, ready to spend again.");
+    expect(second).toContain(
+      "The other £19.00 goes back to the card you paid with and usually shows on your statement within 5 to 10 working days.",
+    );
+  });
+
+  test("wholly by voucher: all of it back on the voucher, and no word of a card", async () => {
+    const orderId = await pay({ items: [{ id: "feeder" }], voucherCode: await voucherCode(20000) });
+    await refund(orderId, 1000);
+    const [email] = refundEmailTexts(orderId);
+    expect(email).toContain(`We have refunded £10.00 for your order ${orderId}. In all, £10.00 of the £29.00 you paid has been refunded.`);
+    expect(email).toContain("£10.00 is back on the gift voucher you paid with, ready to spend again.");
+    expect(email).not.toContain("card");
+  });
+
+  test("by card only: the card's words, as before", async () => {
+    const orderId = await pay({ items: [{ id: "feeder" }] });
+    await refund(orderId, 2900);
+    const [email] = refundEmailTexts(orderId);
+    expect(email).toContain(`We have refunded £29.00 for your order ${orderId}: the whole amount you paid.`);
+    expect(email).toContain("It goes back to the card you paid with and usually shows on your statement within 5 to 10 working days.");
+  });
+});

@@ -149,12 +149,20 @@ export function createRefundService({
           );
         const refunded = orders.getOrder(id)!;
         if (refunded.email) {
+          // The order's money in all, the voucher's part with the card's, as the owner's refund_left counts it.
+          const paidCents = refunded.amount_cents + refunded.voucher_cents;
+          const refundedCents = paidCents - refundLeftOf(vouchers, id, refunded, refunded.refunded_cents).total_cents;
           enqueueEmail(db, {
             dedupeKey: `refund:${idempotencyKey}`,
             kind: "refund",
             orderId: id,
             recipient: refunded.email,
-            ...renderRefundEmail(refunded, request.amount_cents, publicUrl, readShopIdentity(db)),
+            ...renderRefundEmail(
+              refunded,
+              { toVoucherCents: toVoucher, toCardCents: toCard, paidCents, refundedCents },
+              publicUrl,
+              readShopIdentity(db),
+            ),
           });
         }
         // The one read of the refunded order: its email and the owner's answer are both made from it.
