@@ -133,6 +133,7 @@ test("the owner refunds in full an order a gift voucher paid part of: the vouche
   await expect(dialog.getByTestId("refund-split")).toHaveText(`£10.00 back to the gift voucher, ${formatPence(paid - 1000)} to the card.`);
   await dialog.getByLabel("Amount (£)").fill("4.00");
   await expect(dialog.getByTestId("refund-split")).toHaveText("£4.00 back to the gift voucher.");
+  await expectNoSeriousViolations(page, "the Refund dialog of an order a gift voucher paid part of");
   await dialog.getByLabel("Amount (£)").fill((paid / 100).toFixed(2));
   await dialog.getByRole("button", { name: "Refund", exact: true }).click();
 

@@ -1,5 +1,6 @@
 import { formatUkDay, ukToday } from "../../shared/uk-day";
 import { loadCatalogue, pick, productPath, unlimitedSimple } from "./catalogue";
+import { expectNoSeriousViolations } from "./support/axe";
 import { gotoHydrated } from "./support/hydrated";
 import { expect, test } from "./support/test";
 
@@ -33,6 +34,7 @@ test("@phone a shopper's basket of one gift voucher shows who it is for and no d
   await expect(summary.getByTestId("total")).toHaveText("£25.00");
   await expect(summary.getByText("Gift vouchers are emailed: nothing is posted.")).toBeVisible();
   await expect(summary.getByText(/free delivery/)).toHaveCount(0);
+  await expectNoSeriousViolations(page, "a basket of one gift voucher");
 
   // A thing to post beside it: the fee and the dispatch day, as any basket with it.
   const product = pick(await loadCatalogue(request), "simple product with unlimited stock", (p) => unlimitedSimple(p) && !p.requiresModel);
