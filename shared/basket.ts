@@ -1,3 +1,4 @@
+import { deliveryFee, type PostedLine, postsNothing } from "./delivery";
 import type { VoucherChoice } from "./gift-voucher";
 import { poundsToPence } from "./money";
 import { availableStock, purchaseLimit, type StockFacts } from "./stock";
@@ -150,16 +151,23 @@ export type DeliveryQuote = {
   toFreeDelivery: number | null;
 };
 
-/** Flat fee on every order, free once the subtotal reaches a non-zero threshold. */
-export function quoteDelivery(subtotal: number, feePence: number, thresholdPence: number): DeliveryQuote {
-  const freeDeliveryOn = thresholdPence > 0;
-  const isFree = freeDeliveryOn && subtotal >= thresholdPence;
-  const delivery = subtotal === 0 || isFree ? 0 : feePence;
+/**
+ * Flat fee on every order, free once the subtotal reaches a non-zero threshold (`deliveryFee`, the checkout's rule);
+ * an empty basket, or one of gift vouchers only, has none and nothing to add for free delivery.
+ */
+export function quoteDelivery(
+  subtotal: number,
+  feePence: number,
+  thresholdPence: number,
+  lines: readonly PostedLine[] = [],
+): DeliveryQuote {
+  const delivery = subtotal === 0 ? 0 : deliveryFee(subtotal, feePence, thresholdPence, lines);
+  const stillToAdd = thresholdPence > 0 && subtotal < thresholdPence && !postsNothing(lines);
   return {
     subtotal,
     delivery,
     total: subtotal + delivery,
-    toFreeDelivery: freeDeliveryOn && !isFree ? thresholdPence - subtotal : null,
+    toFreeDelivery: stillToAdd ? thresholdPence - subtotal : null,
   };
 }
 

@@ -222,6 +222,7 @@ export function createDeps(
       mailConfigured: mailDeliveryConfigured(env),
       lowStockThreshold: () => content.lowStockThreshold(),
     },
+    vouchers: giftVouchers.store,
     now,
   });
   const adminRefunds = createRefundService({

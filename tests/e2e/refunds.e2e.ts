@@ -7,6 +7,7 @@ import { paidOrderThroughCalls } from "./support/checkout";
 import { picture } from "./support/pictures";
 import { expectReachable, tapReachable } from "./support/tappable";
 import { expect, test } from "./support/test";
+import { boughtVoucherCode } from "./support/vouchers";
 
 // Refunds (docs/decisions/0017-refunds.md) as one story: a shopper pays for something (through the calls the
 // basket and the payment page make: buying is other stories'); the owner refunds part of the order from its screen through the Refund
@@ -83,6 +84,66 @@ test("the owner cancels a paid order and refunds it in the same dialog: the orde
   await expect(page.getByRole("button", { name: "Cancel order" })).toBeHidden();
   await expect(left).toHaveText("Refunded in full.");
   await expect(page.getByRole("region", { name: "Refunds" }).getByText("Requested by the customer")).toBeVisible();
+});
+
+// An order a gift voucher paid part of (docs/decisions/0054-gift-vouchers.md): what is left to refund counts the
+// voucher's part as well as the card's, the dialog says how a refund splits, and the whole order can be refunded.
+
+test("the owner refunds in full an order a gift voucher paid part of: the voucher's part back to it, the rest to the card", async ({
+  page,
+  request,
+}) => {
+  const payer = {
+    email: "voucher.refund@example.co.uk",
+    name: "Elizabeth Gaskell",
+    line1: "84 Plymouth Grove",
+    city: "Manchester",
+    postcode: "M13 9LW",
+  };
+  // A product of the story's own at £15, so the figures are the story's: £15 and delivery, £10 of it by voucher.
+  const id = `zz-voucher-refund-${Date.now().toString(36)}`;
+  await signIn(page);
+  const created = await page.request.post("/api/admin/products", {
+    data: {
+      id,
+      name: `Zz lamp ${id.slice(-5)}`,
+      price_cents: 1500,
+      stock: null,
+      requires_gpx: false,
+      requires_image: false,
+      category_id: null,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const fees = (await (await request.get("/api/configuration/delivery-fee")).json()) as Record<string, string>;
+  const threshold = Number(fees.free_delivery_threshold);
+  const paid = 1500 + (threshold > 0 && 1500 >= threshold ? 0 : Number(fees.delivery_fee));
+  const code = await boughtVoucherCode(request, 10, payer);
+  const orderId = await paidOrderThroughCalls(request, id, 1, payer, { voucherCode: code });
+
+  await openOrderAsOwner(page, orderId);
+  const refunds = page.getByRole("region", { name: "Refunds" });
+  const left = refunds.getByTestId("refund-left");
+  await expect(left).toHaveText(`${formatPence(paid)} left to refund of ${formatPence(paid)}.`);
+  await refunds.getByRole("button", { name: "Refund…" }).click();
+  const dialog = page.getByRole("dialog", { name: `Refund order ${orderId}` });
+  // Everything left, the voucher's part with the card's, and how it goes back.
+  await expect(dialog.getByLabel("Amount (£)")).toHaveValue((paid / 100).toFixed(2));
+  await expect(dialog.getByText(`${formatPence(paid)} of ${formatPence(paid)} is left to refund.`)).toBeVisible();
+  await expect(dialog.getByTestId("refund-split")).toHaveText(`£10.00 back to the gift voucher, ${formatPence(paid - 1000)} to the card.`);
+  await dialog.getByLabel("Amount (£)").fill("4.00");
+  await expect(dialog.getByTestId("refund-split")).toHaveText("£4.00 back to the gift voucher.");
+  await expectNoSeriousViolations(page, "the Refund dialog of an order a gift voucher paid part of");
+  await dialog.getByLabel("Amount (£)").fill((paid / 100).toFixed(2));
+  await dialog.getByRole("button", { name: "Refund", exact: true }).click();
+
+  await expect(page.getByRole("status").filter({ hasText: `${formatPence(paid)} refunded.` })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(left).toHaveText("Refunded in full.");
+  await expect(refunds.getByRole("button", { name: "Refund…" })).toBeHidden();
+  // The voucher has its £10 back.
+  const balance = await request.post("/api/gift-vouchers/check", { data: { code } });
+  expect(((await balance.json()) as { balance_pence: number }).balance_pence).toBe(1000);
 });
 
 // Decision 0024 on the owner's screens: after a part refund that puts units back, the order screen, the

@@ -257,6 +257,44 @@ describe("the basket's first script (docs/decisions/0053-the-loop-the-memory-and
   });
 });
 
+describe("a plain product page's first script (docs/decisions/0053-the-loop-the-memory-and-the-first-script.md)", () => {
+  const UPLOAD_PARTS = [
+    "web/islands/parts/RouteUpload.tsx",
+    "web/islands/parts/PhotoUpload.tsx",
+    "web/islands/parts/UploadFrame.tsx",
+    "web/lib/upload-request.ts",
+    "web/islands/parts/ModelPurchase.tsx",
+  ];
+  const firstScript = () => {
+    const files = new Set<string>();
+    const inputs = new Set<string>();
+    for (const entry of [
+      "web/client.tsx",
+      "web/islands/SiteHeader.tsx",
+      "web/islands/ProductGallery.tsx",
+      "web/islands/ProductPurchase.tsx",
+    ]) {
+      const reached = reachableFrom(entry, { staticOnly: true });
+      for (const file of reached.files) files.add(file);
+      for (const input of reached.inputs) inputs.add(input);
+    }
+    return { files, inputs };
+  };
+
+  test("has none of the route, photo or model upload: each loads on the product that takes it", () => {
+    const { inputs } = firstScript();
+    expect(UPLOAD_PARTS.filter((input) => inputs.has(input))).toEqual([]);
+    for (const part of ["web/islands/parts/RouteUpload.tsx", "web/islands/parts/PhotoUpload.tsx"]) {
+      expect(reachableFrom("web/islands/ProductPurchase.tsx").inputs, part).toContain(part);
+    }
+  });
+
+  test("stays within 80 kB gzip, as every storefront page's", () => {
+    const gzipBytes = [...firstScript().files].reduce((sum, file) => sum + statSync(join(BUILD_DIR, `${basename(file)}.gz`)).size, 0);
+    expect(gzipBytes).toBeLessThanOrEqual(80_000);
+  });
+});
+
 describe("the route reader and drawing (docs/decisions/0028-route-trim-in-the-browser.md)", () => {
   const ROUTE_CODE = ["shared/gpx-reader.ts", "shared/route-details.ts", "shared/route-trim.ts", "shared/route-drawing.ts"];
 

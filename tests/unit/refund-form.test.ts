@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { amountForUnits, notPutBackText } from "../../web/admin/orders/refund-form";
+import { amountForUnits, notPutBackText, refundSplitText } from "../../web/admin/orders/refund-form";
 
 // The refund dialog's own arithmetic and words (decision 0024): the amount follows the units chosen to
 // put back, and what the server could not put back is said in words.
@@ -35,4 +35,20 @@ test("what could not go back, in words", () => {
   ).toBe(
     "2 × Bird feeder, 1 × Planter and 1 × Lamp could not go back on the shelf: already put back from this order by another refund or the cancel.",
   );
+});
+
+// A gift voucher's part goes back on the voucher first, the card takes the rest (docs/decisions/0054-gift-vouchers.md).
+test("an amount past the voucher's part: the voucher's part back to it, the rest to the card", () => {
+  expect(refundSplitText(2900, { voucher_cents: 1000 })).toBe("£10.00 back to the gift voucher, £19.00 to the card.");
+});
+
+test("an amount within the voucher's part: all of it back to the voucher, no card line", () => {
+  expect(refundSplitText(600, { voucher_cents: 1000 })).toBe("£6.00 back to the gift voucher.");
+  expect(refundSplitText(2900, { voucher_cents: 2900 })).toBe("£29.00 back to the gift voucher.");
+});
+
+test("no voucher part left, or no amount typed: no split is said", () => {
+  expect(refundSplitText(2900, { voucher_cents: 0 })).toBe("");
+  expect(refundSplitText(Number.NaN, { voucher_cents: 1000 })).toBe("");
+  expect(refundSplitText(0, { voucher_cents: 1000 })).toBe("");
 });

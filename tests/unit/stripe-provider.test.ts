@@ -88,6 +88,16 @@ describe("createSession", () => {
     expect(params.customer_email).toBeUndefined();
   });
 
+  test("gift vouchers only (emailed): no delivery line and no delivery address asked for, the billing address still required", async () => {
+    const { created, params } = await sentFor(
+      checkout({ lines: [{ name: "Gift voucher — £25", unitAmountPence: 2500, quantity: 1 }], deliveryPence: 0, emailedOnly: true }),
+    );
+    expect(params.shipping_options).toBeUndefined();
+    expect(params.shipping_address_collection).toBeUndefined();
+    expect(params.billing_address_collection).toBe("required");
+    expect(standIn.sessions.get(created.id)?.amount_total).toBe(2500);
+  });
+
   test("the order id travels as metadata.order_id, client_reference_id and the payment intent's metadata", async () => {
     const { params } = await sentFor();
     expect(params.metadata).toEqual({ order_id: "chk_0001" });

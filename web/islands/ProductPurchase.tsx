@@ -10,14 +10,16 @@ import type { ReadyAttachment } from "../lib/upload-request";
 import { useAddToBasket } from "../lib/use-add-to-basket";
 import { useBasket } from "../lib/use-basket";
 import { useHydrated } from "../lib/use-hydrated";
-import { PhotoUpload } from "./parts/PhotoUpload";
-import { RouteUpload } from "./parts/RouteUpload";
 import type { VoucherResult } from "./parts/VoucherFields";
 
 // The added-to-basket panel is needed only after an add: its own chunk keeps the product page's first
 // JavaScript within the 80 kB budget (decision 0008).
 const AddedPanel = lazy(() => import("./parts/AddedPanel").then((module) => ({ default: module.AddedPanel })));
-// A shopper's own model: the upload, its 3D view and the price call, only on the product that takes one.
+// A route's or a photo's upload (its frame, reading, preview and request), only on the product that takes one: a plain
+// product page's first script carries none of it (docs/decisions/0053-the-loop-the-memory-and-the-first-script.md).
+const RouteUpload = lazy(() => import("./parts/RouteUpload").then((module) => ({ default: module.RouteUpload })));
+const PhotoUpload = lazy(() => import("./parts/PhotoUpload").then((module) => ({ default: module.PhotoUpload })));
+// A gift voucher's fields, and a shopper's own model (the upload, its 3D view and the price call), likewise.
 const VoucherFields = lazy(() => import("./parts/VoucherFields").then((module) => ({ default: module.VoucherFields })));
 const ModelPurchase = lazy(() => import("./parts/ModelPurchase").then((module) => ({ default: module.ModelPurchase })));
 
@@ -186,8 +188,16 @@ export function ProductPurchase({ product, compact = false, materials = [], vouc
       )}
       {voucherProblem && <p className="hint purchase__upload-first">{voucherProblem}</p>}
 
-      {!compact && product.requiresGpx && <RouteUpload productId={product.id} onReady={setAttachment} />}
-      {!compact && !product.requiresGpx && product.requiresImage && <PhotoUpload productId={product.id} onReady={setAttachment} />}
+      {/* Its chunk loads in the browser only, as the model's: the server's page says what to upload (below). */}
+      {!compact && hydrated && (product.requiresGpx || product.requiresImage) && (
+        <Suspense fallback={null}>
+          {product.requiresGpx ? (
+            <RouteUpload productId={product.id} onReady={setAttachment} />
+          ) : (
+            <PhotoUpload productId={product.id} onReady={setAttachment} />
+          )}
+        </Suspense>
+      )}
 
       <div className="purchase__actions">
         <button

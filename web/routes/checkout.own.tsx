@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { deliveryText, EMAILED_DELIVERY_LINE } from "../../shared/delivery";
 import { GIFT_DELIVERY_NOTE } from "../../shared/gift";
-import { formatDelivery, formatMinus, formatPence } from "../../shared/money";
+import { formatMinus, formatPence } from "../../shared/money";
 import { DEMO_FORM_ERRORS, type DemoFormErrorCode } from "../../src/modules/own-checkout/model";
 import type { OwnSession } from "../../src/services/payments/own-sessions";
 import { CheckoutSummary } from "../components/CheckoutSummary";
@@ -124,8 +125,8 @@ function OrderSummary({ session }: { session: OwnSession }) {
           </li>
         )}
         <li>
-          <span>{session.deliveryPence === 0 ? "Free UK delivery" : "UK delivery"}</span>
-          <span>{formatDelivery(session.deliveryPence)}</span>
+          <span>{session.emailedOnly ? EMAILED_DELIVERY_LINE : session.deliveryPence === 0 ? "Free UK delivery" : "UK delivery"}</span>
+          <span>{deliveryText(session.deliveryPence, session.emailedOnly)}</span>
         </li>
         <li className="order-items__total">
           <span>Total</span>
@@ -160,6 +161,7 @@ function PaymentForm({
   placed: "pay" | "place";
 }) {
   const action = `${placed === "pay" ? "/checkout/demo" : "/checkout/voucher"}/${encodeURIComponent(session.id)}`;
+  const addressKind = session.emailedOnly ? "billing" : "shipping";
   // What the shop already knows of the payer fills the page, as Stripe fills customer_email; what they typed wins.
   const known: Typed = session.payer ? { email: session.payer.email, name: session.payer.name } : {};
   const field = (name: string, label: string, options: { type?: string; autoComplete?: string; required?: boolean } = {}) => (
@@ -187,24 +189,25 @@ function PaymentForm({
         {field("email", "Email", { type: "email", autoComplete: "email" })}
       </fieldset>
       <fieldset>
-        <legend>Delivery address</legend>
-        {session.gift && <p className="hint demo-checkout__gift">{GIFT_DELIVERY_NOTE}</p>}
-        {field("name", "Full name", { autoComplete: "shipping name" })}
-        {field("line1", "Address line 1", { autoComplete: "shipping address-line1" })}
-        {field("line2", "Address line 2 (optional)", { autoComplete: "shipping address-line2", required: false })}
+        {/* Gift vouchers only: nothing is posted, so the one address asked for is the billing address, as on Stripe's page. */}
+        <legend>{session.emailedOnly ? "Billing address" : "Delivery address"}</legend>
+        {session.gift && !session.emailedOnly && <p className="hint demo-checkout__gift">{GIFT_DELIVERY_NOTE}</p>}
+        {field("name", "Full name", { autoComplete: `${addressKind} name` })}
+        {field("line1", "Address line 1", { autoComplete: `${addressKind} address-line1` })}
+        {field("line2", "Address line 2 (optional)", { autoComplete: `${addressKind} address-line2`, required: false })}
         <div className="form__row">
-          {field("city", "Town or city", { autoComplete: "shipping address-level2" })}
-          {field("postalCode", "Postcode", { autoComplete: "shipping postal-code" })}
+          {field("city", "Town or city", { autoComplete: `${addressKind} address-level2` })}
+          {field("postalCode", "Postcode", { autoComplete: `${addressKind} postal-code` })}
         </div>
         <div className="field">
           <label htmlFor="demo-country">Country</label>
-          <select id="demo-country" name="country" autoComplete="shipping country" defaultValue="GB">
+          <select id="demo-country" name="country" autoComplete={`${addressKind} country`} defaultValue="GB">
             <option value="GB">United Kingdom</option>
           </select>
         </div>
       </fieldset>
-      {placed === "place" ? (
-        // Nothing is paid, so there is no billing address: the order's is its delivery address.
+      {placed === "place" || session.emailedOnly ? (
+        // Nothing is paid (no billing address), or nothing is posted (the one address is the billing address).
         <input type="hidden" name="billingSame" value="1" />
       ) : (
         <BillingAddress field={field} typed={typed} />

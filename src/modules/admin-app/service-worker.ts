@@ -11,9 +11,10 @@
  * - signing out (`POST /api/admin/logout`) deletes the cache, so nothing personal outlives the session.
  *
  * Plain JavaScript text, not a function's source: the server bundle is compiled to bytecode (decision 0008), which
- * keeps no source text to send. `tests/api/admin-app.test.ts` runs it in a stand-in worker scope.
+ * keeps no source text to send; it holds no backslash and no "${", so a plain template sends it exactly as written.
+ * `tests/api/admin-app.test.ts` runs it in a stand-in worker scope.
  */
-const WORKER_SOURCE = String.raw`
+const WORKER_SOURCE = `
 var KEPT_CALLS = ["/api/admin/orders/to-make", "/api/admin/session", "/api/admin/projects"];
 
 self.addEventListener("install", function () {

@@ -3,6 +3,7 @@ import type { OrderProduction } from "../../../shared/order-stages";
 import type { Order, OrderRefund } from "../orders/model";
 import type { SummaryRow } from "../orders/store";
 import type { DashboardFigures } from "./dashboard-figures";
+import type { RefundLeft } from "./refund-left";
 
 export const ORDER_NOT_FOUND = "Order not found.";
 export const ORDER_CANCELLED = "This order is cancelled and cannot be updated.";
@@ -131,6 +132,8 @@ export type AdminOrderDetail = Omit<Order, "refunds"> & {
   net_cents: number | null;
   fee_source: "stripe" | "demo" | null;
   emails: AdminOrderEmail[];
+  /** What is left to refund and how it goes back: the gift voucher's part first, then the card's (`refund-left.ts`). */
+  refund_left: RefundLeft;
   /** The newest tracking email, or null: what the shipment's status line and "send again" go by. */
   tracking_email: AdminOrderEmail | null;
 };

@@ -13,6 +13,7 @@ import type { OrderService } from "../orders/service";
 import type { OrderMoney, OrderStore } from "../orders/store";
 import { enqueueEmail } from "../outbox/service";
 import { type AdminOrderDetail, ORDER_NOT_FOUND } from "./model";
+import { refundLeftOf } from "./refund-left";
 import type { RefundRequest } from "./refund-model";
 import type { ShelfReturns, ShelfUnits, UnitsNotPutBack } from "./shelf-returns";
 
@@ -71,12 +72,13 @@ export function createRefundService({
     const order = store.money(id);
     if (!order) throw new NotFound(ORDER_NOT_FOUND);
     const { total, count } = refundedSoFar.get(id)!;
-    const voucher = vouchers.refundable(id);
-    const left = order.amount_cents - total + voucher.pence;
-    if (left <= 0) throw new Conflict(NOTHING_LEFT);
-    if (request.amount_cents > left) throw new Conflict(`Only ${formatPence(left)} is left to refund on this order. Enter that or less.`);
+    const left = refundLeftOf(vouchers, id, order, total);
+    if (left.total_cents <= 0) throw new Conflict(NOTHING_LEFT);
+    if (request.amount_cents > left.total_cents) {
+      throw new Conflict(`Only ${formatPence(left.total_cents)} is left to refund on this order. Enter that or less.`);
+    }
     if (request.restock.length > 0) checkRestock(id, order, request.restock);
-    const toVoucher = Math.min(request.amount_cents, voucher.pence);
+    const toVoucher = Math.min(request.amount_cents, left.voucher_cents);
     return { order, count: count + vouchers.refundsOf(id), toVoucher, toCard: request.amount_cents - toVoucher };
   }
 
@@ -147,12 +149,20 @@ export function createRefundService({
           );
         const refunded = orders.getOrder(id)!;
         if (refunded.email) {
+          // The order's money in all, the voucher's part with the card's, as the owner's refund_left counts it.
+          const paidCents = refunded.amount_cents + refunded.voucher_cents;
+          const refundedCents = paidCents - refundLeftOf(vouchers, id, refunded, refunded.refunded_cents).total_cents;
           enqueueEmail(db, {
             dedupeKey: `refund:${idempotencyKey}`,
             kind: "refund",
             orderId: id,
             recipient: refunded.email,
-            ...renderRefundEmail(refunded, request.amount_cents, publicUrl, readShopIdentity(db)),
+            ...renderRefundEmail(
+              refunded,
+              { toVoucherCents: toVoucher, toCardCents: toCard, paidCents, refundedCents },
+              publicUrl,
+              readShopIdentity(db),
+            ),
           });
         }
         // The one read of the refunded order: its email and the owner's answer are both made from it.

@@ -3,6 +3,7 @@ import type { OrderStage } from "../../../shared/order-stages";
 import { ORDERS_PAGE_SIZE } from "../../../shared/orders-page";
 import { writeTransaction } from "../../db/transaction";
 import { Conflict } from "../../errors";
+import type { VoucherStore } from "../gift-vouchers/store";
 import type { Order } from "../orders/model";
 import type { ProductionRecords } from "../orders/production";
 import type { OrderService } from "../orders/service";
@@ -21,6 +22,7 @@ import {
 } from "./model";
 import { encodeCursor, listFilterOf, type OrderSearch } from "./order-search";
 import { createProductionService } from "./production-service";
+import { refundLeftOf } from "./refund-left";
 import type { ShelfReturns } from "./shelf-returns";
 import { queueTrackingEmail, type TrackingEmailSettings, toAdminEmail } from "./tracking-email";
 
@@ -46,6 +48,8 @@ export type AdminOrderServiceParts = {
   production: ProductionRecords;
   shelf: ShelfReturns;
   settings: TrackingEmailSettings & { lowStockThreshold: () => number };
+  /** A gift voucher's part of an order, what of it a refund may still put back (`refund-left.ts`). */
+  vouchers: Pick<VoucherStore, "refundable">;
   now?: () => Date;
 };
 
@@ -57,6 +61,7 @@ export function createAdminOrderService({
   production,
   shelf,
   settings,
+  vouchers,
   now = () => new Date(),
 }: AdminOrderServiceParts) {
   const refundFeesOf = db.query<{ fee_cents: number | null; balance_transaction: string | null }, [string]>(
@@ -134,6 +139,7 @@ export function createAdminOrderService({
       net_cents: extra.net_cents,
       fee_source: extra.fee_source,
       emails,
+      refund_left: refundLeftOf(vouchers, id, order, order.refunded_cents),
       tracking_email: emails.find((email) => email.kind === "tracking") ?? null,
     };
   }

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { isPosted, postsNothing } from "../../../shared/delivery";
 import { dispatchedByText } from "../../../shared/dispatch-words";
 import { writeTransaction } from "../../db/transaction";
 import { Conflict, HttpError } from "../../errors";
@@ -101,7 +102,8 @@ export function paymentSessions({
             name: line.variantName ? `${line.productName} — ${line.variantName}` : line.productName,
             unitAmountPence: line.unitPriceCents,
             quantity: line.quantity,
-            description: dispatchedByText(days[index]!),
+            // A gift voucher is emailed, never dispatched (docs/decisions/0056-a-voucher-basket-posts-nothing.md).
+            ...(isPosted(line) ? { description: dispatchedByText(days[index]!) } : {}),
           })),
           deliveryPence: deliveryCents,
           discount: discount ? { code: discount.code, amountPence: discount.discountCents } : null,
@@ -112,6 +114,7 @@ export function paymentSessions({
           idempotencyKey: `checkout-${checkoutId}`,
           payer,
           gift,
+          emailedOnly: postsNothing(lines),
         });
       } catch (error) {
         const checkout = store.byId(checkoutId);

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { EMAILED_DELIVERY_LINE, postsNothing } from "../../../shared/delivery";
 import { VOUCHER_MESSAGES } from "../../../shared/gift-voucher";
 import { writeTransaction } from "../../db/transaction";
 import { BadRequest, Conflict, HttpError, NotFound, TooManyRequests } from "../../errors";
@@ -298,14 +299,15 @@ export function createCheckoutService({
       const snapshot = await snapshotOrNotFound(sessionId);
       const checkout = store.forSession(snapshot.id, snapshot.checkoutId)!;
       const ordered = orders.exists(checkout.id);
-      const items = store.lines(checkout.id).map((line) => ({
+      const lines = store.lines(checkout.id);
+      const items = lines.map((line) => ({
         description: line.variantName ? `${line.productName} — ${line.variantName}` : line.productName,
         quantity: line.quantity,
         amount_total: line.unitPriceCents * line.quantity,
         currency: checkout.currency,
       }));
       const delivery = {
-        description: checkout.delivery_cents === 0 ? "Free UK delivery" : "UK delivery",
+        description: postsNothing(lines) ? EMAILED_DELIVERY_LINE : checkout.delivery_cents === 0 ? "Free UK delivery" : "UK delivery",
         quantity: 1,
         amount_total: checkout.delivery_cents,
         currency: checkout.currency,

@@ -74,6 +74,8 @@ export type OwnSession = {
   payer: KnownPayer | null;
   /** A gift order: the page asks for the recipient's address as the delivery address (as Stripe's custom text does). */
   gift: boolean;
+  /** Gift vouchers only: nothing is posted, so no delivery line and no delivery address, as on Stripe's page. */
+  emailedOnly: boolean;
 };
 
 export type OwnPageSessions = SessionProvider & {
@@ -135,10 +137,11 @@ export function ownPageSessions(db: Database, publicUrl: string, kind: OwnPageKi
           input.checkoutId,
           subtotal - Math.min(input.discount?.amountPence ?? 0, subtotal) + input.deliveryPence,
           input.currency,
-          // With a discount or a gift the column holds { lines, discount, gift }; without either, the lines alone as before.
+          // With a discount, a gift or nothing posted the column holds { lines, discount, gift, emailedOnly }; without
+          // any, the lines alone as before.
           JSON.stringify(
-            input.discount || input.gift
-              ? { lines: input.lines, discount: input.discount ?? null, gift: input.gift ?? false }
+            input.discount || input.gift || input.emailedOnly
+              ? { lines: input.lines, discount: input.discount ?? null, gift: input.gift ?? false, emailedOnly: input.emailedOnly ?? false }
               : input.lines,
           ),
           input.deliveryPence,
@@ -193,9 +196,13 @@ export function ownPageSessions(db: Database, publicUrl: string, kind: OwnPageKi
 
 /**
  * The lines column: an array (no discount, and every session stored before discount codes:
- * docs/decisions/0020-discount-codes.md) or { lines, discount, gift } (gift only since gift orders).
+ * docs/decisions/0020-discount-codes.md) or { lines, discount, gift, emailedOnly } (gift only since gift orders,
+ * emailedOnly since a basket of vouchers posts nothing).
  */
-function storedLines(text: string): Pick<OwnSession, "lines" | "discount" | "gift"> {
-  const stored = JSON.parse(text) as OwnSession["lines"] | (Pick<OwnSession, "lines" | "discount"> & { gift?: boolean });
-  return Array.isArray(stored) ? { lines: stored, discount: null, gift: false } : { ...stored, gift: stored.gift ?? false };
+function storedLines(text: string): Pick<OwnSession, "lines" | "discount" | "gift" | "emailedOnly"> {
+  const stored = JSON.parse(text) as
+    | OwnSession["lines"]
+    | (Pick<OwnSession, "lines" | "discount"> & { gift?: boolean; emailedOnly?: boolean });
+  if (Array.isArray(stored)) return { lines: stored, discount: null, gift: false, emailedOnly: false };
+  return { lines: stored.lines, discount: stored.discount, gift: stored.gift ?? false, emailedOnly: stored.emailedOnly ?? false };
 }

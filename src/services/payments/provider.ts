@@ -46,6 +46,11 @@ export type CreatePaymentSession = {
   payer?: KnownPayer | null;
   /** A gift order (docs/decisions/0049-gift-orders.md): the page says to give the recipient's address for delivery. */
   gift?: boolean;
+  /**
+   * Nothing is posted: every line is a gift voucher, emailed (docs/decisions/0056-a-voucher-basket-posts-nothing.md).
+   * The page then has no delivery line and asks for no delivery address (the order keeps the billing address).
+   */
+  emailedOnly?: boolean;
 };
 
 /** The name and email the shop already has for the person about to pay. */

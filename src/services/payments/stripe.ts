@@ -101,6 +101,26 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     );
   }
 
+  /**
+   * Delivery as its own shipping line and the UK delivery address asked for; a basket of gift vouchers only sends
+   * neither (they are emailed, docs/decisions/0056-a-voucher-basket-posts-nothing.md), and its order keeps the billing address.
+   */
+  function posted(input: CreatePaymentSession) {
+    return {
+      shipping_options: [
+        {
+          shipping_rate_data: {
+            type: "fixed_amount" as const,
+            fixed_amount: { amount: input.deliveryPence, currency: input.currency },
+            display_name: input.deliveryPence === 0 ? "Free UK delivery" : "UK delivery",
+          },
+        },
+      ],
+      shipping_address_collection: { allowed_countries: ["GB" as const] },
+      ...(input.gift ? { custom_text: { shipping_address: { message: GIFT_DELIVERY_NOTE } } } : {}),
+    };
+  }
+
   async function createSession(input: CreatePaymentSession): Promise<CreatedPaymentSession> {
     let session: Stripe.Checkout.Session;
     try {
@@ -116,19 +136,9 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
             },
             quantity: line.quantity,
           })),
-          shipping_options: [
-            {
-              shipping_rate_data: {
-                type: "fixed_amount",
-                fixed_amount: { amount: input.deliveryPence, currency: input.currency },
-                display_name: input.deliveryPence === 0 ? "Free UK delivery" : "UK delivery",
-              },
-            },
-          ],
+          ...(input.emailedOnly ? {} : posted(input)),
           // Lines cannot be negative: the discount is a one-off coupon for exactly the amount the server priced.
           ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
-          shipping_address_collection: { allowed_countries: ["GB"] },
-          ...(input.gift ? { custom_text: { shipping_address: { message: GIFT_DELIVERY_NOTE } } } : {}),
           billing_address_collection: "required",
           client_reference_id: input.checkoutId,
           metadata: { order_id: input.checkoutId },

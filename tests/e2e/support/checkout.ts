@@ -53,11 +53,23 @@ export async function buyOneAndPay(page: Page, path: string, payer: Payer, prepa
 
 /**
  * A shopper elsewhere pays for `units` of the product `productId`, through the same calls the basket and the
- * test payment page make (the shopper's screens are other stories'); answers the order id.
+ * test payment page make (the shopper's screens are other stories'), with a gift voucher's code when given; answers
+ * the order id.
  */
-export async function paidOrderThroughCalls(request: APIRequestContext, productId: string, units: number, payer: Payer): Promise<string> {
+export async function paidOrderThroughCalls(
+  request: APIRequestContext,
+  productId: string,
+  units: number,
+  payer: Payer,
+  { voucherCode }: { voucherCode?: string } = {},
+): Promise<string> {
   const items = Array.from({ length: units }, () => ({ id: productId, productName: productId }));
-  const checkout = await request.post("/api/checkout", { data: { items } });
+  return paidThroughCalls(request, { items, ...(voucherCode ? { voucherCode } : {}) }, payer);
+}
+
+/** The same calls for any basket the checkout takes (`items`, a `voucherCode`, …): answers the order id. */
+export async function paidThroughCalls(request: APIRequestContext, basket: { items: unknown[] }, payer: Payer): Promise<string> {
+  const checkout = await request.post("/api/checkout", { data: basket });
   expect(checkout.status(), await checkout.text()).toBe(200);
   const sessionId = ((await checkout.json()) as { url: string }).url.split("/").pop() ?? "";
   const form = { email: payer.email, name: payer.name, line1: payer.line1, line2: "", city: payer.city, postalCode: payer.postcode };

@@ -8,14 +8,22 @@ import { apiCall, enc, failureText, isSessionEnd } from "../api";
 import { MoneyField, WholeNumberInput } from "../fields";
 import { Dialog, Notice, penceToPoundsText } from "../parts";
 import type { AdminOrder } from "../types";
-import { amountForUnits, notPutBackText } from "./refund-form";
+import { amountForUnits, notPutBackText, refundSplitText } from "./refund-form";
 
 /** POST /api/admin/orders/{id}/refund: the order, and what of the units asked for could not go back on the shelf. */
 type RefundAnswer = AdminOrder & { not_restocked?: UnitsNotPutBack[] };
 
-/** What is still refundable: paid minus the refunds made so far. */
+/**
+ * What is still refundable, as the server works it out (`refund_left`): the card's part not refunded and a gift
+ * voucher's part not yet put back.
+ */
 export function refundLeft(order: AdminOrder): number {
-  return Math.max(0, order.amount_cents - order.refunded_cents);
+  return order.refund_left.total_cents;
+}
+
+/** What the order was paid in all: the card's part and a gift voucher's. */
+export function paidInAll(order: AdminOrder): number {
+  return order.amount_cents + order.voucher_cents;
 }
 
 /**
@@ -53,6 +61,8 @@ export function RefundDialog({
     setRestock(chosen);
     setPounds(penceToPoundsText(amountForUnits(order.items, chosen, left)));
   }
+
+  const split = refundSplitText(poundsToPence(Number(pounds)), order.refund_left);
 
   async function submit() {
     const amount = poundsToPence(Number(pounds));
@@ -101,8 +111,10 @@ export function RefundDialog({
       }
     >
       <p>
-        {formatPence(left)} of {formatPence(order.amount_cents)} is left to refund. The money goes back through the payment provider and the
-        customer is emailed.
+        {formatPence(left)} of {formatPence(paidInAll(order))} is left to refund.{" "}
+        {order.refund_left.voucher_cents > 0
+          ? "The gift voucher's part goes back on the voucher first, the rest through the payment provider, and the customer is emailed."
+          : "The money goes back through the payment provider and the customer is emailed."}
       </p>
       <MoneyField
         id="refund-amount"
@@ -113,6 +125,11 @@ export function RefundDialog({
         value={pounds}
         onChange={setPounds}
       />
+      {split && (
+        <p className="hint" data-testid="refund-split" aria-live="polite">
+          {split}
+        </p>
+      )}
       <div className="field">
         <label htmlFor="refund-reason">Reason</label>
         <select id="refund-reason" value={reason} onChange={(event) => setReason(event.target.value as RefundReason)}>

@@ -2,7 +2,7 @@ import { formatPence } from "../../../shared/money";
 import { REFUND_REASON_LABELS, type RefundReason } from "../../../shared/refund-reasons";
 import { shortDate } from "../parts";
 import type { AdminOrder } from "../types";
-import { refundLeft } from "./RefundDialog";
+import { paidInAll, refundLeft } from "./RefundDialog";
 
 /** Each refund made on the order, the amount left, and the Refund button while money is left (docs/decisions/0017-refunds.md). */
 export function OrderRefunds({ order, onRefund }: { order: AdminOrder; onRefund: () => void }) {
@@ -32,7 +32,7 @@ export function OrderRefunds({ order, onRefund }: { order: AdminOrder; onRefund:
         </ul>
       )}
       <p className="muted" data-testid="refund-left">
-        {left === 0 ? "Refunded in full." : `${formatPence(left)} left to refund of ${formatPence(order.amount_cents)}.`}
+        {left === 0 ? "Refunded in full." : `${formatPence(left)} left to refund of ${formatPence(paidInAll(order))}.`}
       </p>
       {left > 0 && (
         <button type="button" className="button button--secondary" onClick={onRefund}>

@@ -1,3 +1,5 @@
+import { formatPence } from "../../../shared/money";
+import type { RefundLeft } from "../../../src/modules/admin-orders/refund-left";
 import type { UnitsNotPutBack } from "../../../src/modules/admin-orders/shelf-returns";
 import type { AdminOrder } from "../types";
 
@@ -19,4 +21,17 @@ export function notPutBackText(units: readonly UnitsNotPutBack[]): string {
   const named = units.map((unit) => `${unit.quantity} × ${unit.product_name}`);
   const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
   return `${list} could not go back on the shelf: already put back from this order by another refund or the cancel.`;
+}
+
+/**
+ * How a refund of `amountPence` goes back on an order a gift voucher paid part of: the voucher's part not yet put
+ * back first, the card the rest (the refund service's own order, docs/decisions/0054-gift-vouchers.md). "" when no
+ * voucher part is left, where the card takes it all and the dialog says so already.
+ */
+export function refundSplitText(amountPence: number, left: Pick<RefundLeft, "voucher_cents">): string {
+  if (left.voucher_cents === 0 || !Number.isFinite(amountPence) || amountPence < 1) return "";
+  const toVoucher = Math.min(amountPence, left.voucher_cents);
+  const toCard = amountPence - toVoucher;
+  const back = `${formatPence(toVoucher)} back to the gift voucher`;
+  return toCard > 0 ? `${back}, ${formatPence(toCard)} to the card.` : `${back}.`;
 }

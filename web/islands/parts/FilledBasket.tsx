@@ -10,9 +10,11 @@ import {
   setQuantity,
   subtotalPence,
 } from "../../../shared/basket";
+import { deliveryText, EMAILED_ONLY_NOTE, isPosted, postsNothing } from "../../../shared/delivery";
 import { dispatchPromiseText, latestDay } from "../../../shared/dispatch-words";
 import { basketOrderBy, orderByText, tooLateFor } from "../../../shared/key-dates";
 import { formatMinus, formatPence, poundsToPence } from "../../../shared/money";
+import { voucherLineDetails } from "../../../shared/voucher-line";
 import type { Product } from "../../../src/modules/catalog/model";
 import { DiscountCodeField } from "../../components/DiscountCodeField";
 import { GiftField, giftOf } from "../../components/GiftField";
@@ -92,7 +94,9 @@ export function FilledBasket({
     const product = catalogue?.get(id);
     return product ? productFacts(product) : undefined;
   };
-  const quote = quoteDelivery(subtotalPence(items), deliveryFeePence, freeDeliveryThresholdPence);
+  const quote = quoteDelivery(subtotalPence(items), deliveryFeePence, freeDeliveryThresholdPence, items);
+  // Gift vouchers only: emailed, so no delivery, no free-delivery hint and no dispatch day (docs/decisions/0056-a-voucher-basket-posts-nothing.md).
+  const emailedOnly = postsNothing(items);
   const basketNow = JSON.stringify(checkoutEntries(items));
   // Shown only while it prices the basket as it is; a changed basket is priced again below.
   const priced = discount && discount.basket === basketNow ? discount.quote : null;
@@ -153,10 +157,12 @@ export function FilledBasket({
     }
   }
 
-  // The basket's promise is its slowest line's; the catalogue answer carries each product's day.
-  const latestDispatch = latestDay(items.map((item) => catalogue?.get(item.id)?.dispatchBy));
-  // The key dates the basket's lines show, each with its soonest last order day (docs/decisions/0049-gift-orders.md).
-  const orderBy = basketOrderBy(items.map((item) => catalogue?.get(item.id)?.order_by));
+  // The basket's promise is its slowest posted line's (a voucher is emailed, never dispatched); the catalogue answer
+  // carries each product's day.
+  const posted = items.filter(isPosted);
+  const latestDispatch = latestDay(posted.map((item) => catalogue?.get(item.id)?.dispatchBy));
+  // The key dates the basket's posted lines show, each with its soonest last order day (docs/decisions/0049-gift-orders.md).
+  const orderBy = basketOrderBy(posted.map((item) => catalogue?.get(item.id)?.order_by));
 
   return (
     <>
@@ -193,11 +199,7 @@ export function FilledBasket({
             )}
             <div>
               <dt>Delivery</dt>
-              <dd data-testid="delivery">
-                {(priced ? priced.delivery_cents : quote.delivery) === 0
-                  ? "Free"
-                  : formatPence(priced ? priced.delivery_cents : quote.delivery)}
-              </dd>
+              <dd data-testid="delivery">{deliveryText(priced ? priced.delivery_cents : quote.delivery, emailedOnly)}</dd>
             </div>
             {voucherPart > 0 && (
               <div>
@@ -241,7 +243,7 @@ export function FilledBasket({
           {quote.toFreeDelivery !== null && (
             <p className="basket__free-delivery">Add {formatPence(quote.toFreeDelivery)} more for free delivery.</p>
           )}
-          {quote.toFreeDelivery === null && freeDeliveryThresholdPence > 0 && (
+          {quote.toFreeDelivery === null && freeDeliveryThresholdPence > 0 && !emailedOnly && (
             <p className="basket__free-delivery basket__free-delivery--reached">You get free delivery.</p>
           )}
           {latestDispatch && (
@@ -260,7 +262,9 @@ export function FilledBasket({
             </button>
             <ClearBasket disabled={busy} />
           </div>
-          <p className="basket__note">UK delivery. Payment is taken securely by card on the next page.</p>
+          <p className="basket__note">
+            {emailedOnly ? EMAILED_ONLY_NOTE : "UK delivery."} Payment is taken securely by card on the next page.
+          </p>
         </aside>
       </div>
     </>
@@ -296,6 +300,15 @@ function BasketLine({
           {item.name}
         </a>
         {item.meta.variantName && <p className="basket-line__detail">{item.meta.variantName}</p>}
+        {item.meta.voucher && (
+          <ul className="basket-line__voucher" data-testid="basket-voucher">
+            {voucherLineDetails(item.meta.voucher).map((words) => (
+              <li key={words} className="basket-line__detail">
+                {words}
+              </li>
+            ))}
+          </ul>
+        )}
         {item.meta.gpxName && (
           <p className="basket-line__detail basket-line__attachment">
             {item.meta.gpxToken && (
