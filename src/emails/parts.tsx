@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { type Gift, giftFromLine } from "../../shared/gift";
-import { formatDelivery, formatMinus, formatPence } from "../../shared/money";
+import { deliveryText, postsNothing } from "../../shared/delivery";
+import { formatMinus, formatPence } from "../../shared/money";
 import { shippingAddressLines } from "../../shared/order-view";
 import { SHOP, type ShopIdentity, traderLine } from "../../shared/shop-info";
 import type { Order, OrderItem } from "../modules/orders/model";
@@ -176,12 +177,21 @@ function LinePicture({ item, publicUrl }: { item: OrderItem; publicUrl: string }
 }
 
 export function TotalsTable({ order }: { order: Order }) {
-  const rows: [string, string][] = [
+  return <AmountsTable rows={totalsRows(order)} totalCents={order.amount_cents} />;
+}
+
+/**
+ * The labelled amounts above an order's total, the one list both emails' table and text show: the subtotal, any
+ * discount, delivery ("None — emailed" when only gift vouchers were bought) and what a gift voucher paid; the total
+ * is what the card paid (docs/decisions/0054-gift-vouchers.md).
+ */
+function totalsRows(order: Order): [string, string][] {
+  return [
     ["Subtotal", formatPence(order.subtotal_cents)],
-    ...(order.discount_cents > 0 ? [[discountLabel(order), discountAmount(order)] as [string, string]] : []),
-    ["Delivery", formatDelivery(order.delivery_cents)],
+    ...(order.discount_cents > 0 ? [[`Discount (${order.discount_code})`, formatMinus(order.discount_cents)] as [string, string]] : []),
+    ["Delivery", deliveryText(order.delivery_cents, postsNothing(order.items))],
+    ...(order.voucher_cents > 0 ? [["Gift voucher", formatMinus(order.voucher_cents)] as [string, string]] : []),
   ];
-  return <AmountsTable rows={rows} totalCents={order.amount_cents} />;
 }
 
 /** Labelled amounts, then the total in bold: the foot of an order or a quote. */
@@ -261,10 +271,6 @@ export function itemText(item: OrderItem): string {
   return `${item.quantity} × ${item.product_name}${variant ? ` (${variant})` : ""}`;
 }
 
-/** "Discount (SPRING10)": the line an order's emails show between subtotal and delivery. */
-const discountLabel = (order: Order) => `Discount (${order.discount_code})`;
-const discountAmount = (order: Order) => formatMinus(order.discount_cents);
-
 /** The plain-text lines for items and totals, shared by both emails. */
 export function itemsAndTotalsText(order: Order, { showAttachments = false } = {}): string[] {
   const items = order.items.flatMap((item) => {
@@ -274,9 +280,7 @@ export function itemsAndTotalsText(order: Order, { showAttachments = false } = {
   return [
     ...items,
     "",
-    `Subtotal: ${formatPence(order.subtotal_cents)}`,
-    ...(order.discount_cents > 0 ? [`${discountLabel(order)}: ${discountAmount(order)}`] : []),
-    `Delivery: ${formatDelivery(order.delivery_cents)}`,
+    ...totalsRows(order).map(([label, amount]) => `${label}: ${amount}`),
     `Total: ${formatPence(order.amount_cents)}`,
   ];
 }

@@ -46,6 +46,12 @@ describe("a checkout of gift vouchers only", () => {
     expect(await paidOrder(twoVouchers)).toEqual({ delivery_cents: 0, subtotal_cents: 3500, amount_cents: 3500, dispatch_by: null });
   });
 
+  test("the buyer's confirmation email says nothing is posted", async () => {
+    await paidOrder(twoVouchers);
+    const email = shop.db.query<{ text: string }, []>("SELECT text FROM email_outbox WHERE kind = 'order-confirmation'").get();
+    expect(email?.text).toContain("Subtotal: £35.00\nDelivery: None — emailed\nTotal: £35.00");
+  });
+
   test("with a thing to post beside them, delivery is charged as before", async () => {
     const order = await paidOrder([...twoVouchers, { id: "feeder" }]);
     expect(order).toMatchObject({ delivery_cents: 500, subtotal_cents: 5900, amount_cents: 6400 });
