@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { type Gift, giftFromLine } from "../../shared/gift";
 import { deliveryText, postsNothing } from "../../shared/delivery";
+import { type Gift, giftFromLine } from "../../shared/gift";
 import { formatMinus, formatPence } from "../../shared/money";
 import { shippingAddressLines } from "../../shared/order-view";
 import { SHOP, type ShopIdentity, traderLine } from "../../shared/shop-info";
@@ -277,12 +277,7 @@ export function itemsAndTotalsText(order: Order, { showAttachments = false } = {
     const line = `- ${itemText(item)}: ${formatPence(lineTotal(item))}`;
     return [line, ...(showAttachments ? attachmentsOf(item).map((file) => `    ${file}`) : [])];
   });
-  return [
-    ...items,
-    "",
-    ...totalsRows(order).map(([label, amount]) => `${label}: ${amount}`),
-    `Total: ${formatPence(order.amount_cents)}`,
-  ];
+  return [...items, "", ...totalsRows(order).map(([label, amount]) => `${label}: ${amount}`), `Total: ${formatPence(order.amount_cents)}`];
 }
 
 /** An absolute link into the shop; PUBLIC_URL may or may not end in a slash. */
