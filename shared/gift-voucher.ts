@@ -65,4 +65,5 @@ export const VOUCHER_MESSAGES = {
   tooManyChecks: "Too many gift voucher checks from your connection. Please wait a minute and try again.",
   empty: "This gift voucher has nothing left to spend.",
   payVoucherWithVoucher: "A gift voucher cannot be bought with another gift voucher. Pay for it on its own.",
+  notWithDiscountCode: "This shop does not take a discount code and a gift voucher on the same order. Remove one of them.",
 } as const;

@@ -266,6 +266,39 @@ describe("spending a voucher at checkout", () => {
     expect(countRows(shop.db, "checkouts")).toBe(before);
   });
 
+  describe("with a discount code, as the owner allows", () => {
+    const disallow = () =>
+      shop.call("/api/admin/configuration", { method: "POST", body: { key: "vouchers_with_discount_codes", value: "no" } });
+
+    test("not allowed: the checkout with both is a 409 asking to remove one, and holds nothing", async () => {
+      shop.db.query("INSERT INTO discount_codes (code, percent_off, active) VALUES ('TENOFF', 10, 1)").run();
+      const { code } = await buyVoucher({ amount_pence: 1000 });
+      expect((await disallow()).status).toBe(200);
+      const before = countRows(shop.db, "checkouts");
+      expect(await checkout({ items: [{ id: "feeder" }], discountCode: "TENOFF", voucherCode: code })).toMatchObject({
+        status: 409,
+        body: { error: VOUCHER_MESSAGES.notWithDiscountCode },
+      });
+      expect(countRows(shop.db, "checkouts")).toBe(before);
+      expect(await balanceOf(code)).toBe(1000);
+      expect(stockOf(shop.db, "feeder")).toBe(5);
+      // Either one alone still goes through.
+      expect((await checkout({ items: [{ id: "feeder" }], voucherCode: code })).status).toBe(200);
+    });
+
+    test("a choice other than yes or no is refused, nothing stored", async () => {
+      const saved = await shop.call("/api/admin/configuration", {
+        method: "POST",
+        body: { key: "vouchers_with_discount_codes", value: "maybe" },
+      });
+      expect(saved).toMatchObject({
+        status: 400,
+        body: { error: "Say yes or no: may one order take both a discount code and a gift voucher?" },
+      });
+      expect(shop.db.query("SELECT value FROM configuration WHERE key = 'vouchers_with_discount_codes'").get()).toBeNull();
+    });
+  });
+
   test("a voucher cannot buy another voucher", async () => {
     const { code } = await buyVoucher({ amount_pence: 1000 });
     const before = countRows(shop.db, "checkouts");

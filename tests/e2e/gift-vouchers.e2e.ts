@@ -2,11 +2,11 @@ import type { Page } from "@playwright/test";
 import { ukToday } from "../../shared/uk-day";
 import { signIn } from "./support/admin";
 import { gotoHydrated } from "./support/hydrated";
+import { pictureInBothThemes } from "./support/looks";
 import { type MailStandIn, startMailStandIn } from "./support/mail";
 import { emailDayComes, type OwnShop, startOwnShop } from "./support/own-shop";
-import { PICTURES_WANTED, picture } from "./support/pictures";
+import { PICTURES_WANTED } from "./support/pictures";
 import { expect, test } from "./support/test";
-import { switchTheme } from "./support/theme";
 
 // A gift voucher from buying to spending (docs/decisions/0054-gift-vouchers.md), on a phone: a shopper buys a £50
 // voucher for someone with tomorrow as its day; the email waits for that morning, then reaches the person it is for;
@@ -51,15 +51,6 @@ async function emailTo(to: string, subject: RegExp) {
     expect(found).toBeDefined();
   }).toPass({ timeout: 30_000 });
   return found!;
-}
-
-/** Pictures of the page in the theme it shows, then in the other, switched by the header's own toggle. */
-async function picturesInBothThemes(page: Page, name: string): Promise<void> {
-  const shown = /\bdark\b/.test((await page.locator("html").getAttribute("class")) ?? "") ? "dark" : "light";
-  await picture(page, `${name}-${shown}`, { fullPage: true });
-  const other = shown === "dark" ? "light" : "dark";
-  await switchTheme(page, other);
-  await picture(page, `${name}-${other}`, { fullPage: true });
 }
 
 /** The shop's own page's fields: the email and delivery address. */
@@ -126,7 +117,7 @@ test("@phone a voucher bought for a friend reaches them on its day; they spend p
   await expect(friend.getByText("Gift voucher applied: £50.00 to spend.")).toBeVisible();
   await expect(friend.getByTestId("voucher")).toHaveText("−£29.00");
   await expect(friend.getByTestId("total")).toHaveText("£0.00");
-  await picturesInBothThemes(friend, "basket-voucher-phone");
+  await pictureInBothThemes(friend, "basket-voucher-phone", { fullPage: true });
 
   // Nothing to pay: the shop's own page places the order, no card asked for.
   await friend.getByRole("button", { name: "Checkout" }).tap();
@@ -142,10 +133,10 @@ test("@phone a voucher bought for a friend reaches them on its day; they spend p
   expect(placeBox!.x).toBeGreaterThanOrEqual(0);
   expect(placeBox!.x + placeBox!.width).toBeLessThanOrEqual(PHONE.width);
   expect(placeBox!.height).toBeGreaterThanOrEqual(44);
-  await picturesInBothThemes(friend, "voucher-page-phone");
+  await pictureInBothThemes(friend, "voucher-page-phone", { fullPage: true });
   if (PICTURES_WANTED) {
     await friend.setViewportSize({ width: 1280, height: 900 });
-    await picturesInBothThemes(friend, "voucher-page-desktop");
+    await pictureInBothThemes(friend, "voucher-page-desktop", { fullPage: true });
     await friend.setViewportSize(PHONE);
   }
   await place.tap();
@@ -171,5 +162,14 @@ test("@phone a voucher bought for a friend reaches them on its day; they spend p
   await page.goto("/admin/vouchers");
   const row = page.getByRole("row").filter({ hasText: code.slice(-4) });
   await expect(row.getByTestId("voucher-balance")).toHaveText("£21.00");
+
+  // The owner's vouchers' settings: a discount code and a voucher on one order no longer.
+  await page.goto("/admin/configuration");
+  const withCodes = page.getByRole("form", { name: "A discount code with a gift voucher" });
+  await expect(withCodes).toContainText("Now allowed.");
+  await withCodes.getByLabel("A discount code with a gift voucher").selectOption({ label: "Not allowed" });
+  await withCodes.getByRole("button", { name: "Save" }).tap();
+  await expect(withCodes).toContainText("Now not allowed: the shopper is asked to remove one.");
+  await expect(page.getByRole("form", { name: "Gift vouchers are valid for (months)" })).toContainText("Now 24.");
   await context.close();
 });

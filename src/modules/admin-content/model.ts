@@ -83,6 +83,7 @@ export const CONFIG_MESSAGES = {
   badCutOffHour: "Enter the cut-off as a whole hour from 0 to 23 (UK time), such as 14 for 2pm.",
   badLowStockThreshold: "Enter the low-stock threshold as a whole number of items from 0 to 1000.",
   badVoucherValidity: "Enter how long a gift voucher is valid as a whole number of months from 1 to 120.",
+  badVouchersWithCodes: "Say yes or no: may one order take both a discount code and a gift voucher?",
   badUploadRetention: "Enter how long to keep customers' files after dispatch as a whole number of days from 1 to 3650.",
 } as const;
 

@@ -78,6 +78,9 @@ export function createAdminContentService(db: Database) {
         if (months === "0") throw new BadRequest(CONFIG_MESSAGES.badVoucherValidity);
         return months;
       }
+      case "vouchers_with_discount_codes":
+        if (raw !== "yes" && raw !== "no") throw new BadRequest(CONFIG_MESSAGES.badVouchersWithCodes);
+        return raw;
       case "upload_retention_days": {
         const days = wholeNumber(raw, MAX_UPLOAD_RETENTION_DAYS, CONFIG_MESSAGES.badUploadRetention);
         if (days === "0") throw new BadRequest(CONFIG_MESSAGES.badUploadRetention);

@@ -195,6 +195,10 @@ export function createCheckoutService({
         // If this checkout is then refused, the transaction rolls the release back too.
         const replaced = basketId ? store.heldFromBasket(basketId) : [];
         for (const older of replaced) store.release(older, "expired");
+        // The owner's choice: a discount code and a gift voucher on one order, or one of them (decision 0054).
+        if (discountCode !== null && voucherCode !== null && !content.vouchersWithDiscountCodes()) {
+          throw new Conflict(VOUCHER_MESSAGES.notWithDiscountCode);
+        }
         checkHolderRoom(
           holder,
           requested.reduce((sum, line) => sum + line.quantity, 0),

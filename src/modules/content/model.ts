@@ -37,6 +37,7 @@ export const CONFIG_KEYS = [
   ...SHOP_IDENTITY_KEYS,
   "upload_retention_days",
   "voucher_valid_months",
+  "vouchers_with_discount_codes",
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
@@ -61,6 +62,8 @@ export const CONFIG_DEFAULTS: Record<ConfigKey, string> = {
   upload_retention_days: String(DEFAULT_UPLOAD_RETENTION_DAYS),
   // How long a gift voucher sold from now on is valid (docs/decisions/0054-gift-vouchers.md).
   voucher_valid_months: String(DEFAULT_VOUCHER_VALID_MONTHS),
+  // Whether one order may take a discount code and a gift voucher together: "yes" or "no" (decision 0054).
+  vouchers_with_discount_codes: "yes",
   ...SHOP_IDENTITY_DEFAULTS,
 };
 

@@ -84,6 +84,11 @@ export function createContentService(db: Database, shown: ShownVersion) {
       return months >= 1 ? months : DEFAULT_VOUCHER_VALID_MONTHS;
     },
 
+    /** Whether one order may take a discount code and a gift voucher together; anything but "no" means yes (decision 0054). */
+    vouchersWithDiscountCodes(): boolean {
+      return readConfig().vouchers_with_discount_codes !== "no";
+    },
+
     /** At most three ids, in the owner's order; anything unparseable counts as none. */
     featuredProductIds(): string[] {
       return parseFeatured(readConfig().featured_products);

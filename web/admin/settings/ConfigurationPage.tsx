@@ -10,6 +10,7 @@ import { KeyDatesSettings } from "./KeyDatesSettings";
 import { NumberSettingsCard } from "./NumberSetting";
 import { DISPATCH_SETTINGS, FILE_RETENTION_SETTINGS, LOW_STOCK_SETTINGS } from "./number-settings";
 import { ShopIdentitySettings } from "./ShopIdentitySettings";
+import { VoucherSettings } from "./VoucherSettings";
 
 export function ConfigurationPage() {
   const { data, error, loading } = useLoad(() => apiCall<Configuration>("/api/admin/configuration"), "Failed to load configuration");
@@ -28,6 +29,7 @@ export function ConfigurationPage() {
             <DeliverySettings config={data} />
             <NumberSettingsCard id="dispatch-settings-title" title="Dispatch" settings={DISPATCH_SETTINGS} config={data} />
             <KeyDatesSettings config={data} />
+            <VoucherSettings config={data} />
             <NumberSettingsCard id="low-stock-title" title="Stock" settings={LOW_STOCK_SETTINGS} config={data} />
             <NumberSettingsCard id="file-retention-title" title="Customer files" settings={FILE_RETENTION_SETTINGS} config={data} />
             <HeroSettings config={data} />

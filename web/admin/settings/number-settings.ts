@@ -92,3 +92,15 @@ export const FILE_RETENTION_SETTINGS: NumberSettingSpec[] = [
     failed: "Failed to save the file retention",
   },
 ];
+
+/** How long a gift voucher sold from now on can be spent; the policies page says so (docs/decisions/0054-gift-vouchers.md). */
+export const VOUCHER_VALIDITY: NumberSettingSpec = {
+  configKey: "voucher_valid_months",
+  fallback: 24,
+  kind: wholeNumbers(120, 1),
+  label: "Gift vouchers are valid for (months)",
+  hint: "Counted from the day a voucher is paid for; vouchers already sold keep their date. The policies page says so.",
+  invalid: "Enter how long a gift voucher is valid as a whole number of months from 1 to 120.",
+  saved: "Gift voucher validity saved.",
+  failed: "Failed to save the gift voucher validity",
+};
