@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { listOutbox } from "../../src/modules/outbox/service";
 import { createOwnerShop, type OwnerShop } from "../support/admin";
-import { confirmCheckout, payDemo, sessionIdOf } from "../support/checkout";
+import { confirmCheckout, finishOnOwnPage, sessionIdOf } from "../support/checkout";
 import { addProduct, BIRD_FEEDER } from "../support/factories";
 
 // The owner's order answer carries what is left to refund and how it goes back (docs/decisions/0054-gift-vouchers.md):
@@ -23,7 +23,7 @@ async function pay(body: Record<string, unknown>): Promise<string> {
     body: JSON.stringify(body),
   });
   const sessionId = sessionIdOf(started.body.url);
-  expect((await payDemo(shop, sessionId)).status).toBe(303);
+  expect((await finishOnOwnPage(shop, started.body.url)).status).toBe(303);
   return (await confirmCheckout<{ orderId: string }>(shop, sessionId)).body.orderId;
 }
 
