@@ -3,11 +3,13 @@
 // A timer asks to run every TICK_MS; how much later than that it runs is how long the loop was kept from
 // turning (work on the main thread, a synchronous call, a collection, or the thread waiting for a core). SIGUSR1
 // starts a new window; SIGUSR2 writes the window's longest stall, how many stalls passed 20 and 50 ms, and each
-// stall over NOTED_MS to $BENCH_STALL_FILE as JSON. Each noted stall carries the thread's own CPU time within it:
-// near the stall's length, the shop's thread was working (scripts/bench.ts then names the requests and jobs that
-// ended in it, from the shop's log); far below it, the thread was waiting for a core the machine gave to
-// something else (docs/decisions/0053-the-loop-the-memory-and-the-first-script.md).
-import { writeFileSync } from "node:fs";
+// stall over NOTED_MS to $BENCH_STALL_FILE as JSON. Each noted stall carries the thread's own CPU time within it
+// and the time the thread was ready to run but waited for a core (Linux's schedstat for the thread): CPU near the
+// stall's length, the shop's thread was working (scripts/bench.ts then names the requests and jobs that ended in
+// it, from the shop's log); waiting near it, the machine gave the cores to something else; neither, the thread was
+// asleep in a call that blocks (a lock, a disk read)
+// (docs/decisions/0053-the-loop-the-memory-and-the-first-script.md, docs/decisions/0055-single-pages-start-and-stalls.md).
+import { closeSync, openSync, readSync, writeFileSync } from "node:fs";
 
 const TICK_MS = 5;
 /** Stalls past this are noted one by one, with their moment and CPU time. */
@@ -16,13 +18,36 @@ const NOTED_MS = 10;
 const MOST_NOTED = 200;
 const file = process.env.BENCH_STALL_FILE;
 
-export type NotedStall = { endedAt: number; ms: number; cpuMs: number };
+/** `waitMs`: ready to run, waiting for a core; absent where the kernel keeps no schedstat. */
+export type NotedStall = { endedAt: number; ms: number; cpuMs: number; waitMs?: number };
 
 /** The shop's thread's CPU time in ms (Bun has threadCpuUsage; the process's is the fallback). */
 const threadCpuMs = () => {
   const usage = process.threadCpuUsage?.() ?? process.cpuUsage();
   return (usage.user + usage.system) / 1000;
 };
+
+/**
+ * The shop's thread's time waiting for a core, in ms: the second field of /proc/thread-self/schedstat (ns),
+ * read through a descriptor kept open (one read a tick, no open). NaN where there is none.
+ */
+const schedstat = (() => {
+  try {
+    return openSync("/proc/thread-self/schedstat", "r");
+  } catch {
+    return null;
+  }
+})();
+const statBytes = new Uint8Array(128);
+const waitingMs = (): number => {
+  if (schedstat === null) return Number.NaN;
+  const length = readSync(schedstat, statBytes, 0, statBytes.length, 0);
+  const fields = new TextDecoder().decode(statBytes.subarray(0, length)).split(" ");
+  return Number(fields[1]) / 1e6;
+};
+process.on("exit", () => {
+  if (schedstat !== null) closeSync(schedstat);
+});
 
 let longest = 0;
 let over20 = 0;
@@ -32,17 +57,22 @@ let noted: NotedStall[] = [];
 let windowStart = performance.now();
 let last = performance.now();
 let lastCpu = threadCpuMs();
+let lastWait = waitingMs();
 
 const timer = setInterval(() => {
   const now = performance.now();
   const cpu = threadCpuMs();
+  const waited = waitingMs();
   const stall = now - last - TICK_MS;
   if (stall > NOTED_MS) {
-    noted.push({ endedAt: Date.now(), ms: round1(stall), cpuMs: round1(cpu - lastCpu) });
+    const stallNoted: NotedStall = { endedAt: Date.now(), ms: round1(stall), cpuMs: round1(cpu - lastCpu) };
+    if (!Number.isNaN(waited)) stallNoted.waitMs = round1(waited - lastWait);
+    noted.push(stallNoted);
     if (noted.length > MOST_NOTED * 2) noted = longestOf(noted);
   }
   last = now;
   lastCpu = cpu;
+  lastWait = waited;
   ticks += 1;
   if (stall > longest) longest = stall;
   if (stall > 20) over20 += 1;
@@ -60,6 +90,7 @@ process.on("SIGUSR1", () => {
   windowStart = performance.now();
   last = performance.now();
   lastCpu = threadCpuMs();
+  lastWait = waitingMs();
 });
 
 process.on("SIGUSR2", () => {
