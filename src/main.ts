@@ -6,7 +6,7 @@ import { openDatabase } from "./db/open";
 import { seedDemoCatalogue } from "./db/seed";
 import { createDeps } from "./deps";
 import { EnvError, loadEnv } from "./env";
-import { logRequestLine } from "./http/request-log";
+import { logRequestLine, requestLinesWritten } from "./http/request-log";
 import { startCleanUploadsJob } from "./jobs/clean-uploads";
 import { mailDeliveryConfigured, startDeliverOutboxJob } from "./jobs/deliver-outbox";
 import { startOwnerAlertsJob } from "./jobs/owner-alerts";
@@ -123,6 +123,8 @@ async function main() {
       // connection is the last and its close leaves the file complete (closeDatabase).
       await deps.ordersExport.stopAll();
       closeDatabase(db);
+      // The request lines are written off the event loop (src/http/request-log.ts): the last of them before exit.
+      await Promise.race([requestLinesWritten(), sleep(JOB_STOP_MS, { unref: true })]);
       const uptime = performance.now() - startedAt;
       if (env.LITESTREAM_REPLICA_URL && uptime < MIN_REPLICATED_UPTIME_MS) await sleep(MIN_REPLICATED_UPTIME_MS - uptime);
       log("info", "closed cleanly", { signal });
