@@ -62,7 +62,10 @@ export function createRequestLineLog(fd: number): RequestLineLog {
     const batch = Buffer.from(`${pending.join("\n")}\n`);
     pending = [];
     pendingBytes = 0;
-    if (!writing && waiting.length === 0) return startWrite(batch);
+    if (!writing && waiting.length === 0) {
+      startWrite(batch);
+      return;
+    }
     if (waitingBytes + batch.length > MOST_WAITING_BYTES) {
       // The output has not taken a write for seconds of full load: these lines go, counted, rather than the
       // shop's memory or its shoppers' answers (writing here would sleep, and could cut into the write under way).
@@ -110,7 +113,8 @@ export function createRequestLineLog(fd: number): RequestLineLog {
       const bytes = waiting.length === 1 ? waiting[0]! : Buffer.concat(waiting);
       waiting = [];
       waitingBytes = 0;
-      return startWrite(bytes);
+      startWrite(bytes);
+      return;
     }
     const callers = whenWritten;
     whenWritten = [];
