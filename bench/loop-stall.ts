@@ -18,8 +18,12 @@ const NOTED_MS = 10;
 const MOST_NOTED = 200;
 const file = process.env.BENCH_STALL_FILE;
 
-/** `waitMs`: ready to run, waiting for a core; absent where the kernel keeps no schedstat. */
-export type NotedStall = { endedAt: number; ms: number; cpuMs: number; waitMs?: number };
+/**
+ * `waitMs`: ready to run, waiting for a core; `processCpuMs`: every thread of the shop's in the stall (the
+ * collector's helpers, the thread pool, workers), which tells a thread that slept while its process worked (a
+ * collection's helpers marking) from one that slept in a call. Both absent where Linux's files are not there.
+ */
+export type NotedStall = { endedAt: number; ms: number; cpuMs: number; waitMs?: number; processCpuMs?: number };
 
 /** The shop's thread's CPU time in ms (Bun has threadCpuUsage; the process's is the fallback). */
 const threadCpuMs = () => {
@@ -38,15 +42,31 @@ const schedstat = (() => {
     return null;
   }
 })();
-const statBytes = new Uint8Array(128);
+const processStat = (() => {
+  try {
+    return openSync("/proc/self/stat", "r");
+  } catch {
+    return null;
+  }
+})();
+const statBytes = new Uint8Array(1024);
+const decoder = new TextDecoder();
 const waitingMs = (): number => {
   if (schedstat === null) return Number.NaN;
   const length = readSync(schedstat, statBytes, 0, statBytes.length, 0);
-  const fields = new TextDecoder().decode(statBytes.subarray(0, length)).split(" ");
+  const fields = decoder.decode(statBytes.subarray(0, length)).split(" ");
   return Number(fields[1]) / 1e6;
+};
+/** Every thread's CPU time in ms: utime and stime of /proc/self/stat (the 14th and 15th fields), in USER_HZ ticks of 10 ms. */
+const processCpuMs = (): number => {
+  if (processStat === null) return Number.NaN;
+  const text = decoder.decode(statBytes.subarray(0, readSync(processStat, statBytes, 0, statBytes.length, 0)));
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 process.on("exit", () => {
   if (schedstat !== null) closeSync(schedstat);
+  if (processStat !== null) closeSync(processStat);
 });
 
 let longest = 0;
@@ -58,21 +78,25 @@ let windowStart = performance.now();
 let last = performance.now();
 let lastCpu = threadCpuMs();
 let lastWait = waitingMs();
+let lastProcessCpu = processCpuMs();
 
 const timer = setInterval(() => {
   const now = performance.now();
   const cpu = threadCpuMs();
   const waited = waitingMs();
+  const processCpu = processCpuMs();
   const stall = now - last - TICK_MS;
   if (stall > NOTED_MS) {
     const stallNoted: NotedStall = { endedAt: Date.now(), ms: round1(stall), cpuMs: round1(cpu - lastCpu) };
     if (!Number.isNaN(waited)) stallNoted.waitMs = round1(waited - lastWait);
+    if (!Number.isNaN(processCpu)) stallNoted.processCpuMs = round1(processCpu - lastProcessCpu);
     noted.push(stallNoted);
     if (noted.length > MOST_NOTED * 2) noted = longestOf(noted);
   }
   last = now;
   lastCpu = cpu;
   lastWait = waited;
+  lastProcessCpu = processCpu;
   ticks += 1;
   if (stall > longest) longest = stall;
   if (stall > 20) over20 += 1;
@@ -91,6 +115,7 @@ process.on("SIGUSR1", () => {
   last = performance.now();
   lastCpu = threadCpuMs();
   lastWait = waitingMs();
+  lastProcessCpu = processCpuMs();
 });
 
 process.on("SIGUSR2", () => {
