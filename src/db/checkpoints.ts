@@ -27,8 +27,9 @@ export type Checkpoints = {
 export function startCheckpoints(db: Database, everyMs = CHECKPOINT_EVERY_MS): Checkpoints {
   const worker = new Worker(new URL("./checkpoint-worker.ts", import.meta.url).href, { smol: true } as WorkerOptions);
   // A helper that must not keep the process alive by itself; shutdown stops it.
-  // Bun has unref() on Worker; the DOM typings in tsconfig do not know it.
-  (worker as Worker & { unref(): void }).unref();
+  // Bun has ref() and unref() on Worker; the DOM typings in tsconfig do not know them.
+  const counted = worker as Worker & { ref(): void; unref(): void };
+  counted.unref();
   db.exec(`PRAGMA wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   let checkpoints = 0;
   let failureLogged = false;
@@ -53,6 +54,8 @@ export function startCheckpoints(db: Database, everyMs = CHECKPOINT_EVERY_MS): C
       const closed = new Promise<void>((resolve) => {
         stopped = resolve;
       });
+      // Counted again while it closes: with the server stopped its answer may be all that keeps the process alive.
+      counted.ref();
       worker.postMessage({ stop: true } satisfies CheckpointRequest);
       return closed.then(() => {
         worker.terminate();
