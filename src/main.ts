@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { createApp, listen, MAX_REQUEST_BODY_BYTES } from "./app";
-import { startCheckpoints } from "./db/checkpoints";
+import { CHECKPOINTS_START_AFTER_MS, startCheckpoints } from "./db/checkpoints";
 import { migrate } from "./db/migrate";
 import { openDatabase } from "./db/open";
 import { seedDemoCatalogue } from "./db/seed";
@@ -86,7 +86,7 @@ async function main() {
   log("info", deps.demoPayments ? "Payments: built-in demo checkout (no card is charged)." : "Payments: Stripe Checkout.");
 
   // The log's checkpoints (and their syncs to disk) on a thread of their own, never inside a shopper's commit.
-  const checkpoints = startCheckpoints(db);
+  const checkpoints = startCheckpoints(db, { afterMs: CHECKPOINTS_START_AFTER_MS });
   const outbox = startDeliverOutboxJob({ outbox: deps.outbox, env });
   if (!mailDeliveryConfigured(env))
     log("info", "Email: no RESEND_API_KEY and MAIL_FROM, so emails wait in the outbox unsent (alerts still go).");
