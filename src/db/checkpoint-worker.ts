@@ -9,7 +9,7 @@ import { Database } from "bun:sqlite";
 // loaded from its source, and this one should start in a moment.
 declare const self: Worker;
 
-export type CheckpointRequest = { start: { file: string; everyMs: number } } | { stop: true };
+export type CheckpointRequest = { start: { file: string; everyMs: number; minFrames: number } } | { stop: true };
 export type CheckpointAnswer = { checkpointed: number } | { failure: string } | { stopped: true };
 
 let db: Database | undefined;
@@ -22,15 +22,37 @@ self.onmessage = ({ data }: MessageEvent<CheckpointRequest>) => {
     self.postMessage({ stopped: true } satisfies CheckpointAnswer);
     return;
   }
-  db = new Database(data.start.file, { strict: true });
+  const { file, everyMs, minFrames } = data.start;
+  db = new Database(file, { strict: true });
   db.exec("PRAGMA busy_timeout = 5000");
   const checkpoint = db.query<{ busy: number; log: number; checkpointed: number }, []>("PRAGMA wal_checkpoint(PASSIVE)");
+  const framesToCopy = logFramesToCopy(`${file}-shm`);
   timer = setInterval(() => {
     try {
+      // Only a log of `minFrames` or more: the next commit after a whole checkpoint starts the log again, and
+      // syncs its header on the shop's thread (SQLite's rule at synchronous = NORMAL), as often as SQLite's own
+      // checkpoints made it do, no more.
+      if (framesToCopy() < minFrames) return;
       const result = checkpoint.get();
       self.postMessage({ checkpointed: result?.checkpointed ?? 0 } satisfies CheckpointAnswer);
     } catch (error) {
       self.postMessage({ failure: String(error) } satisfies CheckpointAnswer);
     }
-  }, data.start.everyMs);
+  }, everyMs);
 };
+
+/**
+ * How many frames of the log are not yet in the database, read from the WAL index as SQLite's connections read
+ * it (its documented format, as src/db/commit-signal.ts reads it): the header's last frame (mxFrame, word 4)
+ * less the frames already copied (nBackfill, word 24, in the checkpoint information after the header's two
+ * copies). Infinity when the index cannot be read: then every tick checkpoints.
+ */
+function logFramesToCopy(index: string): () => number {
+  try {
+    const mapped = Bun.mmap(index, { shared: true, size: 26 * 4 });
+    const words = new Uint32Array(mapped.buffer, mapped.byteOffset, 26);
+    return () => Math.max(0, words[4]! - words[24]!);
+  } catch {
+    return () => Number.POSITIVE_INFINITY;
+  }
+}

@@ -4,6 +4,12 @@ import type { CheckpointAnswer, CheckpointRequest } from "./checkpoint-worker";
 
 /** How often the worker copies the log into the database: the log stays a second's writes long. */
 const CHECKPOINT_EVERY_MS = 1000;
+/**
+ * A checkpoint once the log holds this many frames not yet in the database: SQLite's own threshold, so the log
+ * starts again (and its header is synced, on the shop's thread) as often as before, while the checkpoint's own
+ * syncs of the log and the database happen on the worker's.
+ */
+const CHECKPOINT_FROM_FRAMES = 1000;
 /** How long after the shop opens the worker starts (main.ts). */
 export const CHECKPOINTS_START_AFTER_MS = 2000;
 /**
@@ -26,7 +32,10 @@ export type Checkpoints = {
  * shopper's answer with it, for as long as the disk took (docs/decisions/0055-single-pages-start-and-stalls.md).
  * Under Litestream the same checkpoints run: Litestream's own read lock keeps them from passing what it has copied.
  */
-export function startCheckpoints(db: Database, { everyMs = CHECKPOINT_EVERY_MS, afterMs = 0 } = {}): Checkpoints {
+export function startCheckpoints(
+  db: Database,
+  { everyMs = CHECKPOINT_EVERY_MS, afterMs = 0, minFrames = CHECKPOINT_FROM_FRAMES } = {},
+): Checkpoints {
   let checkpoints = 0;
   let failureLogged = false;
   let worker: (Worker & { ref(): void; unref(): void }) | undefined;
@@ -60,7 +69,7 @@ export function startCheckpoints(db: Database, { everyMs = CHECKPOINT_EVERY_MS, 
       ended = true;
       stopped?.();
     };
-    started.postMessage({ start: { file: db.filename, everyMs } } satisfies CheckpointRequest);
+    started.postMessage({ start: { file: db.filename, everyMs, minFrames } } satisfies CheckpointRequest);
   };
   // Not before the first answers: a start is timed to its first page, and the log is short then anyway.
   const delay = afterMs > 0 ? setTimeout(start, afterMs) : undefined;

@@ -30,7 +30,7 @@ describe("the checkpoints' worker (startCheckpoints)", () => {
     // SQLite's own checkpoint waits for 1,000 pages: fifty small commits are all still only in the log.
     expect(logFrames(file).copied).toBe(0);
 
-    const checkpoints = startCheckpoints(db, { everyMs: 20 });
+    const checkpoints = startCheckpoints(db, { everyMs: 20, minFrames: 1 });
     expect(db.query<{ wal_autocheckpoint: number }, []>("PRAGMA wal_autocheckpoint").get()?.wal_autocheckpoint).toBe(
       FALLBACK_AUTOCHECKPOINT_PAGES,
     );
