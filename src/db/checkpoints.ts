@@ -2,7 +2,7 @@ import type { Database } from "bun:sqlite";
 import { errorFields, log } from "../log";
 import type { CheckpointAnswer, CheckpointRequest } from "./checkpoint-worker";
 
-/** How often the worker copies the log into the database: the log stays a second's writes long. */
+/** How often the worker looks at the log (and checkpoints it once it is CHECKPOINT_FROM_FRAMES long). */
 const CHECKPOINT_EVERY_MS = 1000;
 /**
  * A checkpoint once the log holds this many frames not yet in the database: SQLite's own threshold, so the log
