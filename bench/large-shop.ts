@@ -208,13 +208,17 @@ function addProducts(deps: Deps, total: number, random: Random): number {
   return Math.max(0, total - existing);
 }
 
-/** What can be sold: each product without variants, each variant of those with them, most popular first. */
+/**
+ * What can be sold as it is: each product without variants, each variant of those with them, most popular first.
+ * Left out, as the uploads are: a product printed from the shopper's own model, and gift vouchers (each bought
+ * with its own amount and recipient, docs/decisions/0054-gift-vouchers.md).
+ */
 function sellable(deps: Deps): SellableLine[] {
   return deps.db
     .query<{ productId: string; variantId: string | null; name: string; variantName: string | null; priceCents: number }, []>(
       `SELECT p.id AS productId, v.id AS variantId, p.name AS name, v.name AS variantName, COALESCE(v.price_cents, p.price_cents) AS priceCents
        FROM products p LEFT JOIN product_variants v ON v.product_id = p.id
-       WHERE p.requires_gpx = 0 AND p.requires_image = 0
+       WHERE p.requires_gpx = 0 AND p.requires_image = 0 AND p.requires_model = 0 AND p.kind = 'item'
        ORDER BY p.rowid, v.sort_order`,
     )
     .all();

@@ -3,11 +3,13 @@
 // A timer asks to run every TICK_MS; how much later than that it runs is how long the loop was kept from
 // turning (work on the main thread, a synchronous call, a collection, or the thread waiting for a core). SIGUSR1
 // starts a new window; SIGUSR2 writes the window's longest stall, how many stalls passed 20 and 50 ms, and each
-// stall over NOTED_MS to $BENCH_STALL_FILE as JSON. Each noted stall carries the thread's own CPU time within it:
-// near the stall's length, the shop's thread was working (scripts/bench.ts then names the requests and jobs that
-// ended in it, from the shop's log); far below it, the thread was waiting for a core the machine gave to
-// something else (docs/decisions/0053-the-loop-the-memory-and-the-first-script.md).
-import { writeFileSync } from "node:fs";
+// stall over NOTED_MS to $BENCH_STALL_FILE as JSON. Each noted stall carries the thread's own CPU time within it
+// and the time the thread was ready to run but waited for a core (Linux's schedstat for the thread): CPU near the
+// stall's length, the shop's thread was working (scripts/bench.ts then names the requests and jobs that ended in
+// it, from the shop's log); waiting near it, the machine gave the cores to something else; neither, the thread was
+// asleep in a call that blocks (a lock, a disk read)
+// (docs/decisions/0053-the-loop-the-memory-and-the-first-script.md, docs/decisions/0055-single-pages-start-and-stalls.md).
+import { closeSync, openSync, readSync, writeFileSync } from "node:fs";
 
 const TICK_MS = 5;
 /** Stalls past this are noted one by one, with their moment and CPU time. */
@@ -16,13 +18,56 @@ const NOTED_MS = 10;
 const MOST_NOTED = 200;
 const file = process.env.BENCH_STALL_FILE;
 
-export type NotedStall = { endedAt: number; ms: number; cpuMs: number };
+/**
+ * `waitMs`: ready to run, waiting for a core; `processCpuMs`: every thread of the shop's in the stall (the
+ * collector's helpers, the thread pool, workers), which tells a thread that slept while its process worked (a
+ * collection's helpers marking) from one that slept in a call. Both absent where Linux's files are not there.
+ */
+export type NotedStall = { endedAt: number; ms: number; cpuMs: number; waitMs?: number; processCpuMs?: number };
 
 /** The shop's thread's CPU time in ms (Bun has threadCpuUsage; the process's is the fallback). */
 const threadCpuMs = () => {
   const usage = process.threadCpuUsage?.() ?? process.cpuUsage();
   return (usage.user + usage.system) / 1000;
 };
+
+/**
+ * The shop's thread's time waiting for a core, in ms: the second field of /proc/thread-self/schedstat (ns),
+ * read through a descriptor kept open (one read a tick, no open). NaN where there is none.
+ */
+const schedstat = (() => {
+  try {
+    return openSync("/proc/thread-self/schedstat", "r");
+  } catch {
+    return null;
+  }
+})();
+const processStat = (() => {
+  try {
+    return openSync("/proc/self/stat", "r");
+  } catch {
+    return null;
+  }
+})();
+const statBytes = new Uint8Array(1024);
+const decoder = new TextDecoder();
+const waitingMs = (): number => {
+  if (schedstat === null) return Number.NaN;
+  const length = readSync(schedstat, statBytes, 0, statBytes.length, 0);
+  const fields = decoder.decode(statBytes.subarray(0, length)).split(" ");
+  return Number(fields[1]) / 1e6;
+};
+/** Every thread's CPU time in ms: utime and stime of /proc/self/stat (the 14th and 15th fields), in USER_HZ ticks of 10 ms. */
+const processCpuMs = (): number => {
+  if (processStat === null) return Number.NaN;
+  const text = decoder.decode(statBytes.subarray(0, readSync(processStat, statBytes, 0, statBytes.length, 0)));
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+process.on("exit", () => {
+  if (schedstat !== null) closeSync(schedstat);
+  if (processStat !== null) closeSync(processStat);
+});
 
 let longest = 0;
 let over20 = 0;
@@ -32,17 +77,26 @@ let noted: NotedStall[] = [];
 let windowStart = performance.now();
 let last = performance.now();
 let lastCpu = threadCpuMs();
+let lastWait = waitingMs();
+let lastProcessCpu = processCpuMs();
 
 const timer = setInterval(() => {
   const now = performance.now();
   const cpu = threadCpuMs();
+  const waited = waitingMs();
+  const processCpu = processCpuMs();
   const stall = now - last - TICK_MS;
   if (stall > NOTED_MS) {
-    noted.push({ endedAt: Date.now(), ms: round1(stall), cpuMs: round1(cpu - lastCpu) });
+    const stallNoted: NotedStall = { endedAt: Date.now(), ms: round1(stall), cpuMs: round1(cpu - lastCpu) };
+    if (!Number.isNaN(waited)) stallNoted.waitMs = round1(waited - lastWait);
+    if (!Number.isNaN(processCpu)) stallNoted.processCpuMs = round1(processCpu - lastProcessCpu);
+    noted.push(stallNoted);
     if (noted.length > MOST_NOTED * 2) noted = longestOf(noted);
   }
   last = now;
   lastCpu = cpu;
+  lastWait = waited;
+  lastProcessCpu = processCpu;
   ticks += 1;
   if (stall > longest) longest = stall;
   if (stall > 20) over20 += 1;
@@ -60,6 +114,8 @@ process.on("SIGUSR1", () => {
   windowStart = performance.now();
   last = performance.now();
   lastCpu = threadCpuMs();
+  lastWait = waitingMs();
+  lastProcessCpu = processCpuMs();
 });
 
 process.on("SIGUSR2", () => {

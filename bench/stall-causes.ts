@@ -46,13 +46,17 @@ function workIn(logFile: string): Work[] {
   return work;
 }
 
-/** The longest few, in words: "34.1 ms (CPU 30.2 ms) during GET /api/admin/dashboard/stats". */
+/**
+ * The longest few, in words: "34.1 ms (CPU 30.2 ms, waiting for a core 2.1 ms, whole process 40 ms) during GET
+ * /api/admin/dashboard/stats". What is neither the thread's CPU nor its waiting, it slept: in a blocking call, or
+ * while its process's other threads worked (the whole process's CPU then far above the thread's).
+ */
 export function stallsInWords(stalls: AttributedStall[], count: number): string[] {
   return [...stalls]
     .sort((a, b) => b.ms - a.ms)
     .slice(0, count)
     .map(
       (stall) =>
-        `${stall.ms} ms (CPU ${stall.cpuMs} ms) during ${stall.during.length > 0 ? stall.during.join(", ") : "nothing of the owner's, no job"}${stall.shopperAnswers > 0 ? ` and ${stall.shopperAnswers} shopper answers` : ""}`,
+        `${stall.ms} ms (CPU ${stall.cpuMs} ms${stall.waitMs === undefined ? "" : `, waiting for a core ${stall.waitMs} ms`}${stall.processCpuMs === undefined ? "" : `, whole process ${stall.processCpuMs} ms`}) during ${stall.during.length > 0 ? stall.during.join(", ") : "nothing of the owner's, no job"}${stall.shopperAnswers > 0 ? ` and ${stall.shopperAnswers} shopper answers` : ""}`,
     );
 }

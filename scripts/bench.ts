@@ -905,7 +905,7 @@ function markdown(results: Record<string, unknown>): string {
         `| ${label} | ${n(load.requestsPerSecond)} | ${load.p50} ms | ${load.p99} ms | ${load.max} ms | ${load.failures} |`,
     ),
     "",
-    "The loop's longest stalls, with the shop's thread's CPU time in each and what its log says ran then (bench/stall-causes.ts):",
+    "The loop's longest stalls, with the shop's thread's CPU time and its wait for a core in each, and what its log says ran then (bench/stall-causes.ts):",
     "",
     ...stallsInWords(owner.stall.stalls ?? [], 5).map((words) => `- ${words}`),
     "",

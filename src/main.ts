@@ -1,12 +1,13 @@
 import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { createApp, listen, MAX_REQUEST_BODY_BYTES } from "./app";
+import { CHECKPOINTS_START_AFTER_MS, startCheckpoints } from "./db/checkpoints";
 import { migrate } from "./db/migrate";
 import { openDatabase } from "./db/open";
 import { seedDemoCatalogue } from "./db/seed";
 import { createDeps } from "./deps";
 import { EnvError, loadEnv } from "./env";
-import { logRequestLine } from "./http/request-log";
+import { logRequestLine, requestLinesWritten } from "./http/request-log";
 import { startCleanUploadsJob } from "./jobs/clean-uploads";
 import { mailDeliveryConfigured, startDeliverOutboxJob } from "./jobs/deliver-outbox";
 import { startOwnerAlertsJob } from "./jobs/owner-alerts";
@@ -84,6 +85,8 @@ async function main() {
   );
   log("info", deps.demoPayments ? "Payments: built-in demo checkout (no card is charged)." : "Payments: Stripe Checkout.");
 
+  // The log's checkpoints (and their syncs to disk) on a thread of their own, never inside a shopper's commit.
+  const checkpoints = startCheckpoints(db, { afterMs: CHECKPOINTS_START_AFTER_MS });
   const outbox = startDeliverOutboxJob({ outbox: deps.outbox, env });
   if (!mailDeliveryConfigured(env))
     log("info", "Email: no RESEND_API_KEY and MAIL_FROM, so emails wait in the outbox unsent (alerts still go).");
@@ -119,10 +122,13 @@ async function main() {
         await server.stop(true);
       }
       await Promise.race([Promise.all(jobs.map((job) => job.stop())), sleep(JOB_STOP_MS, { unref: true })]);
-      // An export cut off above still has a worker with its own connection: it closes first, so the shop's
-      // connection is the last and its close leaves the file complete (closeDatabase).
+      // An export cut off above still has a worker with its own connection, as has the checkpoints' worker: they
+      // close first, so the shop's connection is the last and its close leaves the file complete (closeDatabase).
       await deps.ordersExport.stopAll();
+      await Promise.race([checkpoints.stop(), sleep(JOB_STOP_MS, { unref: true })]);
       closeDatabase(db);
+      // The request lines are written off the event loop (src/http/request-log.ts): the last of them before exit.
+      await Promise.race([requestLinesWritten(), sleep(JOB_STOP_MS, { unref: true })]);
       const uptime = performance.now() - startedAt;
       if (env.LITESTREAM_REPLICA_URL && uptime < MIN_REPLICATED_UPTIME_MS) await sleep(MIN_REPLICATED_UPTIME_MS - uptime);
       log("info", "closed cleanly", { signal });

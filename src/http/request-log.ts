@@ -1,3 +1,5 @@
+import { write, writeSync } from "node:fs";
+
 /** One line per request: what the owner needs to follow a problem, nothing a thief could use. */
 export type RequestLogEntry = {
   method: string;
@@ -14,32 +16,159 @@ export type RequestLogger = (entry: RequestLogEntry) => void;
 const REDACTED = ":redacted";
 
 /**
- * Writes the line that `log("info", "request", entry)` would, but gathers the
- * lines of 10 ms into a single write: under load one write per request (or per
- * event-loop turn, which is often only a request or two) is a system call per
- * request (see docs/decisions/0008-performance.md). Nothing is dropped: the
- * batch goes out after 10 ms, when it passes 64 kB, and when the process exits. The line
- * is put together by hand, in log()'s key order, because this runs for every
- * request and JSON.stringify of a spread object was a tenth of a kept page's cost.
+ * The request lines of one output (the shop's: standard output), each the line that `log("info", "request",
+ * entry)` would write, gathered for 10 ms into a single write: under load one write per request (or per
+ * event-loop turn, which is often only a request or two) is a system call per request (see
+ * docs/decisions/0008-performance.md). The line is put together by hand, in log()'s key order, because this
+ * runs for every request and JSON.stringify of a spread object was a tenth of a kept page's cost.
+ *
+ * The write itself runs off the event loop (node:fs's callback `write`, on Bun's thread pool), one at a time
+ * and in order: a write to a file or a pipe can sleep (the kernel throttles writers while the disk catches
+ * up; a log reader falls behind), and the shoppers' answers must not sleep with it. A 74 ms stall of the
+ * bench's owner loop was one such write (docs/decisions/0055-single-pages-start-and-stalls.md). The batch
+ * goes out after 10 ms, when it passes 64 kB, and at exit. What waits behind a write that has not finished is
+ * bounded (MOST_WAITING_BYTES, seconds of lines at full load): past it lines are dropped and a warning line
+ * says how many, rather than the shop sleeping with its output or holding ever more memory.
  */
-export function logRequestLine(entry: RequestLogEntry): void {
-  const line =
-    `{"time":"${isoTimeNow()}","level":"info","msg":"request","method":${quotedOften(entry.method)},` +
-    `"path":${quotedOften(entry.path)},"status":${entry.status},"durationMs":${entry.durationMs},"requestId":${quotedId(entry.requestId)}}`;
-  pending.push(line);
-  pendingBytes += line.length;
-  if (pendingBytes >= FLUSH_BYTES) flushRequestLines();
-  else if (!flushScheduled) {
-    flushScheduled = true;
-    setTimeout(flushRequestLines, FLUSH_AFTER_MS).unref();
-  }
-}
+export type RequestLineLog = {
+  line(entry: RequestLogEntry): void;
+  /** Resolves once every line logged so far is written (a clean shutdown waits for it). */
+  written(): Promise<void>;
+};
 
 const FLUSH_BYTES = 64 * 1024;
 const FLUSH_AFTER_MS = 10;
-let pending: string[] = [];
-let pendingBytes = 0;
-let flushScheduled = false;
+/** Lines waiting behind a write in progress, at most: past it a batch is dropped and counted. */
+const MOST_WAITING_BYTES = 8 * 1024 * 1024;
+/** A pipe whose reader is behind says "try again" (EAGAIN) to a non-blocking write: asked again this much later. */
+const RETRY_AFTER_MS = 5;
+
+export function createRequestLineLog(fd: number): RequestLineLog {
+  let pending: string[] = [];
+  let pendingBytes = 0;
+  let flushScheduled = false;
+  /** Whole batches, in order, behind the write in progress. */
+  let waiting: Buffer[] = [];
+  let waitingBytes = 0;
+  let writing = false;
+  let whenWritten: (() => void)[] = [];
+  /** Lines let go since the last write that said so (MOST_WAITING_BYTES). */
+  let dropped = 0;
+
+  const flush = (): void => {
+    flushScheduled = false;
+    if (pending.length === 0) return;
+    const lineCount = pending.length;
+    const batch = Buffer.from(`${pending.join("\n")}\n`);
+    pending = [];
+    pendingBytes = 0;
+    if (!writing && waiting.length === 0) {
+      startWrite(batch);
+      return;
+    }
+    if (waitingBytes + batch.length > MOST_WAITING_BYTES) {
+      // The output has not taken a write for seconds of full load: these lines go, counted, rather than the
+      // shop's memory or its shoppers' answers (writing here would sleep, and could cut into the write under way).
+      dropped += lineCount;
+      return;
+    }
+    waiting.push(batch);
+    waitingBytes += batch.length;
+  };
+
+  const startWrite = (bytes: Buffer): void => {
+    writing = true;
+    write(fd, bytes, 0, bytes.length, null, (error, written) => {
+      writing = false;
+      if (error) {
+        if ((error as NodeJS.ErrnoException).code === "EAGAIN") {
+          waiting.unshift(bytes);
+          waitingBytes += bytes.length;
+          setTimeout(writeNext, RETRY_AFTER_MS).unref();
+          return;
+        }
+        // An output that cannot be written to (closed) is written to in line, as console.log would, or not at all.
+        tryWriteSync(bytes);
+      } else if (written < bytes.length) {
+        waiting.unshift(bytes.subarray(written));
+        waitingBytes += bytes.length - written;
+      }
+      writeNext();
+    });
+  };
+
+  const writeNext = (): void => {
+    if (writing) return;
+    if (dropped > 0) {
+      const note = {
+        time: new Date().toISOString(),
+        level: "warn",
+        msg: "request lines dropped: the log output fell behind",
+        lines: dropped,
+      };
+      dropped = 0;
+      waiting.push(Buffer.from(`${JSON.stringify(note)}\n`));
+    }
+    if (waiting.length > 0) {
+      const bytes = waiting.length === 1 ? waiting[0]! : Buffer.concat(waiting);
+      waiting = [];
+      waitingBytes = 0;
+      startWrite(bytes);
+      return;
+    }
+    const callers = whenWritten;
+    whenWritten = [];
+    for (const resolve of callers) resolve();
+  };
+
+  const writeWaitingInLine = (): void => {
+    const bytes = Buffer.concat(waiting);
+    waiting = [];
+    waitingBytes = 0;
+    tryWriteSync(bytes);
+  };
+
+  const tryWriteSync = (bytes: Buffer): void => {
+    try {
+      writeSync(fd, bytes);
+    } catch {
+      // Nowhere left to write the log.
+    }
+  };
+
+  // At exit nothing more runs on the thread pool: whatever waits is written in line (a write still in progress
+  // finishes on its own thread; a clean shutdown waits for `written()` first, so there is none).
+  process.on("exit", () => {
+    flush();
+    if (waiting.length > 0) writeWaitingInLine();
+  });
+
+  return {
+    line(entry) {
+      const line =
+        `{"time":"${isoTimeNow()}","level":"info","msg":"request","method":${quotedOften(entry.method)},` +
+        `"path":${quotedOften(entry.path)},"status":${entry.status},"durationMs":${entry.durationMs},"requestId":${quotedId(entry.requestId)}}`;
+      pending.push(line);
+      pendingBytes += line.length;
+      if (pendingBytes >= FLUSH_BYTES) flush();
+      else if (!flushScheduled) {
+        flushScheduled = true;
+        setTimeout(flush, FLUSH_AFTER_MS).unref();
+      }
+    },
+    written() {
+      flush();
+      if (!writing && waiting.length === 0) return Promise.resolve();
+      return new Promise((resolve) => whenWritten.push(resolve));
+    },
+  };
+}
+
+/** The shop's request lines, on standard output beside log()'s lines (main.ts). */
+const standardOutput = createRequestLineLog(1);
+export const logRequestLine: RequestLogger = (entry) => standardOutput.line(entry);
+export const requestLinesWritten = (): Promise<void> => standardOutput.written();
+
 let isoMillis = 0;
 let isoText = "";
 
@@ -74,18 +203,6 @@ function isoTimeNow(): string {
   }
   return isoText;
 }
-
-function flushRequestLines(): void {
-  flushScheduled = false;
-  if (pending.length === 0) return;
-  const lines = pending;
-  pending = [];
-  pendingBytes = 0;
-  // One console.log, as log() uses: the same stream and the same behaviour at exit.
-  console.log(lines.join("\n"));
-}
-
-process.on("exit", flushRequestLines);
 
 /** A fresh id per request, sent back as X-Request-Id so a shopper's report can be found in the log. */
 export function newRequestId(): string {

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes, randomUUID } from "node:crypto";
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createApp } from "../../src/app";
-import { logRequestLine, looksLikeToken, type RequestLogEntry } from "../../src/http/request-log";
+import { createRequestLineLog, looksLikeToken, type RequestLogEntry } from "../../src/http/request-log";
 import { createTestShop, TEST_ORIGIN, type TestShop } from "../support/test-app";
 import { waitUntil } from "../support/wait-until";
 
@@ -100,7 +103,7 @@ describe("the request log of createApp", () => {
   });
 });
 
-describe("the request line main.ts writes (logRequestLine)", () => {
+describe("the request lines main.ts writes (createRequestLineLog, as logRequestLine on standard output)", () => {
   // Put together by hand for speed (src/http/request-log.ts); it must read exactly as log("info", "request", entry) would.
   const entries: RequestLogEntry[] = [
     { method: "GET", path: "/products/hex-planter", status: 200, durationMs: 0.4, requestId: randomUUID() },
@@ -109,20 +112,129 @@ describe("the request line main.ts writes (logRequestLine)", () => {
     { method: "PROPFIND", path: '/a "quoted" path\\with\u00e9\u2028and\ttab', status: 404, durationMs: 12.3, requestId: 'not-a-uuid "x"' },
     { method: "POST", path: "/api/checkout", status: 500, durationMs: 1, requestId: "0123456789abcdef0123456789abcdef0123" },
   ];
+  const dir = mkdtempSync(join(tmpdir(), "strata-request-lines-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   test("is, for every entry, the JSON line log() writes: awkward methods, paths and ids quoted the same way", async () => {
-    const written: string[] = [];
-    const spy = spyOn(console, "log").mockImplementation((text: string) => void written.push(...String(text).split("\n")));
+    const file = join(dir, "lines.log");
+    const fd = openSync(file, "w");
     try {
-      for (const entry of entries) logRequestLine(entry);
-      await waitUntil(() => written.length >= entries.length, 5000, "the batch of request lines written");
+      const lines = createRequestLineLog(fd);
+      for (const entry of entries) lines.line(entry);
+      await lines.written();
     } finally {
-      spy.mockRestore();
+      closeSync(fd);
     }
+    const written = readFileSync(file, "utf8").split("\n").filter(Boolean);
     expect(written).toHaveLength(entries.length);
     for (const [index, line] of written.entries()) {
       const time = (JSON.parse(line) as { time: string }).time;
       expect(line).toBe(JSON.stringify({ time, level: "info", msg: "request", ...entries[index] }));
     }
   });
+
+  // A pipe nobody reads yet stands for an output that sleeps (a disk the kernel makes writers wait for, a log
+  // reader behind): with the write in line, the call below would never return.
+  test("a write the output makes wait does not hold up the caller, and every line arrives whole and in order", async () => {
+    const fifo = join(dir, "slow-output");
+    Bun.spawnSync(["mkfifo", fifo]);
+    const writeEnd = openSync(fifo, constants.O_RDWR);
+    const readEnd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const lines = createRequestLineLog(writeEnd);
+      // Past the pipe's 64 kB, so the write cannot finish until someone reads.
+      const many = Array.from({ length: 2_000 }, (_, index) => ({ ...entries[0]!, durationMs: index }));
+      // Returning at all is the first half: a write in line into the full pipe would sleep here for good.
+      for (const entry of many) lines.line(entry);
+      const written = lines.written();
+      const received = await readUntil(readEnd, many.length);
+      await written;
+      expect(received.map((line) => (JSON.parse(line) as { durationMs: number }).durationMs)).toEqual(
+        many.map((entry) => entry.durationMs),
+      );
+    } finally {
+      closeSync(readEnd);
+      closeSync(writeEnd);
+    }
+  });
+
+  test("an output that takes nothing for seconds of lines loses the newest, and a warning line says how many", async () => {
+    const fifo = join(dir, "stuck-output");
+    Bun.spawnSync(["mkfifo", fifo]);
+    const writeEnd = openSync(fifo, constants.O_RDWR);
+    const readEnd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const lines = createRequestLineLog(writeEnd);
+      // Over 9 MB of lines while the first write waits for a reader: past the 8 MB that may wait behind it.
+      const logged = 50_000;
+      for (let index = 0; index < logged; index++) lines.line({ ...entries[0]!, durationMs: index });
+      const written = lines.written();
+      const received: string[] = [];
+      await waitUntil(
+        () => {
+          received.push(...readLines(readEnd));
+          return received.some((line) => line.includes('"level":"warn"'));
+        },
+        20_000,
+        "the warning line read from the pipe",
+      );
+      await written;
+      received.push(...readLines(readEnd));
+      const warning = JSON.parse(received.find((line) => line.includes('"level":"warn"'))!) as { msg: string; lines: number };
+      const requests = received.filter((line) => line.includes('"msg":"request"'));
+      expect(warning.msg).toBe("request lines dropped: the log output fell behind");
+      expect(warning.lines).toBeGreaterThan(0);
+      expect(requests.length + warning.lines).toBe(logged);
+      // The lines kept are the oldest, in order and whole.
+      expect(requests.map((line) => (JSON.parse(line) as { durationMs: number }).durationMs)).toEqual(
+        Array.from({ length: requests.length }, (_, index) => index),
+      );
+    } finally {
+      closeSync(readEnd);
+      closeSync(writeEnd);
+    }
+  });
 });
+
+let partial = "";
+/** The whole lines a non-blocking descriptor has now (what is cut off waits for the next call). */
+function readLines(fd: number): string[] {
+  const chunk = Buffer.alloc(64 * 1024);
+  for (;;) {
+    let read = 0;
+    try {
+      read = readSync(fd, chunk, 0, chunk.length, null);
+    } catch {
+      break;
+    }
+    if (read <= 0) break;
+    partial += chunk.subarray(0, read).toString("utf8");
+  }
+  const lines = partial.split("\n");
+  partial = lines.pop() ?? "";
+  return lines.filter(Boolean);
+}
+
+/** Reads whole lines from a non-blocking descriptor until `count` have come, waiting on the pipe between reads. */
+async function readUntil(fd: number, count: number): Promise<string[]> {
+  const chunk = Buffer.alloc(64 * 1024);
+  let text = "";
+  await waitUntil(
+    () => {
+      for (;;) {
+        let read = 0;
+        try {
+          read = readSync(fd, chunk, 0, chunk.length, null);
+        } catch {
+          break;
+        }
+        if (read <= 0) break;
+        text += chunk.subarray(0, read).toString("utf8");
+      }
+      return text.split("\n").filter(Boolean).length >= count;
+    },
+    10_000,
+    "every request line read from the pipe",
+  );
+  return text.split("\n").filter(Boolean);
+}

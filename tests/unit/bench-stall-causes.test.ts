@@ -56,7 +56,7 @@ describe("the bench's stall causes (bench/stall-causes.ts)", () => {
   const stalls = attributeStalls(
     [
       { endedAt: at(1_040), ms: 25, cpuMs: 22 },
-      { endedAt: at(3_000), ms: 40, cpuMs: 3 },
+      { endedAt: at(3_000), ms: 40, cpuMs: 3, waitMs: 36.5, processCpuMs: 10 },
       { endedAt: at(5_010), ms: 12, cpuMs: 11 },
       { endedAt: at(8_000), ms: 15, cpuMs: 0.2 },
     ],
@@ -80,7 +80,7 @@ describe("the bench's stall causes (bench/stall-causes.ts)", () => {
   test("says so when nothing of the owner's and no job ran, and ranks the longest first in words", () => {
     expect(stalls[3]?.during).toEqual([]);
     expect(stallsInWords(stalls, 2)).toEqual([
-      "40 ms (CPU 3 ms) during owner: export",
+      "40 ms (CPU 3 ms, waiting for a core 36.5 ms, whole process 10 ms) during owner: export",
       "25 ms (CPU 22 ms) during GET /api/admin/dashboard/stats and 2 shopper answers",
     ]);
     expect(stallsInWords(stalls, 4)[3]).toBe("12 ms (CPU 11 ms) during job deliver-outbox");

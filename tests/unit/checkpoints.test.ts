@@ -1,0 +1,54 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpoints } from "../../src/db/checkpoints";
+import { openDatabase } from "../../src/db/open";
+import { waitUntil } from "../support/wait-until";
+
+// The write-ahead log copied into the database on a thread of its own, never inside one of the shop's commits
+// (docs/decisions/0055-single-pages-start-and-stalls.md). Read from SQLite's WAL index (its documented format, as
+// src/db/commit-signal.ts reads it): the header's last frame (mxFrame, byte 16) and, in the checkpoint information
+// after the header's two copies, the frames already copied into the database (nBackfill, byte 96).
+
+const dir = mkdtempSync(join(tmpdir(), "strata-checkpoints-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function logFrames(file: string): { last: number; copied: number } {
+  const index = readFileSync(`${file}-shm`);
+  const words = new Uint32Array(index.buffer, index.byteOffset, 26);
+  return { last: words[4]!, copied: words[24]! };
+}
+
+describe("the checkpoints' worker (startCheckpoints)", () => {
+  test("copies the shop's commits into the database while the shop's own connection leaves them to it", async () => {
+    const file = join(dir, "shop.db");
+    const db = openDatabase(file);
+    db.run("CREATE TABLE things (name TEXT)");
+    const insert = db.query("INSERT INTO things (name) VALUES (?)");
+    for (let index = 0; index < 50; index++) insert.run(`before ${index}`);
+    // SQLite's own checkpoint waits for 1,000 pages: fifty small commits are all still only in the log.
+    expect(logFrames(file).copied).toBe(0);
+
+    const checkpoints = startCheckpoints(db, { everyMs: 20, minFrames: 1 });
+    expect(db.query<{ wal_autocheckpoint: number }, []>("PRAGMA wal_autocheckpoint").get()?.wal_autocheckpoint).toBe(
+      FALLBACK_AUTOCHECKPOINT_PAGES,
+    );
+    for (let index = 0; index < 50; index++) insert.run(`after ${index}`);
+    await waitUntil(
+      () => {
+        const frames = logFrames(file);
+        return frames.last > 0 && frames.copied === frames.last;
+      },
+      10_000,
+      "every frame of the log copied into the database by the worker",
+    );
+    expect(checkpoints.count()).toBeGreaterThan(0);
+    expect(db.query<{ n: number }, []>("SELECT count(*) AS n FROM things").get()?.n).toBe(100);
+
+    // Stopped, its connection is closed: the shop's is then the last, and its close removes the log (main.ts).
+    await checkpoints.stop();
+    db.close();
+    expect(existsSync(`${file}-wal`)).toBe(false);
+  });
+});
