@@ -196,10 +196,10 @@ describe("the request lines main.ts writes (createRequestLineLog, as logRequestL
   });
 });
 
-let partial = "";
-/** The whole lines a non-blocking descriptor has now (what is cut off waits for the next call). */
-function readLines(fd: number): string[] {
+/** What a non-blocking descriptor holds now, as text (nothing when it holds nothing yet). */
+function drain(fd: number): string {
   const chunk = Buffer.alloc(64 * 1024);
+  let text = "";
   for (;;) {
     let read = 0;
     try {
@@ -208,8 +208,15 @@ function readLines(fd: number): string[] {
       break;
     }
     if (read <= 0) break;
-    partial += chunk.subarray(0, read).toString("utf8");
+    text += chunk.subarray(0, read).toString("utf8");
   }
+  return text;
+}
+
+let partial = "";
+/** The whole lines a non-blocking descriptor has now (what is cut off waits for the next call). */
+function readLines(fd: number): string[] {
+  partial += drain(fd);
   const lines = partial.split("\n");
   partial = lines.pop() ?? "";
   return lines.filter(Boolean);
@@ -217,20 +224,10 @@ function readLines(fd: number): string[] {
 
 /** Reads whole lines from a non-blocking descriptor until `count` have come, waiting on the pipe between reads. */
 async function readUntil(fd: number, count: number): Promise<string[]> {
-  const chunk = Buffer.alloc(64 * 1024);
   let text = "";
   await waitUntil(
     () => {
-      for (;;) {
-        let read = 0;
-        try {
-          read = readSync(fd, chunk, 0, chunk.length, null);
-        } catch {
-          break;
-        }
-        if (read <= 0) break;
-        text += chunk.subarray(0, read).toString("utf8");
-      }
+      text += drain(fd);
       return text.split("\n").filter(Boolean).length >= count;
     },
     10_000,

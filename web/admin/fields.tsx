@@ -138,26 +138,18 @@ export type DayRange = { from: string; to: string };
 export function DateRangeFields({ labels, range, onChange }: { labels: DayRange; range: DayRange; onChange: (range: DayRange) => void }) {
   return (
     <>
-      <label>
-        <span>{labels.from}</span>
-        <input
-          type="date"
-          min={FIRST_REPORT_DAY}
-          max={LAST_REPORT_DAY}
-          value={range.from}
-          onChange={(event) => onChange({ ...range, from: event.target.value })}
-        />
-      </label>
-      <label>
-        <span>{labels.to}</span>
-        <input
-          type="date"
-          min={FIRST_REPORT_DAY}
-          max={LAST_REPORT_DAY}
-          value={range.to}
-          onChange={(event) => onChange({ ...range, to: event.target.value })}
-        />
-      </label>
+      {(["from", "to"] as const).map((end) => (
+        <label key={end}>
+          <span>{labels[end]}</span>
+          <input
+            type="date"
+            min={FIRST_REPORT_DAY}
+            max={LAST_REPORT_DAY}
+            value={range[end]}
+            onChange={(event) => onChange({ ...range, [end]: event.target.value })}
+          />
+        </label>
+      ))}
     </>
   );
 }
