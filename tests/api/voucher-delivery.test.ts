@@ -82,7 +82,7 @@ describe("the payment page of gift vouchers only", () => {
 
   test("says nothing is posted, promises no dispatch day and asks for the billing address only", async () => {
     const { text } = await openedPage(twoVouchers);
-    expect(text).toContain("No delivery: gift vouchers are emailed None — emailed");
+    expect(text).toContain("Delivery None — emailed Total £35.00");
     expect(text).not.toContain("Dispatched by");
     expect(text).toContain("Billing address");
     expect(text).not.toContain("Delivery address");

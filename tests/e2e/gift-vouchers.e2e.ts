@@ -81,6 +81,11 @@ test("@phone a voucher bought for a friend reaches them on its day; they spend p
   await page.getByRole("button", { name: "Checkout" }).tap();
   await expect(page).toHaveURL(/\/checkout\/demo\/cs_demo_/);
   await fillAddress(page, BUYER);
+  // Nothing to post: the one address asked for is the billing address, and no delivery is charged.
+  await expect(page.getByRole("group", { name: "Billing address" })).toBeVisible();
+  const deliveryLine = page.getByRole("region", { name: "Order summary" }).getByRole("listitem").filter({ hasText: "None — emailed" });
+  await expect(deliveryLine).toHaveText(/^Delivery\s*None — emailed$/);
+  await pictureInBothThemes(page, "voucher-payment-phone", { fullPage: true });
   await page.getByRole("button", { name: "Pay £50.00 (test)" }).tap();
   await expect(page.getByRole("status")).toContainText("Your order reference is ORD-");
 
@@ -171,5 +176,11 @@ test("@phone a voucher bought for a friend reaches them on its day; they spend p
   await withCodes.getByRole("button", { name: "Save" }).tap();
   await expect(withCodes).toContainText("Now not allowed: the shopper is asked to remove one.");
   await expect(page.getByRole("form", { name: "Gift vouchers are valid for (months)" })).toContainText("Now 24.");
+  const card = page.getByRole("region", { name: "Gift vouchers", exact: true });
+  const cardBox = await card.boundingBox();
+  expect(cardBox!.x).toBeGreaterThanOrEqual(0);
+  expect(cardBox!.x + cardBox!.width).toBeLessThanOrEqual(PHONE.width);
+  await card.scrollIntoViewIfNeeded();
+  await pictureInBothThemes(page, "configuration-vouchers-phone");
   await context.close();
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { data, type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { deliveryText, EMAILED_DELIVERY_LINE } from "../../shared/delivery";
+import { deliveryText } from "../../shared/delivery";
 import { GIFT_DELIVERY_NOTE } from "../../shared/gift";
 import { formatMinus, formatPence } from "../../shared/money";
 import { DEMO_FORM_ERRORS, type DemoFormErrorCode } from "../../src/modules/own-checkout/model";
@@ -125,7 +125,7 @@ function OrderSummary({ session }: { session: OwnSession }) {
           </li>
         )}
         <li>
-          <span>{session.emailedOnly ? EMAILED_DELIVERY_LINE : session.deliveryPence === 0 ? "Free UK delivery" : "UK delivery"}</span>
+          <span>{session.emailedOnly ? "Delivery" : session.deliveryPence === 0 ? "Free UK delivery" : "UK delivery"}</span>
           <span>{deliveryText(session.deliveryPence, session.emailedOnly)}</span>
         </li>
         <li className="order-items__total">
