@@ -53,6 +53,14 @@ async function emailTo(to: string, subject: RegExp) {
   return found!;
 }
 
+/** Pictures of the page at a desktop's width in both themes (only when pictures are asked for), then back to the phone. */
+async function desktopPictures(page: Page, name: string): Promise<void> {
+  if (!PICTURES_WANTED) return;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await pictureInBothThemes(page, name, { fullPage: true });
+  await page.setViewportSize(PHONE);
+}
+
 /** The shop's own page's fields: the email and delivery address. */
 async function fillAddress(page: Page, person: typeof BUYER): Promise<void> {
   await page.getByLabel("Email").fill(person.email);
@@ -86,6 +94,7 @@ test("@phone a voucher bought for a friend reaches them on its day; they spend p
   const deliveryLine = page.getByRole("region", { name: "Order summary" }).getByRole("listitem").filter({ hasText: "None — emailed" });
   await expect(deliveryLine).toHaveText(/^Delivery\s*None — emailed$/);
   await pictureInBothThemes(page, "voucher-payment-phone", { fullPage: true });
+  await desktopPictures(page, "voucher-payment-desktop");
   await page.getByRole("button", { name: "Pay £50.00 (test)" }).tap();
   await expect(page.getByRole("status")).toContainText("Your order reference is ORD-");
 
@@ -139,11 +148,7 @@ test("@phone a voucher bought for a friend reaches them on its day; they spend p
   expect(placeBox!.x + placeBox!.width).toBeLessThanOrEqual(PHONE.width);
   expect(placeBox!.height).toBeGreaterThanOrEqual(44);
   await pictureInBothThemes(friend, "voucher-page-phone", { fullPage: true });
-  if (PICTURES_WANTED) {
-    await friend.setViewportSize({ width: 1280, height: 900 });
-    await pictureInBothThemes(friend, "voucher-page-desktop", { fullPage: true });
-    await friend.setViewportSize(PHONE);
-  }
+  await desktopPictures(friend, "voucher-page-desktop");
   await place.tap();
   await expect(friend.getByRole("status")).toContainText("Your order reference is ORD-");
   await expect(friend.getByRole("heading", { name: "Gift note" })).toBeVisible();
@@ -182,5 +187,6 @@ test("@phone a voucher bought for a friend reaches them on its day; they spend p
   expect(cardBox!.x + cardBox!.width).toBeLessThanOrEqual(PHONE.width);
   await card.scrollIntoViewIfNeeded();
   await pictureInBothThemes(page, "configuration-vouchers-phone");
+  await desktopPictures(page, "configuration-vouchers-desktop");
   await context.close();
 });
