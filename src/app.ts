@@ -166,10 +166,9 @@ export function createApp(deps: Deps, { requestLog, responseCache }: AppOptions 
     if (request.method === "GET") {
       const started = performance.now();
       const key = pathAndQuery(request.url);
-      const kept = cache.lookup(request, key);
+      const requestId = newRequestId();
+      const kept = cache.lookup(request, key, requestId);
       if (kept) {
-        const requestId = newRequestId();
-        kept.headers.set("X-Request-Id", requestId);
         logRequest("GET", pathOf(key), kept.status, started, requestId);
         return kept;
       }

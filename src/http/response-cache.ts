@@ -55,7 +55,7 @@ type Entry = {
    * The same headers with the Age a kept answer carries, for the whole second `age` they stand for: made
    * once a second per representation, so an answer copies one set of headers and sets only its request id.
    */
-  aged: { age: number; headers: Partial<Record<Representation, Headers>> };
+  aged: { age: number; headers: Partial<Record<Representation, Headers>>; withId: Partial<Record<Representation, Headers>> };
   etag: string;
   bytes: number;
   /** When it was made (the clock's milliseconds), for the Age header of later answers. */
@@ -262,7 +262,7 @@ export function createResponseCache({
         gzip: new Headers({ ...base, "content-encoding": "gzip" }),
       },
       notModified: new Headers(notModified),
-      aged: { age: -1, headers: {} },
+      aged: { age: -1, headers: {}, withId: {} },
       etag,
       bytes: body.byteLength + key.length * 2,
       madeAt: now(),
@@ -273,22 +273,27 @@ export function createResponseCache({
 
   /**
    * The answer from `entry` for `request`, made at `time`: a kept one (`kept`) carries the standard Age
-   * header (whole seconds since it was made); the first answers of a page carry none.
+   * header (whole seconds since it was made); the first answers of a page carry none. With `requestId` (the
+   * fast path's) it carries that `X-Request-Id` too.
    */
-  function answerFrom(entry: Entry, request: Request, time: number, kept: boolean): Response {
-    return representation(entry, request, kept ? time : null);
+  function answerFrom(entry: Entry, request: Request, time: number, kept: boolean, requestId?: string): Response {
+    return representation(entry, request, kept ? time : null, requestId);
   }
 
-  /** The headers an answer in `representation` carries: with the Age at `keptAt` (a kept answer's time), else without. */
-  function headersOf(entry: Entry, representation: Representation, keptAt: number | null): Headers {
-    if (keptAt !== null) return agedHeaders(entry, representation, keptAt);
-    return representation === "notModified" ? entry.notModified : entry.headers[representation];
+  /**
+   * The headers an answer in `representation` carries: with the Age at `keptAt` (a kept answer's time), else
+   * without; with `requestId` as its `X-Request-Id` when given.
+   */
+  function headersOf(entry: Entry, representation: Representation, keptAt: number | null, requestId: string | undefined): Headers {
+    if (keptAt === null) return representation === "notModified" ? entry.notModified : entry.headers[representation];
+    if (requestId === undefined) return agedHeaders(entry, representation, keptAt);
+    return withRequestId(entry, representation, keptAt, requestId);
   }
 
   /** The entry's headers for `representation` with the Age of `time`, made again only when the age in whole seconds moves. */
   function agedHeaders(entry: Entry, representation: Representation, time: number): Headers {
     const age = Math.max(0, Math.floor((time - entry.madeAt) / 1000));
-    if (entry.aged.age !== age) entry.aged = { age, headers: {} };
+    if (entry.aged.age !== age) entry.aged = { age, headers: {}, withId: {} };
     let headers = entry.aged.headers[representation];
     if (!headers) {
       headers = new Headers(representation === "notModified" ? entry.notModified : entry.headers[representation]);
@@ -298,14 +303,31 @@ export function createResponseCache({
     return headers;
   }
 
+  /**
+   * The aged headers with this answer's request id, set in a copy kept for the fast path before the Response is
+   * made from it: a Response copies the headers it is given, while one whose own headers are changed after it
+   * was made costs Bun more per answer (docs/decisions/0057-the-kept-answer-s-request-id.md). The copy
+   * holds the last answer's id in between, so nothing but this function hands it out.
+   */
+  function withRequestId(entry: Entry, representation: Representation, time: number, requestId: string): Headers {
+    const aged = agedHeaders(entry, representation, time);
+    let headers = entry.aged.withId[representation];
+    if (!headers) {
+      headers = new Headers(aged);
+      entry.aged.withId[representation] = headers;
+    }
+    headers.set("x-request-id", requestId);
+    return headers;
+  }
+
   /** The answer for what `request` takes: 304 for the entity tag it holds, else the encoding it accepts, else plain. */
-  function representation(entry: Entry, request: Request, keptAt: number | null): Response {
+  function representation(entry: Entry, request: Request, keptAt: number | null, requestId: string | undefined): Response {
     if (etagMatches(request.headers.get("if-none-match"), entry.etag)) {
-      return new Response(null, { status: 304, headers: headersOf(entry, "notModified", keptAt) });
+      return new Response(null, { status: 304, headers: headersOf(entry, "notModified", keptAt, requestId) });
     }
     const encoding = entry.body.byteLength >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers.get("accept-encoding")) : null;
     // Few clients take no encoding (scripts, some crawlers): their copy of the body is not worth keeping twice.
-    if (!encoding) return new Response(entry.body, { status: entry.status, headers: headersOf(entry, "identity", keptAt) });
+    if (!encoding) return new Response(entry.body, { status: entry.status, headers: headersOf(entry, "identity", keptAt, requestId) });
     let encoded = entry.encoded[encoding];
     if (!encoded) encoded = store(entry, encoding, compress(entry.body, encoding, "quick"), "quick");
     else if (encoded.effort === "quick" && ++encoded.answers > QUICK_ANSWERS) {
@@ -318,7 +340,7 @@ export function createResponseCache({
         );
       }
     }
-    return new Response(encoded.blob, { status: entry.status, headers: headersOf(entry, encoding, keptAt) });
+    return new Response(encoded.blob, { status: entry.status, headers: headersOf(entry, encoding, keptAt, requestId) });
   }
 
   /** Puts `bytes` in as the entry's `encoding`, counted against the bound while the entry is kept. */
@@ -337,7 +359,7 @@ export function createResponseCache({
   }
 
   /** Answers from a kept entry, and marks it the most recently used (last in the map's order). */
-  function hit(entry: Entry, request: Request, time: number): Response {
+  function hit(entry: Entry, request: Request, time: number, requestId?: string): Response {
     stats.hits += 1;
     // Under a run of asks for one page it is already the last: moving it again would change nothing.
     if (mostRecent !== entry) {
@@ -345,7 +367,7 @@ export function createResponseCache({
       entries.set(entry.key, entry);
       mostRecent = entry;
     }
-    return answerFrom(entry, request, time, true);
+    return answerFrom(entry, request, time, true, requestId);
   }
 
   /**
@@ -370,14 +392,14 @@ export function createResponseCache({
 
   return {
     /**
-     * The kept answer for `key`, or null when there is none (or the database
-     * changed since): the fast path, taken before any routing.
+     * The kept answer for `key`, carrying `requestId` as its `X-Request-Id`, or null when there is none (or the
+     * database changed since): the fast path, taken before any routing.
      */
-    lookup(request: Request, key: string): Response | null {
+    lookup(request: Request, key: string, requestId: string): Response | null {
       const time = now();
       if (checkVersion(time) === null) return null;
       const entry = entries.get(key);
-      return entry ? hit(entry, request, time) : null;
+      return entry ? hit(entry, request, time, requestId) : null;
     },
 
     /**

@@ -75,6 +75,21 @@ describe("a kept page over the socket", () => {
     ]);
   });
 
+  test("kept answers in a row each carry an id of their own, and a routed answer of the same page never a kept one's", async () => {
+    const answers = [await keptAnswer("/products/planter")];
+    for (let i = 0; i < 4; i++) answers.push(await ask("/products/planter", { headers: BROTLI }));
+    const ids = answers.map((answer) => answer.headers.get("x-request-id"));
+    expect(new Set(ids).size).toBe(answers.length);
+    for (const id of ids) expect(logged.filter((entry) => entry.requestId === id)).toHaveLength(1);
+    // HEAD goes through Elysia to the same kept entry: its id is the routed path's own, logged as such.
+    const head = await ask("/products/planter", { method: "HEAD", headers: BROTLI });
+    const headId = head.headers.get("x-request-id");
+    expect(ids).not.toContain(headId);
+    expect(logged.filter((entry) => entry.requestId === headId)).toEqual([
+      { method: "HEAD", path: "/products/planter", status: 200, durationMs: expect.any(Number), requestId: headId! },
+    ]);
+  });
+
   test("a conditional GET with the page's ETag gets a bodiless 304 with the ETag and Age", async () => {
     const kept = await keptAnswer("/products/planter");
     await kept.arrayBuffer();
