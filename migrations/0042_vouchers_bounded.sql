@@ -32,7 +32,8 @@ CREATE INDEX gift_vouchers_spendable ON gift_vouchers (expires_on, balance_pence
 WHERE voided_at IS NULL AND balance_pence > 0;
 
 -- Search by part of the buyer's or the recipient's email: a trigram index as the orders' (migration 0029), keyed by
--- the voucher's rowid, contentless (the emails stay in gift_vouchers), filled here and kept by the triggers below.
+-- the voucher's rowid, contentless (the emails stay in gift_vouchers), filled here and kept by the triggers below. A
+-- voucher is never deleted (its issue row in the ledger, never deleted either, refers to it), so none is needed for that.
 -- (As there: the shop never runs VACUUM, which may renumber the rowids of a table without an INTEGER PRIMARY KEY;
 -- one that did would rebuild this index in the same go.)
 CREATE VIRTUAL TABLE gift_voucher_search USING fts5(
@@ -53,9 +54,4 @@ CREATE TRIGGER gift_voucher_search_changed AFTER UPDATE OF buyer_email, recipien
 BEGIN
   DELETE FROM gift_voucher_search WHERE rowid = old.rowid;
   INSERT INTO gift_voucher_search (rowid, buyer_email, recipient_email) VALUES (new.rowid, new.buyer_email, new.recipient_email);
-END;
-
-CREATE TRIGGER gift_voucher_search_removed AFTER DELETE ON gift_vouchers
-BEGIN
-  DELETE FROM gift_voucher_search WHERE rowid = old.rowid;
 END;
