@@ -62,15 +62,20 @@ export const OWNER_READS = {
   /** Newest first, as the index gift_vouchers_newest (migration 0039) is walked: no sort of the table. ?1: how many. */
   newest: `SELECT ${COLUMNS} FROM gift_vouchers ORDER BY created_at DESC, id LIMIT ?1`,
   /**
-   * A search's page: the matches' rowids, from the last group's index and the email trigram index (migration 0042),
-   * drive the read (CROSS JOIN keeps them the outer loop), so only the matched vouchers are sorted, never the table.
+   * A search's page: the newest ?3 matches of each index, the last group's (code_tail, then rowid) and the email
+   * trigram index (migration 0042), both read newest rowid first and stopped at ?3, then sorted newest first. A
+   * voucher's rowid and its created_at grow together (only the store inserts, created_at is the moment of insert, and
+   * the shop never runs VACUUM), so the newest ?3 of all the matches are among them: a search that matches every
+   * voucher reads no more than one that matches a page. Vouchers issued in the same millisecond come in the order
+   * they were issued (rowid), which is what keeps that true. CROSS JOIN keeps the matches the outer loop.
    * ?1: the last group; ?2: the FTS5 string; ?3: how many.
    */
   search: `SELECT ${COLUMN_NAMES.map((name) => `v.${name}`).join(", ")} FROM (
-     SELECT rowid AS hit FROM gift_vouchers WHERE code_tail = ?1
-     UNION SELECT rowid FROM gift_voucher_search WHERE gift_voucher_search MATCH ?2
+     SELECT hit FROM (SELECT rowid AS hit FROM gift_vouchers WHERE code_tail = ?1 ORDER BY rowid DESC LIMIT ?3)
+     UNION
+     SELECT hit FROM (SELECT rowid AS hit FROM gift_voucher_search WHERE gift_voucher_search MATCH ?2 ORDER BY rowid DESC LIMIT ?3)
    ) AS matched CROSS JOIN gift_vouchers v ON v.rowid = matched.hit
-   ORDER BY v.created_at DESC, v.id LIMIT ?3`,
+   ORDER BY v.created_at DESC, v.rowid DESC LIMIT ?3`,
   /** Sold and spent over every voucher, kept by the ledger's trigger (migration 0042). */
   totals: "SELECT sold_pence AS sold, spent_pence AS spent FROM gift_voucher_totals WHERE id = 1",
   /**
