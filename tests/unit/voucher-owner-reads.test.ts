@@ -302,7 +302,7 @@ describe("migration 0042 on a shop that already sold vouchers", () => {
   afterEach(() => shop.close());
 
   test("sold and spent are filled from the ledger already there, and equal a recount; so does what is left", () => {
-    expect(migrate(shop.db)).toEqual(["0042_vouchers_bounded.sql"]);
+    expect(migrate(shop.db)).toEqual(expect.arrayContaining(["0042_vouchers_bounded.sql"]));
     const totals = createVoucherStore(shop.db).totals(TODAY);
     expect(totals).toEqual({ sold: 10_000, spent: 2000, outstanding: 3000 });
     expect(totals).toEqual(recount(shop.db, TODAY));
