@@ -1,15 +1,14 @@
 import { z } from "zod";
+import { ftsString, MIN_SEARCH, SHORT_SEARCH_MESSAGE } from "../../db/fts-search";
 import { decodePageCursor, encodePageCursor, isRowid, isStoredMoment } from "../../http/page-cursor";
 import type { ListFilter, ListPosition, Search } from "../orders/store";
 
 const MAX_SEARCH = 100;
-/** The trigram index finds any part of three characters or more; a shorter one would have to read every order. */
-const MIN_SEARCH = 3;
 
 const ORDER_LIST_MESSAGES = {
   badCursor: "This cursor is not one the orders list gave. Start again from the first page (leave out cursor).",
   pageGone: "The orders list is paged by cursor now: leave out page and pass the X-Next-Cursor of the previous answer as cursor.",
-  shortSearch: `Type at least ${MIN_SEARCH} characters to search.`,
+  shortSearch: SHORT_SEARCH_MESSAGE,
 } as const;
 
 /** Where the next page starts, as the X-Next-Cursor header carries it: opaque to callers, readable here only. */
@@ -50,9 +49,6 @@ export const orderSearchSchema = z.object({
   page: z.literal("1", { error: ORDER_LIST_MESSAGES.pageGone }).optional(),
 });
 export type OrderSearch = z.infer<typeof orderSearchSchema>;
-
-/** A double quote inside an FTS5 string is written twice. */
-const ftsString = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /**
  * The FTS5 queries for what the owner typed: the text as one phrase anywhere in reference, name, email or postcode

@@ -2,9 +2,10 @@ import type { Database } from "bun:sqlite";
 import { maskVoucherCode, normaliseVoucherCode, VOUCHER_CODE_LENGTH, VOUCHER_MESSAGES } from "../../../shared/gift-voucher";
 import { formatPence } from "../../../shared/money";
 import { ukDayAndHour } from "../../../shared/uk-day";
+import { ftsString, MIN_SEARCH, SHORT_SEARCH_MESSAGE } from "../../db/fts-search";
 import { writeTransaction } from "../../db/transaction";
 import { renderGiftVoucherEmail } from "../../emails/gift-voucher";
-import { Conflict, NotFound } from "../../errors";
+import { BadRequest, Conflict, NotFound } from "../../errors";
 import type { PricedLine } from "../checkout/price-basket";
 import { readShopIdentity } from "../content/service";
 import { enqueueEmail } from "../outbox/service";
@@ -87,17 +88,19 @@ export function createGiftVouchers({
 
     /**
      * GET /api/admin/gift-vouchers: the newest ADMIN_VOUCHER_PAGE, or those `q` finds: a whole code (by its hash),
-     * a code's last group, or part of the buyer's or recipient's email.
+     * a code's last group, or part (three characters or more, as the orders' search) of the buyer's or recipient's
+     * email, through indexes (docs/decisions/0058-vouchers-bounded.md).
      */
     list(q: string | null): AdminVoucherList {
       const typed = q === null ? "" : q.trim();
+      if (typed !== "" && typed.length < MIN_SEARCH) throw new BadRequest(SHORT_SEARCH_MESSAGE);
       const code = normaliseVoucherCode(typed);
       const rows =
         typed === ""
           ? store.list(null, ADMIN_VOUCHER_PAGE)
           : code.length === VOUCHER_CODE_LENGTH && /^[A-Z0-9]+$/.test(code)
             ? [store.byCode(code)].filter((row): row is VoucherRow => row !== null)
-            : store.list({ tail: code.slice(-4), email: typed.toLowerCase() }, ADMIN_VOUCHER_PAGE);
+            : store.list({ tail: code.slice(-4), email: ftsString(typed) }, ADMIN_VOUCHER_PAGE);
       const history = store.historyOf(rows.map((row) => row.id));
       const totals = store.totals(today());
       return {

@@ -35,10 +35,56 @@ export type NewVoucher = Pick<
   "amount_pence" | "order_id" | "buyer_email" | "recipient_email" | "send_on" | "message" | "expires_on"
 > & { code: string };
 
-const COLUMNS = `id, code_tail, amount_pence, balance_pence, order_id, buyer_email, recipient_email, send_on, message,
-  expires_on, voided_at, void_reason, created_at`;
+const COLUMN_NAMES = [
+  "id",
+  "code_tail",
+  "amount_pence",
+  "balance_pence",
+  "order_id",
+  "buyer_email",
+  "recipient_email",
+  "send_on",
+  "message",
+  "expires_on",
+  "voided_at",
+  "void_reason",
+  "created_at",
+] as const;
+const COLUMNS = COLUMN_NAMES.join(", ");
 
 export type VoucherStore = ReturnType<typeof createVoucherStore>;
+
+/**
+ * The owner's list and totals (docs/decisions/0058-vouchers-bounded.md): each read goes through an index or a kept
+ * figure, so none grows with the shop's history (tests/unit/vouchers-bounded-migration.test.ts reads their plans).
+ */
+export const OWNER_READS = {
+  /** Newest first, as the index gift_vouchers_newest (migration 0039) is walked: no sort of the table. ?1: how many. */
+  newest: `SELECT ${COLUMNS} FROM gift_vouchers ORDER BY created_at DESC, id LIMIT ?1`,
+  /**
+   * A search's page: the newest ?3 matches of each index, the last group's (code_tail, then rowid) and the email
+   * trigram index (migration 0042), both read newest rowid first and stopped at ?3, then sorted newest first. A
+   * voucher's rowid and its created_at grow together (only the store inserts, created_at is the moment of insert, and
+   * the shop never runs VACUUM), so the newest ?3 of all the matches are among them: a search that matches every
+   * voucher reads no more than one that matches a page. Vouchers issued in the same millisecond come in the order
+   * they were issued (rowid), which is what keeps that true. CROSS JOIN keeps the matches the outer loop.
+   * ?1: the last group; ?2: the FTS5 string; ?3: how many.
+   */
+  search: `SELECT ${COLUMN_NAMES.map((name) => `v.${name}`).join(", ")} FROM (
+     SELECT hit FROM (SELECT rowid AS hit FROM gift_vouchers WHERE code_tail = ?1 ORDER BY rowid DESC LIMIT ?3)
+     UNION
+     SELECT hit FROM (SELECT rowid AS hit FROM gift_voucher_search WHERE gift_voucher_search MATCH ?2 ORDER BY rowid DESC LIMIT ?3)
+   ) AS matched CROSS JOIN gift_vouchers v ON v.rowid = matched.hit
+   ORDER BY v.created_at DESC, v.rowid DESC LIMIT ?3`,
+  /** Sold and spent over every voucher, kept by the ledger's trigger (migration 0042). */
+  totals: "SELECT sold_pence AS sold, spent_pence AS spent FROM gift_voucher_totals WHERE id = 1",
+  /**
+   * What is left to spend on vouchers valid on ?1: read from the index gift_vouchers_spendable (migration 0042), which
+   * holds only vouchers not void with something left, from ?1 on: never the expired, void or spent ones.
+   */
+  outstanding: `SELECT COALESCE(SUM(balance_pence), 0) AS total FROM gift_vouchers
+    WHERE voided_at IS NULL AND balance_pence > 0 AND expires_on >= ?1`,
+} as const;
 
 /**
  * The SQL of gift_vouchers and gift_voucher_ledger, in one place (docs/decisions/0054-gift-vouchers.md). A balance only
@@ -83,29 +129,22 @@ export function createVoucherStore(db: Database) {
     return { voucherId, held: -(sums.hold ?? 0) - (sums.release ?? 0), spent: -(sums.spend ?? 0), refunded: sums.refund ?? 0 };
   }
 
-  const newest = db.query<VoucherRow, [number]>(`SELECT ${COLUMNS} FROM gift_vouchers ORDER BY created_at DESC, id LIMIT ?`);
-  const byEmailOrTail = db.query<VoucherRow, [string, string, number]>(
-    `SELECT ${COLUMNS} FROM gift_vouchers
-     WHERE code_tail = ?1 OR instr(lower(COALESCE(buyer_email, '')), ?2) > 0 OR instr(lower(COALESCE(recipient_email, '')), ?2) > 0
-     ORDER BY created_at DESC, id LIMIT ?3`,
-  );
+  const newest = db.query<VoucherRow, [number]>(OWNER_READS.newest);
+  const found = db.query<VoucherRow, [string, string, number]>(OWNER_READS.search);
   const rowsOfMany = db.query<LedgerRow & { voucher_id: string }, [string]>(
     `SELECT voucher_id, id, kind, amount_pence, checkout_id, reason, created_at FROM gift_voucher_ledger
      WHERE voucher_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
   );
-  const totals = db.query<{ sold: number; spent: number }, []>(
-    `SELECT COALESCE(SUM(CASE WHEN kind = 'issue' THEN amount_pence END), 0) AS sold,
-            COALESCE(-SUM(CASE WHEN kind IN ('spend', 'refund') THEN amount_pence END), 0) AS spent
-     FROM gift_voucher_ledger`,
-  );
-  const outstanding = db.query<{ total: number }, [string]>(
-    "SELECT COALESCE(SUM(balance_pence), 0) AS total FROM gift_vouchers WHERE voided_at IS NULL AND expires_on >= ?",
-  );
+  const totals = db.query<{ sold: number; spent: number }, []>(OWNER_READS.totals);
+  const outstanding = db.query<{ total: number }, [string]>(OWNER_READS.outstanding);
 
   return {
-    /** The newest vouchers, or those whose last group is `tail` or whose buyer's or recipient's email holds `email`. */
+    /**
+     * The newest vouchers, or those whose last group is `tail` or whose buyer's or recipient's email holds the FTS5
+     * string `email` (src/db/fts-search.ts).
+     */
     list(search: { tail: string; email: string } | null, limit: number): VoucherRow[] {
-      return search ? byEmailOrTail.all(search.tail, search.email, limit) : newest.all(limit);
+      return search ? found.all(search.tail, search.email, limit) : newest.all(limit);
     },
     /** The ledger rows of many vouchers in one query, by voucher. */
     historyOf(ids: string[]): Map<string, LedgerRow[]> {
