@@ -1,0 +1,23 @@
+-- Reads that walked a table growing with the shop's history get the index they need
+-- (docs/decisions/0059-every-list-bounded.md). Indexes only: an existing shop builds them from its rows in place.
+
+-- Every order answer (the shopper's order page and confirmation, the owner's order screen) lists the order's files
+-- deleted after dispatch, and the hourly clean-up marks a dispatched order's files: both by order, which read every
+-- upload ever kept. Only a paid order's uploads have an order_id; the unpaid ones have their own indexes.
+CREATE INDEX uploads_by_order ON uploads (order_id) WHERE order_id IS NOT NULL;
+
+-- The quote an order was paid by: the owner's order screen ("from the custom request of …"), the removed files of a
+-- quoted order, and the clean-up's request attachments. Only a paid quote has an order_id.
+CREATE INDEX quotes_by_order ON quotes (order_id) WHERE order_id IS NOT NULL;
+
+-- The quotes still waiting for the shopper, by their last day: the owner's digest reads these, not every quote.
+CREATE INDEX quotes_waiting_by_day ON quotes (valid_until, id) WHERE status = 'sent';
+
+-- The owner's custom requests, newest first, a page at a time by (created_at, rowid): an index in ascending order
+-- walked backwards gives both terms descending. The old index was (created_at DESC), whose rowids run ascending
+-- within a moment, so the list sorted every request to order its ties; nothing else read it.
+DROP INDEX custom_requests_by_created;
+CREATE INDEX custom_requests_newest ON custom_requests (created_at);
+
+-- The dashboard's count of active requests reads only the open and in-progress ones.
+CREATE INDEX custom_requests_active ON custom_requests (status) WHERE status IN ('open', 'in_progress');
