@@ -54,6 +54,14 @@ export type AdminOrderServiceParts = {
 };
 
 /** The owner's view of orders: the list, one order in full, tracking, status and the dashboard. */
+/**
+ * The dashboard's counts besides the orders': the active requests through `custom_requests_active`, only the open and
+ * in-progress ones (docs/decisions/0059-every-list-bounded.md).
+ */
+export const DASHBOARD_OTHER_COUNTS_SQL = `SELECT (SELECT COUNT(*) FROM products) AS products,
+  (SELECT COUNT(*) FROM projects) AS projects,
+  (SELECT COUNT(*) FROM custom_requests WHERE status IN ('open', 'in_progress')) AS activeCustomRequests`;
+
 export function createAdminOrderService({
   db,
   store,
@@ -67,11 +75,7 @@ export function createAdminOrderService({
   const refundFeesOf = db.query<{ fee_cents: number | null; balance_transaction: string | null }, [string]>(
     "SELECT fee_cents, balance_transaction FROM refunds WHERE order_id = ? ORDER BY created_at, rowid",
   );
-  const otherCounts = db.query<Pick<DashboardStats, "products" | "projects" | "activeCustomRequests">, []>(
-    `SELECT (SELECT COUNT(*) FROM products) AS products,
-       (SELECT COUNT(*) FROM projects) AS projects,
-       (SELECT COUNT(*) FROM custom_requests WHERE status IN ('open', 'in_progress')) AS activeCustomRequests`,
-  );
+  const otherCounts = db.query<Pick<DashboardStats, "products" | "projects" | "activeCustomRequests">, []>(DASHBOARD_OTHER_COUNTS_SQL);
 
   /** Rows as the owner reads them, their stage facts read for all of them at once (no query per row). */
   function toSummaries(rows: SummaryRow[]): AdminOrderSummary[] {
