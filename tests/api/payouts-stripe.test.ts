@@ -17,7 +17,7 @@ type Payout = {
   orders: string[];
   refunds: string[];
   other_cents: number;
-  others: { type: string; net_cents: number }[];
+  others: { balance_transaction: string; type: string; net_cents: number }[];
 };
 
 let stripe: StripeStandIn;
