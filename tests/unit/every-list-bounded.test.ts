@@ -4,6 +4,7 @@ import { migrate } from "../../src/db/migrate";
 import { DASHBOARD_OTHER_COUNTS_SQL } from "../../src/modules/admin-orders/service";
 import { createAdminRequestService, REQUEST_LIST_READS } from "../../src/modules/admin-requests/service";
 import { WAITING_QUOTES_SQL } from "../../src/modules/alerts/digest";
+import { DISCOUNT_CODE_PAGES } from "../../src/modules/discount-codes/store";
 import { PAYOUT_LINES_SQL } from "../../src/modules/money/payouts";
 import { REMOVED_FILES_SQL } from "../../src/modules/orders/removed-files";
 import { REQUEST_OF_ORDER_SQL } from "../../src/modules/quotes/queries";
@@ -122,5 +123,10 @@ describe("the plans after migration 0043", () => {
     const plan = planOf(PAYOUT_LINES_SQL);
     expect(plan).toContain("SEARCH l USING INDEX payout_lines_by_payout (payout_id=?)");
     expect(plan.filter((step) => /^SCAN (l|o|r|orders|refunds|payout_lines)\b/.test(step))).toEqual([]);
+  });
+
+  test("the discount codes list walks the code's own index from the cursor: no sort, no scan of the codes before it", () => {
+    expect(planOf(DISCOUNT_CODE_PAGES.first)).toEqual(["SCAN discount_codes USING INDEX sqlite_autoindex_discount_codes_1"]);
+    expect(planOf(DISCOUNT_CODE_PAGES.after)).toEqual(["SEARCH discount_codes USING INDEX sqlite_autoindex_discount_codes_1 (code>?)"]);
   });
 });
