@@ -6,8 +6,13 @@
 -- upload ever kept. Only a paid order's uploads have an order_id; the unpaid ones have their own indexes.
 CREATE INDEX uploads_by_order ON uploads (order_id) WHERE order_id IS NOT NULL;
 
+-- The hourly clean-up starts from the paid orders' uploads still on disk: this holds only those (the orders within
+-- the keeping time and those not yet dispatched), never the removed files of earlier years.
+CREATE INDEX uploads_kept_by_order ON uploads (order_id) WHERE order_id IS NOT NULL AND removed_at IS NULL;
+
 -- The quote an order was paid by: the owner's order screen ("from the custom request of …"), the removed files of a
--- quoted order, and the clean-up's request attachments. Only a paid quote has an order_id.
+-- quoted order, and the clean-up's request attachments (read from the paid quotes alone). Only a paid quote has an
+-- order_id.
 CREATE INDEX quotes_by_order ON quotes (order_id) WHERE order_id IS NOT NULL;
 
 -- The quotes still waiting for the shopper, by their last day: the owner's digest reads these, not every quote.

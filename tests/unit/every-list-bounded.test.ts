@@ -1,12 +1,14 @@
 import type { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { migrate } from "../../src/db/migrate";
+import { ORDERS_WITH_KEPT_FILES_SQL } from "../../src/jobs/remove-dispatched-files";
 import { DASHBOARD_OTHER_COUNTS_SQL } from "../../src/modules/admin-orders/service";
 import { createAdminRequestService, REQUEST_LIST_READS } from "../../src/modules/admin-requests/service";
 import { WAITING_QUOTES_SQL } from "../../src/modules/alerts/digest";
 import { DISCOUNT_CODE_PAGES } from "../../src/modules/discount-codes/store";
 import { PAYOUT_LINES_SQL } from "../../src/modules/money/payouts";
 import { REMOVED_FILES_SQL } from "../../src/modules/orders/removed-files";
+import { DISPATCHED_BEFORE_SQL } from "../../src/modules/orders/store";
 import { REQUEST_OF_ORDER_SQL } from "../../src/modules/quotes/queries";
 import { openShopBefore, type ShopBefore } from "../support/migrations-before";
 
@@ -128,5 +130,16 @@ describe("the plans after migration 0043", () => {
   test("the discount codes list walks the code's own index from the cursor: no sort, no scan of the codes before it", () => {
     expect(planOf(DISCOUNT_CODE_PAGES.first)).toEqual(["SCAN discount_codes USING INDEX sqlite_autoindex_discount_codes_1"]);
     expect(planOf(DISCOUNT_CODE_PAGES.after)).toEqual(["SEARCH discount_codes USING INDEX sqlite_autoindex_discount_codes_1 (code>?)"]);
+  });
+
+  test("the clean-up reads the orders with files still kept, never every upload or every dispatched order", () => {
+    const kept = planOf(ORDERS_WITH_KEPT_FILES_SQL);
+    expect(kept).toContain("SEARCH uploads USING INDEX uploads_kept_by_order (order_id>?)");
+    expect(kept).toContain("SEARCH q USING INDEX quotes_by_order (order_id>?)");
+    expect(kept.filter((step) => step.startsWith("SCAN"))).toEqual([]);
+    const dispatched = planOf(DISPATCHED_BEFORE_SQL);
+    expect(dispatched).toContain("SEARCH o USING INDEX sqlite_autoindex_orders_1 (id=?)");
+    expect(dispatched).toContain("SEARCH e USING INDEX order_stage_events_by_order (order_id=?)");
+    expect(dispatched.filter((step) => /^SCAN (o|orders|e|order_stage_events)\b/.test(step))).toEqual([]);
   });
 });
