@@ -26,3 +26,7 @@ CREATE INDEX custom_requests_newest ON custom_requests (created_at);
 
 -- The dashboard's count of active requests reads only the open and in-progress ones.
 CREATE INDEX custom_requests_active ON custom_requests (status) WHERE status IN ('open', 'in_progress');
+
+-- The hourly reminders and defaults read the holds still waiting for the shopper, oldest first: only those, never
+-- every question asked in the shop's history.
+CREATE INDEX order_holds_waiting ON order_holds (created_at) WHERE status = 'waiting';

@@ -6,6 +6,7 @@ import { DASHBOARD_OTHER_COUNTS_SQL } from "../../src/modules/admin-orders/servi
 import { createAdminRequestService, REQUEST_LIST_READS } from "../../src/modules/admin-requests/service";
 import { WAITING_QUOTES_SQL } from "../../src/modules/alerts/digest";
 import { DISCOUNT_CODE_PAGES } from "../../src/modules/discount-codes/store";
+import { WAITING_HOLDS_SQL } from "../../src/modules/holds/store";
 import { PAYOUT_LINES_SQL } from "../../src/modules/money/payouts";
 import { REMOVED_FILES_SQL } from "../../src/modules/orders/removed-files";
 import { DISPATCHED_BEFORE_SQL } from "../../src/modules/orders/store";
@@ -55,6 +56,8 @@ describe("migration 0043 on a shop that already has custom requests", () => {
     const names = indexes.map((row) => row.name);
     for (const name of [
       "uploads_by_order",
+      "uploads_kept_by_order",
+      "order_holds_waiting",
       "quotes_by_order",
       "quotes_waiting_by_day",
       "custom_requests_newest",
@@ -141,5 +144,11 @@ describe("the plans after migration 0043", () => {
     expect(dispatched).toContain("SEARCH o USING INDEX sqlite_autoindex_orders_1 (id=?)");
     expect(dispatched).toContain("SEARCH e USING INDEX order_stage_events_by_order (order_id=?)");
     expect(dispatched.filter((step) => /^SCAN (o|orders|e|order_stage_events)\b/.test(step))).toEqual([]);
+  });
+
+  test("the holds' hourly run reads the waiting holds in their order, never every hold", () => {
+    const plan = planOf(WAITING_HOLDS_SQL);
+    expect(plan).toContain("SCAN h USING INDEX order_holds_waiting");
+    expect(plan.filter((step) => step.includes("TEMP B-TREE"))).toEqual([]);
   });
 });
