@@ -6,7 +6,10 @@ import { countRows } from "../support/test-app";
 // The owner's custom requests, a page at a time by cursor however many years of requests the shop holds
 // (docs/decisions/0059-every-list-bounded.md).
 
-type Listed = { id: string; created_at: string; attachments: { id: string; filename: string; removed_at: string | null }[] } & Record<string, unknown>;
+type Listed = { id: string; created_at: string; attachments: { id: string; filename: string; removed_at: string | null }[] } & Record<
+  string,
+  unknown
+>;
 
 let shop: OwnerShop;
 
