@@ -3,6 +3,7 @@ import type { OrderStage } from "../../../shared/order-stages";
 import { ORDERS_PAGE_SIZE } from "../../../shared/orders-page";
 import { writeTransaction } from "../../db/transaction";
 import { Conflict } from "../../errors";
+import { encodeMomentCursor } from "../../http/page-cursor";
 import type { VoucherStore } from "../gift-vouchers/store";
 import type { Order } from "../orders/model";
 import type { ProductionRecords } from "../orders/production";
@@ -20,7 +21,7 @@ import {
   type TrackingEmailResult,
   type TrackingRequest,
 } from "./model";
-import { encodeCursor, listFilterOf, type OrderSearch } from "./order-search";
+import { listFilterOf, type OrderSearch } from "./order-search";
 import { createProductionService } from "./production-service";
 import { refundLeftOf } from "./refund-left";
 import type { ShelfReturns } from "./shelf-returns";
@@ -118,7 +119,7 @@ export function createAdminOrderService({
     }
     const page = rows.slice(0, size);
     const last = page.at(-1);
-    const nextCursor = rows.length > size && last ? encodeCursor({ createdAt: last.created_at, rowid: last.list_rowid }) : null;
+    const nextCursor = rows.length > size && last ? encodeMomentCursor({ createdAt: last.created_at, rowid: last.list_rowid }) : null;
     return { orders: toSummaries(page), total, nextCursor };
   }
 

@@ -2,8 +2,9 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { NotFound } from "../../errors";
 import { downloadResponse } from "../../http/download-response";
+import { encodeMomentCursor } from "../../http/page-cursor";
 import { parseOrBadRequest } from "../validate";
-import { CUSTOM_REQUESTS_PAGE_SIZE, encodeRequestCursor, REQUEST_NOT_FOUND, requestListQuerySchema, requestStatusSchema } from "./model";
+import { CUSTOM_REQUESTS_PAGE_SIZE, REQUEST_NOT_FOUND, requestListQuerySchema, requestStatusSchema } from "./model";
 
 /** The custom requests section of /admin/orders: list, one request with its quotes, status change, attachment download. */
 export function adminRequestRoutes({
@@ -17,7 +18,7 @@ export function adminRequestRoutes({
       // list it always was; the paging facts ride in headers, as the orders list's do.
       const { requests: page, next } = requests.list(parseOrBadRequest(requestListQuerySchema, query).cursor ?? null);
       set.headers["x-page-size"] = String(CUSTOM_REQUESTS_PAGE_SIZE);
-      if (next) set.headers["x-next-cursor"] = encodeRequestCursor(next);
+      if (next) set.headers["x-next-cursor"] = encodeMomentCursor(next);
       return page;
     })
     .get("/api/admin/custom-requests/:id", ({ params }) => {

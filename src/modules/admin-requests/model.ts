@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decodePageCursor, encodePageCursor, isRowid, isStoredMoment } from "../../http/page-cursor";
+import { cursorField, readMomentPosition } from "../../http/page-cursor";
 import type { CustomRequestFields, QuoteDraft } from "../custom-requests/model";
 
 export type { QuoteDraft };
@@ -10,32 +10,9 @@ const BAD_CURSOR = "This cursor is not one the custom requests list gave. Start 
 /** Requests per page of the owner's list: the server answers at most this many, and X-Next-Cursor when more follow. */
 export const CUSTOM_REQUESTS_PAGE_SIZE = 50;
 
-/** Where a page of the list starts: after this request, newest first. */
-export type RequestListPosition = { createdAt: string; rowid: number };
-
-/** The X-Next-Cursor of a page: opaque to callers, readable here only. */
-export function encodeRequestCursor({ createdAt, rowid }: RequestListPosition): string {
-  return encodePageCursor([createdAt, rowid]);
-}
-
-function decodeRequestCursor(cursor: string): RequestListPosition | null {
-  const value = decodePageCursor(cursor);
-  if (value?.length !== 2) return null;
-  const [createdAt, rowid] = value;
-  return isStoredMoment(createdAt) && isRowid(rowid) ? { createdAt, rowid } : null;
-}
-
 /** GET /api/admin/custom-requests?cursor=: nothing passed is the first page, newest first (docs/decisions/0059-every-list-bounded.md). */
 export const requestListQuerySchema = z.object({
-  cursor: z
-    .string()
-    .max(200, { error: BAD_CURSOR })
-    .transform((cursor, context) => {
-      const position = decodeRequestCursor(cursor);
-      if (!position) context.addIssue({ code: "custom", message: BAD_CURSOR });
-      return position ?? z.NEVER;
-    })
-    .optional(),
+  cursor: cursorField(readMomentPosition, BAD_CURSOR),
 });
 
 const STATUS = "Status must be open, in_progress, completed or cancelled.";

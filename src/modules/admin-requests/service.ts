@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
+import type { MomentPosition } from "../../http/page-cursor";
 import {
   CUSTOM_REQUESTS_PAGE_SIZE,
   type CustomRequest,
@@ -7,7 +8,6 @@ import {
   type CustomRequestStatus,
   type QuoteDraft,
   type RequestAttachment,
-  type RequestListPosition,
   type StoredFile,
 } from "./model";
 
@@ -15,7 +15,7 @@ type RequestRow = Omit<CustomRequest, "attachments">;
 type PageRow = RequestRow & { position: number };
 
 /** A page of the list and where the next one starts (null: this page is the last). */
-export type RequestPage = { requests: CustomRequest[]; next: RequestListPosition | null };
+export type RequestPage = { requests: CustomRequest[]; next: MomentPosition | null };
 
 /**
  * The list's reads, newest first by (created_at, rowid): `custom_requests_newest` (migration 0043) walked backwards
@@ -65,7 +65,7 @@ export function createAdminRequestService(db: Database) {
     get,
 
     /** One page, newest first, after `after` (none: the first page); `limit` is the page's size. */
-    list(after: RequestListPosition | null = null, limit = CUSTOM_REQUESTS_PAGE_SIZE): RequestPage {
+    list(after: MomentPosition | null = null, limit = CUSTOM_REQUESTS_PAGE_SIZE): RequestPage {
       // One row past the page says whether another follows, without counting them all.
       const rows = after ? pageAfter.all(after.createdAt, after.rowid, limit + 1) : firstPage.all(limit + 1);
       const page = rows.slice(0, limit);

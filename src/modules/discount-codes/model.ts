@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isUkDay } from "../../../shared/uk-day";
-import { decodePageCursor } from "../../http/page-cursor";
+import { cursorField } from "../../http/page-cursor";
 
 export const DISCOUNT_CODE_NOT_FOUND = "There is no discount code with that name.";
 
@@ -95,17 +95,9 @@ const BAD_CURSOR = "This cursor is not one the discount codes list gave. Start a
  * of the page before (docs/decisions/0059-every-list-bounded.md).
  */
 export const discountCodeListQuerySchema = z.object({
-  cursor: z
-    .string()
-    .max(200, { error: BAD_CURSOR })
-    .transform((cursor, context) => {
-      const value = decodePageCursor(cursor);
-      const code = value?.length === 1 ? discountCodeText.safeParse(value[0]) : null;
-      if (!code?.success || code.data !== value?.[0]) {
-        context.addIssue({ code: "custom", message: BAD_CURSOR });
-        return z.NEVER;
-      }
-      return code.data;
-    })
-    .optional(),
+  cursor: cursorField((value) => {
+    // A code as the list writes it: already upper case and trimmed.
+    const code = value.length === 1 ? discountCodeText.safeParse(value[0]) : null;
+    return code?.success && code.data === value[0] ? code.data : null;
+  }, BAD_CURSOR),
 });

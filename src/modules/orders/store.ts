@@ -1,5 +1,6 @@
 import type { Database, Statement } from "bun:sqlite";
 import type { OrderProduction, OrderStage } from "../../../shared/order-stages";
+import type { MomentPosition } from "../../http/page-cursor";
 import type { Order } from "./model";
 
 /**
@@ -123,7 +124,7 @@ export type SummaryRow = {
 };
 
 /** Where a page starts: after the order made at `createdAt` with `rowid` (the last one of the page before). */
-export type ListPosition = { createdAt: string; rowid: number };
+export type ListPosition = MomentPosition;
 /**
  * What the owner searched for, as FTS5 queries: `text` over order_search (reference, name, email, postcode) and
  * `postcode` over order_postcode_search (the postcode as capitals without spaces), null when there is none to ask.
