@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { migrate } from "../../src/db/migrate";
+import { FILES_KEPT_SQL } from "../../src/jobs/clean-uploads";
 import { ORDERS_WITH_KEPT_FILES_SQL } from "../../src/jobs/remove-dispatched-files";
 import { DASHBOARD_OTHER_COUNTS_SQL } from "../../src/modules/admin-orders/service";
 import { createAdminRequestService, REQUEST_LIST_READS } from "../../src/modules/admin-requests/service";
@@ -57,6 +58,8 @@ describe("migration 0043 on a shop that already has custom requests", () => {
     for (const name of [
       "uploads_by_order",
       "uploads_kept_by_order",
+      "uploads_on_disk",
+      "custom_request_attachments_on_disk",
       "order_holds_waiting",
       "quotes_by_order",
       "quotes_waiting_by_day",
@@ -150,5 +153,12 @@ describe("the plans after migration 0043", () => {
     const plan = planOf(WAITING_HOLDS_SQL);
     expect(plan).toContain("SCAN h USING INDEX order_holds_waiting");
     expect(plan.filter((step) => step.includes("TEMP B-TREE"))).toEqual([]);
+  });
+
+  test("the orphan sweep names the kept files through indexes of those alone, never every upload or attachment row", () => {
+    const plan = planOf(FILES_KEPT_SQL);
+    expect(plan).toContain("SCAN uploads USING COVERING INDEX uploads_on_disk");
+    expect(plan).toContain("SCAN custom_request_attachments USING COVERING INDEX custom_request_attachments_on_disk");
+    expect(plan.filter((step) => /^SCAN (uploads|custom_request_attachments)$/.test(step))).toEqual([]);
   });
 });
