@@ -19,6 +19,16 @@ const NEVER_CHECKED_OUT_HOURS = 6;
 /** A file with no row is left this long: long enough that no upload is still between its file and its row. */
 const ORPHAN_GRACE_MS = DAY_MS;
 
+/**
+ * Every file the shop still keeps, by its stored name: read through indexes of the rows whose file is kept alone
+ * (`uploads_on_disk`, `custom_request_attachments_on_disk`), so the removed files of earlier years are never read
+ * (docs/decisions/0059-every-list-bounded.md).
+ */
+export const FILES_KEPT_SQL = `SELECT stored_name FROM uploads WHERE removed_at IS NULL
+  UNION ALL SELECT stored_name FROM custom_request_attachments WHERE removed_at IS NULL
+  UNION ALL SELECT model_stored_name FROM calibration_jobs
+  UNION ALL SELECT gcode_stored_name FROM calibration_jobs`;
+
 export type CleanUploadsResult = { expired: number; orphans: number };
 
 /**
@@ -63,12 +73,7 @@ export async function cleanUploads(db: Database, storage: UploadStorage, retenti
     db
       // A row whose file was deleted after dispatch names no file: one whose removal failed is an orphan
       // (docs/decisions/0023-customer-files-kept-no-longer-than-needed.md).
-      .query<{ stored_name: string }, []>(
-        `SELECT stored_name FROM uploads WHERE removed_at IS NULL
-         UNION ALL SELECT stored_name FROM custom_request_attachments WHERE removed_at IS NULL
-         UNION ALL SELECT model_stored_name FROM calibration_jobs
-         UNION ALL SELECT gcode_stored_name FROM calibration_jobs`,
-      )
+      .query<{ stored_name: string }, []>(FILES_KEPT_SQL)
       .all()
       .map((row) => row.stored_name),
   );

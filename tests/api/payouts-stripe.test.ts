@@ -17,7 +17,7 @@ type Payout = {
   orders: string[];
   refunds: string[];
   other_cents: number;
-  others: { type: string; net_cents: number }[];
+  others: { balance_transaction: string; type: string; net_cents: number }[];
 };
 
 let stripe: StripeStandIn;
@@ -134,4 +134,26 @@ test("a run cut off by Stripe failing stores nothing half way, and the next run 
   await expect(shop.deps.payouts.sync()).rejects.toThrow("The payment provider could not be reached");
   expect(countRows(shop.db, "payouts")).toBe(0);
   expect(await shop.deps.payouts.sync()).toEqual({ payouts: 1, lines: 2 });
+});
+
+test("the page answers the 100 newest of a long history, each payout with its own lines only", async () => {
+  // Years of payouts as the job stores them: every other day, each with one line of its own amount.
+  const payout = shop.db.query("INSERT INTO payouts (id, arrival_date, amount_cents, status, complete) VALUES (?, ?, ?, 'paid', 1)");
+  const line = shop.db.query(
+    "INSERT INTO payout_lines (balance_transaction, payout_id, type, amount_cents, fee_cents, net_cents) VALUES (?, ?, 'adjustment', ?, 0, ?)",
+  );
+  for (let n = 1; n <= 130; n++) {
+    const id = `po_${String(n).padStart(3, "0")}`;
+    payout.run(id, new Date(Date.UTC(2025, 0, 1) + n * 2 * 86_400_000).toISOString().slice(0, 10), n);
+    line.run(`txn_${n}`, id, n, n);
+  }
+  const { body } = await shop.call<Payout[]>("/api/admin/payouts");
+  expect(body).toHaveLength(100);
+  expect(body[0]?.id).toBe("po_130");
+  expect(body.at(-1)?.id).toBe("po_031");
+  for (const shown of body) {
+    const n = Number(shown.id.slice(3));
+    expect(shown.others).toEqual([{ balance_transaction: `txn_${n}`, type: "adjustment", net_cents: n }]);
+    expect(shown.other_cents).toBe(n);
+  }
 });

@@ -52,7 +52,9 @@ test("every upload is kept as it was, with its indexes, and a model is now an up
     { model_price: null },
     { model_price: null },
   ]);
-  expect(indexesOf("uploads")).toEqual(indexes);
+  // Every index the rebuild had to make again is there; later migrations may add their own (0043 does).
+  expect(indexesOf("uploads")).toEqual(expect.arrayContaining(indexes));
+  expect(indexes.length).toBeGreaterThan(0);
   db.query(
     "INSERT INTO uploads (token, kind, product_id, original_name, stored_name, content_type, size_bytes) VALUES ('m', 'model', 'map', 'a.stl', 'u_3.stl', 'model/stl', 1)",
   ).run();

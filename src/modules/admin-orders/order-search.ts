@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ftsString, MIN_SEARCH, SHORT_SEARCH_MESSAGE } from "../../db/fts-search";
-import { decodePageCursor, encodePageCursor, isRowid, isStoredMoment } from "../../http/page-cursor";
-import type { ListFilter, ListPosition, Search } from "../orders/store";
+import { cursorField, readMomentPosition } from "../../http/page-cursor";
+import type { ListFilter, Search } from "../orders/store";
 
 const MAX_SEARCH = 100;
 
@@ -10,18 +10,6 @@ const ORDER_LIST_MESSAGES = {
   pageGone: "The orders list is paged by cursor now: leave out page and pass the X-Next-Cursor of the previous answer as cursor.",
   shortSearch: SHORT_SEARCH_MESSAGE,
 } as const;
-
-/** Where the next page starts, as the X-Next-Cursor header carries it: opaque to callers, readable here only. */
-export function encodeCursor({ createdAt, rowid }: ListPosition): string {
-  return encodePageCursor([createdAt, rowid]);
-}
-
-function decodeCursor(cursor: string): ListPosition | null {
-  const value = decodePageCursor(cursor);
-  if (value?.length !== 2) return null;
-  const [createdAt, rowid] = value;
-  return isStoredMoment(createdAt) && isRowid(rowid) ? { createdAt, rowid } : null;
-}
 
 /**
  * GET /api/admin/orders?q=&status=&cursor=. Every field is optional: nothing passed is the first page of every
@@ -37,15 +25,7 @@ export const orderSearchSchema = z.object({
     .refine((q) => q === "" || q.length >= MIN_SEARCH, { error: ORDER_LIST_MESSAGES.shortSearch })
     .optional(),
   status: z.enum(["paid", "fulfilled", "canceled"], { error: "Status must be paid, fulfilled or canceled." }).optional(),
-  cursor: z
-    .string()
-    .max(200, { error: ORDER_LIST_MESSAGES.badCursor })
-    .transform((cursor, context) => {
-      const position = decodeCursor(cursor);
-      if (!position) context.addIssue({ code: "custom", message: ORDER_LIST_MESSAGES.badCursor });
-      return position ?? z.NEVER;
-    })
-    .optional(),
+  cursor: cursorField(readMomentPosition, ORDER_LIST_MESSAGES.badCursor),
   page: z.literal("1", { error: ORDER_LIST_MESSAGES.pageGone }).optional(),
 });
 export type OrderSearch = z.infer<typeof orderSearchSchema>;

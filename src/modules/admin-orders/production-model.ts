@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Gift } from "../../../shared/gift";
 import { MAKING_STAGES, ORDER_STAGES, type OrderProduction, type OrderStage } from "../../../shared/order-stages";
 import { isUkDay } from "../../../shared/uk-day";
-import { decodePageCursor, encodePageCursor, isRowid, isStoredMoment } from "../../http/page-cursor";
+import { cursorField, encodePageCursor, isRowid, isStoredMoment } from "../../http/page-cursor";
 import type { OrderItemMeta } from "../orders/model";
 import type { QueuePosition } from "../orders/store";
 
@@ -48,9 +48,8 @@ export function encodeQueueCursor({ dispatchBy, createdAt, rowid }: QueuePositio
   return encodePageCursor([dispatchBy, createdAt, rowid]);
 }
 
-function decodeQueueCursor(cursor: string): QueuePosition | null {
-  const value = decodePageCursor(cursor);
-  if (value?.length !== 3) return null;
+function readQueuePosition(value: unknown[]): QueuePosition | null {
+  if (value.length !== 3) return null;
   const [dispatchBy, createdAt, rowid] = value;
   if (dispatchBy !== null && !(typeof dispatchBy === "string" && isUkDay(dispatchBy))) return null;
   return isStoredMoment(createdAt) && isRowid(rowid) ? { dispatchBy, createdAt, rowid } : null;
@@ -62,15 +61,7 @@ function decodeQueueCursor(cursor: string): QueuePosition | null {
  */
 export const toMakeQuerySchema = z.object({
   stage: z.enum(MAKING_STAGES, { error: PRODUCTION_MESSAGES.filter }).optional(),
-  cursor: z
-    .string()
-    .max(200, { error: PRODUCTION_MESSAGES.queueCursor })
-    .transform((cursor, context) => {
-      const position = decodeQueueCursor(cursor);
-      if (!position) context.addIssue({ code: "custom", message: PRODUCTION_MESSAGES.queueCursor });
-      return position ?? z.NEVER;
-    })
-    .optional(),
+  cursor: cursorField(readQueuePosition, PRODUCTION_MESSAGES.queueCursor),
 });
 
 /** One order in the owner's "To make" queue: what to make, for whom, by when, with the shopper's uploads. */

@@ -3,6 +3,7 @@ import type { OrderStage } from "../../../shared/order-stages";
 import { ORDERS_PAGE_SIZE } from "../../../shared/orders-page";
 import { writeTransaction } from "../../db/transaction";
 import { Conflict } from "../../errors";
+import { encodeMomentCursor } from "../../http/page-cursor";
 import type { VoucherStore } from "../gift-vouchers/store";
 import type { Order } from "../orders/model";
 import type { ProductionRecords } from "../orders/production";
@@ -20,7 +21,7 @@ import {
   type TrackingEmailResult,
   type TrackingRequest,
 } from "./model";
-import { encodeCursor, listFilterOf, type OrderSearch } from "./order-search";
+import { listFilterOf, type OrderSearch } from "./order-search";
 import { createProductionService } from "./production-service";
 import { refundLeftOf } from "./refund-left";
 import type { ShelfReturns } from "./shelf-returns";
@@ -54,6 +55,14 @@ export type AdminOrderServiceParts = {
 };
 
 /** The owner's view of orders: the list, one order in full, tracking, status and the dashboard. */
+/**
+ * The dashboard's counts besides the orders': the active requests through `custom_requests_active`, only the open and
+ * in-progress ones (docs/decisions/0059-every-list-bounded.md).
+ */
+export const DASHBOARD_OTHER_COUNTS_SQL = `SELECT (SELECT COUNT(*) FROM products) AS products,
+  (SELECT COUNT(*) FROM projects) AS projects,
+  (SELECT COUNT(*) FROM custom_requests WHERE status IN ('open', 'in_progress')) AS activeCustomRequests`;
+
 export function createAdminOrderService({
   db,
   store,
@@ -67,11 +76,7 @@ export function createAdminOrderService({
   const refundFeesOf = db.query<{ fee_cents: number | null; balance_transaction: string | null }, [string]>(
     "SELECT fee_cents, balance_transaction FROM refunds WHERE order_id = ? ORDER BY created_at, rowid",
   );
-  const otherCounts = db.query<Pick<DashboardStats, "products" | "projects" | "activeCustomRequests">, []>(
-    `SELECT (SELECT COUNT(*) FROM products) AS products,
-       (SELECT COUNT(*) FROM projects) AS projects,
-       (SELECT COUNT(*) FROM custom_requests WHERE status IN ('open', 'in_progress')) AS activeCustomRequests`,
-  );
+  const otherCounts = db.query<Pick<DashboardStats, "products" | "projects" | "activeCustomRequests">, []>(DASHBOARD_OTHER_COUNTS_SQL);
 
   /** Rows as the owner reads them, their stage facts read for all of them at once (no query per row). */
   function toSummaries(rows: SummaryRow[]): AdminOrderSummary[] {
@@ -114,7 +119,7 @@ export function createAdminOrderService({
     }
     const page = rows.slice(0, size);
     const last = page.at(-1);
-    const nextCursor = rows.length > size && last ? encodeCursor({ createdAt: last.created_at, rowid: last.list_rowid }) : null;
+    const nextCursor = rows.length > size && last ? encodeMomentCursor({ createdAt: last.created_at, rowid: last.list_rowid }) : null;
     return { orders: toSummaries(page), total, nextCursor };
   }
 

@@ -1,9 +1,20 @@
 import { z } from "zod";
+import { cursorField, readMomentPosition } from "../../http/page-cursor";
 import type { CustomRequestFields, QuoteDraft } from "../custom-requests/model";
 
 export type { QuoteDraft };
 
 export const REQUEST_NOT_FOUND = "Custom request not found.";
+const BAD_CURSOR = "This cursor is not one the custom requests list gave. Start again from the first page (leave out cursor).";
+
+/** Requests per page of the owner's list: the server answers at most this many, and X-Next-Cursor when more follow. */
+export const CUSTOM_REQUESTS_PAGE_SIZE = 50;
+
+/** GET /api/admin/custom-requests?cursor=: nothing passed is the first page, newest first (docs/decisions/0059-every-list-bounded.md). */
+export const requestListQuerySchema = z.object({
+  cursor: cursorField(readMomentPosition, BAD_CURSOR),
+});
+
 const STATUS = "Status must be open, in_progress, completed or cancelled.";
 
 /** The owner can set any of these at any time (docs/product.md#request-status). */

@@ -1,21 +1,48 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
-import type { CustomRequest, CustomRequestDetail, CustomRequestStatus, QuoteDraft, RequestAttachment, StoredFile } from "./model";
+import type { MomentPosition } from "../../http/page-cursor";
+import {
+  CUSTOM_REQUESTS_PAGE_SIZE,
+  type CustomRequest,
+  type CustomRequestDetail,
+  type CustomRequestStatus,
+  type QuoteDraft,
+  type RequestAttachment,
+  type StoredFile,
+} from "./model";
 
 type RequestRow = Omit<CustomRequest, "attachments">;
+type PageRow = RequestRow & { position: number };
+
+/** A page of the list and where the next one starts (null: this page is the last). */
+export type RequestPage = { requests: CustomRequest[]; next: MomentPosition | null };
+
+/**
+ * The list's reads, newest first by (created_at, rowid): `custom_requests_newest` (migration 0043) walked backwards
+ * and stopped at the page, so a page costs the same whatever the history (docs/decisions/0059-every-list-bounded.md).
+ * The first page and a later one are two statements: an `?1 IS NULL OR …` in one would walk from the newest row to
+ * the cursor on every later page. A page's attachments are read in one query for the page's requests.
+ */
+export const REQUEST_LIST_READS = {
+  first:
+    "SELECT id, name, email, details, material, color, status, created_at, rowid AS position FROM custom_requests ORDER BY created_at DESC, rowid DESC LIMIT ?1",
+  after: `SELECT id, name, email, details, material, color, status, created_at, rowid AS position FROM custom_requests
+          WHERE (created_at, rowid) < (?1, ?2) ORDER BY created_at DESC, rowid DESC LIMIT ?3`,
+  attachments: `SELECT request_id, id, filename, removed_at FROM custom_request_attachments
+                WHERE request_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, rowid`,
+} as const;
 
 export type AdminRequestService = ReturnType<typeof createAdminRequestService>;
 
 /** Custom print requests as the owner works through them. */
 export function createAdminRequestService(db: Database) {
   const COLUMNS = "id, name, email, details, material, color, status, created_at";
-  const all = db.query<RequestRow, []>(`SELECT ${COLUMNS} FROM custom_requests ORDER BY created_at DESC, rowid DESC`);
+  const firstPage = db.query<PageRow, [number]>(REQUEST_LIST_READS.first);
+  const pageAfter = db.query<PageRow, [string, number, number]>(REQUEST_LIST_READS.after);
   const one = db.query<RequestRow & { quote_draft: string | null }, [string]>(
     `SELECT ${COLUMNS}, quote_draft FROM custom_requests WHERE id = ?`,
   );
-  const attachments = db.query<RequestAttachment & { request_id: string }, []>(
-    "SELECT request_id, id, filename, removed_at FROM custom_request_attachments ORDER BY created_at, rowid",
-  );
+  const attachmentsOfPage = db.query<RequestAttachment & { request_id: string }, [string]>(REQUEST_LIST_READS.attachments);
   const attachmentsOf = db.query<RequestAttachment, [string]>(
     "SELECT id, filename, removed_at FROM custom_request_attachments WHERE request_id = ? ORDER BY created_at, rowid",
   );
@@ -37,13 +64,20 @@ export function createAdminRequestService(db: Database) {
   return {
     get,
 
-    list(): CustomRequest[] {
-      // One query for every attachment instead of one per request.
+    /** One page, newest first, after `after` (none: the first page); `limit` is the page's size. */
+    list(after: MomentPosition | null = null, limit = CUSTOM_REQUESTS_PAGE_SIZE): RequestPage {
+      // One row past the page says whether another follows, without counting them all.
+      const rows = after ? pageAfter.all(after.createdAt, after.rowid, limit + 1) : firstPage.all(limit + 1);
+      const page = rows.slice(0, limit);
       const byRequest = new Map<string, RequestAttachment[]>();
-      for (const { request_id, ...attachment } of attachments.all()) {
+      for (const { request_id, ...attachment } of attachmentsOfPage.all(JSON.stringify(page.map((row) => row.id)))) {
         byRequest.set(request_id, [...(byRequest.get(request_id) ?? []), attachment]);
       }
-      return all.all().map((row) => ({ ...row, attachments: byRequest.get(row.id) ?? [] }));
+      const last = page.at(-1);
+      return {
+        requests: page.map(({ position: _position, ...row }) => ({ ...row, attachments: byRequest.get(row.id) ?? [] })),
+        next: rows.length > limit && last ? { createdAt: last.created_at, rowid: last.position } : null,
+      };
     },
 
     /** Null when there is no such request. */

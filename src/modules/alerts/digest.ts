@@ -15,6 +15,10 @@ import type { AlertStore } from "./store";
 /** How many of the orders due today or before a digest lists one by one; the rest are counted. */
 const LISTED_ORDERS = 30;
 
+/** The quotes still waiting for the shopper, through `quotes_waiting_by_day` (docs/decisions/0059-every-list-bounded.md). */
+export const WAITING_QUOTES_SQL =
+  "SELECT id, version, custom_request_id AS request_id, valid_until FROM quotes WHERE status = 'sent' AND valid_until >= ? ORDER BY valid_until, id";
+
 export type DigestOrder = { id: string; dispatch_by: string; overdue: boolean; stage: OrderStage | null; items: number };
 type DigestQuote = { id: string; version: number; request_id: string; valid_until: string };
 
@@ -71,11 +75,7 @@ function readDigest(db: Database, orders: OrderStore, at: Date, digestTime: stri
     })),
     toMakeNotListed: due.length - listed.length,
     toMakeLater: orders.queueCount(null) - due.length,
-    waitingOnShoppers: db
-      .query<DigestQuote, [string]>(
-        "SELECT id, version, custom_request_id AS request_id, valid_until FROM quotes WHERE status = 'sent' AND valid_until >= ? ORDER BY valid_until, id",
-      )
-      .all(day),
+    waitingOnShoppers: db.query<DigestQuote, [string]>(WAITING_QUOTES_SQL).all(day),
     takingsYesterday:
       db
         .query<{ pence: number }, [string, string]>(

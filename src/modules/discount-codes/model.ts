@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isUkDay } from "../../../shared/uk-day";
+import { cursorField } from "../../http/page-cursor";
 
 export const DISCOUNT_CODE_NOT_FOUND = "There is no discount code with that name.";
 
@@ -83,3 +84,20 @@ export type DiscountCode = {
   created_at: string;
   updated_at: string;
 };
+
+/** Codes per page of the owner's list: the server answers at most this many, and X-Next-Cursor when more follow. */
+export const DISCOUNT_CODES_PAGE_SIZE = 100;
+
+const BAD_CURSOR = "This cursor is not one the discount codes list gave. Start again from the first page (leave out cursor).";
+
+/**
+ * GET /api/admin/discount-codes?cursor=: nothing passed is the first page, in code order; the cursor is the last code
+ * of the page before (docs/decisions/0059-every-list-bounded.md).
+ */
+export const discountCodeListQuerySchema = z.object({
+  cursor: cursorField((value) => {
+    // A code as the list writes it: already upper case and trimmed.
+    const code = value.length === 1 ? discountCodeText.safeParse(value[0]) : null;
+    return code?.success && code.data === value[0] ? code.data : null;
+  }, BAD_CURSOR),
+});

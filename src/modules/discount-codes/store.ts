@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
-import type { DiscountCode, DiscountCodeInput, DiscountCodeName } from "./model";
+import { encodePageCursor } from "../../http/page-cursor";
+import { DISCOUNT_CODES_PAGE_SIZE, type DiscountCode, type DiscountCodeInput, type DiscountCodeName } from "./model";
 
 type Row = Omit<DiscountCode, "active"> & { active: number };
 
@@ -8,12 +9,32 @@ const COLUMNS =
 
 const toCode = (row: Row): DiscountCode => ({ ...row, active: row.active === 1 });
 
+/**
+ * The owner's list, in code order a page at a time: the primary key's index walked from the cursor and stopped at the
+ * page (docs/decisions/0059-every-list-bounded.md). Two statements, so a later page never walks the codes before it.
+ */
+export const DISCOUNT_CODE_PAGES = {
+  first: `SELECT ${COLUMNS} FROM discount_codes ORDER BY code LIMIT ?1`,
+  after: `SELECT ${COLUMNS} FROM discount_codes WHERE code > ?1 ORDER BY code LIMIT ?2`,
+} as const;
+
+/** A page of codes and the X-Next-Cursor of the next one (null: this page is the last). */
+export type DiscountCodePage = { codes: DiscountCode[]; nextCursor: string | null };
+
 export type DiscountCodeStore = ReturnType<typeof discountCodeStore>;
 
 /** SQL for the discount_codes table, in one place. */
 export function discountCodeStore(db: Database) {
   return {
-    all: (): DiscountCode[] => db.query<Row, []>(`SELECT ${COLUMNS} FROM discount_codes ORDER BY code`).all().map(toCode),
+    /** One page after the code `after` (none: the first page); one row past the page says whether another follows. */
+    page(after: DiscountCodeName | null = null, limit = DISCOUNT_CODES_PAGE_SIZE): DiscountCodePage {
+      const rows = after
+        ? db.query<Row, [string, number]>(DISCOUNT_CODE_PAGES.after).all(after, limit + 1)
+        : db.query<Row, [number]>(DISCOUNT_CODE_PAGES.first).all(limit + 1);
+      const codes = rows.slice(0, limit).map(toCode);
+      const last = codes.at(-1);
+      return { codes, nextCursor: rows.length > limit && last ? encodePageCursor([last.code]) : null };
+    },
     byCode(code: DiscountCodeName): DiscountCode | null {
       const row = db.query<Row, [string]>(`SELECT ${COLUMNS} FROM discount_codes WHERE code = ?`).get(code);
       return row ? toCode(row) : null;

@@ -35,6 +35,8 @@ export type VersionRow = {
 };
 
 const HOLD_COLUMNS = `h.*, (SELECT max(sent_at) FROM order_hold_versions v WHERE v.hold_id = h.id) AS since`;
+/** The holds still waiting, oldest first, through `order_holds_waiting` (docs/decisions/0059-every-list-bounded.md). */
+export const WAITING_HOLDS_SQL = `SELECT ${HOLD_COLUMNS} FROM order_holds h WHERE h.status = 'waiting' ORDER BY h.created_at`;
 
 export type NewHold = {
   id: string;
@@ -76,7 +78,7 @@ export function createHoldStore(db: Database) {
   const open = db.query<HoldRow, [string]>(
     `SELECT ${HOLD_COLUMNS} FROM order_holds h WHERE h.order_id = ? AND h.status IN ('waiting', 'changes_requested')`,
   );
-  const waiting = db.query<HoldRow, []>(`SELECT ${HOLD_COLUMNS} FROM order_holds h WHERE h.status = 'waiting' ORDER BY h.created_at`);
+  const waiting = db.query<HoldRow, []>(WAITING_HOLDS_SQL);
   const versions = db.query<VersionRow, [string]>(
     `SELECT version, message, proof_urls, sent_at, answer, answer_message, replacement_token, answered_at
      FROM order_hold_versions WHERE hold_id = ? ORDER BY version`,

@@ -20,6 +20,12 @@ export type PayoutView = {
   others: { balance_transaction: string; type: string; net_cents: number }[];
 };
 
+/** The lines of every payout on the page in one query, not one per payout (docs/decisions/0059-every-list-bounded.md). */
+export const PAYOUT_LINES_SQL = `SELECT l.payout_id, l.balance_transaction, l.type, l.net_cents,
+          (SELECT o.id FROM orders o WHERE o.balance_transaction = l.balance_transaction) AS order_id,
+          (SELECT r.id FROM refunds r WHERE r.balance_transaction = l.balance_transaction) AS refund_id
+   FROM payout_lines l WHERE l.payout_id IN (SELECT value FROM json_each(?)) AND l.type != 'payout' ORDER BY l.rowid`;
+
 export type PayoutsRun = { payouts: number; lines: number };
 export type Payouts = ReturnType<typeof createPayouts>;
 
@@ -45,15 +51,10 @@ export function createPayouts(db: Database, stripe: StripePaymentProvider | null
   const newest = db.query<{ id: string; arrival_date: string; amount_cents: number; status: string }, [number]>(
     "SELECT id, arrival_date, amount_cents, status FROM payouts ORDER BY arrival_date DESC, id DESC LIMIT ?",
   );
-  const linesOf = db.query<
-    { balance_transaction: string; type: string; net_cents: number; order_id: string | null; refund_id: string | null },
+  const linesOfPayouts = db.query<
+    { payout_id: string; balance_transaction: string; type: string; net_cents: number; order_id: string | null; refund_id: string | null },
     [string]
-  >(
-    `SELECT l.balance_transaction, l.type, l.net_cents,
-            (SELECT o.id FROM orders o WHERE o.balance_transaction = l.balance_transaction) AS order_id,
-            (SELECT r.id FROM refunds r WHERE r.balance_transaction = l.balance_transaction) AS refund_id
-     FROM payout_lines l WHERE l.payout_id = ? AND l.type != 'payout' ORDER BY l.rowid`,
-  );
+  >(PAYOUT_LINES_SQL);
 
   return {
     /** Reads the payouts Stripe has made since the last whole one and stores each with its lines. */
@@ -83,15 +84,19 @@ export function createPayouts(db: Database, stripe: StripePaymentProvider | null
 
     /** The newest payouts with the orders and refunds inside each, and Stripe's other lines as they are. */
     list(): PayoutView[] {
-      return newest.all(PAYOUTS_SHOWN).map((payout) => {
-        const lines = linesOf.all(payout.id);
-        const others = lines
+      const payouts = newest.all(PAYOUTS_SHOWN);
+      const lines = linesOfPayouts.all(JSON.stringify(payouts.map((payout) => payout.id)));
+      const linesByPayout = new Map<string, typeof lines>();
+      for (const line of lines) linesByPayout.set(line.payout_id, [...(linesByPayout.get(line.payout_id) ?? []), line]);
+      return payouts.map((payout) => {
+        const own = linesByPayout.get(payout.id) ?? [];
+        const others = own
           .filter((line) => !line.order_id && !line.refund_id)
           .map(({ balance_transaction, type, net_cents }) => ({ balance_transaction, type, net_cents }));
         return {
           ...payout,
-          orders: lines.flatMap((line) => (line.order_id ? [line.order_id] : [])),
-          refunds: lines.flatMap((line) => (line.refund_id ? [line.refund_id] : [])),
+          orders: own.flatMap((line) => (line.order_id ? [line.order_id] : [])),
+          refunds: own.flatMap((line) => (line.refund_id ? [line.refund_id] : [])),
           other_cents: others.reduce((sum, line) => sum + line.net_cents, 0),
           others,
         };

@@ -1,5 +1,6 @@
 import type { Database, Statement } from "bun:sqlite";
 import type { OrderProduction, OrderStage } from "../../../shared/order-stages";
+import type { MomentPosition } from "../../http/page-cursor";
 import type { Order } from "./model";
 
 /**
@@ -123,7 +124,7 @@ export type SummaryRow = {
 };
 
 /** Where a page starts: after the order made at `createdAt` with `rowid` (the last one of the page before). */
-export type ListPosition = { createdAt: string; rowid: number };
+export type ListPosition = MomentPosition;
 /**
  * What the owner searched for, as FTS5 queries: `text` over order_search (reference, name, email, postcode) and
  * `postcode` over order_postcode_search (the postcode as capitals without spaces), null when there is none to ask.
@@ -173,6 +174,15 @@ const SUMMARY_COLUMNS = `o.id, o.status, o.created_at, o.amount_cents, o.currenc
   COALESCE((SELECT SUM(i.quantity) FROM order_items i WHERE i.order_id = o.id), 0) AS item_count,
   o.refund_required, o.tracking_carrier, o.tracking_number, ${trackingNotifiedAt("o")}, o.payment_session_id,
   o.stage, o.dispatch_by, o.gift_message IS NOT NULL AS gift, o.rowid AS list_rowid`;
+/**
+ * Of the orders named (a JSON array of ids), those whose stage is dispatched and whose latest move there came before
+ * ?1: each read by its key, so the cost follows the orders asked about, never every order dispatched in the shop's
+ * history (docs/decisions/0059-every-list-bounded.md).
+ */
+export const DISPATCHED_BEFORE_SQL = `SELECT o.id FROM orders o
+  WHERE o.id IN (SELECT value FROM json_each(?2)) AND o.stage = 'dispatched'
+    AND (SELECT MAX(e.at) FROM order_stage_events e WHERE e.order_id = o.id AND e.stage = 'dispatched') < ?1`;
+
 /** Newest first; `orders_newest` and `orders_newest_by_status` (migration 0025) give this order walked backwards. */
 const NEWEST_FIRST = "ORDER BY o.created_at DESC, o.rowid DESC";
 const AFTER = "(o.created_at, o.rowid) < (?1, ?2)";
@@ -298,10 +308,7 @@ export function createOrderStore(db: Database) {
   const toDispatch = db.query<{ id: string }, [number]>(
     "SELECT o.id FROM orders_to_dispatch d JOIN orders o ON o.id = d.order_id ORDER BY o.created_at, o.rowid LIMIT ?",
   );
-  const dispatchedBefore = db.query<{ id: string }, [string]>(
-    `SELECT o.id FROM orders o JOIN order_stage_events e ON e.order_id = o.id AND e.stage = 'dispatched'
-     WHERE o.stage = 'dispatched' GROUP BY o.id HAVING MAX(e.at) < ?1`,
-  );
+  const dispatchedBefore = db.query<{ id: string }, [string, string]>(DISPATCHED_BEFORE_SQL);
   const queries = listQueries();
   const list = Object.fromEntries(
     Object.entries(queries).map(([shape, sql]) => [shape, db.query<SummaryRow, ListStatementArguments>(sql)]),
@@ -399,7 +406,9 @@ export function createOrderStore(db: Database) {
     /** The oldest `most` orders to dispatch, oldest first. */
     toDispatchIds: (most: number): string[] => toDispatch.all(most).map((row) => row.id),
     /** Orders dispatched (their stage now) whose latest move to dispatched is before `cutoff`. */
-    dispatchedBefore: (cutoff: string): string[] => dispatchedBefore.all(cutoff).map((row) => row.id),
+    /** Of the orders `among`, those dispatched (their stage now, from its latest move there) before `cutoff`. */
+    dispatchedBefore: (cutoff: string, among: readonly string[]): string[] =>
+      dispatchedBefore.all(cutoff, JSON.stringify(among)).map((row) => row.id),
 
     /**
      * The rowids of the orders a search matches (with `status`, when given), at most `most` of them: every match when

@@ -23,6 +23,10 @@ const COLUMNS = `id, custom_request_id, version, status, delivery_cents, lead_ti
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 /** The SQL of the quotes module, in one place. */
+/** The request a paid order came from, through `quotes_by_order` (docs/decisions/0059-every-list-bounded.md). */
+export const REQUEST_OF_ORDER_SQL = `SELECT r.id AS request_id, r.name, q.id AS quote_id
+  FROM quotes q JOIN custom_requests r ON r.id = q.custom_request_id WHERE q.order_id = ?`;
+
 export function quoteQueries(db: Database) {
   const requestExists = db.query<{ id: string }, [string]>("SELECT id FROM custom_requests WHERE id = ?");
   const nextVersion = db.query<{ version: number }, [string]>(
@@ -51,10 +55,7 @@ export function quoteQueries(db: Database) {
   const answer = db.query<unknown, [QuoteStatus, string | null, string]>(
     `UPDATE quotes SET status = ?, shopper_message = ?, responded_at = ${NOW}, updated_at = ${NOW} WHERE id = ?`,
   );
-  const requestOfOrder = db.query<{ request_id: string; name: string; quote_id: string }, [string]>(
-    `SELECT r.id AS request_id, r.name, q.id AS quote_id
-     FROM quotes q JOIN custom_requests r ON r.id = q.custom_request_id WHERE q.order_id = ?`,
-  );
+  const requestOfOrder = db.query<{ request_id: string; name: string; quote_id: string }, [string]>(REQUEST_OF_ORDER_SQL);
   const askedFor = db.query<{ details: string; material: string | null; color: string | null }, [string]>(
     "SELECT details, material, color FROM custom_requests WHERE id = ?",
   );

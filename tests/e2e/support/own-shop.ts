@@ -60,3 +60,10 @@ export function emailDayComes(shop: OwnShop, kind: string): { recipient: string;
 export function addQueuedOrders(shop: OwnShop, count: number): void {
   execFileSync("bun", [join(HERE, "add-queued-orders.ts"), join(shop.dataDir, "shop.db"), String(count)], { stdio: "pipe" });
 }
+
+/** Adds `requests` custom requests and `codes` discount codes to a running own shop (add-owner-list-rows.ts). */
+export function addOwnerListRows(shop: OwnShop, requests: number, codes: number): void {
+  execFileSync("bun", [join(HERE, "add-owner-list-rows.ts"), join(shop.dataDir, "shop.db"), String(requests), String(codes)], {
+    stdio: "pipe",
+  });
+}

@@ -1,8 +1,8 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { formatPence, poundsToPence } from "../../../shared/money";
 import { formatUkDay } from "../../../shared/uk-day";
 import type { DiscountCode } from "../../../src/modules/discount-codes/model";
-import { apiCall, enc, failureText, isSessionEnd } from "../api";
+import { apiAnswer, apiCall, enc, failureText, isSessionEnd } from "../api";
 import { MoneyInput, WholeNumberInput } from "../fields";
 import { AdminTable, AmountCell, deleteRow, Notice, ResultNotice, useResult } from "../parts";
 import { useLoad } from "../use-load";
@@ -19,12 +19,33 @@ function termsOf(code: DiscountCode): string {
   return parts.join(", ");
 }
 
-/** /admin/discounts: create, switch off and delete codes; one column on a phone (docs/decisions/0020-discount-codes.md). */
+type CodePage = { codes: DiscountCode[]; next: string | null };
+
+/**
+ * /admin/discounts: create, switch off and delete codes; one column on a phone (docs/decisions/0020-discount-codes.md).
+ * The codes in code order, a page at a time by cursor (docs/decisions/0059-every-list-bounded.md): `cursors` holds the
+ * X-Next-Cursor that led to each page after the first; a save reloads the page the owner is on.
+ */
 export function DiscountsPage() {
-  const codes = useLoad(() => apiCall<DiscountCode[]>("/api/admin/discount-codes"), "Unable to load discount codes");
+  const [cursors, setCursors] = useState<string[]>([]);
+  const shownCursors = useRef<string[]>([]);
+  const codes = useLoad(async (): Promise<CodePage> => {
+    const cursor = shownCursors.current.at(-1);
+    const path = cursor ? `/api/admin/discount-codes?cursor=${encodeURIComponent(cursor)}` : "/api/admin/discount-codes";
+    const { data, headers } = await apiAnswer<DiscountCode[]>(path);
+    return { codes: data, next: headers.get("x-next-cursor") };
+  }, "Unable to load discount codes");
   const result = useResult();
   const [kind, setKind] = useState<"percent" | "amount">("percent");
-  const list = codes.data ?? [];
+  const list = codes.data?.codes ?? [];
+  const next = codes.data?.next ?? null;
+  const pageNumber = cursors.length + 1;
+
+  function showPage(to: string[]) {
+    shownCursors.current = to;
+    setCursors(to);
+    void codes.reload();
+  }
 
   async function save(body: Record<string, unknown>, done: string) {
     result.clear();
@@ -114,7 +135,11 @@ export function DiscountsPage() {
 
       <section className="admin-section card" aria-label="Discount codes">
         {list.length === 0 ? (
-          !codes.error && <p className="muted">{codes.loading ? "Loading discount codes…" : "No discount codes yet."}</p>
+          !codes.error && (
+            <p className="muted">
+              {codes.loading ? "Loading discount codes…" : pageNumber > 1 ? "No more discount codes." : "No discount codes yet."}
+            </p>
+          )
         ) : (
           <AdminTable label="Discount codes table" className="admin-table--cards" columns={["Code", "Terms", "Used", "Actions"]}>
             {list.map((code) => (
@@ -156,6 +181,22 @@ export function DiscountsPage() {
               </tr>
             ))}
           </AdminTable>
+        )}
+        {(pageNumber > 1 || next) && (
+          <nav className="admin-pager" aria-label="Discount code pages">
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={pageNumber === 1}
+              onClick={() => showPage(cursors.slice(0, -1))}
+            >
+              Previous
+            </button>
+            <span>Page {pageNumber}</span>
+            <button type="button" className="button button--ghost" disabled={!next} onClick={() => next && showPage([...cursors, next])}>
+              Next
+            </button>
+          </nav>
         )}
       </section>
     </div>

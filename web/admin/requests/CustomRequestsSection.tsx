@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { apiCall, enc, failureText, isSessionEnd } from "../api";
+import { apiAnswer, apiCall, enc, failureText, isSessionEnd } from "../api";
 import { AdminTable, Notice, shortDate } from "../parts";
 import { RemovedFileLine } from "../RemovedFile";
 import { navigate } from "../router";
@@ -26,12 +26,33 @@ export const REQUEST_STATUS_LABELS: Record<string, string> = {
   cancelled: "Cancelled",
 };
 
+type Page = { requests: CustomRequest[]; next: string | null };
+
 /**
  * Any status at any time; attachments download as files, and models open in 3D (docs/product.md#request-status). Open
- * leads to the request's quotes (docs/decisions/0014-quotes.md).
+ * leads to the request's quotes (docs/decisions/0014-quotes.md). Newest first, a page at a time by cursor, as the
+ * orders list (docs/decisions/0059-every-list-bounded.md): `cursors` holds the X-Next-Cursor that led to each page
+ * after the first, so Newer drops the last and Older goes on with the page's own.
  */
 export function CustomRequestsSection() {
-  const { data, error, loading } = useLoad(() => apiCall<CustomRequest[]>("/api/admin/custom-requests"), "Auth failed or server error");
+  const [cursors, setCursors] = useState<string[]>([]);
+  return <RequestPage key={cursors.length} cursors={cursors} onPage={setCursors} />;
+}
+
+/** One page of requests; remounted for each page, so it loads once each. */
+function RequestPage({ cursors, onPage }: { cursors: string[]; onPage: (cursors: string[]) => void }) {
+  const cursor = cursors.at(-1);
+  const {
+    data: page,
+    error,
+    loading,
+  } = useLoad(async (): Promise<Page> => {
+    const path = cursor ? `/api/admin/custom-requests?cursor=${encodeURIComponent(cursor)}` : "/api/admin/custom-requests";
+    const { data: requests, headers } = await apiAnswer<CustomRequest[]>(path);
+    return { requests, next: headers.get("x-next-cursor") };
+  }, "Auth failed or server error");
+  const data = page?.requests;
+  const pageNumber = cursors.length + 1;
   const [statuses, setStatuses] = useState<Record<string, string>>({});
   const [saveError, setSaveError] = useState("");
   const [viewing, setViewing] = useState<ModelFile | null>(null);
@@ -55,7 +76,7 @@ export function CustomRequestsSection() {
       {loading && !data ? (
         <p className="muted">Loading custom requests…</p>
       ) : !data || data.length === 0 ? (
-        !error && <p className="muted">No custom requests yet.</p>
+        !error && <p className="muted">{pageNumber > 1 ? "No more custom requests." : "No custom requests yet."}</p>
       ) : (
         <AdminTable
           label="Custom requests"
@@ -136,6 +157,22 @@ export function CustomRequestsSection() {
             </tr>
           ))}
         </AdminTable>
+      )}
+      {(pageNumber > 1 || page?.next) && (
+        <nav className="admin-pager" aria-label="Custom request pages">
+          <button type="button" className="button button--ghost" disabled={pageNumber === 1} onClick={() => onPage(cursors.slice(0, -1))}>
+            Newer
+          </button>
+          <span>Page {pageNumber}</span>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={!page?.next}
+            onClick={() => page?.next && onPage([...cursors, page.next])}
+          >
+            Older
+          </button>
+        </nav>
       )}
       {viewing && (
         <Suspense
