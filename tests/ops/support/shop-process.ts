@@ -208,26 +208,35 @@ export async function startCheckout(origin: string): Promise<string> {
 }
 
 /**
- * Places one order through the demo checkout, as a shopper's browser does.
- * Returns the payment session id once the shop acknowledged the payment
- * (303 to the success page), or null when it did not.
+ * Places one order through the demo checkout, as a shopper's browser does: the payment session id once the shop
+ * acknowledged the payment (303 to the success page), or why it did not (the answer's status and words, or the
+ * connection's error when the server went away mid-flight).
  */
-export async function placeOrder(origin: string): Promise<string | null> {
+async function attemptOrder(origin: string): Promise<{ id: string } | { notAcknowledged: string }> {
   try {
     const sessionId = await startCheckout(origin);
     const paid = await fetch(`${origin}/checkout/demo/${sessionId}/pay`, demoPayRequest());
-    return paid.status === 303 && paid.headers.get("location")?.includes("/success") ? sessionId : null;
-  } catch {
-    return null; // The server went away mid-flight: not acknowledged.
+    if (paid.status === 303 && paid.headers.get("location")?.includes("/success")) return { id: sessionId };
+    return {
+      notAcknowledged: `the payment answered ${paid.status} ${paid.headers.get("location") ?? ""} ${(await paid.text()).slice(0, 300)}`,
+    };
+  } catch (error) {
+    return { notAcknowledged: String(error) };
   }
+}
+
+/** The payment session id of an order the shop acknowledged, or null when it did not (a crash mid-flight). */
+export async function placeOrder(origin: string): Promise<string | null> {
+  const attempt = await attemptOrder(origin);
+  return "id" in attempt ? attempt.id : null;
 }
 
 export async function placeOrders(origin: string, count: number): Promise<string[]> {
   const placed: string[] = [];
   for (let i = 0; i < count; i++) {
-    const id = await placeOrder(origin);
-    if (!id) throw new Error(`Order ${i + 1} of ${count} was not acknowledged`);
-    placed.push(id);
+    const attempt = await attemptOrder(origin);
+    if (!("id" in attempt)) throw new Error(`Order ${i + 1} of ${count} was not acknowledged: ${attempt.notAcknowledged}`);
+    placed.push(attempt.id);
   }
   return placed;
 }
