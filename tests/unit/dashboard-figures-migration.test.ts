@@ -5,6 +5,7 @@ import { dashboardFigures } from "../../src/modules/admin-orders/dashboard-figur
 import { addProduct } from "../support/factories";
 import { recountFigures } from "../support/figures-recount";
 import { openShopBefore, type ShopBefore } from "../support/migrations-before";
+import { queryPlan } from "../support/query-plan";
 import { storedLine, storeOrder, storeRefund } from "../support/stored-orders";
 
 // An existing shop upgrades in place (migrations/0026_dashboard_figures.sql): the summaries the dashboard now reads
@@ -156,12 +157,7 @@ test("every statement the dashboard runs reads the summaries and indexes of work
   });
   dashboardFigures(recorded, NOW, 3);
   expect(statements.length).toBeGreaterThan(0);
-  const plans = statements.flatMap((sql) =>
-    db
-      .query<{ detail: string }, []>(`EXPLAIN QUERY PLAN ${sql}`)
-      .all()
-      .map((row) => row.detail),
-  );
+  const plans = statements.flatMap((sql) => queryPlan(db, sql));
   expect(plans.filter((detail) => /\b(orders|order_items|refunds)\b/.test(detail))).toEqual([]);
   // A whole-table scan only of the orders still to send, the open requests' own index, the best sellers' window
   // (its one row, and the sums over it: the products sold in 30 days) and the hours a move of it adds or takes out.

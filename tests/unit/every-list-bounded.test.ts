@@ -13,6 +13,7 @@ import { REMOVED_FILES_SQL } from "../../src/modules/orders/removed-files";
 import { DISPATCHED_BEFORE_SQL } from "../../src/modules/orders/store";
 import { REQUEST_OF_ORDER_SQL } from "../../src/modules/quotes/queries";
 import { openShopBefore, type ShopBefore } from "../support/migrations-before";
+import { queryPlan } from "../support/query-plan";
 
 // Reads that walked a table growing with the shop's history get their index from migrations/0043_every_list_bounded.sql,
 // which an existing shop applies in place (docs/decisions/0059-every-list-bounded.md).
@@ -28,11 +29,7 @@ beforeEach(() => {
 afterEach(() => shop.close());
 
 /** The plan's steps, each bound parameter read as NULL (a plan does not depend on the values). */
-const planOf = (sql: string) =>
-  db
-    .query<{ detail: string }, []>(`EXPLAIN QUERY PLAN ${sql.replaceAll(/\?\d?/g, "NULL")}`)
-    .all()
-    .map((row) => row.detail);
+const planOf = (sql: string) => queryPlan(db, sql);
 
 function request(id: string, createdAt: string, status = "open") {
   db.query(

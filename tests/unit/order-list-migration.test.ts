@@ -4,6 +4,7 @@ import { migrate } from "../../src/db/migrate";
 import { listFilterOf } from "../../src/modules/admin-orders/order-search";
 import { createOrderStore, listQueries } from "../../src/modules/orders/store";
 import { openShopBefore, type ShopBefore } from "../support/migrations-before";
+import { queryPlan } from "../support/query-plan";
 
 // An existing shop upgrades in place (migrations/0025_order_list.sql): its orders are counted into order_counts
 // and indexed for search by the migration, and the list's statements walk an index in the list's order, never
@@ -78,10 +79,7 @@ describe("the list's statements", () => {
 
   for (const [shape, sql] of Object.entries(listQueries())) {
     test(`${shape}: no sort of the table and no OFFSET`, () => {
-      const plan = db
-        .query<{ detail: string }, []>(`EXPLAIN QUERY PLAN ${sql.replaceAll(/\?(\d)/g, "NULL")}`)
-        .all()
-        .map((row) => row.detail);
+      const plan = queryPlan(db, sql);
       expect(sql).not.toContain("OFFSET");
       if (shape.endsWith("Matched")) {
         // Driven by the matches' rowids, read once from the search indexes; only they are sorted (the top page kept).
@@ -119,10 +117,7 @@ describe("the statements of the search and the To make queue (decision 0037)", (
     createOrderStore(recorded);
     return statements.map((sql) => ({
       sql,
-      plan: db
-        .query<{ detail: string }, []>(`EXPLAIN QUERY PLAN ${sql.replaceAll(/\?(\d)/g, "NULL")}`)
-        .all()
-        .map((row) => row.detail),
+      plan: queryPlan(db, sql),
     }));
   }
 

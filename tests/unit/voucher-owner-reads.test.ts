@@ -11,6 +11,7 @@ import { writeTransaction } from "../../src/db/transaction";
 import { newVoucherCode } from "../../src/modules/gift-vouchers/codes";
 import { createVoucherStore, OWNER_READS, type VoucherStore } from "../../src/modules/gift-vouchers/store";
 import { openShopBefore, type ShopBefore } from "../support/migrations-before";
+import { queryPlan } from "../support/query-plan";
 
 // The owner's voucher screen reads no more as the history grows (migrations/0042_vouchers_bounded.sql,
 // docs/decisions/0058-vouchers-bounded.md): sold and spent are a row kept by the ledger's trigger, what is left is
@@ -348,11 +349,7 @@ describe("the owner's reads' plans", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const planOf = (sql: string) =>
-    db
-      .query<{ detail: string }, []>(`EXPLAIN QUERY PLAN ${sql.replaceAll(/\?(\d)/g, "NULL")}`)
-      .all()
-      .map((row) => row.detail);
+  const planOf = (sql: string) => queryPlan(db, sql);
 
   test("no read scans gift_vouchers or the ledger; only the list walks its index", () => {
     const plans = Object.values(OWNER_READS).flatMap(planOf);
