@@ -1,4 +1,5 @@
 import { adminNav, signIn } from "./support/admin";
+import { pictureInBothThemes } from "./support/looks";
 import { addOwnerListRows, type OwnShop, startOwnShop } from "./support/own-shop";
 import { expect, test } from "./support/test";
 
@@ -20,7 +21,7 @@ test.afterAll(async () => {
 });
 
 test("the owner pages through 55 custom requests, newest first, and 105 discount codes in code order", async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: shop.origin, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ baseURL: shop.origin, viewport: { width: 1280, height: 800 }, hasTouch: true });
   const page = await context.newPage();
   await signIn(page);
 
@@ -69,5 +70,24 @@ test("the owner pages through 55 custom requests, newest first, and 105 discount
   await codePages.getByRole("button", { name: "Previous" }).click();
   await expect(codes).toHaveCount(100);
   await expect(codes.first()).toContainText("CODE001");
+  await pictureInBothThemes(page, "owner-list-pages-codes-desktop");
+
+  // On a phone both pagers sit inside the screen's width, and a tap on one turns the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const next = codePages.getByRole("button", { name: "Next" });
+  await next.scrollIntoViewIfNeeded();
+  const nextBox = await next.boundingBox();
+  expect(nextBox && nextBox.x >= 0 && nextBox.x + nextBox.width <= 390).toBe(true);
+  await next.tap();
+  await expect(codePages.getByText("Page 2")).toBeVisible();
+  await pictureInBothThemes(page, "owner-list-pages-codes-phone");
+  await adminNav(page, "Orders").click();
+  const older = requestPages.getByRole("button", { name: "Older" });
+  await older.scrollIntoViewIfNeeded();
+  const olderBox = await older.boundingBox();
+  expect(olderBox && olderBox.x >= 0 && olderBox.x + olderBox.width <= 390).toBe(true);
+  await older.tap();
+  await expect(requestPages.getByText("Page 2")).toBeVisible();
+  await pictureInBothThemes(page, "owner-list-pages-requests-phone");
   await context.close();
 });
