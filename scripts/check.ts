@@ -29,7 +29,8 @@ const lanes: Step[][] = [
     { name: "whole-process tests", command: ["bun", "run", "test:ops"] },
   ],
 ];
-const last: Step = { name: "browser stories", command: ["bun", "run", "test:e2e"] };
+// Playwright on its own (not `test:e2e`, which builds first): the build above is the one the stories use.
+const last: Step = { name: "browser stories", command: ["npx", "playwright", "test"] };
 // The client build first, once: a test that starts a shop builds it when it is missing or stale (src/ssr/assets.ts),
 // and with the test files in two processes two such builds, or one beside the bundle test, would race in dist/client.
 const first: Step = { name: "client build", command: ["bun", "run", "build"] };

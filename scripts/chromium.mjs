@@ -9,6 +9,9 @@ export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
+  // Debian's launcher turns GPU rasterisation on, which without a GPU means SwiftShader drawing every tile: the
+  // CPU's own rasteriser costs less (docs/decisions/0061-the-stories-cpu.md).
+  "--disable-gpu-rasterization",
   "--disable-quic",
   "--no-first-run",
   "--disable-background-networking",
