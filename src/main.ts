@@ -4,7 +4,7 @@ import { createApp, listen, MAX_REQUEST_BODY_BYTES } from "./app";
 import { CHECKPOINTS_START_AFTER_MS, startCheckpoints } from "./db/checkpoints";
 import { migrate } from "./db/migrate";
 import { openDatabase } from "./db/open";
-import { DEMO_PICTURE_CACHE_DIR, seedDemoCatalogue } from "./db/seed";
+import { demoPictureCacheFor, seedDemoCatalogue } from "./db/seed";
 import { createDeps } from "./deps";
 import { EnvError, loadEnv } from "./env";
 import { logRequestLine, requestLinesWritten } from "./http/request-log";
@@ -52,8 +52,7 @@ async function main() {
   const db = openDatabase(join(env.DATA_DIR, "shop.db"));
   const applied = migrate(db);
   if (applied.length > 0) log("info", "migrations applied", { migrations: applied });
-  // Development and test shops take the demo pictures rendered once before; production writes nothing outside DATA_DIR.
-  const pictureCacheDir = env.NODE_ENV === "production" ? undefined : DEMO_PICTURE_CACHE_DIR;
+  const pictureCacheDir = demoPictureCacheFor(env.NODE_ENV);
   if (env.SEED_DEMO && (await seedDemoCatalogue(db, join(env.DATA_DIR, "media"), { pictureCacheDir }))) {
     log("info", "Seeded the demo catalogue into an empty database.");
   }

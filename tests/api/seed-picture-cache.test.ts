@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_ART } from "../../seed/art";
-import { seedDemoCatalogue } from "../../src/db/seed";
+import { DEMO_PICTURE_CACHE_DIR, demoPictureCacheFor, seedDemoCatalogue } from "../../src/db/seed";
 import { openPictureCache } from "../../src/db/seed/picture-cache";
 import { renderDemoPictures } from "../../src/db/seed/pictures";
 import { addProject } from "../support/factories";
@@ -76,6 +76,15 @@ beforeAll(async () => {
 afterAll(() => {
   for (const shop of opened) shop.close();
   rmSync(scratch, { recursive: true, force: true });
+});
+
+describe("which shops keep the demo pictures", () => {
+  test("a production shop seeds without the cache (it writes nothing outside its data folder); development and test shops use the project's", () => {
+    expect(demoPictureCacheFor("production")).toBeUndefined();
+    expect(demoPictureCacheFor("development")).toBe(DEMO_PICTURE_CACHE_DIR);
+    expect(demoPictureCacheFor("test")).toBe(DEMO_PICTURE_CACHE_DIR);
+    expect(DEMO_PICTURE_CACHE_DIR).toBe(join(import.meta.dir, "..", "..", "node_modules", ".cache", "strata-demo-pictures"));
+  });
 });
 
 describe("the demo pictures kept in a cache", () => {

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { join } from "node:path";
+import type { Env } from "../../env";
 import { writeTransaction } from "../transaction";
 import { DEMO_CATEGORIES, DEMO_CONFIGURATION, DEMO_PRICING, DEMO_PRODUCTS, DEMO_PROJECTS } from "./catalogue";
 import type { RenderedPictures } from "./pictures";
@@ -39,10 +40,16 @@ export async function seedDemoCatalogue(
  * Where development and test shops keep the demo pictures they rendered, beside the project's other
  * caches (node_modules/.cache, which git ignores and a fresh clone starts without): found from this
  * file, as the client build finds dist/, so any folder a shop is started from finds the same one.
- * A production shop is never given it: it seeds once and writes nothing outside DATA_DIR
- * (docs/decisions/0060-demo-pictures-rendered-once.md).
  */
 export const DEMO_PICTURE_CACHE_DIR = join(import.meta.dir, "..", "..", "..", "node_modules", ".cache", "strata-demo-pictures");
+
+/**
+ * The picture cache a shop seeds with: none in production, where a shop seeds once and writes nothing
+ * outside DATA_DIR (docs/decisions/0060-demo-pictures-rendered-once.md).
+ */
+export function demoPictureCacheFor(nodeEnv: Env["NODE_ENV"]): string | undefined {
+  return nodeEnv === "production" ? undefined : DEMO_PICTURE_CACHE_DIR;
+}
 
 function isEmpty(db: Database): boolean {
   const row = db.query<{ n: number }, []>("SELECT (SELECT count(*) FROM products) + (SELECT count(*) FROM categories) AS n").get();
