@@ -4,7 +4,7 @@ import { createApp, listen, MAX_REQUEST_BODY_BYTES } from "./app";
 import { CHECKPOINTS_START_AFTER_MS, startCheckpoints } from "./db/checkpoints";
 import { migrate } from "./db/migrate";
 import { openDatabase } from "./db/open";
-import { seedDemoCatalogue } from "./db/seed";
+import { demoPictureCacheFor, seedDemoCatalogue } from "./db/seed";
 import { createDeps } from "./deps";
 import { EnvError, loadEnv } from "./env";
 import { logRequestLine, requestLinesWritten } from "./http/request-log";
@@ -52,7 +52,8 @@ async function main() {
   const db = openDatabase(join(env.DATA_DIR, "shop.db"));
   const applied = migrate(db);
   if (applied.length > 0) log("info", "migrations applied", { migrations: applied });
-  if (env.SEED_DEMO && (await seedDemoCatalogue(db, join(env.DATA_DIR, "media")))) {
+  const pictureCacheDir = demoPictureCacheFor(env.NODE_ENV);
+  if (env.SEED_DEMO && (await seedDemoCatalogue(db, join(env.DATA_DIR, "media"), { pictureCacheDir }))) {
     log("info", "Seeded the demo catalogue into an empty database.");
   }
 

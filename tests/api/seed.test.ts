@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import type { PricingSettings } from "../../shared/instant-prices";
-import { seedDemoCatalogue } from "../../src/db/seed";
+import { DEMO_PICTURE_CACHE_DIR, seedDemoCatalogue } from "../../src/db/seed";
 import { normaliseShopIdentity } from "../../src/modules/admin-content/shop-identity-rules";
 import type { Product } from "../../src/modules/catalog/model";
 import type { Project } from "../../src/modules/content/model";
@@ -21,15 +21,21 @@ async function openShop() {
   mediaDir = join(shop.dataDir, "media");
 }
 
+/**
+ * Seeds as a development shop does, taking the pictures from the project's cache once they were rendered
+ * (docs/decisions/0060-demo-pictures-rendered-once.md); tests/api/seed-picture-cache.test.ts proves the cache.
+ */
+const seed = () => seedDemoCatalogue(shop.db, mediaDir, { pictureCacheDir: DEMO_PICTURE_CACHE_DIR });
+
 const SEEDED_TABLES = ["categories", "products", "product_images", "product_variants", "projects", "configuration"];
 const rowCounts = () => Object.fromEntries(SEEDED_TABLES.map((table) => [table, countRows(shop.db, table)]));
 const mediaFiles = () => (existsSync(mediaDir) ? readdirSync(mediaDir) : []);
 
 describe("the demo catalogue on an empty database", () => {
-  // Rendering the pictures takes a couple of seconds, so these read-only checks share one seeded shop.
+  // Rendering the pictures (into an empty cache) takes seconds, so these read-only checks share one seeded shop.
   beforeAll(async () => {
     await openShop();
-    expect(await seedDemoCatalogue(shop.db, mediaDir)).toBe(true);
+    expect(await seed()).toBe(true);
   }, HANG_GUARD_MS);
   afterAll(() => shop.close());
 
@@ -119,7 +125,7 @@ describe("the demo catalogue on an empty database", () => {
 
   test("seeding again changes nothing", async () => {
     const before = rowCounts();
-    expect(await seedDemoCatalogue(shop.db, mediaDir)).toBe(false);
+    expect(await seed()).toBe(false);
     expect(rowCounts()).toEqual(before);
   });
 });
@@ -130,7 +136,7 @@ describe("a shop that already has data", () => {
 
   test("an owner's category alone stops the seed: nothing is added and no picture is written", async () => {
     addCategory(shop.db, { id: "lamps", name: "Lamps" });
-    expect(await seedDemoCatalogue(shop.db, mediaDir)).toBe(false);
+    expect(await seed()).toBe(false);
     expect(countRows(shop.db, "products")).toBe(0);
     expect(countRows(shop.db, "categories")).toBe(1);
     expect(mediaFiles()).toEqual([]);
@@ -141,7 +147,7 @@ describe("a shop that already has data", () => {
     async () => {
       // A project the owner made with the same id as a demo project: the insert fails part-way.
       addProject(shop.db, { id: "cafe-planters", title: "Owner's own project" });
-      await expect(seedDemoCatalogue(shop.db, mediaDir)).rejects.toThrow();
+      await expect(seed()).rejects.toThrow();
       expect(countRows(shop.db, "products")).toBe(0);
       expect(countRows(shop.db, "categories")).toBe(0);
       expect(countRows(shop.db, "projects")).toBe(1);

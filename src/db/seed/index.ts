@@ -1,4 +1,6 @@
 import type { Database } from "bun:sqlite";
+import { join } from "node:path";
+import type { Env } from "../../env";
 import { writeTransaction } from "../transaction";
 import { DEMO_CATEGORIES, DEMO_CONFIGURATION, DEMO_PRICING, DEMO_PRODUCTS, DEMO_PROJECTS } from "./catalogue";
 import type { RenderedPictures } from "./pictures";
@@ -9,13 +11,18 @@ import type { RenderedPictures } from "./pictures";
  * writes nothing) when the shop already has products or categories, so an
  * owner's data is never touched. Pictures are rendered before the
  * transaction (nothing slow runs while the write lock is held) and removed
- * again if the rows cannot be written.
+ * again if the rows cannot be written (only the copies in `mediaDir`: never
+ * the files kept in `pictureCacheDir`, when one is given).
  */
-export async function seedDemoCatalogue(db: Database, mediaDir: string): Promise<boolean> {
+export async function seedDemoCatalogue(
+  db: Database,
+  mediaDir: string,
+  { pictureCacheDir }: { pictureCacheDir?: string } = {},
+): Promise<boolean> {
   if (!isEmpty(db)) return false;
   // Loaded only to seed: the drawings and sharp cost every other start ~30 ms (docs/decisions/0008-performance.md).
   const { removeFiles, renderDemoPictures } = await import("./pictures");
-  const rendered = await renderDemoPictures(mediaDir);
+  const rendered = await renderDemoPictures(mediaDir, { cacheDir: pictureCacheDir });
   try {
     return writeTransaction(db, () => {
       // Checked again under the write lock: another process may have seeded meanwhile.
@@ -27,6 +34,21 @@ export async function seedDemoCatalogue(db: Database, mediaDir: string): Promise
     removeFiles(rendered.created);
     throw error;
   }
+}
+
+/**
+ * Where development and test shops keep the demo pictures they rendered, beside the project's other
+ * caches (node_modules/.cache, which git ignores and a fresh clone starts without): found from this
+ * file, as the client build finds dist/, so any folder a shop is started from finds the same one.
+ */
+export const DEMO_PICTURE_CACHE_DIR = join(import.meta.dir, "..", "..", "..", "node_modules", ".cache", "strata-demo-pictures");
+
+/**
+ * The picture cache a shop seeds with: none in production, where a shop seeds once and writes nothing
+ * outside DATA_DIR (docs/decisions/0060-demo-pictures-rendered-once.md).
+ */
+export function demoPictureCacheFor(nodeEnv: Env["NODE_ENV"]): string | undefined {
+  return nodeEnv === "production" ? undefined : DEMO_PICTURE_CACHE_DIR;
 }
 
 function isEmpty(db: Database): boolean {
