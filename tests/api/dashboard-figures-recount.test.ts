@@ -9,7 +9,7 @@ import { dashboardFigures } from "../../src/modules/admin-orders/dashboard-figur
 import { createOwnerShop, type OwnerShop } from "../support/admin";
 import { buyThroughDemoCheckout, type Entry, units } from "../support/checkout";
 import { addProduct, BIRD_FEEDER, PLANTER } from "../support/factories";
-import { recountFigures } from "../support/figures-recount";
+import { keptExportCells, recountExportCells, recountFigures } from "../support/figures-recount";
 import { migrationsBefore } from "../support/migrations-before";
 import { acceptAndPay, goodQuote, seedCustomRequest, sentQuote } from "../support/quotes";
 import { storeOrder, storeRefund } from "../support/stored-orders";
@@ -92,6 +92,8 @@ function expectKeptEqualsRecount(afterStep: number) {
     const at = { afterStep, now: now.toISOString(), threshold };
     expect({ ...at, ...dashboardFigures(db, now, threshold) }).toEqual({ ...at, ...recountFigures(db, now, threshold) });
   }
+  // The export's cells kept on each order (migrations/0044_export_cells_kept.sql) follow the same history.
+  expect({ afterStep, cells: keptExportCells(db) }).toEqual({ afterStep, cells: recountExportCells(db) });
 }
 
 // What an order line can be: products under names they had at different times, and quoted lines, told apart by name.
@@ -376,6 +378,7 @@ describe(`a random history of ${STEPS} steps (seed ${SEED})`, () => {
           .query("SELECT * FROM sales_by_hour WHERE units != 0 OR amount_cents != 0 ORDER BY hour, product_id, quoted, product_name")
           .all(),
         toDispatch: database.query("SELECT order_id FROM orders_to_dispatch ORDER BY order_id").all(),
+        exportCells: keptExportCells(database),
       });
       const filled = summaries(fresh);
       expect(filled.takings.length).toBeGreaterThan(50);
@@ -383,6 +386,7 @@ describe(`a random history of ${STEPS} steps (seed ${SEED})`, () => {
       expect(filled.bestSellersSince.length).toBeGreaterThan(2);
       expect(filled.sales.length).toBeGreaterThan(50);
       expect(filled.toDispatch.length).toBeGreaterThan(0);
+      expect(filled.exportCells.filter((order) => order.refunded_cents > 0).length).toBeGreaterThan(4);
       expect(summaries(db)).toEqual(filled);
     } finally {
       fresh.close();

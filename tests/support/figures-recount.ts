@@ -52,3 +52,27 @@ export function recountFigures(db: Database, now: Date, lowStockThreshold: numbe
       .all(ukDayStart(periods.last_30_days)),
   };
 }
+
+export type ExportCells = { id: string; items: string | null; refunded_cents: number };
+
+/**
+ * The orders export's Items and Refunded cells counted again from every line and refund, as the export read them
+ * before the order kept them (migrations/0044_export_cells_kept.sql): the answer the kept cells must equal.
+ */
+export function recountExportCells(db: Database): ExportCells[] {
+  return db
+    .query<ExportCells, []>(
+      `SELECT o.id,
+         (SELECT group_concat(i.quantity || ' × ' || i.product_name
+             || COALESCE(' (' || json_extract(i.meta, '$.variantName') || ')', ''), '; ')
+          FROM (SELECT * FROM order_items WHERE order_id = o.id ORDER BY id) i) AS items,
+         COALESCE((SELECT SUM(amount_cents) FROM refunds WHERE order_id = o.id), 0) AS refunded_cents
+       FROM orders o ORDER BY o.id`,
+    )
+    .all();
+}
+
+/** The cells the orders keep for the export, in the same shape as the recount. */
+export function keptExportCells(db: Database): ExportCells[] {
+  return db.query<ExportCells, []>("SELECT id, items_text AS items, refunded_cents FROM orders ORDER BY id").all();
+}

@@ -73,44 +73,53 @@ export function pounds(pence: number): string {
 export function csvLine(cells: readonly string[]): string {
   let line = "";
   for (let index = 0; index < cells.length; index += 1) {
-    const cell = cells[index]!;
     if (index > 0) line += ",";
-    line += /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+    line += csvCell(cells[index]!);
   }
   return `${line}\r\n`;
 }
 
-function toCells(row: ExportRow): string[] {
-  return [
-    ukToday(new Date(row.created_at)),
-    row.id,
-    neutralised(row.shipping_name),
-    neutralised(row.email),
+/** One cell as csvLine writes it: quoted, its quotes doubled, when it holds a comma, a quote or a line break. */
+function csvCell(cell: string): string {
+  return /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+}
+
+/**
+ * The UK day of each stored time (ISO, UTC), for rows read in time order: a UK day starts on a whole UTC hour (00:00Z
+ * in winter, 23:00Z in summer), so every time within one UTC hour (its first 13 characters) is on the same UK day,
+ * and the day is worked out once an hour of rows rather than once a row.
+ */
+export function ukDaysOfStoredTimes(): (storedAt: string) => string {
+  let hour = "";
+  let day = "";
+  return (storedAt) => {
+    if (hour === "" || !storedAt.startsWith(hour)) {
+      hour = storedAt.slice(0, 13);
+      day = ukToday(new Date(storedAt));
+    }
+    return day;
+  };
+}
+
+/** A row's line: the cells of HEADER, in its order, each as csvLine writes it, without an array a row. */
+function orderLine(row: ExportRow, day: string): string {
+  return `${day},${csvCell(row.id)},${csvCell(neutralised(row.shipping_name))},${csvCell(neutralised(row.email))},${csvCell(
     neutralised(row.shipping_postal_code),
-    neutralised(row.items),
-    pounds(row.subtotal_cents),
-    pounds(row.delivery_cents),
-    pounds(row.discount_cents),
-    pounds(row.refunded_cents),
-    pounds(row.amount_cents),
-    row.status,
-  ];
+  )},${csvCell(neutralised(row.items))},${pounds(row.subtotal_cents)},${pounds(row.delivery_cents)},${pounds(row.discount_cents)},${pounds(
+    row.refunded_cents,
+  )},${pounds(row.amount_cents)},${csvCell(row.status)}\r\n`;
 }
 
 /**
  * One page of the export: a range scan of the index on orders(created_at), whose entries run in
  * (created_at, rowid) order, starting at the last row sent. `lower` is the later of the range's start and that
  * row's moment, the scan's one lower bound, so no page walks or sorts what earlier pages sent; the OR skips
- * only the rows of that same moment already sent. The items and refunds of each row are read through their
- * order_id indexes. tests/unit/export-csv.test.ts checks the plan.
+ * only the rows of that same moment already sent. What was bought and what was refunded are kept on the order
+ * as its lines and refunds change (migrations/0044_export_cells_kept.sql), so a page reads its orders' rows and
+ * nothing else. tests/unit/export-csv.test.ts checks the plan.
  */
-export const EXPORT_PAGE_SQL = `SELECT o.rowid, o.id, o.created_at, o.shipping_name, o.email, o.shipping_postal_code,
-       (SELECT group_concat(i.quantity || ' × ' || i.product_name
-           || COALESCE(' (' || json_extract(i.meta, '$.variantName') || ')', ''), '; ')
-        FROM order_items i WHERE i.order_id = o.id) AS items,
-       o.subtotal_cents, o.delivery_cents, o.discount_cents,
-       COALESCE((SELECT SUM(amount_cents) FROM refunds WHERE order_id = o.id), 0) AS refunded_cents,
-       o.amount_cents, o.status
+export const EXPORT_PAGE_SQL = `SELECT o.rowid, o.id, o.created_at, o.shipping_name, o.email, o.shipping_postal_code, o.items_text AS items,
+       o.subtotal_cents, o.delivery_cents, o.discount_cents, o.refunded_cents, o.amount_cents, o.status
      FROM orders o
      WHERE o.created_at >= $lower AND o.created_at < $end AND (o.created_at > $after OR o.rowid > $afterRowid)
      ORDER BY o.created_at, o.rowid LIMIT ${EXPORT_PAGE_ROWS}`;
@@ -128,13 +137,14 @@ export function createCsvPages(db: Database, { start, end }: ExportWindow): () =
   // Keyset paging: each page starts after the last row sent, so an order written meanwhile neither repeats nor shifts one out.
   let after = { at: "", rowid: 0 };
   let headed = false;
+  const ukDayOf = ukDaysOfStoredTimes();
   return () => {
     const rows = page.all({ lower: after.at > start ? after.at : start, end, after: after.at, afterRowid: after.rowid });
     const last = rows[rows.length - 1];
     if (last) after = { at: last.created_at, rowid: last.rowid };
     let text = headed ? "" : `\uFEFF${csvLine(HEADER)}`;
     headed = true;
-    for (const row of rows) text += csvLine(toCells(row));
+    for (const row of rows) text += orderLine(row, ukDayOf(row.created_at));
     return { bytes: encoder.encode(text) as Uint8Array<ArrayBuffer>, last: rows.length < EXPORT_PAGE_ROWS };
   };
 }

@@ -1,6 +1,13 @@
 import type { Database } from "bun:sqlite";
-import { ukToday } from "../../../shared/uk-day";
-import { type CsvPage, csvLine, EXPORT_PAGE_ROWS, type ExportWindow, neutralised, pounds } from "../admin-orders/export-csv";
+import {
+  type CsvPage,
+  csvLine,
+  EXPORT_PAGE_ROWS,
+  type ExportWindow,
+  neutralised,
+  pounds,
+  ukDaysOfStoredTimes,
+} from "../admin-orders/export-csv";
 
 // The transactions CSV for the owner's bookkeeping (docs/decisions/0050-money-that-reconciles.md): every sale and
 // every refund in the window, oldest first, read a page at a time in the orders export's worker, on its own
@@ -54,11 +61,11 @@ const TRANSACTIONS_PAGE_SQL = `
   ORDER BY 1, 2, 3 LIMIT ${EXPORT_PAGE_ROWS}`;
 
 /** A row's cells. Net is the row's own: gross − discount − fee for a sale, −(refund + fee) for a refund. */
-function toCells(row: TransactionRow): string[] {
+function toCells(row: TransactionRow, day: string): string[] {
   const fee = row.fee_cents ?? 0;
   const net = row.gross_cents - row.discount_cents - fee - row.refund_cents;
   return [
-    ukToday(new Date(row.at)),
+    day,
     neutralised(row.reference),
     row.kind === 0 ? "Sale" : "Refund",
     pounds(row.gross_cents),
@@ -79,6 +86,7 @@ export function createTransactionPages(db: Database, { start, end }: ExportWindo
   const encoder = new TextEncoder();
   let after = { at: "", kind: 0, rowid: 0 };
   let headed = false;
+  const ukDayOf = ukDaysOfStoredTimes();
   return () => {
     const rows = page.all({
       lower: after.at > start ? after.at : start,
@@ -91,7 +99,7 @@ export function createTransactionPages(db: Database, { start, end }: ExportWindo
     if (last) after = { at: last.at, kind: last.kind, rowid: last.rid };
     let text = headed ? "" : `\uFEFF${csvLine(HEADER)}`;
     headed = true;
-    for (const row of rows) text += csvLine(toCells(row));
+    for (const row of rows) text += csvLine(toCells(row, ukDayOf(row.at)));
     return { bytes: encoder.encode(text) as Uint8Array<ArrayBuffer>, last: rows.length < EXPORT_PAGE_ROWS };
   };
 }
