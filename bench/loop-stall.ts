@@ -7,8 +7,10 @@
 // and the time the thread was ready to run but waited for a core (Linux's schedstat for the thread): CPU near the
 // stall's length, the shop's thread was working (scripts/bench.ts then names the requests and jobs that ended in
 // it, from the shop's log); waiting near it, the machine gave the cores to something else; neither, the thread was
-// asleep in a call that blocks (a lock, a disk read)
-// (docs/decisions/0053-the-loop-the-memory-and-the-first-script.md, docs/decisions/0055-single-pages-start-and-stalls.md).
+// asleep in a call that blocks (a lock, a disk read), or the machine itself did not run: a virtual machine's
+// hypervisor may run other guests on its CPUs (the steal in /proc/stat, noted with each stall too)
+// (docs/decisions/0053-the-loop-the-memory-and-the-first-script.md, docs/decisions/0055-single-pages-start-and-stalls.md,
+// docs/decisions/0063-stalls-and-the-hypervisor.md).
 import { closeSync, openSync, readSync, writeFileSync } from "node:fs";
 
 const TICK_MS = 5;
@@ -23,7 +25,7 @@ const file = process.env.BENCH_STALL_FILE;
  * collector's helpers, the thread pool, workers), which tells a thread that slept while its process worked (a
  * collection's helpers marking) from one that slept in a call. Both absent where Linux's files are not there.
  */
-export type NotedStall = { endedAt: number; ms: number; cpuMs: number; waitMs?: number; processCpuMs?: number };
+export type NotedStall = { endedAt: number; ms: number; cpuMs: number; waitMs?: number; processCpuMs?: number; stealMs?: number };
 
 /** The shop's thread's CPU time in ms (Bun has threadCpuUsage; the process's is the fallback). */
 const threadCpuMs = () => {
@@ -49,6 +51,14 @@ const processStat = (() => {
     return null;
   }
 })();
+/** The machine's counters (its first line sums every CPU), for the hypervisor's steal. */
+const machineStat = (() => {
+  try {
+    return openSync("/proc/stat", "r");
+  } catch {
+    return null;
+  }
+})();
 const statBytes = new Uint8Array(1024);
 const decoder = new TextDecoder();
 const waitingMs = (): number => {
@@ -64,9 +74,20 @@ const processCpuMs = (): number => {
   const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
+/**
+ * The machine's steal in ms: the time its hypervisor gave this machine's virtual CPUs to other guests, summed over
+ * the CPUs (the eighth number of /proc/stat's first line, in USER_HZ ticks of 10 ms). NaN where there is none.
+ */
+const machineStealMs = (): number => {
+  if (machineStat === null) return Number.NaN;
+  const text = decoder.decode(statBytes.subarray(0, readSync(machineStat, statBytes, 0, statBytes.length, 0)));
+  const fields = text.slice(0, text.indexOf("\n")).trim().split(/ +/);
+  return fields.length > 8 ? Number(fields[8]) * 10 : Number.NaN;
+};
 process.on("exit", () => {
   if (schedstat !== null) closeSync(schedstat);
   if (processStat !== null) closeSync(processStat);
+  if (machineStat !== null) closeSync(machineStat);
 });
 
 let longest = 0;
@@ -79,17 +100,20 @@ let last = performance.now();
 let lastCpu = threadCpuMs();
 let lastWait = waitingMs();
 let lastProcessCpu = processCpuMs();
+let lastSteal = machineStealMs();
 
 const timer = setInterval(() => {
   const now = performance.now();
   const cpu = threadCpuMs();
   const waited = waitingMs();
   const processCpu = processCpuMs();
+  const steal = machineStealMs();
   const stall = now - last - TICK_MS;
   if (stall > NOTED_MS) {
     const stallNoted: NotedStall = { endedAt: Date.now(), ms: round1(stall), cpuMs: round1(cpu - lastCpu) };
     if (!Number.isNaN(waited)) stallNoted.waitMs = round1(waited - lastWait);
     if (!Number.isNaN(processCpu)) stallNoted.processCpuMs = round1(processCpu - lastProcessCpu);
+    if (!Number.isNaN(steal)) stallNoted.stealMs = round1(steal - lastSteal);
     noted.push(stallNoted);
     if (noted.length > MOST_NOTED * 2) noted = longestOf(noted);
   }
@@ -97,6 +121,7 @@ const timer = setInterval(() => {
   lastCpu = cpu;
   lastWait = waited;
   lastProcessCpu = processCpu;
+  lastSteal = steal;
   ticks += 1;
   if (stall > longest) longest = stall;
   if (stall > 20) over20 += 1;
@@ -116,6 +141,7 @@ process.on("SIGUSR1", () => {
   lastCpu = threadCpuMs();
   lastWait = waitingMs();
   lastProcessCpu = processCpuMs();
+  lastSteal = machineStealMs();
 });
 
 process.on("SIGUSR2", () => {

@@ -47,9 +47,10 @@ function workIn(logFile: string): Work[] {
 }
 
 /**
- * The longest few, in words: "34.1 ms (CPU 30.2 ms, waiting for a core 2.1 ms, whole process 40 ms) during GET
- * /api/admin/dashboard/stats". What is neither the thread's CPU nor its waiting, it slept: in a blocking call, or
- * while its process's other threads worked (the whole process's CPU then far above the thread's).
+ * The longest few, in words: "34.1 ms (CPU 30.2 ms, waiting for a core 2.1 ms, whole process 40 ms, the
+ * hypervisor's steal 0 ms) during GET /api/admin/dashboard/stats". What is neither the thread's CPU nor its waiting,
+ * it slept: in a blocking call, while its process's other threads worked (the whole process's CPU then far above the
+ * thread's), or while the hypervisor ran other guests on the machine's CPUs (the steal, summed over them).
  */
 export function stallsInWords(stalls: AttributedStall[], count: number): string[] {
   return [...stalls]
@@ -57,6 +58,6 @@ export function stallsInWords(stalls: AttributedStall[], count: number): string[
     .slice(0, count)
     .map(
       (stall) =>
-        `${stall.ms} ms (CPU ${stall.cpuMs} ms${stall.waitMs === undefined ? "" : `, waiting for a core ${stall.waitMs} ms`}${stall.processCpuMs === undefined ? "" : `, whole process ${stall.processCpuMs} ms`}) during ${stall.during.length > 0 ? stall.during.join(", ") : "nothing of the owner's, no job"}${stall.shopperAnswers > 0 ? ` and ${stall.shopperAnswers} shopper answers` : ""}`,
+        `${stall.ms} ms (CPU ${stall.cpuMs} ms${stall.waitMs === undefined ? "" : `, waiting for a core ${stall.waitMs} ms`}${stall.processCpuMs === undefined ? "" : `, whole process ${stall.processCpuMs} ms`}${stall.stealMs === undefined ? "" : `, the hypervisor's steal ${stall.stealMs} ms`}) during ${stall.during.length > 0 ? stall.during.join(", ") : "nothing of the owner's, no job"}${stall.shopperAnswers > 0 ? ` and ${stall.shopperAnswers} shopper answers` : ""}`,
     );
 }

@@ -86,4 +86,11 @@ describe("the bench's stall causes (bench/stall-causes.ts)", () => {
     expect(stallsInWords(stalls, 4)[3]).toBe("12 ms (CPU 11 ms) during job deliver-outbox");
     expect(stallsInWords([stalls[3]!], 1)).toEqual(["15 ms (CPU 0.2 ms) during nothing of the owner's, no job"]);
   });
+
+  test("says how much of the machine's CPU time its hypervisor gave to other guests during a stall", () => {
+    const stolen = attributeStalls([{ endedAt: at(9_000), ms: 30, cpuMs: 4, waitMs: 0.1, processCpuMs: 0, stealMs: 60 }], [], log, "/");
+    expect(stallsInWords(stolen, 1)).toEqual([
+      "30 ms (CPU 4 ms, waiting for a core 0.1 ms, whole process 0 ms, the hypervisor's steal 60 ms) during nothing of the owner's, no job",
+    ]);
+  });
 });
