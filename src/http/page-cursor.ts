@@ -28,13 +28,14 @@ export const isRowid = (value: unknown): value is number => typeof value === "nu
 
 /**
  * A list's `cursor` query field: the X-Next-Cursor of a page the list gave, its position read by `read` (null: not a
- * position this list writes). Anything else, and anything longer than any cursor a list gives, is refused with the
- * list's own `message`, so every list refuses a made-up cursor the same way.
+ * position this list writes). Anything else, and anything longer than any cursor the list gives (`longest`: a
+ * position of moments and ids is short; one holding a product's name, up to 200 characters, is not), is refused
+ * with the list's own `message`, so every list refuses a made-up cursor the same way.
  */
-export function cursorField<Position>(read: (value: unknown[]) => Position | null, message: string) {
+export function cursorField<Position>(read: (value: unknown[]) => Position | null, message: string, longest = 200) {
   return z
     .string()
-    .max(200, { error: message })
+    .max(longest, { error: message })
     .transform((cursor, context) => {
       const value = decodePageCursor(cursor);
       const position = value ? read(value) : null;

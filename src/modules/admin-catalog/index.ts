@@ -7,7 +7,7 @@ import { parseOrBadRequest } from "../validate";
 import { categoryIdSchema, parseCategorySave } from "./categories-model";
 import { imageAddSchema, imagePathIdSchema, imageReorderSchema } from "./images-model";
 import { MESSAGES } from "./model-parts";
-import { parseProductSave, stockAdjustSchema } from "./products-model";
+import { adminProductListQuerySchema, parseProductSave, stockAdjustSchema } from "./products-model";
 import { mediaPictureSize, readImageField, storeUploadedImage } from "./upload-image";
 import { parseVariantAdd, parseVariantEdit, variantIdSchema } from "./variants-model";
 
@@ -34,7 +34,13 @@ export function adminCatalogRoutes({
   return (
     new Elysia({ name: "admin-catalog" })
       // Products
-      .get("/api/admin/products", () => products.list())
+      // A page at a time, the plain call the first (docs/decisions/0064-the-owner-s-products-paged.md).
+      .get("/api/admin/products", ({ query, set }) => {
+        const { q, cursor } = parseOrBadRequest(adminProductListQuerySchema, query);
+        const page = products.page({ after: cursor ?? null, search: q ?? null });
+        if (page.nextCursor) set.headers["x-next-cursor"] = page.nextCursor;
+        return page.products;
+      })
       .get("/api/admin/products/:id", ({ params }) => {
         const product = products.get(productId(params.id));
         if (!product) throw new NotFound(MESSAGES.productNotFound);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PRODUCT_KINDS } from "../../../shared/gift-voucher";
 import { BadRequest } from "../../errors";
+import { cursorField } from "../../http/page-cursor";
 import { productIdSchema } from "../catalog/model";
 import { MAX_LEAD_TIME_DAYS } from "../content/model";
 import { parseOrBadRequest } from "../validate";
@@ -118,3 +119,36 @@ export const adminProductSchema = z.object({
 });
 
 export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+/** Products per page of the owner's list: the server answers at most this many, and X-Next-Cursor when more follow. */
+export const ADMIN_PRODUCTS_PAGE_SIZE = 50;
+
+/** Where the owner's product list's next page starts: after this product, in name order (any case), its id breaking ties. */
+export type ProductPosition = { name: string; id: string };
+
+const MAX_PRODUCT_SEARCH = 100;
+export const PRODUCT_LIST_MESSAGES = {
+  badCursor: "This cursor is not one the products list gave. Start again from the first page (leave out cursor).",
+  longSearch: `The search must be at most ${MAX_PRODUCT_SEARCH} characters.`,
+} as const;
+
+/** A name of up to 200 characters and an id, as JSON in base64url: up to 4 bytes a character, a third more again. */
+const LONGEST_PRODUCT_CURSOR = 1_200;
+
+function readProductPosition(value: unknown[]): ProductPosition | null {
+  if (value.length !== 2) return null;
+  const [name, id] = value;
+  return typeof name === "string" && name.length <= 200 && typeof id === "string" && productIdSchema.safeParse(id).success
+    ? { name, id }
+    : null;
+}
+
+/**
+ * GET /api/admin/products?q=&cursor=: nothing passed is the first page of every product in name order, as the spec's
+ * plain call answers; `q` keeps the products whose name or id holds the text, in any case of A–Z
+ * (docs/decisions/0064-the-owner-s-products-paged.md).
+ */
+export const adminProductListQuerySchema = z.object({
+  q: z.string().trim().max(MAX_PRODUCT_SEARCH, { error: PRODUCT_LIST_MESSAGES.longSearch }).optional(),
+  cursor: cursorField(readProductPosition, PRODUCT_LIST_MESSAGES.badCursor, LONGEST_PRODUCT_CURSOR),
+});

@@ -1,10 +1,18 @@
 import type { Database } from "bun:sqlite";
 import { writeTransaction } from "../../db/transaction";
 import { BadRequest, Conflict, NotFound } from "../../errors";
+import { encodePageCursor } from "../../http/page-cursor";
 import type { AdminImage } from "./images-model";
 import { syncPrimaryImage } from "./images-service";
 import { MESSAGES } from "./model-parts";
-import type { AdminProduct, ProductKind, ProductSave, ProductStatus } from "./products-model";
+import {
+  ADMIN_PRODUCTS_PAGE_SIZE,
+  type AdminProduct,
+  type ProductKind,
+  type ProductPosition,
+  type ProductSave,
+  type ProductStatus,
+} from "./products-model";
 import { stockAfterSave } from "./stock-edit";
 import type { AdminVariant } from "./variants-model";
 
@@ -15,15 +23,29 @@ const COLUMNS = `id, name, description, price_cents, currency, image_url, max_on
 
 export type AdminProductsService = ReturnType<typeof createAdminProductsService>;
 
+/** A page of the owner's products and the X-Next-Cursor of the next one (null: this page is the last). */
+export type AdminProductPage = { products: AdminProduct[]; nextCursor: string | null };
+
+/**
+ * The owner's list, in name order a page at a time: `products_by_name` walked from the cursor and stopped one row past
+ * the page, so no page reads or sorts the rest of the catalogue (docs/decisions/0064-the-owner-s-products-paged.md).
+ * A search keeps the products whose name or id holds the text (SQLite's lower(), A–Z, on both sides).
+ */
+const PRODUCT_PAGE_SQL = `SELECT ${COLUMNS} FROM products INDEXED BY products_by_name
+  WHERE (?1 IS NULL OR (name COLLATE NOCASE, id) > (?1, ?2))
+    AND (?3 IS NULL OR instr(lower(name), lower(?3)) > 0 OR instr(lower(id), lower(?3)) > 0)
+  ORDER BY name COLLATE NOCASE, id LIMIT ?4`;
+
 /** The owner's product list and editor: rows as stored, with gallery and variants. */
 export function createAdminProductsService(db: Database) {
-  const allProducts = db.query<ProductRow, []>(`SELECT ${COLUMNS} FROM products ORDER BY name COLLATE NOCASE, id`);
+  const productPage = db.query<ProductRow, [string | null, string | null, string | null, number]>(PRODUCT_PAGE_SQL);
   const oneProduct = db.query<ProductRow, [string]>(`SELECT ${COLUMNS} FROM products WHERE id = ?`);
-  const allImages = db.query<AdminImage & { product_id: string }, []>(
-    "SELECT id, product_id, image_url, sort_order FROM product_images ORDER BY sort_order, id",
+  // The page's products' pictures and options, through each table's index by product.
+  const imagesOfPage = db.query<AdminImage & { product_id: string }, [string]>(
+    "SELECT id, product_id, image_url, sort_order FROM product_images WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY sort_order, id",
   );
-  const allVariants = db.query<AdminVariant & { product_id: string }, []>(
-    "SELECT id, product_id, name, price_cents, stock, sort_order FROM product_variants ORDER BY sort_order, id",
+  const variantsOfPage = db.query<AdminVariant & { product_id: string }, [string]>(
+    "SELECT id, product_id, name, price_cents, stock, sort_order FROM product_variants WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY sort_order, id",
   );
   const imagesOf = db.query<AdminImage, [string]>(
     "SELECT id, image_url, sort_order FROM product_images WHERE product_id = ? ORDER BY sort_order, id",
@@ -66,10 +88,19 @@ export function createAdminProductsService(db: Database) {
   }
 
   return {
-    list(): AdminProduct[] {
-      const images = groupByProduct(allImages.all());
-      const variants = groupByProduct(allVariants.all());
-      return allProducts.all().map((row) => ({ ...row, images: images.get(row.id) ?? [], variants: variants.get(row.id) ?? [] }));
+    /** One page after `after` (none: the first), of the products whose name or id holds `search` (none: all). */
+    page(
+      { after = null, search = null }: { after?: ProductPosition | null; search?: string | null } = {},
+      limit = ADMIN_PRODUCTS_PAGE_SIZE,
+    ): AdminProductPage {
+      const rows = productPage.all(after?.name ?? null, after?.id ?? null, search || null, limit + 1);
+      const shown = rows.slice(0, limit);
+      const ids = JSON.stringify(shown.map((row) => row.id));
+      const images = groupByProduct(imagesOfPage.all(ids));
+      const variants = groupByProduct(variantsOfPage.all(ids));
+      const products = shown.map((row) => ({ ...row, images: images.get(row.id) ?? [], variants: variants.get(row.id) ?? [] }));
+      const last = shown.at(-1);
+      return { products, nextCursor: rows.length > limit && last ? encodePageCursor([last.name, last.id]) : null };
     },
 
     get,

@@ -1,8 +1,10 @@
-import { Fragment, useState } from "react";
+import { type FormEvent, Fragment, useRef, useState } from "react";
 import { formatPence } from "../../../shared/money";
 import { availableStock } from "../../../shared/stock";
-import { apiCall, enc, failureText, isSessionEnd } from "../api";
+import { apiAnswer, apiCall, enc, failureText, isSessionEnd } from "../api";
+import { CursorPager } from "../CursorPager";
 import { AdminTable, AmountCell, deleteRow, EditorRow, ListPageHeader, Notice, ResultNotice, RowActions, useResult } from "../parts";
+import { SearchField } from "../SearchField";
 import type { AdminCategory, AdminProduct } from "../types";
 import { mayLeave } from "../unsaved-changes";
 import { useLoad } from "../use-load";
@@ -12,13 +14,34 @@ import { ProductEditor } from "./ProductEditor";
 /** Editing nothing, a new product, or the product with this id. */
 type Editing = null | "new" | string;
 
+/** What the list shows: the products whose name or id holds `search` (all when blank), and the cursors that led to the page. */
+type View = { search: string; cursors: string[] };
+type ProductPage = { products: AdminProduct[]; next: string | null };
+
+/**
+ * /admin/products: the products in name order, a page at a time by cursor, searched by name or id
+ * (docs/decisions/0064-the-owner-s-products-paged.md); a save or a change reloads the page the owner is on.
+ */
 export function ProductsPage() {
-  const products = useLoad(() => apiCall<AdminProduct[]>("/api/admin/products"), "Unable to load products");
+  const [view, setView] = useState<View>({ search: "", cursors: [] });
+  const shownView = useRef(view);
+  const [typed, setTyped] = useState("");
+  const products = useLoad(async (): Promise<ProductPage> => {
+    const { search, cursors } = shownView.current;
+    const query = new URLSearchParams();
+    if (search) query.set("q", search);
+    const cursor = cursors.at(-1);
+    if (cursor) query.set("cursor", cursor);
+    const asked = query.toString();
+    const { data, headers } = await apiAnswer<AdminProduct[]>(`/api/admin/products${asked ? `?${asked}` : ""}`);
+    return { products: data, next: headers.get("x-next-cursor") };
+  }, "Unable to load products");
   const categories = useLoad(() => apiCall<AdminCategory[]>("/api/admin/categories"), "Unable to load products");
   const [editing, setEditingNow] = useState<Editing>(null);
-  // A product created from the editor at the top stays there once saved, where the owner is working,
-  // rather than reopening in its row somewhere down the list (docs/decisions/0047-products-drafted-and-the-admin-on-a-phone.md).
-  const [createdAtTop, setCreatedAtTop] = useState<string | null>(null);
+  // A product created from the editor at the top stays there once saved, where the owner is working, rather than
+  // reopening in its row somewhere down the list, or on another page of it
+  // (docs/decisions/0047-products-drafted-and-the-admin-on-a-phone.md): read on its own after each save.
+  const [createdAtTop, setCreatedAtTop] = useState<AdminProduct | null>(null);
   // Another editor, or none, takes the place of one with unsaved changes only if the owner agrees.
   const setEditing = (next: Editing) => {
     if (next !== editing && !mayLeave()) return;
@@ -27,8 +50,21 @@ export function ProductsPage() {
   const result = useResult();
   // Stock answered by +1/-1, shown until the list is next loaded.
   const [stock, setStock] = useState<Record<string, number | null>>({});
-  const list = products.data ?? [];
+  const list = products.data?.products ?? [];
   const categoryList = categories.data ?? [];
+
+  function show(next: View) {
+    if (!mayLeave()) return;
+    setEditingNow(null);
+    shownView.current = next;
+    setView(next);
+    void products.reload();
+  }
+
+  function search(event: FormEvent) {
+    event.preventDefault();
+    show({ search: typed.trim(), cursors: [] });
+  }
 
   async function adjust(product: AdminProduct, delta: 1 | -1) {
     result.clear();
@@ -40,6 +76,15 @@ export function ProductsPage() {
       setStock((current) => ({ ...current, [product.id]: answer.stock }));
     } catch (caught) {
       if (!isSessionEnd(caught)) result.fail(failureText(caught, "Adjust failed"));
+    }
+  }
+
+  /** The product made from the editor at the top, read again as it is now (saved, or its pictures or options changed). */
+  async function readCreated(id: string) {
+    try {
+      setCreatedAtTop(await apiCall<AdminProduct>(`/api/admin/products/${enc(id)}`));
+    } catch (caught) {
+      if (!isSessionEnd(caught)) result.fail(failureText(caught, "Failed to load product details."));
     }
   }
 
@@ -67,10 +112,14 @@ export function ProductsPage() {
         result.succeed("Product saved.");
         setStock({});
         await products.reload();
-        if (editing === "new") setCreatedAtTop(id);
+        if (editing === "new" || editing === createdAtTop?.id) await readCreated(id);
         setEditingNow(id);
       }}
-      onChanged={() => void products.reload()}
+      onChanged={() => {
+        void products.reload();
+        // Its pictures and options changed: the editor at the top reads them from the product it was given.
+        if (editing === createdAtTop?.id) void readCreated(createdAtTop.id);
+      }}
     />
   );
 
@@ -88,13 +137,21 @@ export function ProductsPage() {
       <section className="admin-section card" aria-labelledby="products-title">
         <h2 id="products-title">All products</h2>
         {editing === "new" && <div className="admin-editor-block">{editor(null)}</div>}
-        {editing !== null && editing === createdAtTop && list.some((product) => product.id === editing) && (
-          <div className="admin-editor-block">{editor(shownProduct(list.find((product) => product.id === editing)!))}</div>
-        )}
+        {editing !== null && editing === createdAtTop?.id && <div className="admin-editor-block">{editor(shownProduct(createdAtTop))}</div>}
+        <form className="admin-list-search" aria-label="Search products" onSubmit={search}>
+          <SearchField value={typed} placeholder="Name or id" onChange={setTyped} />
+          <button type="submit" className="button button--primary">
+            Search
+          </button>
+        </form>
         {products.loading && !products.data ? (
           <p className="muted">Loading products…</p>
         ) : list.length === 0 ? (
-          !products.error && <p className="muted">No products yet.</p>
+          !products.error && (
+            <p className="muted">
+              {view.cursors.length > 0 ? "No more products." : view.search ? "No products match this search." : "No products yet."}
+            </p>
+          )
         ) : (
           <AdminTable
             label="Products"
@@ -151,11 +208,19 @@ export function ProductsPage() {
                       />
                     </td>
                   </tr>
-                  {open && editing !== createdAtTop && <EditorRow columns={6}>{editor(shown)}</EditorRow>}
+                  {open && editing !== createdAtTop?.id && <EditorRow columns={6}>{editor(shown)}</EditorRow>}
                 </Fragment>
               );
             })}
           </AdminTable>
+        )}
+        {(view.cursors.length > 0 || products.data?.next) && (
+          <CursorPager
+            label="Product pages"
+            cursors={view.cursors}
+            next={products.data?.next}
+            onPage={(cursors) => show({ search: view.search, cursors })}
+          />
         )}
       </section>
 

@@ -3,6 +3,7 @@ import { formatPence, poundsToPence } from "../../../shared/money";
 import { formatUkDay } from "../../../shared/uk-day";
 import type { DiscountCode } from "../../../src/modules/discount-codes/model";
 import { apiAnswer, apiCall, enc, failureText, isSessionEnd } from "../api";
+import { CursorPager } from "../CursorPager";
 import { MoneyInput, WholeNumberInput } from "../fields";
 import { AdminTable, AmountCell, deleteRow, Notice, ResultNotice, useResult } from "../parts";
 import { useLoad } from "../use-load";
@@ -182,22 +183,7 @@ export function DiscountsPage() {
             ))}
           </AdminTable>
         )}
-        {(pageNumber > 1 || next) && (
-          <nav className="admin-pager" aria-label="Discount code pages">
-            <button
-              type="button"
-              className="button button--ghost"
-              disabled={pageNumber === 1}
-              onClick={() => showPage(cursors.slice(0, -1))}
-            >
-              Previous
-            </button>
-            <span>Page {pageNumber}</span>
-            <button type="button" className="button button--ghost" disabled={!next} onClick={() => next && showPage([...cursors, next])}>
-              Next
-            </button>
-          </nav>
-        )}
+        {(pageNumber > 1 || next) && <CursorPager label="Discount code pages" cursors={cursors} next={next} onPage={showPage} />}
       </section>
     </div>
   );

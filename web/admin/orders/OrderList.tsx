@@ -1,7 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { apiAnswer } from "../api";
+import { CursorPager } from "../CursorPager";
 import { Notice, TableScroller } from "../parts";
 import { navigate } from "../router";
+import { SearchField } from "../SearchField";
 import type { AdminOrderSummary } from "../types";
 import { useLoad } from "../use-load";
 import { OrdersTable } from "./OrderBits";
@@ -37,16 +39,7 @@ export function OrderList() {
     <section className="admin-section card" aria-labelledby="orders-title">
       <h2 id="orders-title">All orders</h2>
       <form className="admin-order-search" aria-label="Search orders" onSubmit={submit}>
-        <label>
-          <span>Search</span>
-          <input
-            type="search"
-            value={typed}
-            maxLength={100}
-            placeholder="Name, email, postcode or reference"
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </label>
+        <SearchField value={typed} placeholder="Name, email, postcode or reference" onChange={setTyped} />
         <label>
           <span>Status</span>
           <select value={status} onChange={(event) => setStatus(event.target.value)}>
@@ -96,28 +89,9 @@ function OrderPage({ search, onPage }: { search: Search; onPage: (cursors: strin
           <OrdersTable orders={data.orders} label="Orders, newest first" onOpen={(id) => navigate("/admin/orders", { order: id })} />
         </TableScroller>
       )}
-      <nav className="admin-pager" aria-label="Order pages">
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={pageNumber === 1}
-          onClick={() => onPage(search.cursors.slice(0, -1))}
-        >
-          Newer
-        </button>
-        <span>
-          Page {pageNumber}
-          {data?.total != null && ` · ${data.total} ${data.total === 1 ? "order" : "orders"}`}
-        </span>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={!data?.next}
-          onClick={() => data?.next && onPage([...search.cursors, data.next])}
-        >
-          Older
-        </button>
-      </nav>
+      <CursorPager label="Order pages" cursors={search.cursors} next={data?.next} onPage={onPage} back="Newer" forward="Older">
+        {data?.total != null && ` · ${data.total} ${data.total === 1 ? "order" : "orders"}`}
+      </CursorPager>
     </>
   );
 }

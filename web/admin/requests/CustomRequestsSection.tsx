@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { apiAnswer, apiCall, enc, failureText, isSessionEnd } from "../api";
+import { CursorPager } from "../CursorPager";
 import { AdminTable, Notice, shortDate } from "../parts";
 import { RemovedFileLine } from "../RemovedFile";
 import { navigate } from "../router";
@@ -159,20 +160,7 @@ function RequestPage({ cursors, onPage }: { cursors: string[]; onPage: (cursors:
         </AdminTable>
       )}
       {(pageNumber > 1 || page?.next) && (
-        <nav className="admin-pager" aria-label="Custom request pages">
-          <button type="button" className="button button--ghost" disabled={pageNumber === 1} onClick={() => onPage(cursors.slice(0, -1))}>
-            Newer
-          </button>
-          <span>Page {pageNumber}</span>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={!page?.next}
-            onClick={() => page?.next && onPage([...cursors, page.next])}
-          >
-            Older
-          </button>
-        </nav>
+        <CursorPager label="Custom request pages" cursors={cursors} next={page?.next} onPage={onPage} back="Newer" forward="Older" />
       )}
       {viewing && (
         <Suspense
