@@ -31,7 +31,7 @@ export type AdminProductPage = { products: AdminProduct[]; nextCursor: string | 
  * the page, so no page reads or sorts the rest of the catalogue (docs/decisions/0064-the-owner-s-products-paged.md).
  * A search keeps the products whose name or id holds the text (SQLite's lower(), A–Z, on both sides).
  */
-const PRODUCT_PAGE_SQL = `SELECT ${COLUMNS} FROM products INDEXED BY products_by_name
+export const PRODUCT_PAGE_SQL = `SELECT ${COLUMNS} FROM products INDEXED BY products_by_name
   WHERE (?1 IS NULL OR (name COLLATE NOCASE, id) > (?1, ?2))
     AND (?3 IS NULL OR instr(lower(name), lower(?3)) > 0 OR instr(lower(id), lower(?3)) > 0)
   ORDER BY name COLLATE NOCASE, id LIMIT ?4`;
