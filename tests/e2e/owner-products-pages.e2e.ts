@@ -96,6 +96,7 @@ test("the owner pages through the products, finds one by name or id, and a produ
 
   // On a phone the search and the pager are inside the screen, and a tap turns the page.
   await page.setViewportSize({ width: 390, height: 844 });
+  await pictureInBothThemes(page, "owner-products-pages-phone-search");
   await tapReachable(search.getByRole("button", { name: "Search" }));
   await expect(rows).toHaveCount(50);
   await tapReachable(pages.getByRole("button", { name: "Next" }));
