@@ -26,7 +26,8 @@ export default defineConfig({
   // An expectation retries until it holds; its bound only ends one that never will, so it is as long as a click's
   // (a page redrawn on a machine busy with other work can take seconds, and passing never waits for the bound).
   expect: { timeout: 15_000 },
-  reporter: [["list"]],
+  // The digest comes last: a CI log read from its tail still shows the first failures and the shop's last words.
+  reporter: [["list"], ["./tests/e2e/support/failure-digest.ts"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     // A click or a fill waits for its element to be ready to take it; a page load for the shop's answer.

@@ -141,6 +141,15 @@ async function main() {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  // A promise that failed with nobody waiting on it is a fault in one piece of work (its request was answered,
+  // its write rolled back): logged with its stack, while the shop goes on answering everyone else. A throw
+  // outside any promise leaves the process in a state nothing vouches for: logged, then the shop exits 1 for
+  // its supervisor to start again. docs/decisions/0065-a-fault-is-logged-before-anything-ends.md
+  process.on("unhandledRejection", (reason) => log("error", "a failure nothing waited for", errorFields(reason)));
+  process.on("uncaughtException", (error) => {
+    log("error", "an exception nothing caught: the shop stops", errorFields(error));
+    process.exit(1);
+  });
 }
 
 /**

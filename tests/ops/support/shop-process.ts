@@ -96,6 +96,8 @@ type ShopOptions = {
   pathDir?: string;
   /** The port to listen on; a free one when left out. */
   port?: number;
+  /** A file Bun loads into the shop's process before `src/main.ts` (a test's probe). */
+  preload?: string;
 };
 
 /**
@@ -133,10 +135,16 @@ export async function spawnShop({
   bundle = false,
   pathDir,
   port: wanted,
+  preload,
 }: ShopOptions): Promise<ShopProcess> {
   const port = wanted ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
-  const command = entrypoint ? [join(ROOT, "scripts", "entrypoint.sh")] : bundle ? ["bun", "scripts/start.ts"] : ["bun", "src/main.ts"];
+  const loaded = preload ? ["--preload", preload] : [];
+  const command = entrypoint
+    ? [join(ROOT, "scripts", "entrypoint.sh")]
+    : bundle
+      ? ["bun", ...loaded, "scripts/start.ts"]
+      : ["bun", ...loaded, "src/main.ts"];
   const proc = Bun.spawn(command, {
     cwd: ROOT,
     env: {
