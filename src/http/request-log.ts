@@ -66,9 +66,11 @@ export function createRequestLineLog(fd: number): RequestLineLog {
       startWrite(batch);
       return;
     }
-    if (waitingBytes + batch.length > MOST_WAITING_BYTES) {
+    if (dropped > 0 || waitingBytes + batch.length > MOST_WAITING_BYTES) {
       // The output has not taken a write for seconds of full load: these lines go, counted, rather than the
       // shop's memory or its shoppers' answers (writing here would sleep, and could cut into the write under way).
+      // Once lines go, the next go too until what waits is written: a smaller batch slipping in behind the ones
+      // let go would leave a gap the warning line, written after what waited, does not explain.
       dropped += lineCount;
       return;
     }
