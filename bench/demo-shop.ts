@@ -1,6 +1,7 @@
 // The shop as `bun run bench` and `bun run audit` run it: its own process, in
 // production mode, with the demo catalogue and the demo checkout, on a data
 // folder of the caller's. Shared so both measure the same shop.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ShopProcess, spawnShop } from "../scripts/spawn-shop";
 
@@ -36,13 +37,23 @@ export function startDemoShop({ port, dataDir, adminPassword, stdout = "ignore",
       NODE_ENV: "production",
       DEMO_CHECKOUT: "true",
       ADMIN_PASSWORD: adminPassword,
-      // As scripts/entrypoint.sh starts the shop in production: the collector sized for 128 MB.
-      BUN_JSC_forceRAMSize: process.env.BUN_JSC_forceRAMSize ?? "134217728",
-      // As scripts/entrypoint.sh: without the top compiler tier, which costs memory to compile.
-      BUN_JSC_useFTLJIT: process.env.BUN_JSC_useFTLJIT ?? "0",
+      // As scripts/entrypoint.sh starts the shop in production: Bun's engine settings, a value set outside winning.
+      ...engineSettings(),
       ...env,
     },
   });
+}
+
+/** scripts/engine.env's settings, each as set in this process's environment if it is, else as the file has it. */
+export function engineSettings(): Record<string, string> {
+  const settings: Record<string, string> = {};
+  for (const line of readFileSync(join(ROOT, "scripts", "engine.env"), "utf8").split("\n")) {
+    const equals = line.indexOf("=");
+    if (line.startsWith("#") || equals < 1) continue;
+    const name = line.slice(0, equals);
+    settings[name] = process.env[name] ?? line.slice(equals + 1);
+  }
+  return settings;
 }
 
 export async function stopDemoShop(shop: ShopProcess): Promise<void> {

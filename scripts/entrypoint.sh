@@ -50,18 +50,15 @@ if [ -f "$DB" ]; then
   fi
 fi
 
-# Bun's engine sizes its garbage collector by the machine's memory: on a large
-# host it lets the heap double between collections, and under the bench's crowd
-# the shop's resident memory reached 160-185 MB. Told the shop has 128 MB, it
-# collects sooner: about 130 MB for the same CPU (docs/decisions/0008-performance.md;
-# bench/demo-shop.ts starts the bench's shop the same way). A value set outside wins.
-export BUN_JSC_forceRAMSize="${BUN_JSC_forceRAMSize:-134217728}"
-# Without the engine's top compiler tier (FTL), compiling the hot page code
-# takes less memory: under the bench's crowd the peak fell from 127-141 MB
-# to 115-129 MB, with no more CPU (the tier below, DFG, still optimises the
-# hot code). bench/demo-shop.ts starts the bench's shop the same way. A value
-# set outside wins.
-export BUN_JSC_useFTLJIT="${BUN_JSC_useFTLJIT:-0}"
+# Bun's engine settings (scripts/engine.env): its collector sized for a small
+# machine, its top compiler tier off, its optimising tier later, so the shop's
+# resident memory stays near 120 MB under load instead of 160-185 MB on a large
+# host (docs/decisions/0066-the-engine-s-memory-settings.md). Each is exported
+# unless it is already set: a value set outside wins.
+while IFS='=' read -r name value; do
+  case "$name" in '' | '#'*) continue ;; esac
+  if ! printenv "$name" >/dev/null; then export "$name=$value"; fi
+done <"$APP_DIR/scripts/engine.env"
 
 if [ -n "$REPLICA" ]; then
   say info "starting under litestream replicate"

@@ -1,13 +1,14 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { engineSettings } from "../../bench/demo-shop";
 import { createScratch } from "./support/scratch";
-import { prepareShopDatabase } from "./support/shop-process";
+import { prepareShopDatabase, ROOT } from "./support/shop-process";
 
-// Bun's collector sizes the heap by the machine's memory, so on a large host
-// the shop's resident memory under load grew far past 120 MB.
-// scripts/entrypoint.sh, how production starts, tells it the shop has 128 MB
-// (docs/decisions/0008-performance.md).
+// Bun's collector sizes the heap by the machine's memory, so on a large host the shop's resident memory under
+// load grew far past 120 MB; and the engine's compilers take memory of their own. scripts/entrypoint.sh, how
+// production starts, sets the engine's settings from scripts/engine.env, as the bench starts its shop
+// (docs/decisions/0066-the-engine-s-memory-settings.md).
 
 const scratch = createScratch();
 afterAll(() => scratch.cleanUp());
@@ -18,32 +19,50 @@ function environmentOf(pid: number): Record<string, string> {
   return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
 }
 
+/** The settings as scripts/engine.env writes them, read here on their own (not through the code under test). */
+function fileSettings(): Record<string, string> {
+  const lines = readFileSync(join(ROOT, "scripts", "engine.env"), "utf8").split("\n");
+  return Object.fromEntries(lines.filter((line) => /^[A-Za-z_]+=/.test(line)).map((line) => line.split("=") as [string, string]));
+}
+
 describe("scripts/entrypoint.sh, the garbage collector and the compiler tiers", () => {
-  test("the entrypoint starts the shop with Bun's collector sized for 128 MB", async () => {
+  test("the settings are the collector sized for 80 MB, no top compiler tier, the optimising tier 20 times later", () => {
+    expect(fileSettings()).toEqual({
+      BUN_JSC_forceRAMSize: String(80 * 1024 * 1024),
+      BUN_JSC_useFTLJIT: "0",
+      BUN_JSC_thresholdForOptimizeAfterWarmUp: "20000",
+    });
+  });
+
+  test("the entrypoint starts the shop with every one of them, and the shop answers", async () => {
     const dataDir = join(scratch.tempDir(), "data");
     prepareShopDatabase(dataDir);
     const shop = await scratch.startShop({ dataDir, entrypoint: true });
-    expect(environmentOf(shop.serverPid()).BUN_JSC_forceRAMSize).toBe(String(128 * 1024 * 1024));
+    const environment = environmentOf(shop.serverPid());
+    for (const [name, value] of Object.entries(fileSettings())) expect(environment[name]).toBe(value);
+    expect((await fetch(`${shop.origin}/api/catalog`)).status).toBe(200);
     process.kill(shop.proc.pid, "SIGTERM");
     expect(await shop.exited).toBe(0);
   });
 
-  test("the entrypoint starts the shop without the engine's top compiler tier (FTL), whose compiling costs memory", async () => {
+  test("a size, a tier and a threshold the owner sets outside the entrypoint win", async () => {
     const dataDir = join(scratch.tempDir(), "data");
     prepareShopDatabase(dataDir);
-    const shop = await scratch.startShop({ dataDir, entrypoint: true });
-    expect(environmentOf(shop.serverPid()).BUN_JSC_useFTLJIT).toBe("0");
+    const mine = { BUN_JSC_forceRAMSize: "268435456", BUN_JSC_useFTLJIT: "1", BUN_JSC_thresholdForOptimizeAfterWarmUp: "1000" };
+    const shop = await scratch.startShop({ dataDir, entrypoint: true, env: mine });
+    const environment = environmentOf(shop.serverPid());
+    for (const [name, value] of Object.entries(mine)) expect(environment[name]).toBe(value);
     process.kill(shop.proc.pid, "SIGTERM");
     expect(await shop.exited).toBe(0);
   });
 
-  test("a size and a tier the owner sets outside the entrypoint win", async () => {
-    const dataDir = join(scratch.tempDir(), "data");
-    prepareShopDatabase(dataDir);
-    const shop = await scratch.startShop({ dataDir, entrypoint: true, env: { BUN_JSC_forceRAMSize: "268435456", BUN_JSC_useFTLJIT: "1" } });
-    expect(environmentOf(shop.serverPid()).BUN_JSC_forceRAMSize).toBe("268435456");
-    expect(environmentOf(shop.serverPid()).BUN_JSC_useFTLJIT).toBe("1");
-    process.kill(shop.proc.pid, "SIGTERM");
-    expect(await shop.exited).toBe(0);
+  test("the bench starts its shop with the same settings, a value set outside winning", () => {
+    expect(engineSettings()).toEqual(fileSettings());
+    process.env.BUN_JSC_useFTLJIT = "1";
+    try {
+      expect(engineSettings().BUN_JSC_useFTLJIT).toBe("1");
+    } finally {
+      delete process.env.BUN_JSC_useFTLJIT;
+    }
   });
 });
