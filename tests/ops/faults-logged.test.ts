@@ -10,6 +10,13 @@ afterAll(() => scratch.cleanUp());
 // What the owner's log says when a piece of work fails outside any request (docs/decisions/0065-a-fault-is-logged-before-anything-ends.md).
 const PROBE = join(import.meta.dir, "support", "fault-probe.ts");
 
+/** A shop on a fresh database with the probe loaded into its process. */
+async function probedShop() {
+  const dataDir = scratch.tempDir();
+  prepareShopDatabase(dataDir);
+  return scratch.startShop({ dataDir, preload: PROBE });
+}
+
 /** The log lines the shop wrote at `level` with message `msg`. */
 function logLines(output: string, level: string, msg: string): Record<string, unknown>[] {
   return output
@@ -23,9 +30,7 @@ describe("a fault outside any request", () => {
   test(
     "a promise that fails with nothing waiting on it is logged with its stack, and the shop goes on answering",
     async () => {
-      const dataDir = scratch.tempDir();
-      prepareShopDatabase(dataDir);
-      const shop = await scratch.startShop({ dataDir, preload: PROBE });
+      const shop = await probedShop();
 
       process.kill(shop.serverPid(), "SIGUSR2");
       // The old fault: the process ended on such a failure, so the wait also ends if it exits.
@@ -49,9 +54,7 @@ describe("a fault outside any request", () => {
   test(
     "an exception nothing catches is logged with its stack, then the shop exits 1 for its supervisor to start again",
     async () => {
-      const dataDir = scratch.tempDir();
-      prepareShopDatabase(dataDir);
-      const shop = await scratch.startShop({ dataDir, preload: PROBE });
+      const shop = await probedShop();
 
       process.kill(shop.serverPid(), "SIGHUP");
       expect(await shop.exited).toBe(1);
