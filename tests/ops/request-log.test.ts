@@ -111,6 +111,10 @@ describe("the request lines main.ts writes (createRequestLineLog, as logRequestL
     { method: "GET", path: "/products/hex-planter", status: 304, durationMs: 0, requestId: randomUUID() },
     { method: "PROPFIND", path: '/a "quoted" path\\with\u00e9\u2028and\ttab', status: 404, durationMs: 12.3, requestId: 'not-a-uuid "x"' },
     { method: "POST", path: "/api/checkout", status: 500, durationMs: 1, requestId: "0123456789abcdef0123456789abcdef0123" },
+    // Numbers are written digit by digit where they are whole or in tenths; any other must still read as JSON has it.
+    { method: "GET", path: "/", status: 200, durationMs: 1234567.8, requestId: randomUUID() },
+    { method: "GET", path: "/", status: 200, durationMs: 0.05, requestId: randomUUID() },
+    { method: "GET", path: "/", status: 99, durationMs: 1e21, requestId: randomUUID() },
   ];
   const dir = mkdtempSync(join(tmpdir(), "strata-request-lines-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
