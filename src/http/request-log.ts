@@ -161,8 +161,9 @@ export function createRequestLineLog(fd: number): RequestLineLog {
       const method = methodPiece(entry.method);
       const path = pathPiece(entry.path);
       const id = UUID.test(entry.requestId) ? null : JSON.stringify(entry.requestId);
-      // UTF-8 takes at most three bytes a character; a line that might not fit starts the next batch.
-      const most = head.length + (method.length + path.length + (id ?? entry.requestId).length) * 3 + 64;
+      // UTF-8 takes at most three bytes a character; a line that might not fit starts the next batch. The rest is
+      // ASCII: two keys, quotes, brace and newline (31 bytes) and two numbers of at most 24 characters each.
+      const most = head.length + (method.length + path.length + (id ?? entry.requestId).length) * 3 + LINE_ASCII_MOST;
       if (pendingBytes + most > batch.length) flush();
       if (most > batch.length) batch = newBatch(most);
       let at = pendingBytes;
@@ -216,6 +217,8 @@ const CLOSE_BRACE = 0x7d;
 const NEWLINE = 0x0a;
 const DURATION_KEY = ',"durationMs":';
 const REQUEST_ID_KEY = ',"requestId":';
+/** The bytes of a line besides its head, method, path and id, at most: keys, quotes, brace, newline and two numbers. */
+const LINE_ASCII_MOST = DURATION_KEY.length + REQUEST_ID_KEY.length + 4 + 2 * 24;
 
 /** A number as JSON writes it: integers and tenths (every status and duration) by hand, anything else as String() has it. */
 function writeNumber(bytes: LineBytes, at: number, value: number): number {
