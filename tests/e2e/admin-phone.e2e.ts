@@ -240,6 +240,13 @@ test.describe("the admin on a phone", () => {
       .getByRole("form", { name: `Edit ${name}` })
       .getByLabel("Name", { exact: true })
       .fill(`${name} (renamed)`);
+    // The editor marks itself unsaved once React has committed the typing (an effect after the render): a close in
+    // the same moment could come before it. Wait until the page would ask, without leaving it.
+    await page.waitForFunction(() => {
+      const leaving = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(leaving);
+      return leaving.defaultPrevented;
+    });
     const beforeUnload = page.waitForEvent("dialog");
     await page.close({ runBeforeUnload: true });
     const question = await beforeUnload;
