@@ -220,10 +220,14 @@ const REQUEST_ID_KEY = ',"requestId":';
 /** The bytes of a line besides its head, method, path and id, at most: keys, quotes, brace, newline and two numbers. */
 const LINE_ASCII_MOST = DURATION_KEY.length + REQUEST_ID_KEY.length + 4 + 2 * 24;
 
-/** A number as JSON writes it: integers and tenths (every status and duration) by hand, anything else as String() has it. */
+/**
+ * A number as JSON writes it: integers and tenths (every status and duration) by hand, any other as String() has it,
+ * and one JSON cannot hold (NaN, an infinity) as `null`, as JSON.stringify does.
+ */
 function writeNumber(bytes: LineBytes, at: number, value: number): number {
   const tenths = Math.round(value * 10);
-  if (tenths / 10 !== value || tenths < 0 || tenths >= 1e9) return at + bytes.latin1Write(String(value), at);
+  if (tenths / 10 !== value || tenths < 0 || tenths >= 1e9)
+    return at + bytes.latin1Write(Number.isFinite(value) ? String(value) : "null", at);
   const whole = (tenths - (tenths % 10)) / 10;
   let end = at + digitCount(whole);
   for (let rest = whole, place = end - 1; place >= at; place--) {

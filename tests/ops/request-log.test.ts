@@ -116,6 +116,7 @@ describe("the request lines main.ts writes (createRequestLineLog, as logRequestL
     { method: "GET", path: "/", status: 200, durationMs: 0.05, requestId: randomUUID() },
     { method: "GET", path: "/", status: 99, durationMs: 1e21, requestId: randomUUID() },
     { method: "GET", path: "/", status: -1.2345678901234567e-123, durationMs: -1.2345678901234567e123, requestId: randomUUID() },
+    { method: "GET", path: "/", status: 200, durationMs: Number.NaN, requestId: randomUUID() },
   ];
   const dir = mkdtempSync(join(tmpdir(), "strata-request-lines-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
