@@ -161,8 +161,8 @@ export function createRequestLineLog(fd: number): RequestLineLog {
       const method = methodPiece(entry.method);
       const path = pathPiece(entry.path);
       const id = UUID.test(entry.requestId) ? null : JSON.stringify(entry.requestId);
-      // UTF-8 takes at most three bytes a character; a line that might not fit starts the next batch. The rest is
-      // ASCII: two keys, quotes, brace and newline (31 bytes) and two numbers of at most 24 characters each.
+      // UTF-8 takes at most three bytes a character, the rest is ASCII (LINE_ASCII_MOST): a line that might not fit
+      // starts the next batch.
       const most = head.length + (method.length + path.length + (id ?? entry.requestId).length) * 3 + LINE_ASCII_MOST;
       if (pendingBytes + most > batch.length) flush();
       if (most > batch.length) batch = newBatch(most);

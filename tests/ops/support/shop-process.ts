@@ -96,7 +96,7 @@ type ShopOptions = {
   pathDir?: string;
   /** The port to listen on; a free one when left out. */
   port?: number;
-  /** A file Bun loads into the shop's process before `src/main.ts` (a test's probe). */
+  /** A file Bun loads into the shop's process before `src/main.ts` (a test's probe); not with `entrypoint`. */
   preload?: string;
 };
 
