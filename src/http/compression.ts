@@ -18,7 +18,15 @@ const WHOLE_ENCODINGS: readonly Encoding[] = ["br", "gzip"];
  */
 export function pickEncoding(acceptEncoding: string | null, offered: readonly Encoding[] = WHOLE_ENCODINGS): Encoding | null {
   if (!acceptEncoding) return null;
-  if (!acceptEncoding.includes("q=")) return offered.find((name) => acceptEncoding.includes(name)) ?? null;
+  if (acceptEncoding.includes("q=")) return pickWeighted(acceptEncoding, offered);
+  // What every browser sends: a plain list. Looked up in a loop, not with a callback: this runs for every kept answer,
+  // and a callback would make the engine allocate a scope for its captured variables on every call.
+  for (const name of offered) if (acceptEncoding.includes(name)) return name;
+  return null;
+}
+
+/** An `Accept-Encoding` with weights: a name weighted `q=0` is refused. */
+function pickWeighted(acceptEncoding: string, offered: readonly Encoding[]): Encoding | null {
   const accepted = new Set<string>();
   for (const part of acceptEncoding.split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
@@ -93,7 +101,8 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
   const bare = etag.replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === bare);
+  for (const candidate of ifNoneMatch.split(",")) if (candidate.trim().replace(/^W\//, "") === bare) return true;
+  return false;
 }
 
 /**

@@ -332,15 +332,17 @@ export function createResponseCache({
     if (!encoded) encoded = store(entry, encoding, compress(entry.body, encoding, "quick"), "quick");
     else if (encoded.effort === "quick" && ++encoded.answers > QUICK_ANSWERS) {
       if (entry.body.byteLength < OFF_THREAD_BYTES) encoded = store(entry, encoding, compress(entry.body, encoding, "runtime"), "runtime");
-      else if (!encoded.harder) {
-        // Meanwhile the quick bytes go on answering: nobody waits for the harder ones.
-        encoded.harder = compressOffThread(entry.body, encoding, "runtime").then(
-          (bytes) => void store(entry, encoding, bytes, "runtime"),
-          () => {},
-        );
-      }
+      else if (!encoded.harder) encoded.harder = compressHarder(entry, encoding);
     }
     return new Response(encoded.blob, { status: entry.status, headers: headersOf(entry, encoding, keptAt, requestId) });
+  }
+
+  /** The runtime-effort bytes of a large body, made off the main thread: meanwhile the quick bytes go on answering. */
+  function compressHarder(entry: Entry, encoding: Encoding): Promise<void> {
+    return compressOffThread(entry.body, encoding, "runtime").then(
+      (bytes) => void store(entry, encoding, bytes, "runtime"),
+      () => {},
+    );
   }
 
   /** Puts `bytes` in as the entry's `encoding`, counted against the bound while the entry is kept. */

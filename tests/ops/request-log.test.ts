@@ -142,11 +142,7 @@ describe("the request lines main.ts writes (createRequestLineLog, as logRequestL
   // A pipe nobody reads yet stands for an output that sleeps (a disk the kernel makes writers wait for, a log
   // reader behind): with the write in line, the call below would never return.
   test("a write the output makes wait does not hold up the caller, and every line arrives whole and in order", async () => {
-    const fifo = join(dir, "slow-output");
-    Bun.spawnSync(["mkfifo", fifo]);
-    const writeEnd = openSync(fifo, constants.O_RDWR);
-    const readEnd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
-    try {
+    await withPipe(join(dir, "slow-output"), async (writeEnd, readEnd) => {
       const lines = createRequestLineLog(writeEnd);
       // Past the pipe's 64 kB, so the write cannot finish until someone reads.
       const many = Array.from({ length: 2_000 }, (_, index) => ({ ...entries[0]!, durationMs: index }));
@@ -158,18 +154,39 @@ describe("the request lines main.ts writes (createRequestLineLog, as logRequestL
       expect(received.map((line) => (JSON.parse(line) as { durationMs: number }).durationMs)).toEqual(
         many.map((entry) => entry.durationMs),
       );
-    } finally {
-      closeSync(readEnd);
-      closeSync(writeEnd);
-    }
+    });
+  });
+
+  // A batch's bytes are filled again once written (src/http/request-log.ts, SPARE_BATCHES): refilled a moment too
+  // early, the lines of the write under way would be overwritten by newer ones before the pipe took them.
+  test("batches filled again after their write keep every line whole and in order, round after round", async () => {
+    await withPipe(join(dir, "reused-batches"), async (writeEnd, readEnd) => {
+      const lines = createRequestLineLog(writeEnd);
+      const received: string[] = [];
+      let logged = 0;
+      // Each round is several batches, more than the pipe holds, read while they are written; the next round's
+      // lines go into the batches the last one wrote.
+      for (let round = 0; round < 12; round++) {
+        for (let index = 0; index < 1_500; index++) lines.line({ ...entries[0]!, durationMs: logged++ });
+        const written = lines.written();
+        await waitUntil(
+          () => {
+            received.push(...readLines(readEnd));
+            return received.length >= logged;
+          },
+          10_000,
+          `round ${round + 1}'s lines read from the pipe`,
+        );
+        await written;
+      }
+      expect(received.map((line) => (JSON.parse(line) as { durationMs: number }).durationMs)).toEqual(
+        Array.from({ length: logged }, (_, index) => index),
+      );
+    });
   });
 
   test("an output that takes nothing for seconds of lines loses the newest, and a warning line says how many", async () => {
-    const fifo = join(dir, "stuck-output");
-    Bun.spawnSync(["mkfifo", fifo]);
-    const writeEnd = openSync(fifo, constants.O_RDWR);
-    const readEnd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
-    try {
+    await withPipe(join(dir, "stuck-output"), async (writeEnd, readEnd) => {
       const lines = createRequestLineLog(writeEnd);
       // Over 9 MB of lines while the first write waits for a reader: past the 8 MB that may wait behind it.
       const logged = 50_001;
@@ -198,12 +215,25 @@ describe("the request lines main.ts writes (createRequestLineLog, as logRequestL
       expect(requests.map((line) => (JSON.parse(line) as { durationMs: number }).durationMs)).toEqual(
         Array.from({ length: requests.length }, (_, index) => index),
       );
-    } finally {
-      closeSync(readEnd);
-      closeSync(writeEnd);
-    }
+    });
   });
 });
+
+/**
+ * A named pipe made at `fifo` for `use`: its writing end blocks when the pipe is full (as an output that sleeps does), its
+ * reading end never blocks. Both are closed after.
+ */
+async function withPipe(fifo: string, use: (writeEnd: number, readEnd: number) => Promise<void>): Promise<void> {
+  Bun.spawnSync(["mkfifo", fifo]);
+  const writeEnd = openSync(fifo, constants.O_RDWR);
+  const readEnd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    await use(writeEnd, readEnd);
+  } finally {
+    closeSync(readEnd);
+    closeSync(writeEnd);
+  }
+}
 
 /** What a non-blocking descriptor holds now, as text (nothing when it holds nothing yet). */
 function drain(fd: number): string {
