@@ -43,26 +43,12 @@ const MOST_WAITING_BYTES = 8 * 1024 * 1024;
 /** A pipe whose reader is behind says "try again" (EAGAIN) to a non-blocking write: asked again this much later. */
 const RETRY_AFTER_MS = 5;
 
-/**
- * Written batches kept to be filled again, at most: a new batch for every 64 kB of lines was the largest part of
- * what a kept answer left for the collector (docs/decisions/0068-what-a-kept-answer-leaves-for-the-collector.md).
- * Two are enough while writes keep up (one filling, one being written); a few more ride out a slow write.
- */
-const SPARE_BATCHES = 4;
 /** A batch's bytes: room for FLUSH_BYTES and the line that takes it past them. */
 const BATCH_BYTES = FLUSH_BYTES + 16 * 1024;
 
 export function createRequestLineLog(fd: number): RequestLineLog {
   /** The batch being gathered: each line is written into its bytes as it is logged (see `line`). */
   let batch = newBatch(BATCH_BYTES);
-  /** Batches whose bytes are all written, to be filled again (SPARE_BATCHES). */
-  const spare: LineBytes[] = [];
-  const nextBatch = (): LineBytes => spare.pop() ?? newBatch(BATCH_BYTES);
-  /** A written batch goes back to be filled again; a part of one (a write cut short) or a larger one is left to the collector. */
-  const giveBack = (written: Buffer): void => {
-    if (written.byteOffset === 0 && written.buffer.byteLength === BATCH_BYTES && spare.length < SPARE_BATCHES)
-      spare.push(Buffer.from(written.buffer) as LineBytes);
-  };
   let pendingBytes = 0;
   let pendingLines = 0;
   let flushScheduled = false;
@@ -79,7 +65,7 @@ export function createRequestLineLog(fd: number): RequestLineLog {
     if (pendingLines === 0) return;
     const lineCount = pendingLines;
     const lines = batch.subarray(0, pendingBytes);
-    batch = nextBatch();
+    batch = newBatch(BATCH_BYTES);
     pendingLines = 0;
     pendingBytes = 0;
     if (!writing && waiting.length === 0) {
@@ -114,7 +100,7 @@ export function createRequestLineLog(fd: number): RequestLineLog {
       } else if (written < bytes.length) {
         waiting.unshift(bytes.subarray(written));
         waitingBytes += bytes.length - written;
-      } else giveBack(bytes);
+      }
       writeNext();
     });
   };
@@ -133,7 +119,6 @@ export function createRequestLineLog(fd: number): RequestLineLog {
     }
     if (waiting.length > 0) {
       const bytes = waiting.length === 1 ? waiting[0]! : Buffer.concat(waiting);
-      if (waiting.length > 1) for (const part of waiting) giveBack(part);
       waiting = [];
       waitingBytes = 0;
       startWrite(bytes);

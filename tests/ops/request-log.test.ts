@@ -157,34 +157,6 @@ describe("the request lines main.ts writes (createRequestLineLog, as logRequestL
     });
   });
 
-  // A batch's bytes are filled again once written (src/http/request-log.ts, SPARE_BATCHES): refilled a moment too
-  // early, the lines of the write under way would be overwritten by newer ones before the pipe took them.
-  test("batches filled again after their write keep every line whole and in order, round after round", async () => {
-    await withPipe(join(dir, "reused-batches"), async (writeEnd, readEnd) => {
-      const lines = createRequestLineLog(writeEnd);
-      const received: string[] = [];
-      let logged = 0;
-      // Each round is several batches, more than the pipe holds, read while they are written; the next round's
-      // lines go into the batches the last one wrote.
-      for (let round = 0; round < 12; round++) {
-        for (let index = 0; index < 1_500; index++) lines.line({ ...entries[0]!, durationMs: logged++ });
-        const written = lines.written();
-        await waitUntil(
-          () => {
-            received.push(...readLines(readEnd));
-            return received.length >= logged;
-          },
-          10_000,
-          `round ${round + 1}'s lines read from the pipe`,
-        );
-        await written;
-      }
-      expect(received.map((line) => (JSON.parse(line) as { durationMs: number }).durationMs)).toEqual(
-        Array.from({ length: logged }, (_, index) => index),
-      );
-    });
-  });
-
   test("an output that takes nothing for seconds of lines loses the newest, and a warning line says how many", async () => {
     await withPipe(join(dir, "stuck-output"), async (writeEnd, readEnd) => {
       const lines = createRequestLineLog(writeEnd);
