@@ -20,7 +20,8 @@ export function pickEncoding(acceptEncoding: string | null, offered: readonly En
   if (!acceptEncoding) return null;
   if (acceptEncoding.includes("q=")) return pickWeighted(acceptEncoding, offered);
   // What every browser sends: a plain list. Looked up in a loop, not with a callback: this runs for every kept answer,
-  // and a callback would make the engine allocate a scope for its captured variables on every call.
+  // and a callback would make the engine allocate a scope for its captured variables on every call
+  // (docs/decisions/0068-what-a-kept-answer-leaves-for-the-collector.md).
   for (const name of offered) if (acceptEncoding.includes(name)) return name;
   return null;
 }
@@ -101,6 +102,7 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
   const bare = etag.replace(/^W\//, "");
+  // A loop, not `some` with a callback: this runs for every kept answer (see pickEncoding).
   for (const candidate of ifNoneMatch.split(",")) if (candidate.trim().replace(/^W\//, "") === bare) return true;
   return false;
 }

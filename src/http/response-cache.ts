@@ -337,7 +337,11 @@ export function createResponseCache({
     return new Response(encoded.blob, { status: entry.status, headers: headersOf(entry, encoding, keptAt, requestId) });
   }
 
-  /** The runtime-effort bytes of a large body, made off the main thread: meanwhile the quick bytes go on answering. */
+  /**
+   * The runtime-effort bytes of a large body, made off the main thread: meanwhile the quick bytes go on answering. A
+   * function of its own, not a callback written in `representation`: there it would make the engine allocate a scope
+   * on every kept answer (docs/decisions/0068-what-a-kept-answer-leaves-for-the-collector.md).
+   */
   function compressHarder(entry: Entry, encoding: Encoding): Promise<void> {
     return compressOffThread(entry.body, encoding, "runtime").then(
       (bytes) => void store(entry, encoding, bytes, "runtime"),
