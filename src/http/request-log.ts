@@ -155,8 +155,8 @@ export function createRequestLineLog(fd: number): RequestLineLog {
     line(entry) {
       // Written piece by piece into the batch's bytes, never made as one string: a line put together as a
       // string, then joined and encoded with its batch, cost more than the rest of a kept answer's JavaScript
-      // (docs/decisions/0067-the-kept-answer-s-line-and-the-collector.md). Every piece but the numbers is a
-      // string made once and remembered (the time once a millisecond, a method or path once).
+      // (docs/decisions/0067-the-kept-answer-s-line-and-the-collector.md). Every piece but the numbers and the id is
+      // a string made once and remembered (the time once a millisecond, a method or path once).
       const head = lineHeadNow();
       const method = methodPiece(entry.method);
       const path = pathPiece(entry.path);
