@@ -151,6 +151,7 @@ process.on("SIGUSR2", () => {
     file,
     JSON.stringify({
       longestStallMs: round1(longest),
+      notedOverMs: NOTED_MS,
       over20,
       over50,
       ticks,
