@@ -32,10 +32,10 @@ import {
  */
 export type ResponseCache = ReturnType<typeof createResponseCache>;
 
-/** `harder`: the runtime-effort compression of a large body, under way off the main thread. */
 /**
  * One encoding of a kept answer. Kept as a Blob: a Response over a Blob shares its bytes, one over a Uint8Array
- * copies them for every answer (see docs/decisions/0008-performance.md).
+ * copies them for every answer (see docs/decisions/0008-performance.md). `harder`: the runtime-effort compression
+ * of a large body, under way off the main thread.
  */
 type Encoded = { blob: Blob; effort: Effort; answers: number; harder?: Promise<void> };
 
@@ -48,6 +48,8 @@ type Entry = {
   body: Bytes;
   /** Each encoding made so far: quickly at first, at runtime effort once asked for often (QUICK_ANSWERS). */
   encoded: Partial<Record<Encoding, Encoded>>;
+  /** A large body's quick bytes of an encoding, under way off the main thread (`quickBytesUnderWay`). */
+  quickUnderWay: Partial<Record<Encoding, Promise<void>>>;
   /** Headers for each representation, built once; each answer's Response copies them. */
   headers: Record<"identity" | Encoding, Headers>;
   notModified: Headers;
@@ -135,10 +137,12 @@ export type ResponseCacheOptions = {
 export const QUICK_ANSWERS = 16;
 
 /**
- * Bodies from this size are compressed at runtime effort on the thread pool, the quick bytes answering
- * until they are ready: in line, brotli 6 of the 1.9 MB catalogue JSON of a 2,000-product shop would
- * hold up every request for tens of milliseconds. Below it (every page) it takes a few milliseconds at
- * most, in line. See docs/decisions/0033-catalogue-pages.md.
+ * Bodies from this size are compressed on the thread pool, never in one call on the main thread: their
+ * quick bytes first (the asks for an encoding not made yet wait for them), then at runtime effort, the
+ * quick bytes answering until those are ready. In line, brotli 6 of the 1.9 MB catalogue JSON of a
+ * 2,000-product shop would hold up every request for tens of milliseconds, and even its quick bytes a few.
+ * Below it (every page) compressing takes a few milliseconds at most, in line. See
+ * docs/decisions/0033-catalogue-pages.md.
  */
 export const OFF_THREAD_BYTES = 256 * 1024;
 
@@ -256,6 +260,7 @@ export function createResponseCache({
       status: 200,
       body,
       encoded: {},
+      quickUnderWay: {},
       headers: {
         identity: new Headers(base),
         br: new Headers({ ...base, "content-encoding": "br" }),
@@ -327,14 +332,48 @@ export function createResponseCache({
     }
     const encoding = entry.body.byteLength >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers.get("accept-encoding")) : null;
     // Few clients take no encoding (scripts, some crawlers): their copy of the body is not worth keeping twice.
-    if (!encoding) return new Response(entry.body, { status: entry.status, headers: headersOf(entry, "identity", keptAt, requestId) });
+    if (!encoding) return plainAnswer(entry, keptAt, requestId);
     let encoded = entry.encoded[encoding];
-    if (!encoded) encoded = store(entry, encoding, compress(entry.body, encoding, "quick"), "quick");
-    else if (encoded.effort === "quick" && ++encoded.answers > QUICK_ANSWERS) {
+    if (!encoded) {
+      // A large body's bytes are made off the main thread before its answer is (quickBytesUnderWay); here only
+      // when that failed: the plain body is a right answer too.
+      if (entry.body.byteLength >= OFF_THREAD_BYTES) return plainAnswer(entry, keptAt, requestId);
+      encoded = store(entry, encoding, compress(entry.body, encoding, "quick"), "quick");
+    } else if (encoded.effort === "quick" && ++encoded.answers > QUICK_ANSWERS) {
       if (entry.body.byteLength < OFF_THREAD_BYTES) encoded = store(entry, encoding, compress(entry.body, encoding, "runtime"), "runtime");
       else if (!encoded.harder) encoded.harder = compressHarder(entry, encoding);
     }
     return new Response(encoded.blob, { status: entry.status, headers: headersOf(entry, encoding, keptAt, requestId) });
+  }
+
+  /** The answer with the body as it is, for a client that takes no encoding. */
+  function plainAnswer(entry: Entry, keptAt: number | null, requestId: string | undefined): Response {
+    return new Response(entry.body, { status: entry.status, headers: headersOf(entry, "identity", keptAt, requestId) });
+  }
+
+  /**
+   * For a large body (from OFF_THREAD_BYTES), the quick bytes of the encoding `request` takes while they are made on
+   * the thread pool, started here if they are not under way yet: null when the answer can be made at once (a small
+   * body, a 304, no encoding taken, or the bytes already made). Every ask for them meanwhile waits on the same bytes.
+   */
+  function quickBytesUnderWay(entry: Entry, request: Request): Promise<void> | null {
+    if (entry.body.byteLength < OFF_THREAD_BYTES || etagMatches(request.headers.get("if-none-match"), entry.etag)) return null;
+    const encoding = pickEncoding(request.headers.get("accept-encoding"));
+    if (!encoding || entry.encoded[encoding]) return null;
+    let underWay = entry.quickUnderWay[encoding];
+    if (!underWay) {
+      underWay = compressQuickly(entry, encoding);
+      entry.quickUnderWay[encoding] = underWay;
+    }
+    return underWay;
+  }
+
+  /** The quick bytes of a large body, made off the main thread; a failure leaves the plain body to answer with. */
+  function compressQuickly(entry: Entry, encoding: Encoding): Promise<void> {
+    return compressOffThread(entry.body, encoding, "quick").then(
+      (bytes) => void store(entry, encoding, bytes, "quick"),
+      () => {},
+    );
   }
 
   /**
@@ -405,7 +444,9 @@ export function createResponseCache({
       const time = now();
       if (checkVersion(time) === null) return null;
       const entry = entries.get(key);
-      return entry ? hit(entry, request, time, requestId) : null;
+      // A large body's encoding not made yet is waited for on the routed path (`respond`), never made here.
+      if (!entry || quickBytesUnderWay(entry, request)) return null;
+      return hit(entry, request, time, requestId);
     },
 
     /**
@@ -424,7 +465,10 @@ export function createResponseCache({
       // Nothing can be trusted to be current: make the answer, keep nothing (the handler reports the fault).
       if (version === null) return produce();
       const entry = entries.get(key);
-      if (entry) return hit(entry, request, time);
+      if (entry) {
+        await quickBytesUnderWay(entry, request);
+        return hit(entry, request, time);
+      }
       stats.misses += 1;
       let inFlight = pending.get(key);
       let mine = false;
@@ -457,7 +501,10 @@ export function createResponseCache({
       }
       const made = await inFlight.answer;
       // The first answers of a page (its maker's and any that waited for it) carry no Age: they were just made.
-      if (!(made instanceof Response)) return answerFrom(made, request, now(), false);
+      if (!(made instanceof Response)) {
+        await quickBytesUnderWay(made, request);
+        return answerFrom(made, request, now(), false);
+      }
       // An answer that is not kept (an error page, say) has a body only one request can read.
       return mine ? made : produce();
     },

@@ -242,6 +242,36 @@ describe("/products at 2,000 products", () => {
     },
     HANG_GUARD_MS,
   );
+
+  test(
+    "GET /api/catalog's bytes in an encoding not made yet are made off the main thread: a shopper's kept page is answered meanwhile",
+    async () => {
+      const path = "/api/catalog?gzip-later=1";
+      const asked = (encoding: string) => shop.request(path, { headers: { "accept-encoding": encoding } });
+      const brotli = await asked("br");
+      expect(brotli.headers.get("content-encoding")).toBe("br");
+      const catalogue = brotliDecompressSync(new Uint8Array(await brotli.arrayBuffer())).toString();
+      expect((await shop.request("/products")).status).toBe(200);
+      // The catalogue is kept now, in brotli only; its first gzip ask waits for bytes made on the thread pool.
+      let gzipAnswered = false;
+      const gzipped = asked("gzip").then((response) => {
+        gzipAnswered = true;
+        return response;
+      });
+      const page = await shop.request("/products");
+      expect(page.status).toBe(200);
+      expect(page.headers.get("age")).not.toBeNull(); // kept: answered from memory
+      expect(gzipAnswered).toBe(false);
+      const gzip = await gzipped;
+      expect(gzip.headers.get("content-encoding")).toBe("gzip");
+      expect(gunzipSync(new Uint8Array(await gzip.arrayBuffer())).toString()).toBe(catalogue);
+      // Made once, the gzip bytes are kept: the next gzip ask is answered from memory like any kept answer.
+      const again = await asked("gzip");
+      expect(again.headers.get("age")).not.toBeNull();
+      expect(gunzipSync(new Uint8Array(await again.arrayBuffer())).toString()).toBe(catalogue);
+    },
+    HANG_GUARD_MS,
+  );
 });
 
 describe("?cat= with pages", () => {
