@@ -1,11 +1,6 @@
 import type { Database } from "bun:sqlite";
-import { existsSync, statSync } from "node:fs";
+import { walIndexWords } from "./wal-index";
 
-/**
- * SQLite grows a WAL database's index (the `-shm` file beside it) 32 kB at a time; its header is at the
- * start of the first region (https://www.sqlite.org/walformat.html, section 2: the wal-index format).
- */
-const WAL_INDEX_REGION_BYTES = 32 * 1024;
 /** The header is 48 bytes, twelve 32-bit words in the writer's byte order (only ever compared here). */
 const HEADER_WORDS = 12;
 /**
@@ -25,8 +20,9 @@ const CHECKSUM_SECOND = 11;
  * A read of shared memory, a few nanoseconds, where asking SQLite is a statement (total_changes()) or a
  * read transaction (file locks: system calls). A first call says true, and so does the call after
  * `forget` (a caller whose read failed). Null where there is no such index
- * to read (an in-memory database, another journal mode, an index not yet made, a file that cannot be
- * mapped): the caller asks SQLite as before. See docs/decisions/0039-kept-answers-before-routing.md.
+ * to read (an in-memory database, another journal mode, an index not yet made): the caller asks SQLite as
+ * before. The header is read where SQLite maps it for `db` (src/db/wal-index.ts, https://www.sqlite.org/walformat.html),
+ * so it must not be read once `db` is closed. See docs/decisions/0039-kept-answers-before-routing.md.
  */
 export type CommitSignal = { committed(): boolean; forget(): void };
 
@@ -34,16 +30,10 @@ export function createCommitSignal(db: Database): CommitSignal | null {
   const file = db.filename;
   if (!file || file === ":memory:") return null;
   const mode = db.query<{ journal_mode: string }, []>("PRAGMA journal_mode").get()?.journal_mode;
-  const index = `${file}-shm`;
-  if (mode !== "wal" || !existsSync(index) || statSync(index).size < WAL_INDEX_REGION_BYTES) return null;
-  let header: Uint32Array;
-  try {
-    // Shared, so the other connections' writes to it are what is read; this code never writes to it.
-    const mapped = Bun.mmap(index, { shared: true, size: HEADER_WORDS * 4 });
-    header = new Uint32Array(mapped.buffer, mapped.byteOffset, HEADER_WORDS);
-  } catch {
-    return null;
-  }
+  if (mode !== "wal") return null;
+  // This code only ever reads it.
+  const header = walIndexWords(db, HEADER_WORDS);
+  if (!header) return null;
   let counter = -1;
   let lastFrame = -1;
   let checksumFirst = -1;

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type CommitSignal, createCommitSignal } from "../../src/db/commit-signal";
 import { openDatabase } from "../../src/db/open";
+import { locksOnWalIndex } from "../support/wal-index-locks";
 
 // Whether a transaction was committed since the last ask, read from SQLite's WAL index
 // (docs/decisions/0039-kept-answers-before-routing.md). What must never happen: a commit, by
@@ -65,6 +66,22 @@ describe("on the shop's own WAL database file", () => {
     const script = `const { Database } = require("bun:sqlite"); const other = new Database(${JSON.stringify(file)}); other.run("INSERT INTO things VALUES ('planter')"); other.close();`;
     expect(Bun.spawnSync(["bun", "-e", script]).exitCode).toBe(0);
     expect(signal.committed()).toBe(true);
+  });
+
+  test("reading the signal leaves this process's hold on the WAL index: SQLite's shared lock on it stays", () => {
+    const before = locksOnWalIndex(file);
+    expect(before).toContain("READ 128 128");
+    createCommitSignal(db);
+    expect(locksOnWalIndex(file)).toEqual(before);
+  });
+
+  test("another process that opens the database and only reads is not a commit: it does not start the index again", () => {
+    // Held commits first, so a header started again (its change counter from 0) would differ from the one kept.
+    for (const name of ["mug", "vase", "hook"]) db.run("INSERT INTO things VALUES (?)", [name]);
+    signal.committed();
+    const script = `const { Database } = require("bun:sqlite"); const other = new Database(${JSON.stringify(file)}); other.query("SELECT count(*) FROM things").get(); other.close();`;
+    expect(Bun.spawnSync(["bun", "-e", script]).exitCode).toBe(0);
+    expect(signal.committed()).toBe(false);
   });
 
   test("after a checkpoint has emptied the log, the next commit is still reported", () => {
