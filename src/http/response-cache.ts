@@ -341,7 +341,7 @@ export function createResponseCache({
       encoded = store(entry, encoding, compress(entry.body, encoding, "quick"), "quick");
     } else if (encoded.effort === "quick" && ++encoded.answers > QUICK_ANSWERS) {
       if (entry.body.byteLength < OFF_THREAD_BYTES) encoded = store(entry, encoding, compress(entry.body, encoding, "runtime"), "runtime");
-      else if (!encoded.harder) encoded.harder = compressHarder(entry, encoding);
+      else if (!encoded.harder) encoded.harder = compressOffMainThread(entry, encoding, "runtime");
     }
     return new Response(encoded.blob, { status: entry.status, headers: headersOf(entry, encoding, keptAt, requestId) });
   }
@@ -362,28 +362,22 @@ export function createResponseCache({
     if (!encoding || entry.encoded[encoding]) return null;
     let underWay = entry.quickUnderWay[encoding];
     if (!underWay) {
-      underWay = compressQuickly(entry, encoding);
+      underWay = compressOffMainThread(entry, encoding, "quick");
       entry.quickUnderWay[encoding] = underWay;
     }
     return underWay;
   }
 
-  /** The quick bytes of a large body, made off the main thread; a failure leaves the plain body to answer with. */
-  function compressQuickly(entry: Entry, encoding: Encoding): Promise<void> {
-    return compressOffThread(entry.body, encoding, "quick").then(
-      (bytes) => void store(entry, encoding, bytes, "quick"),
-      () => {},
-    );
-  }
-
   /**
-   * The runtime-effort bytes of a large body, made off the main thread: meanwhile the quick bytes go on answering. A
-   * function of its own, not a callback written in `representation`: there it would make the engine allocate a scope
-   * on every kept answer (docs/decisions/0068-what-a-kept-answer-leaves-for-the-collector.md).
+   * A large body's bytes in `encoding` at `effort`, made on the thread pool and then kept: its quick bytes (asks for
+   * them wait), or its runtime-effort bytes (the quick ones answer meanwhile). A failure keeps nothing: the quick
+   * bytes, or the plain body, go on answering. A function of its own, not a callback written in `representation`:
+   * there it would make the engine allocate a scope on every kept answer
+   * (docs/decisions/0068-what-a-kept-answer-leaves-for-the-collector.md).
    */
-  function compressHarder(entry: Entry, encoding: Encoding): Promise<void> {
-    return compressOffThread(entry.body, encoding, "runtime").then(
-      (bytes) => void store(entry, encoding, bytes, "runtime"),
+  function compressOffMainThread(entry: Entry, encoding: Encoding, effort: Effort): Promise<void> {
+    return compressOffThread(entry.body, encoding, effort).then(
+      (bytes) => void store(entry, encoding, bytes, effort),
       () => {},
     );
   }
