@@ -10,6 +10,22 @@ const SHM_MAP_OFFSET = 8 + 12 * 8;
 /** SQLite maps its WAL index in regions of 32 kB; the header is at the start of the first (the wal-index format). */
 const WAL_INDEX_REGION_BYTES = 32 * 1024;
 
+type ShmMap = ReturnType<typeof CFunction>;
+/**
+ * Each `xShmMap` made callable once (bun:ffi compiles a small trampoline for it, about a millisecond): every file
+ * of one VFS has the same one, and a shop reads the index again per email and manifest (`readShopIdentity`).
+ */
+const shmMaps = new Map<number, ShmMap>();
+
+function callableShmMap(at: Pointer): ShmMap {
+  let shmMap = shmMaps.get(at);
+  if (!shmMap) {
+    shmMap = CFunction({ ptr: at, args: ["ptr", "i32", "i32", "i32", "ptr"], returns: "i32" });
+    shmMaps.set(at, shmMap);
+  }
+  return shmMap;
+}
+
 /**
  * The first `words` 32-bit words of `db`'s WAL index, as SQLite's own connections read them, or null where there is
  * none to read (not a WAL database, an in-memory one, an index not made yet, a build without the methods).
@@ -32,11 +48,9 @@ export function walIndexWords(db: Database, words: number): Uint32Array | null {
     if (!methods || read.i32(methods, 0) < SHM_METHODS_VERSION) return null;
     const shmMapAt = read.ptr(methods, SHM_MAP_OFFSET) as Pointer;
     if (!shmMapAt) return null;
-    const shmMap = CFunction({ ptr: shmMapAt, args: ["ptr", "i32", "i32", "i32", "ptr"], returns: "i32" });
     const region = new BigUint64Array(1);
-    // Region 0, not made if it is not there yet (the last argument): SQLite's own mapping of it, kept until the connection closes.
-    const result = shmMap(file, 0, WAL_INDEX_REGION_BYTES, 0, ptr(region));
-    shmMap.close();
+    // Region 0, not made if it is not there yet (the fourth argument): SQLite's own mapping of it, kept until the connection closes.
+    const result: number = callableShmMap(shmMapAt)(file, 0, WAL_INDEX_REGION_BYTES, 0, ptr(region));
     if (result !== 0 || region[0] === 0n) return null;
     return new Uint32Array(toArrayBuffer(Number(region[0]) as Pointer, 0, words * 4));
   } catch {

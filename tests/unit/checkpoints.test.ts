@@ -32,8 +32,7 @@ describe("the checkpoints' worker (startCheckpoints)", () => {
     // SQLite's own checkpoint waits for 1,000 pages: fifty small commits are all still only in the log.
     expect(logFrames(db).copied).toBe(0);
 
-    const held = locksOnWalIndex(file);
-    expect(held).toContain("READ 128 128");
+    expect(locksOnWalIndex(file)).toContain("READ 128 128");
     const checkpoints = startCheckpoints(db, { everyMs: 20, minFrames: 1 });
     expect(db.query<{ wal_autocheckpoint: number }, []>("PRAGMA wal_autocheckpoint").get()?.wal_autocheckpoint).toBe(
       FALLBACK_AUTOCHECKPOINT_PAGES,
@@ -49,8 +48,9 @@ describe("the checkpoints' worker (startCheckpoints)", () => {
       "every frame of the log copied into the database by the worker, and the worker saying so",
     );
     expect(db.query<{ n: number }, []>("SELECT count(*) AS n FROM things").get()?.n).toBe(100);
-    // The worker read the index without taking this process's hold on it away (its connection shares the hold).
-    expect(locksOnWalIndex(file)).toEqual(held);
+    // The worker read the index without taking this process's hold on it away (its connection shares the hold). Only
+    // the hold is asked for: the worker's next checkpoint may hold locks of its own at this moment.
+    expect(locksOnWalIndex(file)).toContain("READ 128 128");
 
     // Stopped, its connection is closed: the shop's is then the last, and its close removes the log (main.ts).
     await checkpoints.stop();
